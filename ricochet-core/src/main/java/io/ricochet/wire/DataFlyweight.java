@@ -1,0 +1,76 @@
+package io.ricochet.wire;
+
+/**
+ * A data packet ({@link FrameType#DATA}) or a retransmission of one ({@link FrameType#RETRANSMIT}).
+ *
+ * <pre>
+ *  0                   1                   2                   3
+ *  0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * |                  Header (12 bytes, see HeaderFlyweight)       |
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * |                        Original Sender                        |
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * |                             Group                             |
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * |                     Sequence Number (64 bits)                 |
+ * |                                                               |
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * |                 Payload (Frame Length - 28 bytes)            ...
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * </pre>
+ *
+ * The packet id is (original sender, group, sequence number); sequence numbers count from 0 per (sender, group)
+ * and are never negative. For DATA the original sender equals the header's source.
+ */
+public final class DataFlyweight extends HeaderFlyweight {
+    public static final int ORIGIN_OFFSET = HEADER_LENGTH;
+    public static final int GROUP_OFFSET = ORIGIN_OFFSET + 4;
+    public static final int SEQNO_OFFSET = GROUP_OFFSET + 4;
+    public static final int PAYLOAD_OFFSET = SEQNO_OFFSET + 8;
+    /** Length of everything before the payload. */
+    public static final int DATA_HEADER_LENGTH = PAYLOAD_OFFSET;
+    /** Largest payload that fits one datagram. */
+    public static final int MAX_PAYLOAD = MAX_FRAME_LENGTH - DATA_HEADER_LENGTH;
+
+    @Override
+    public DataFlyweight wrap(byte[] buffer, int offset) {
+        super.wrap(buffer, offset);
+        return this;
+    }
+
+    public int origin() {
+        return Bytes.getInt(buffer, offset + ORIGIN_OFFSET);
+    }
+
+    public int group() {
+        return Bytes.getInt(buffer, offset + GROUP_OFFSET);
+    }
+
+    public long seqno() {
+        return Bytes.getLong(buffer, offset + SEQNO_OFFSET);
+    }
+
+    public int payloadOffset() {
+        return offset + PAYLOAD_OFFSET;
+    }
+
+    public int payloadLength() {
+        return frameLength() - DATA_HEADER_LENGTH;
+    }
+
+    /**
+     * Writes a complete frame: header, id and a copy of the payload. Returns the frame length.
+     */
+    public int write(int type, int source, int origin, int group, long seqno,
+                     byte[] payload, int payloadOffset, int payloadLength) {
+        writeHeader(type, source);
+        Bytes.putInt(buffer, offset + ORIGIN_OFFSET, origin);
+        Bytes.putInt(buffer, offset + GROUP_OFFSET, group);
+        Bytes.putLong(buffer, offset + SEQNO_OFFSET, seqno);
+        System.arraycopy(payload, payloadOffset, buffer, offset + PAYLOAD_OFFSET, payloadLength);
+        int length = DATA_HEADER_LENGTH + payloadLength;
+        frameLength(length);
+        return length;
+    }
+}

@@ -1,0 +1,49 @@
+package io.ricochet.wire;
+
+/**
+ * The one registry of frame type ids on the wire. An id not listed here is rejected by {@link FrameValidator}.
+ */
+public final class FrameType {
+    /** Application data multicast to a group: {@link DataFlyweight}. */
+    public static final int DATA = 1;
+    /** LEC repair, the XOR of up to {@link RepairFlyweight#MAX_ENTRIES} data packets: {@link RepairFlyweight}. */
+    public static final int REPAIR = 2;
+    /** Negative acknowledgement asking the original sender for one packet: {@link PacketRefFlyweight}. */
+    public static final int NAK = 3;
+    /** A data packet sent again by unicast in answer to a NAK: same layout as {@link DataFlyweight}. */
+    public static final int RETRANSMIT = 4;
+    /** "Not buffered any more": the answer to a NAK for a packet the sender no longer holds. */
+    public static final int GONE = 5;
+
+    /** A sender's highest seqno in a group, announced once a stream goes idle: {@link PacketRefFlyweight}. */
+    public static final int SESSION = 6;
+
+    /** Highest id in use; ids are dense from 1. */
+    public static final int MAX = SESSION;
+
+    private FrameType() {
+    }
+
+    public static boolean isKnown(int type) {
+        return type >= DATA && type <= MAX;
+    }
+
+    public static String name(int type) {
+        switch (type) {
+            case DATA:
+                return "DATA";
+            case REPAIR:
+                return "REPAIR";
+            case NAK:
+                return "NAK";
+            case RETRANSMIT:
+                return "RETRANSMIT";
+            case GONE:
+                return "GONE";
+            case SESSION:
+                return "SESSION";
+            default:
+                return "UNKNOWN(" + type + ")";
+        }
+    }
+}

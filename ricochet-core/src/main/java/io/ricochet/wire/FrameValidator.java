@@ -1,0 +1,94 @@
+package io.ricochet.wire;
+
+/**
+ * The single gate every received frame passes before any of its fields is used: magic, version, known type,
+ * frame length equal to the datagram length, and the per-type layout rules. It reads only inside
+ * {@code [offset, offset + length)}, allocates nothing and never throws for any input bytes.
+ */
+public final class FrameValidator {
+    /** Why a frame was rejected; {@link #OK} when it was not. */
+    public enum Verdict {
+        OK, TOO_SHORT, BAD_MAGIC, BAD_VERSION, UNKNOWN_TYPE, BAD_LENGTH, BAD_FIELD
+    }
+
+    private FrameValidator() {
+    }
+
+    public static boolean isValid(byte[] buffer, int offset, int length) {
+        return check(buffer, offset, length) == Verdict.OK;
+    }
+
+    /** Checks one frame occupying exactly {@code buffer[offset, offset + length)}. */
+    public static Verdict check(byte[] buffer, int offset, int length) {
+        if (buffer == null || offset < 0 || length < 0 || length > buffer.length - offset) {
+            return Verdict.TOO_SHORT;
+        }
+        if (length < HeaderFlyweight.HEADER_LENGTH) {
+            return Verdict.TOO_SHORT;
+        }
+        if (Bytes.getUnsignedShort(buffer, offset + HeaderFlyweight.MAGIC_OFFSET) != HeaderFlyweight.MAGIC) {
+            return Verdict.BAD_MAGIC;
+        }
+        if (Bytes.getUnsignedByte(buffer, offset + HeaderFlyweight.VERSION_OFFSET) != HeaderFlyweight.VERSION) {
+            return Verdict.BAD_VERSION;
+        }
+        int type = Bytes.getUnsignedByte(buffer, offset + HeaderFlyweight.TYPE_OFFSET);
+        if (!FrameType.isKnown(type)) {
+            return Verdict.UNKNOWN_TYPE;
+        }
+        int frameLength = Bytes.getUnsignedShort(buffer, offset + HeaderFlyweight.FRAME_LENGTH_OFFSET);
+        if (frameLength != length || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH) {
+            return Verdict.BAD_LENGTH;
+        }
+        switch (type) {
+            case FrameType.DATA:
+            case FrameType.RETRANSMIT:
+                return checkData(buffer, offset, length);
+            case FrameType.NAK:
+            case FrameType.GONE:
+            case FrameType.SESSION:
+                return checkRef(buffer, offset, length);
+            case FrameType.REPAIR:
+                return checkRepair(buffer, offset, length);
+            default:
+                return Verdict.UNKNOWN_TYPE;
+        }
+    }
+
+    private static Verdict checkData(byte[] b, int off, int length) {
+        if (length < DataFlyweight.DATA_HEADER_LENGTH) {
+            return Verdict.BAD_LENGTH;
+        }
+        return Bytes.getLong(b, off + DataFlyweight.SEQNO_OFFSET) < 0 ? Verdict.BAD_FIELD : Verdict.OK;
+    }
+
+    private static Verdict checkRef(byte[] b, int off, int length) {
+        if (length != PacketRefFlyweight.LENGTH) {
+            return Verdict.BAD_LENGTH;
+        }
+        return Bytes.getLong(b, off + PacketRefFlyweight.SEQNO_OFFSET) < 0 ? Verdict.BAD_FIELD : Verdict.OK;
+    }
+
+    private static Verdict checkRepair(byte[] b, int off, int length) {
+        if (length < RepairFlyweight.ENTRIES_OFFSET) {
+            return Verdict.BAD_LENGTH;
+        }
+        int count = Bytes.getUnsignedByte(b, off + RepairFlyweight.COUNT_OFFSET);
+        int payloadLength = Bytes.getUnsignedShort(b, off + RepairFlyweight.PAYLOAD_LENGTH_OFFSET);
+        if (count < 1 || count > RepairFlyweight.MAX_ENTRIES) {
+            return Verdict.BAD_FIELD;
+        }
+        if (RepairFlyweight.frameLength(count, payloadLength) != length) {
+            return Verdict.BAD_LENGTH;
+        }
+        int longest = 0;
+        for (int i = 0; i < count; i++) {
+            int entry = off + RepairFlyweight.ENTRIES_OFFSET + i * RepairFlyweight.ENTRY_LENGTH;
+            if (Bytes.getLong(b, entry + RepairFlyweight.ENTRY_SEQNO_OFFSET) < 0) {
+                return Verdict.BAD_FIELD;
+            }
+            longest = Math.max(longest, Bytes.getUnsignedShort(b, entry + RepairFlyweight.ENTRY_LENGTH_OFFSET));
+        }
+        return longest == payloadLength ? Verdict.OK : Verdict.BAD_FIELD;
+    }
+}

@@ -1,0 +1,58 @@
+package io.ricochet.wire;
+
+/**
+ * A frame that names one data packet: a {@link FrameType#NAK} (sent to the packet's original sender), a
+ * {@link FrameType#GONE} (the sender's answer when the packet has left its retransmit buffer) or a
+ * {@link FrameType#SESSION} (a sender's highest seqno in a group, multicast once the stream goes idle).
+ *
+ * <pre>
+ *  0                   1                   2                   3
+ *  0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * |                  Header (12 bytes, see HeaderFlyweight)       |
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * |                        Original Sender                        |
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * |                             Group                             |
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * |                     Sequence Number (64 bits)                 |
+ * |                                                               |
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * </pre>
+ *
+ * The frame length is exactly {@link #LENGTH}.
+ */
+public final class PacketRefFlyweight extends HeaderFlyweight {
+    public static final int ORIGIN_OFFSET = HEADER_LENGTH;
+    public static final int GROUP_OFFSET = ORIGIN_OFFSET + 4;
+    public static final int SEQNO_OFFSET = GROUP_OFFSET + 4;
+    public static final int LENGTH = SEQNO_OFFSET + 8;
+
+    @Override
+    public PacketRefFlyweight wrap(byte[] buffer, int offset) {
+        super.wrap(buffer, offset);
+        return this;
+    }
+
+    public int origin() {
+        return Bytes.getInt(buffer, offset + ORIGIN_OFFSET);
+    }
+
+    public int group() {
+        return Bytes.getInt(buffer, offset + GROUP_OFFSET);
+    }
+
+    public long seqno() {
+        return Bytes.getLong(buffer, offset + SEQNO_OFFSET);
+    }
+
+    /** Writes a complete NAK, GONE or SESSION frame; returns its length. */
+    public int write(int type, int source, int origin, int group, long seqno) {
+        writeHeader(type, source);
+        Bytes.putInt(buffer, offset + ORIGIN_OFFSET, origin);
+        Bytes.putInt(buffer, offset + GROUP_OFFSET, group);
+        Bytes.putLong(buffer, offset + SEQNO_OFFSET, seqno);
+        frameLength(LENGTH);
+        return LENGTH;
+    }
+}
