@@ -1,0 +1,187 @@
+package io.ricochet.engine;
+
+import io.ricochet.wire.HeaderFlyweight;
+import io.ricochet.wire.RepairFlyweight;
+import java.util.Map;
+
+/**
+ * Immutable, validated configuration of one {@link ProtocolEngine}. Build it with {@link #builder()}; every
+ * out-of-range value is refused with a message naming the setting.
+ *
+ * @param r                      rate-of-fire r: data packets per repair (shared by all groups, section 4)
+ * @param defaultC               rate-of-fire c: repairs per data packet for groups without an override
+ * @param cByGroup               per-group c overrides (overlapping groups may differ in c)
+ * @param stagger                repair bin instances fed round-robin (section 4.2.2); 1 = no stagger
+ * @param nakEnabled             whether the NAK layer runs (section 4.2.7); off measures LEC alone
+ * @param nakTimeoutNs           delay from loss discovery to the first NAK (paper: 100 ms)
+ * @param nakRetryNs             delay between NAK retries (paper: 50 ms)
+ * @param nakMaxAttempts         NAKs sent for one packet before it is reported lost
+ * @param lecGiveUpNs            with NAK off: delay from discovery after which an unrecovered loss is reported lost
+ * @param maxPayload             largest application payload in bytes (application MTU, default 1024)
+ * @param dataCacheCapacity      received payloads kept for XOR recovery (FIFO eviction)
+ * @param retransmitCapacity     sent payloads kept to answer NAKs (FIFO eviction)
+ * @param repairBufferCapacity   unusable repairs kept for later use (FIFO eviction)
+ * @param maxPendingLosses       losses tracked at once; beyond it a new loss is given up at once
+ * @param streamWindow           sequence numbers a stream may run ahead of its oldest unresolved packet
+ * @param sessionDelayNs         with NAK on: a stream idle this long after a send announces its highest seqno
+ *                               (tail-loss discovery, see {@code SessionAnnouncer}); 0 turns it off
+ */
+public record EngineConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
+                           boolean nakEnabled, long nakTimeoutNs, long nakRetryNs, int nakMaxAttempts,
+                           long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
+                           int repairBufferCapacity, int maxPendingLosses, int streamWindow,
+                           long sessionDelayNs) {
+
+    private static final long MS = 1_000_000L;
+
+    public EngineConfig {
+        cByGroup = Map.copyOf(cByGroup);
+        require(r >= 1 && r <= RepairFlyweight.MAX_ENTRIES, "r", r, "must be in 1.." + RepairFlyweight.MAX_ENTRIES);
+        require(defaultC >= 0 && defaultC <= 64, "c", defaultC, "must be in 0..64");
+        for (Map.Entry<Integer, Double> e : cByGroup.entrySet()) {
+            require(e.getValue() >= 0 && e.getValue() <= 64, "c for group " + e.getKey(), e.getValue(),
+                    "must be in 0..64");
+        }
+        require(stagger >= 1 && stagger <= 64, "stagger", stagger, "must be in 1..64");
+        require(nakTimeoutNs > 0, "nak-timeout", nakTimeoutNs, "must be positive");
+        require(nakRetryNs > 0, "nak-retry", nakRetryNs, "must be positive");
+        require(nakMaxAttempts >= 1, "nak-max-attempts", nakMaxAttempts, "must be at least 1");
+        require(lecGiveUpNs > 0, "lec-give-up", lecGiveUpNs, "must be positive");
+        int maxFit = HeaderFlyweight.MAX_FRAME_LENGTH - RepairFlyweight.frameLength(r, 0);
+        require(maxPayload >= 1 && maxPayload <= maxFit, "payload", maxPayload,
+                "must be in 1.." + maxFit + " so a repair of r=" + r + " fits one 1500-byte-MTU datagram");
+        require(dataCacheCapacity >= 1, "data-cache", dataCacheCapacity, "must be at least 1");
+        require(retransmitCapacity >= 1, "retransmit-buffer", retransmitCapacity, "must be at least 1");
+        require(repairBufferCapacity >= 0, "repair-buffer", repairBufferCapacity, "must be 0 or more");
+        require(maxPendingLosses >= 1, "max-pending-losses", maxPendingLosses, "must be at least 1");
+        require(streamWindow >= 64, "stream-window", streamWindow, "must be at least 64");
+        require(sessionDelayNs >= 0, "session-delay", sessionDelayNs, "must be 0 (off) or positive");
+    }
+
+    /** True when idle streams announce their highest seqno (NAK on and a positive delay). */
+    public boolean sessionsEnabled() {
+        return nakEnabled && sessionDelayNs > 0;
+    }
+
+    private static void require(boolean ok, String key, Object value, String rule) {
+        if (!ok) {
+            throw new IllegalArgumentException(key + " = " + value + ": " + rule);
+        }
+    }
+
+    /** Rate-of-fire c for {@code group}. */
+    public double c(int group) {
+        Double c = cByGroup.get(group);
+        return c == null ? defaultC : c;
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Defaults follow the paper's evaluation: (r, c) = (8, 5), stagger 1, NAK at 100 ms then every 50 ms. */
+    public static final class Builder {
+        private int r = 8;
+        private double defaultC = 5;
+        private Map<Integer, Double> cByGroup = Map.of();
+        private int stagger = 1;
+        private boolean nakEnabled = true;
+        private long nakTimeoutNs = 100 * MS;
+        private long nakRetryNs = 50 * MS;
+        private int nakMaxAttempts = 10;
+        private long lecGiveUpNs = 2_000 * MS;
+        private int maxPayload = 1024;
+        private int dataCacheCapacity = 4096;
+        private int retransmitCapacity = 8192;
+        private int repairBufferCapacity = 512;
+        private int maxPendingLosses = 65_536;
+        private int streamWindow = 16_384;
+        private long sessionDelayNs = 50 * MS;
+
+        public Builder r(int v) {
+            r = v;
+            return this;
+        }
+
+        public Builder c(double v) {
+            defaultC = v;
+            return this;
+        }
+
+        public Builder cByGroup(Map<Integer, Double> v) {
+            cByGroup = v;
+            return this;
+        }
+
+        public Builder stagger(int v) {
+            stagger = v;
+            return this;
+        }
+
+        public Builder nakEnabled(boolean v) {
+            nakEnabled = v;
+            return this;
+        }
+
+        public Builder nakTimeoutNs(long v) {
+            nakTimeoutNs = v;
+            return this;
+        }
+
+        public Builder nakRetryNs(long v) {
+            nakRetryNs = v;
+            return this;
+        }
+
+        public Builder nakMaxAttempts(int v) {
+            nakMaxAttempts = v;
+            return this;
+        }
+
+        public Builder lecGiveUpNs(long v) {
+            lecGiveUpNs = v;
+            return this;
+        }
+
+        public Builder maxPayload(int v) {
+            maxPayload = v;
+            return this;
+        }
+
+        public Builder dataCacheCapacity(int v) {
+            dataCacheCapacity = v;
+            return this;
+        }
+
+        public Builder retransmitCapacity(int v) {
+            retransmitCapacity = v;
+            return this;
+        }
+
+        public Builder repairBufferCapacity(int v) {
+            repairBufferCapacity = v;
+            return this;
+        }
+
+        public Builder maxPendingLosses(int v) {
+            maxPendingLosses = v;
+            return this;
+        }
+
+        public Builder streamWindow(int v) {
+            streamWindow = v;
+            return this;
+        }
+
+        public Builder sessionDelayNs(long v) {
+            sessionDelayNs = v;
+            return this;
+        }
+
+        public EngineConfig build() {
+            return new EngineConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
+                    nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
+                    repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs);
+        }
+    }
+}

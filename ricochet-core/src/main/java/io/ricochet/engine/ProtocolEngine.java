@@ -1,0 +1,36 @@
+package io.ricochet.engine;
+
+/**
+ * A sans-I/O reliable multicast protocol: no sockets, threads or clock of its own. The driver passes the current
+ * time into every call and drains the {@link Outbox} the engine was built with. One thread owns an engine.
+ *
+ * <p>Peer input ({@link #onPacket}) never throws: malformed frames are counted and dropped. Application calls
+ * ({@link #send}) throw {@link IllegalArgumentException} or {@link IllegalStateException} for caller errors.
+ */
+public interface ProtocolEngine {
+    /** This node's id. */
+    int nodeId();
+
+    /** A frame arrived from the network. The engine copies whatever it keeps. */
+    void onPacket(byte[] buffer, int offset, int length, long nowNs);
+
+    /** Timers due at or before {@code nowNs} fire. */
+    void onTimer(long nowNs);
+
+    /** A membership change from the GMS (self included: a JOIN of this node makes it a member). */
+    void onMembership(MembershipEvent event, long nowNs);
+
+    /**
+     * The application multicasts {@code payload} to {@code group}; returns the packet's sequence number.
+     *
+     * @throws IllegalStateException if this node is not a member of {@code group}
+     * @throws IllegalArgumentException if the payload is longer than the configured maximum
+     */
+    long send(int group, byte[] payload, int offset, int length, long nowNs);
+
+    /** Earliest pending timer deadline, or {@link Long#MAX_VALUE} when none. */
+    long nextDeadlineNs();
+
+    /** Live counters, owned by the engine's thread; take a {@link Counters#snapshot()} to publish them. */
+    Counters counters();
+}

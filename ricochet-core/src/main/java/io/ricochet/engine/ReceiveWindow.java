@@ -1,0 +1,98 @@
+package io.ricochet.engine;
+
+/**
+ * Which sequence numbers of one (sender, group) stream are resolved, i.e. delivered or given up. Every seqno
+ * below {@link #base()} is resolved; above it a ring of bits covers at most {@code maxWindow} seqnos, grown on
+ * demand, so an idle stream costs a few words. It also remembers the highest seqno known to exist, which is how
+ * a sequence gap is found.
+ */
+public final class ReceiveWindow {
+    private final int maxWindow;
+    private long base;
+    private long highest;
+    private long[] words = new long[1];
+
+    /**
+     * @param base      first seqno this node expects from the stream (0 when it saw the sender join)
+     * @param maxWindow most seqnos the window may span above {@code base}
+     */
+    public ReceiveWindow(long base, int maxWindow) {
+        this.base = base;
+        this.highest = base - 1;
+        this.maxWindow = maxWindow;
+    }
+
+    public long base() {
+        return base;
+    }
+
+    /** Highest seqno known to exist (received or named by a repair); {@code base() - 1} if none. */
+    public long highest() {
+        return highest;
+    }
+
+    public boolean isResolved(long seqno) {
+        if (seqno < base) {
+            return true;
+        }
+        if (seqno - base >= (long) words.length * 64) {
+            return false;
+        }
+        return (words[wordIndex(seqno)] & (1L << seqno)) != 0;
+    }
+
+    /** True if {@code seqno} is at or beyond {@code base + maxWindow}: too far ahead to track. */
+    public boolean beyondWindow(long seqno) {
+        return seqno - base >= maxWindow;
+    }
+
+    /** Notes that {@code seqno} exists; returns the previous highest (so the caller can walk a gap). */
+    public long observe(long seqno) {
+        long previous = highest;
+        if (seqno > highest) {
+            highest = seqno;
+        }
+        return previous;
+    }
+
+    /** Marks {@code seqno} resolved; the caller has checked {@code base <= seqno < base + maxWindow}. */
+    public void resolve(long seqno) {
+        ensureCapacity(seqno);
+        words[wordIndex(seqno)] |= 1L << seqno;
+        observe(seqno);
+        while (isSetInRing(base)) {
+            words[wordIndex(base)] &= ~(1L << base);
+            base++;
+        }
+    }
+
+    private boolean isSetInRing(long seqno) {
+        return (words[wordIndex(seqno)] & (1L << seqno)) != 0;
+    }
+
+    private int wordIndex(long seqno) {
+        return (int) ((seqno >>> 6) & (words.length - 1));
+    }
+
+    private void ensureCapacity(long seqno) {
+        // The ring must cover [base, seqno]: the words from base's word to seqno's word, inclusive.
+        long span = (seqno >>> 6) - (base >>> 6) + 1;
+        if (span <= words.length) {
+            return;
+        }
+        int size = words.length;
+        while (size < span) {
+            size <<= 1;
+        }
+        long[] grown = new long[size];
+        for (long w = base >>> 6, end = (base >>> 6) + words.length; w < end; w++) {
+            grown[(int) (w & (size - 1))] = words[(int) (w & (words.length - 1))];
+        }
+        words = grown;
+    }
+
+    /** Bytes used by the bit ring. */
+    public int memoryBytes() {
+        return words.length * 8;
+    }
+}

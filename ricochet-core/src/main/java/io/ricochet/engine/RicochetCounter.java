@@ -1,0 +1,59 @@
+package io.ricochet.engine;
+
+/**
+ * The engine's counters: a stable, enumerated public API. Tests and benchmarks assert on them; ids never change
+ * meaning once released.
+ */
+public enum RicochetCounter {
+    DATA_SENT(1, "data packets multicast by this node"),
+    DATA_RECEIVED(2, "data packets received (first copies)"),
+    DUPLICATES(3, "data, retransmitted or recovered copies of packets already delivered or given up"),
+    DELIVERED(4, "packets delivered to the application (direct + recovered)"),
+    REPAIRS_BUILT(5, "repair packets built (one XOR image, possibly sent to several targets)"),
+    REPAIRS_SENT(6, "repair packets sent (one per target)"),
+    REPAIRS_RECEIVED(7, "repair packets received"),
+    REPAIRS_USELESS(8, "received repairs with no missing packet"),
+    REPAIRS_UNUSABLE(9, "received repairs that name a packet this node had but no longer caches"),
+    REPAIRS_BUFFERED(10, "repairs missing two or more packets kept for later use"),
+    UNUSABLE_REPAIR_EVICTIONS(11, "buffered repairs evicted to stay within the bound"),
+    LOSSES_DETECTED(12, "lost packets discovered (sequence gap or named in a repair)"),
+    RECOVERED_BY_XOR(13, "lost packets recovered by LEC (one repair, or two combined)"),
+    RECOVERED_BY_COMBINING(14, "of RECOVERED_BY_XOR, recovered by XOR-ing two buffered repairs"),
+    RECOVERED_BY_NAK(15, "lost packets recovered by a retransmission"),
+    LATE_ARRIVALS(16, "packets discovered missing that then arrived as data"),
+    UNRECOVERED(17, "lost packets given up and reported lost to the application"),
+    NAKS_SENT(18, "NAKs sent"),
+    NAKS_RECEIVED(19, "NAKs received"),
+    RETRANSMITS_SENT(20, "retransmissions sent in answer to NAKs"),
+    GONE_SENT(21, "NAKs answered 'gone': the packet had left the retransmit buffer"),
+    GONE_RECEIVED(22, "'gone' answers received"),
+    BIN_XORS(23, "payloads folded into repair bins (two-input XORs, paper section 4.2.5)"),
+    RECOVERY_XORS(24, "payload XORs done to recover packets"),
+    DATA_CACHE_EVICTIONS(25, "received payloads evicted from the bounded cache kept for XOR recovery"),
+    RETRANSMIT_BUFFER_EVICTIONS(26, "sent payloads evicted from the bounded retransmit buffer"),
+    LOSS_TABLE_FULL(27, "losses given up at once because the pending-loss table was full"),
+    INVALID_PACKETS(28, "frames rejected by the validator (malformed)"),
+    NON_MEMBER(29, "frames for a group this node is not a member of"),
+    OUT_OF_WINDOW(30, "packets too far ahead of or behind a stream's receive window"),
+    RX_BUFFER_RANDOM_DROPS(31, "packets dropped at random from the driver's full receive buffer"),
+    RETRANSMITS_RECEIVED(32, "retransmissions received"),
+    SESSIONS_SENT(33, "idle-stream announcements of the highest seqno sent (NAK layer)"),
+    SESSIONS_RECEIVED(34, "idle-stream announcements received");
+
+    private final int id;
+    private final String description;
+
+    RicochetCounter(int id, String description) {
+        this.id = id;
+        this.description = description;
+    }
+
+    /** Stable numeric id. */
+    public int id() {
+        return id;
+    }
+
+    public String description() {
+        return description;
+    }
+}
