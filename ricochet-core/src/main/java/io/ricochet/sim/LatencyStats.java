@@ -1,0 +1,48 @@
+package io.ricochet.sim;
+
+import org.HdrHistogram.Histogram;
+
+/** A latency distribution in microseconds (HdrHistogram, 3 significant digits), reported in milliseconds. */
+public final class LatencyStats {
+    private final Histogram histogram = new Histogram(3_600_000_000L, 3);
+
+    public void recordNs(long latencyNs) {
+        histogram.recordValue(Math.max(0, latencyNs / 1000));
+    }
+
+    public long count() {
+        return histogram.getTotalCount();
+    }
+
+    /** Summary in milliseconds: count, mean, p50, p99, max (zeros when empty). */
+    public Summary summary() {
+        if (histogram.getTotalCount() == 0) {
+            return new Summary(0, 0, 0, 0, 0);
+        }
+        return new Summary(histogram.getTotalCount(), round(histogram.getMean() / 1000.0),
+                ms(histogram.getValueAtPercentile(50)), ms(histogram.getValueAtPercentile(99)),
+                ms(histogram.getMaxValue()));
+    }
+
+    /** Recordings at or above {@code fromMs} and below {@code toMs}. */
+    public long countBetweenMs(double fromMs, double toMs) {
+        long from = (long) (fromMs * 1000);
+        long to = (long) (toMs * 1000) - 1;
+        if (to < from || histogram.getTotalCount() == 0) {
+            return 0;
+        }
+        return histogram.getCountBetweenValues(from, Math.min(to, histogram.getHighestTrackableValue()));
+    }
+
+    private static double ms(long micros) {
+        return round(micros / 1000.0);
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000.0) / 1000.0;
+    }
+
+    /** Latency figures in milliseconds. */
+    public record Summary(long count, double mean, double p50, double p99, double max) {
+    }
+}

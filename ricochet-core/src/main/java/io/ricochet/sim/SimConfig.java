@@ -1,0 +1,63 @@
+package io.ricochet.sim;
+
+import io.ricochet.engine.EngineConfig;
+import io.ricochet.loss.LossScope;
+import io.ricochet.loss.LossSpec;
+import java.util.Objects;
+
+/**
+ * One simulation run: the workload of section 5, the protocol settings, the loss model and the seed. Values are
+ * checked on construction; a bad one is refused with a message naming its command-line flag.
+ *
+ * @param nodes        n
+ * @param degree       d, groups per node
+ * @param groupSize    s, mean group size
+ * @param engine       protocol settings (rate-of-fire, stagger, NAK on/off and timings, buffer bounds)
+ * @param loss         loss model applied at every receiver
+ * @param lossScope    which packet types the model applies to
+ * @param seconds      measured traffic duration (packets sent in [0, seconds) are measured)
+ * @param drainSeconds traffic continues unmeasured this long after, so the last measured packets get repairs;
+ *                     then the run goes on without traffic until every timer has fired
+ * @param ratePerNode  data packets per second arriving at each node, on average
+ * @param payload      payload bytes of every data packet
+ * @param latencyNs    one-hop network latency
+ * @param seed         fixes every random choice of the run
+ */
+public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, LossSpec loss,
+                        LossScope lossScope, double seconds, double drainSeconds, double ratePerNode, int payload,
+                        long latencyNs, long seed) {
+
+    public SimConfig {
+        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(loss, "loss");
+        Objects.requireNonNull(lossScope, "lossScope");
+        require(nodes >= 2 && nodes <= 4096, "--nodes", nodes, "must be in 2..4096");
+        require(groupSize >= 2 && groupSize <= nodes, "--group-size", groupSize,
+                "must be in 2..--nodes (" + nodes + ")");
+        require(degree >= 1 && degree <= Workload.groupCount(nodes, degree, groupSize), "--degree", degree,
+                "must be at least 1");
+        require(degree <= 4096, "--degree", degree, "must be at most 4096");
+        require(seconds > 0 && seconds <= 3600, "--seconds", seconds, "must be in (0, 3600]");
+        require(drainSeconds >= 0 && drainSeconds <= 60, "--drain-seconds", drainSeconds, "must be in [0, 60]");
+        require(ratePerNode > 0 && ratePerNode <= 1_000_000, "--rate-per-node", ratePerNode,
+                "must be in (0, 1000000]");
+        require(payload >= 1 && payload <= engine.maxPayload(), "--payload", payload,
+                "must be in 1.." + engine.maxPayload());
+        require(latencyNs >= 0 && latencyNs <= 1_000_000_000L, "--latency-us", latencyNs / 1000.0,
+                "must be in [0, 1000000]");
+    }
+
+    private static void require(boolean ok, String flag, Object value, String rule) {
+        if (!ok) {
+            throw new IllegalArgumentException(flag + " " + value + ": " + rule);
+        }
+    }
+
+    public long measuredNs() {
+        return (long) (seconds * 1e9);
+    }
+
+    public long trafficEndNs() {
+        return (long) ((seconds + drainSeconds) * 1e9);
+    }
+}

@@ -1,0 +1,43 @@
+package io.ricochet.sim;
+
+import io.ricochet.engine.RicochetCounter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The figures of one simulation run, with the paper's definitions (section 5): a loss is a measured data packet
+ * dropped at a receiver; LEC / NAK recovery % are the shares of losses recovered each way; recovery latency is
+ * recovery time minus the time the lost packet would have arrived; overhead % = repairs / (data + repairs).
+ */
+public record SimResult(
+        Map<String, Object> parameters,
+        long dataPackets,
+        long losses,
+        long lecRecovered,
+        long nakRecovered,
+        long lateArrivals,
+        long unrecovered,
+        double lecRecoveryPercent,
+        double nakRecoveryPercent,
+        double unrecoveredPercent,
+        LatencyStats.Summary recoveryLatencyMs,
+        LatencyStats.Summary lecRecoveryLatencyMs,
+        LatencyStats.Summary nakRecoveryLatencyMs,
+        LatencyStats.Summary discoveryLatencyMs,
+        double overheadPercent,
+        double xorsPerDataPacket,
+        long corruptDeliveries,
+        long duplicateDeliveries,
+        long simulatedEvents,
+        List<HistogramBin> recoveryHistogram,
+        Map<RicochetCounter, Long> counters) {
+
+    /** Recoveries whose latency fell in [fromMs, toMs), split by LEC and NAK (the paper's Figure 8). */
+    public record HistogramBin(double fromMs, double toMs, long lec, long nak) {
+    }
+
+    /** True if every delivered payload matched what was sent and nothing was delivered twice. */
+    public boolean verified() {
+        return corruptDeliveries == 0 && duplicateDeliveries == 0;
+    }
+}
