@@ -1,0 +1,65 @@
+package io.ricochet.engine;
+
+import io.ricochet.sim.Payloads;
+import io.ricochet.wire.Bytes;
+import io.ricochet.wire.DataFlyweight;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.PacketRefFlyweight;
+import io.ricochet.wire.RepairFlyweight;
+import java.util.Arrays;
+
+/** Builds frames for scripted engine tests; payloads come from {@link Payloads} so recoveries can be checked. */
+final class Frames {
+    private Frames() {
+    }
+
+    static int lengthOf(PacketId id) {
+        return 64 + (int) ((id.seqno() * 37 + id.origin() * 11) % 200);
+    }
+
+    static byte[] payload(PacketId id) {
+        byte[] p = new byte[lengthOf(id)];
+        Payloads.fill(p, 0, p.length, id.origin(), id.group(), id.seqno());
+        return p;
+    }
+
+    static byte[] data(int origin, int group, long seqno) {
+        return data(FrameType.DATA, origin, new PacketId(origin, group, seqno));
+    }
+
+    static byte[] data(int type, int source, PacketId id) {
+        byte[] p = payload(id);
+        byte[] frame = new byte[DataFlyweight.DATA_HEADER_LENGTH + p.length];
+        new DataFlyweight().wrap(frame, 0).write(type, source, id.origin(), id.group(), id.seqno(), p, 0, p.length);
+        return frame;
+    }
+
+    static byte[] ref(int type, int source, PacketId id) {
+        byte[] frame = new byte[PacketRefFlyweight.LENGTH];
+        new PacketRefFlyweight().wrap(frame, 0).write(type, source, id.origin(), id.group(), id.seqno());
+        return frame;
+    }
+
+    /** A repair built by {@code source} from the given packets, XOR computed here independently of the engine. */
+    static byte[] repair(int source, PacketId... ids) {
+        int longest = Arrays.stream(ids).mapToInt(Frames::lengthOf).max().orElse(0);
+        byte[] frame = new byte[RepairFlyweight.frameLength(ids.length, longest)];
+        RepairFlyweight f = new RepairFlyweight().wrap(frame, 0).writeStart(source, ids.length, longest);
+        for (int i = 0; i < ids.length; i++) {
+            f.entry(i, ids[i].origin(), ids[i].group(), ids[i].seqno(), lengthOf(ids[i]));
+            byte[] p = payload(ids[i]);
+            for (int b = 0; b < p.length; b++) {
+                frame[f.payloadOffset() + b] ^= p[b];
+            }
+        }
+        return frame;
+    }
+
+    static PacketId id(int origin, int group, long seqno) {
+        return new PacketId(origin, group, seqno);
+    }
+
+    static int source(byte[] frame) {
+        return Bytes.getInt(frame, 8);
+    }
+}

@@ -1,0 +1,49 @@
+package io.ricochet.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** The receive window against a plain set of resolved seqnos, over random resolution orders. */
+class ReceiveWindowTest {
+    @Test
+    void shouldAgreeWithAReferenceSetUnderRandomResolutionOrder() {
+        SplittableRandom rng = new SplittableRandom(99);
+        for (int trial = 0; trial < 200; trial++) {
+            long start = rng.nextInt(1000);
+            int maxWindow = 64 << rng.nextInt(6);
+            ReceiveWindow window = new ReceiveWindow(start, maxWindow);
+            Set<Long> resolved = new HashSet<>();
+            long base = start;
+            for (int step = 0; step < 3000; step++) {
+                long seqno = base + rng.nextInt(Math.min(maxWindow, 1 + rng.nextInt(300)));
+                assertTrue(!window.beyondWindow(seqno));
+                window.resolve(seqno);
+                resolved.add(seqno);
+                while (resolved.contains(base)) {
+                    base++;
+                }
+                assertEquals(base, window.base(), "trial " + trial + " step " + step);
+                for (long probe = base - 3; probe < base + 200; probe++) {
+                    boolean expected = probe < base || resolved.contains(probe);
+                    assertEquals(expected, window.isResolved(probe), "trial " + trial + " seqno " + probe);
+                }
+            }
+            assertTrue(window.memoryBytes() <= Math.max(8, maxWindow / 8 * 2), "memory " + window.memoryBytes());
+        }
+    }
+
+    @Test
+    void shouldTrackTheHighestSeqnoKnownToExist() {
+        ReceiveWindow window = new ReceiveWindow(0, 1024);
+        assertEquals(-1, window.highest());
+        assertEquals(-1, window.observe(5));
+        assertEquals(5, window.observe(3));
+        assertEquals(5, window.highest());
+        assertTrue(window.beyondWindow(1024));
+    }
+}

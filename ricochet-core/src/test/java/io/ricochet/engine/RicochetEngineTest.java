@@ -1,0 +1,300 @@
+package io.ricochet.engine;
+
+import static io.ricochet.engine.Frames.data;
+import static io.ricochet.engine.Frames.id;
+import static io.ricochet.engine.Frames.ref;
+import static io.ricochet.engine.Frames.repair;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ricochet.wire.DataFlyweight;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.PacketRefFlyweight;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/** Scripted scenarios for one engine (node 1 in group 7 with nodes 2, 3 and 4), frame by frame. */
+class RicochetEngineTest {
+    private static final int SELF = 1;
+    private static final int G = 7;
+    private static final long MS = 1_000_000L;
+
+    private final RecordingOutbox out = new RecordingOutbox();
+    private RicochetEngine engine;
+
+    private RicochetEngine start(EngineConfig config) {
+        engine = new RicochetEngine(SELF, config, new SplittableRandom(1), out);
+        engine.onMembership(MembershipEvent.join(G, SELF), 0);
+        for (int node = 2; node <= 4; node++) {
+            engine.onMembership(MembershipEvent.join(G, node), 0);
+        }
+        return engine;
+    }
+
+    private RicochetEngine start() {
+        return start(EngineConfig.builder().build());
+    }
+
+    private void receive(byte[] frame, long nowNs) {
+        engine.onPacket(frame, 0, frame.length, nowNs);
+    }
+
+    private long count(RicochetCounter counter) {
+        return engine.counters().get(counter);
+    }
+
+    private RecordingOutbox.Delivered deliveredOf(PacketId id) {
+        List<RecordingOutbox.Delivered> matches = out.delivered.stream()
+                .filter(d -> d.origin() == id.origin() && d.group() == id.group() && d.seqno() == id.seqno())
+                .toList();
+        assertEquals(1, matches.size(), "deliveries of " + id);
+        assertArrayEquals(Frames.payload(id), matches.get(0).payload(), "payload of " + id);
+        return matches.get(0);
+    }
+
+    @Test
+    void shouldDeliverEachPacketExactlyOnce() {
+        start();
+        receive(data(2, G, 0), 0);
+        receive(data(2, G, 0), 1);
+        assertEquals(Delivery.DIRECT, deliveredOf(id(2, G, 0)).how());
+        assertEquals(1, count(RicochetCounter.DUPLICATES));
+        assertEquals(1, count(RicochetCounter.DELIVERED));
+    }
+
+    @Test
+    void shouldDiscoverAGapAndRecoverTheLossFromOneRepair() {
+        start();
+        receive(data(2, G, 0), 0);
+        receive(data(2, G, 2), 0);
+        assertEquals(1, count(RicochetCounter.LOSSES_DETECTED));
+        receive(data(3, G, 0), 0);
+        receive(repair(4, id(2, G, 0), id(2, G, 1), id(3, G, 0)), 5 * MS);
+        assertEquals(Delivery.LEC, deliveredOf(id(2, G, 1)).how());
+        assertEquals(1, count(RicochetCounter.RECOVERED_BY_XOR));
+        assertEquals(0, engine.pendingLosses());
+    }
+
+    @Test
+    void shouldDiscoverLossesNamedInARepairAndEverythingBeforeThem() {
+        start();
+        receive(data(2, G, 0), 0);
+        receive(repair(4, id(2, G, 0), id(3, G, 5)), 0);
+        // (3,G,5) was the only missing packet: recovered; (3,G,0..4) are now known to be lost.
+        assertEquals(Delivery.LEC, deliveredOf(id(3, G, 5)).how());
+        assertEquals(6, count(RicochetCounter.LOSSES_DETECTED));
+        assertEquals(5, engine.pendingLosses());
+    }
+
+    @Test
+    void shouldCountARepairWithNothingMissingAsUseless() {
+        start();
+        receive(data(2, G, 0), 0);
+        receive(data(3, G, 0), 0);
+        receive(repair(4, id(2, G, 0), id(3, G, 0)), 0);
+        assertEquals(1, count(RicochetCounter.REPAIRS_USELESS));
+        assertEquals(2, count(RicochetCounter.DELIVERED));
+    }
+
+    @Test
+    void shouldRecoverByXoringTwoRepairsThatDifferByOnePacket() {
+        start();
+        PacketId x = id(2, G, 0);
+        PacketId y = id(3, G, 0);
+        PacketId z = id(4, G, 0);
+        receive(repair(4, x, y), 0);
+        assertEquals(1, engine.bufferUsage().get("bufferedRepairs"));
+        receive(repair(2, x, y, z), 0);
+        assertEquals(Delivery.LEC, deliveredOf(z).how());
+        assertEquals(1, count(RicochetCounter.RECOVERED_BY_COMBINING));
+    }
+
+    @Test
+    void shouldUseABufferedRepairOnceTheOtherPacketsArrive() {
+        start();
+        PacketId x = id(2, G, 0);
+        PacketId y = id(3, G, 0);
+        PacketId w = id(4, G, 0);
+        receive(repair(4, x, y, w), 0);
+        receive(repair(2, x, y), 0);
+        // x arrives late as data: both buffered repairs shrink; {x, y} leaves y, which then turns {x, y, w} into w.
+        receive(data(2, G, 0), 1 * MS);
+        assertEquals(Delivery.LATE, deliveredOf(x).how());
+        assertEquals(Delivery.LEC, deliveredOf(y).how());
+        assertEquals(Delivery.LEC, deliveredOf(w).how());
+        assertEquals(0, engine.bufferUsage().get("bufferedRepairs"));
+        assertEquals(0, engine.pendingLosses());
+    }
+
+    @Test
+    void shouldNotTreatItsOwnPacketsAsMissing() {
+        start();
+        byte[] mine = Frames.payload(id(SELF, G, 0));
+        engine.send(G, mine, 0, mine.length, 0);
+        receive(repair(3, id(SELF, G, 0), id(2, G, 0)), 0);
+        assertEquals(Delivery.LEC, deliveredOf(id(2, G, 0)).how());
+        assertEquals(1, count(RicochetCounter.LOSSES_DETECTED));
+    }
+
+    @Test
+    void shouldNakAfterTheTimeoutRetryAndThenGiveUp() {
+        start(EngineConfig.builder().nakMaxAttempts(3).sessionDelayNs(0).build());
+        receive(data(2, G, 1), 0);
+        assertEquals(100 * MS, engine.nextDeadlineNs());
+        engine.onTimer(100 * MS - 1);
+        assertEquals(0, out.sentOfType(FrameType.NAK).size());
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            engine.onTimer(100 * MS + (attempt - 1) * 50 * MS);
+            List<RecordingOutbox.Sent> naks = out.sentOfType(FrameType.NAK);
+            assertEquals(attempt, naks.size());
+            RecordingOutbox.Sent nak = naks.get(attempt - 1);
+            assertEquals(2, nak.to(), "NAK goes to the original sender");
+            PacketRefFlyweight f = new PacketRefFlyweight().wrap(nak.frame(), 0);
+            assertEquals(SELF, f.source());
+            assertEquals(id(2, G, 0), id(f.origin(), f.group(), f.seqno()));
+        }
+        assertTrue(out.lost.isEmpty());
+        engine.onTimer(250 * MS);
+        assertEquals(List.of(new RecordingOutbox.Lost(2, G, 0)), out.lost);
+        assertEquals(1, count(RicochetCounter.UNRECOVERED));
+        receive(data(2, G, 0), 260 * MS);
+        assertEquals(1, count(RicochetCounter.DUPLICATES), "a packet reported lost is never delivered after");
+    }
+
+    @Test
+    void shouldRecoverFromARetransmission() {
+        start();
+        receive(data(2, G, 1), 0);
+        engine.onTimer(100 * MS);
+        receive(data(FrameType.RETRANSMIT, 2, id(2, G, 0)), 101 * MS);
+        assertEquals(Delivery.NAK, deliveredOf(id(2, G, 0)).how());
+        assertEquals(1, count(RicochetCounter.RECOVERED_BY_NAK));
+        engine.onTimer(1000 * MS);
+        assertEquals(1, count(RicochetCounter.NAKS_SENT), "no NAK after recovery");
+    }
+
+    @Test
+    void shouldGiveUpAtOnceWhenTheSenderAnswersGone() {
+        start();
+        receive(data(2, G, 1), 0);
+        engine.onTimer(100 * MS);
+        receive(ref(FrameType.GONE, 2, id(2, G, 0)), 101 * MS);
+        assertEquals(List.of(new RecordingOutbox.Lost(2, G, 0)), out.lost);
+        assertEquals(0, engine.pendingLosses());
+    }
+
+    @Test
+    void shouldAnswerNaksFromItsRetransmitBufferOrSayGone() {
+        start(EngineConfig.builder().retransmitCapacity(2).build());
+        for (int i = 0; i < 3; i++) {
+            byte[] p = Frames.payload(id(SELF, G, i));
+            assertEquals(i, engine.send(G, p, 0, p.length, 0));
+        }
+        out.clear();
+        receive(ref(FrameType.NAK, 3, id(SELF, G, 2)), 0);
+        receive(ref(FrameType.NAK, 3, id(SELF, G, 0)), 0);
+        RecordingOutbox.Sent retransmit = out.sent.get(0);
+        assertEquals(FrameType.RETRANSMIT, retransmit.type());
+        assertEquals(3, retransmit.to());
+        DataFlyweight f = new DataFlyweight().wrap(retransmit.frame(), 0);
+        byte[] payload = java.util.Arrays.copyOfRange(retransmit.frame(), f.payloadOffset(),
+                f.payloadOffset() + f.payloadLength());
+        assertArrayEquals(Frames.payload(id(SELF, G, 2)), payload);
+        assertEquals(FrameType.GONE, out.sent.get(1).type(), "seqno 0 was evicted from a buffer of 2");
+        assertEquals(1, count(RicochetCounter.RETRANSMIT_BUFFER_EVICTIONS));
+    }
+
+    @Test
+    void shouldGiveUpWithoutNakingWhenNakIsOff() {
+        start(EngineConfig.builder().nakEnabled(false).lecGiveUpNs(300 * MS).build());
+        receive(data(2, G, 1), 0);
+        engine.onTimer(299 * MS);
+        assertTrue(out.lost.isEmpty());
+        engine.onTimer(300 * MS);
+        assertEquals(0, out.sentOfType(FrameType.NAK).size());
+        assertEquals(0, out.sentOfType(FrameType.SESSION).size());
+        assertEquals(List.of(new RecordingOutbox.Lost(2, G, 0)), out.lost);
+    }
+
+    @Test
+    void shouldAnnounceAnIdleStreamOnceAndLetReceiversDiscoverItsTail() {
+        start();
+        byte[] p = Frames.payload(id(SELF, G, 0));
+        engine.send(G, p, 0, p.length, 0);
+        engine.send(G, p, 0, p.length, 10 * MS);
+        engine.onTimer(50 * MS);
+        assertEquals(0, out.sentOfType(FrameType.SESSION).size(), "the stream was busy 40 ms ago");
+        engine.onTimer(60 * MS);
+        engine.onTimer(200 * MS);
+        List<RecordingOutbox.Sent> sessions = out.sentOfType(FrameType.SESSION);
+        assertEquals(1, sessions.size());
+        assertEquals(1, new PacketRefFlyweight().wrap(sessions.get(0).frame(), 0).seqno());
+
+        receive(data(2, G, 0), 0);
+        receive(ref(FrameType.SESSION, 2, id(2, G, 3)), 0);
+        assertEquals(3, count(RicochetCounter.LOSSES_DETECTED), "seqnos 1, 2 and 3 of node 2");
+    }
+
+    @Test
+    void shouldBuildRepairsFromItsBinsWithTheRightXor() {
+        // c = 3 over three other members: every repair goes to all of them.
+        start(EngineConfig.builder().r(4).c(3).build());
+        for (int i = 0; i < 4; i++) {
+            receive(data(2, G, i), 0);
+        }
+        List<RecordingOutbox.Sent> repairs = out.sentOfType(FrameType.REPAIR);
+        assertEquals(List.of(2, 3, 4), repairs.stream().map(RecordingOutbox.Sent::to).sorted().toList());
+        byte[] expected = repair(SELF, id(2, G, 0), id(2, G, 1), id(2, G, 2), id(2, G, 3));
+        for (RecordingOutbox.Sent s : repairs) {
+            assertArrayEquals(expected, s.frame());
+        }
+        assertEquals(4, count(RicochetCounter.BIN_XORS));
+    }
+
+    @Test
+    void shouldCountAndDropMalformedAndForeignInput() {
+        start();
+        byte[] garbage = {0x52, 0x43, 1, 1, 0, 4};
+        receive(garbage, 0);
+        receive(repair(4, id(2, G, 0), id(2, G, 0)), 0);
+        byte[] spoofed = data(FrameType.DATA, 3, id(2, G, 0));
+        receive(spoofed, 0);
+        receive(data(2, 99, 0), 0);
+        assertEquals(3, count(RicochetCounter.INVALID_PACKETS));
+        assertEquals(1, count(RicochetCounter.NON_MEMBER));
+        assertTrue(out.delivered.isEmpty());
+    }
+
+    @Test
+    void shouldKeepEveryBufferWithinItsBound() {
+        start(EngineConfig.builder().dataCacheCapacity(2).repairBufferCapacity(2).maxPendingLosses(4).build());
+        receive(data(2, G, 0), 0);
+        receive(data(2, G, 1), 0);
+        receive(data(2, G, 2), 0);
+        assertEquals(1, count(RicochetCounter.DATA_CACHE_EVICTIONS));
+        receive(repair(4, id(2, G, 0), id(3, G, 0)), 0);
+        assertEquals(1, count(RicochetCounter.REPAIRS_UNUSABLE), "(2,G,0) was delivered but is no longer cached");
+        // Three repairs each missing two packets, no two differing by exactly one: the third evicts the first.
+        receive(repair(4, id(4, G, 0), id(4, G, 1)), 0);
+        receive(repair(4, id(4, G, 1), id(4, G, 2)), 0);
+        receive(repair(4, id(3, G, 0), id(4, G, 0)), 0);
+        assertEquals(1, count(RicochetCounter.UNUSABLE_REPAIR_EVICTIONS));
+        assertEquals(2, engine.bufferUsage().get("bufferedRepairs"));
+        assertEquals(4, engine.pendingLosses());
+        receive(data(3, G, 5), 0);
+        assertEquals(4, count(RicochetCounter.LOSS_TABLE_FULL), "(3,G,1..4) found with the table full");
+        assertEquals(4, out.lost.size(), "and reported lost at once");
+        assertEquals(4, engine.pendingLosses());
+    }
+
+    @Test
+    void shouldRefuseSendsItCannotMake() {
+        start();
+        byte[] big = new byte[2000];
+        assertThrows(IllegalArgumentException.class, () -> engine.send(G, big, 0, big.length, 0));
+        assertThrows(IllegalStateException.class, () -> engine.send(99, big, 0, 10, 0));
+    }
+}

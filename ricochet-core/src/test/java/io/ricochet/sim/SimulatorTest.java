@@ -1,0 +1,104 @@
+package io.ricochet.sim;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ricochet.engine.EngineConfig;
+import io.ricochet.engine.RicochetCounter;
+import io.ricochet.loss.LossScope;
+import io.ricochet.loss.LossSpec;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Whole-protocol scenarios in the simulator, parameterised over the variants (LEC alone, NAK alone, LEC + NAK).
+ * Assertions are on delivered sets and counters, never on wall time.
+ */
+class SimulatorTest {
+    /** The protocol variants a scenario runs under. */
+    enum Variant {
+        LEC_ONLY(5, false), NAK_ONLY(0, true), LEC_AND_NAK(5, true);
+
+        final double c;
+        final boolean nak;
+
+        Variant(double c, boolean nak) {
+            this.c = c;
+            this.nak = nak;
+        }
+    }
+
+    static SimConfig config(Variant variant, String loss, int stagger, long seed) {
+        EngineConfig engine = EngineConfig.builder().c(variant.c).nakEnabled(variant.nak).stagger(stagger).build();
+        return new SimConfig(16, 12, 8, engine, LossSpec.parse(loss), LossScope.DATA, 2, 1, 1000, 512, 50_000, seed);
+    }
+
+    static SimResult run(SimConfig config) {
+        return new Simulator(config).run(null);
+    }
+
+    @ParameterizedTest
+    @EnumSource(Variant.class)
+    void shouldDeliverEveryPayloadIntactAndOnlyOnce(Variant variant) {
+        SimResult r = run(config(variant, "uniform:0.02", 1, 11));
+        assertTrue(r.verified(), "corrupt " + r.corruptDeliveries() + " duplicate " + r.duplicateDeliveries());
+        assertTrue(r.losses() > 100, "the run must lose packets to test anything: " + r.losses());
+        assertEquals(r.losses(), r.lecRecovered() + r.nakRecovered() + r.lateArrivals() + r.unrecovered());
+        long detected = r.counters().get(RicochetCounter.LOSSES_DETECTED);
+        long resolved = r.counters().get(RicochetCounter.RECOVERED_BY_XOR)
+                + r.counters().get(RicochetCounter.RECOVERED_BY_NAK)
+                + r.counters().get(RicochetCounter.LATE_ARRIVALS) + r.counters().get(RicochetCounter.UNRECOVERED);
+        assertEquals(detected, resolved, "every detected loss ends recovered or given up");
+        switch (variant) {
+            case LEC_ONLY:
+                assertEquals(0, r.nakRecovered());
+                assertEquals(0, r.counters().get(RicochetCounter.NAKS_SENT));
+                assertTrue(r.lecRecoveryPercent() > 90, "LEC recovery " + r.lecRecoveryPercent());
+                break;
+            case NAK_ONLY:
+                assertEquals(0, r.lecRecovered());
+                assertEquals(0, r.counters().get(RicochetCounter.REPAIRS_SENT));
+                assertEquals(0, r.unrecovered(), "NAK alone must recover everything");
+                break;
+            default:
+                assertEquals(0, r.unrecovered(), "LEC + NAK must recover everything");
+                assertTrue(r.lecRecovered() > r.nakRecovered());
+                break;
+        }
+    }
+
+    @Test
+    void shouldGiveTheSameNumbersForTheSameSeed() {
+        SimResult a = run(config(Variant.LEC_AND_NAK, "markov:0.02:5", 2, 5));
+        SimResult b = run(config(Variant.LEC_AND_NAK, "markov:0.02:5", 2, 5));
+        assertEquals(a, b);
+        SimResult c = run(config(Variant.LEC_AND_NAK, "markov:0.02:5", 2, 6));
+        assertNotEquals(a.losses(), c.losses());
+    }
+
+    @Test
+    void shouldRecoverBurstsBetterWithStagger() {
+        SimResult plain = run(config(Variant.LEC_ONLY, "bursty:0.02:10", 1, 3));
+        SimResult staggered = run(config(Variant.LEC_ONLY, "bursty:0.02:10", 6, 3));
+        assertTrue(staggered.lecRecoveryPercent() > plain.lecRecoveryPercent(),
+                "stagger 6: " + staggered.lecRecoveryPercent() + "%, stagger 1: " + plain.lecRecoveryPercent() + "%");
+    }
+
+    @Test
+    void shouldApplyLossToEveryPacketTypeOnlyWhenAskedTo() {
+        EngineConfig engine = EngineConfig.builder().build();
+        SimConfig all = new SimConfig(16, 12, 8, engine, LossSpec.parse("uniform:0.05"), LossScope.ALL, 2, 1, 1000,
+                512, 50_000, 9);
+        SimResult r = run(all);
+        assertTrue(r.verified());
+        assertEquals(0, r.unrecovered(), "NAK retries get through lost repairs, NAKs and retransmissions");
+        long repairsSent = r.counters().get(RicochetCounter.REPAIRS_SENT);
+        long repairsReceived = r.counters().get(RicochetCounter.REPAIRS_RECEIVED);
+        assertTrue(repairsReceived < repairsSent, "some repairs must be dropped");
+        SimResult dataOnly = run(config(Variant.LEC_AND_NAK, "uniform:0.05", 1, 9));
+        assertEquals(dataOnly.counters().get(RicochetCounter.REPAIRS_SENT),
+                dataOnly.counters().get(RicochetCounter.REPAIRS_RECEIVED));
+    }
+}
