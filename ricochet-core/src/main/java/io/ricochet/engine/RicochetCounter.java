@@ -27,7 +27,7 @@ public enum RicochetCounter {
     RETRANSMITS_SENT(20, "retransmissions sent in answer to NAKs"),
     GONE_SENT(21, "NAKs answered 'gone': the packet had left the retransmit buffer"),
     GONE_RECEIVED(22, "'gone' answers received"),
-    BIN_XORS(23, "payloads folded into repair bins (two-input XORs, paper section 4.2.5)"),
+    BIN_XORS(23, "two-input XORs done in repair bins (a repair of r packets takes r - 1; section 4.2.5)"),
     RECOVERY_XORS(24, "payload XORs done to recover packets"),
     DATA_CACHE_EVICTIONS(25, "received payloads evicted from the bounded cache kept for XOR recovery"),
     RETRANSMIT_BUFFER_EVICTIONS(26, "sent payloads evicted from the bounded retransmit buffer"),

@@ -106,11 +106,17 @@ final class RepairBin {
             seqnos[count] = seqno;
             lengths[count] = length;
             count++;
-            if (carriesPayload) {
+            if (!carriesPayload) {
+                return;
+            }
+            if (xorLength == 0) {
+                // The first payload of a repair is copied, not XOR-ed: r packets take r - 1 two-input XORs.
+                System.arraycopy(payload, offset, xor, 0, length);
+            } else {
                 Bytes.xorInto(xor, 0, payload, offset, length);
-                xorLength = Math.max(xorLength, length);
                 xors[0]++;
             }
+            xorLength = Math.max(xorLength, length);
         }
 
         void draw(List<RepairPlan.Target> targets, RandomGenerator rng) {
