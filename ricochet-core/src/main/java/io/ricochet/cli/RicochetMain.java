@@ -1,0 +1,80 @@
+package io.ricochet.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code ricochet} command: entry point of {@code target/ricochet.jar}. Each subcommand is one class named in
+ * {@code subcommands} below; adding a command is adding it to that list. Every subcommand inherits
+ * {@code --help} and {@code --version}.
+ *
+ * <p>Exit codes: 0 success, 1 the command ran and failed (for instance a simulation failed verification), 2 bad
+ * command-line input, reported on one line of standard error.
+ */
+@Command(name = "ricochet",
+        scope = ScopeType.INHERIT,
+        mixinStandardHelpOptions = true,
+        version = RicochetMain.VERSION,
+        modelTransformer = RicochetMain.Setup.class,
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            SimulateCommand.class,
+        },
+        synopsisSubcommandLabel = "COMMAND",
+        description = {
+            "Ricochet is reliable multicast for datacenter clusters with many overlapping groups. Receivers "
+                + "recover lost packets without waiting on the sender: each node XORs the data packets it "
+                + "receives into repair packets and sends them to a few other receivers (Lateral Error Correction, "
+                + "tuned by the rate-of-fire r and c), so a lost packet is usually rebuilt within milliseconds; "
+                + "the rest are fetched from the sender with NAKs.",
+            "",
+        },
+        footer = {
+            "",
+            "Exit status: 0 success, 1 the command failed (e.g. a simulation failed verification), 2 bad input.",
+        })
+public final class RicochetMain implements Callable<Integer> {
+
+    /** What {@code --version} prints. */
+    public static final String VERSION = "ricochet 0.1.0";
+
+    @Spec
+    private CommandSpec spec;
+
+    /**
+     * Runs {@code ricochet} with {@code args} and exits with the command's exit code.
+     *
+     * @param args command-line arguments
+     */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new RicochetMain()).execute(args));
+    }
+
+    /** {@code ricochet} alone: a command is required. */
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(),
+                "no command given; use one of: " + String.join(", ", spec.subcommands().keySet()));
+    }
+
+    /**
+     * Installs the one-line error reporting of {@link UsageErrorHandler} on the {@link CommandLine} being built.
+     * Picocli runs model transformers when the command line is constructed, so this also holds for a
+     * {@code new CommandLine(new RicochetMain())} made elsewhere (tests, the bench).
+     */
+    public static final class Setup implements CommandLine.IModelTransformer {
+        @Override
+        public CommandSpec transform(CommandSpec commandSpec) {
+            CommandLine commandLine = commandSpec.commandLine();
+            if (commandLine != null) {
+                commandLine.setParameterExceptionHandler(new UsageErrorHandler());
+            }
+            return commandSpec;
+        }
+    }
+}

@@ -1,0 +1,183 @@
+package io.ricochet.cli;
+
+import io.ricochet.engine.EngineConfig;
+import io.ricochet.loss.LossScope;
+import io.ricochet.loss.LossSpec;
+import io.ricochet.sim.SimConfig;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Option;
+
+/**
+ * The flags that describe one simulation run, with the defaults of the paper's evaluation (section 5), and their
+ * translation into a {@link SimConfig}. A picocli mixin, so other commands (the bench) can take the same flags.
+ */
+public final class SimulationOptions {
+
+    private static final long NS_PER_MS = 1_000_000L;
+    private static final long NS_PER_US = 1_000L;
+    /** Longest accepted time setting: one hour. */
+    private static final double MAX_NS = 3_600e9;
+    /** EngineConfig messages read "key = value: rule"; these keys are set straight from a flag. */
+    private static final Pattern ENGINE_MESSAGE = Pattern.compile("([a-z-]+) = (.*?): (.*)", Pattern.DOTALL);
+    private static final Map<String, String> ENGINE_FLAGS = Map.of(
+            "r", "--r",
+            "c", "--c",
+            "stagger", "--stagger",
+            "nak-max-attempts", "--nak-max-attempts",
+            "payload", "--payload",
+            "data-cache", "--data-cache",
+            "repair-buffer", "--repair-buffer");
+
+    @Option(names = "--nodes", paramLabel = "N", defaultValue = "64",
+            description = "Nodes n in the simulated cluster (default: ${DEFAULT-VALUE}).")
+    private int nodes;
+
+    @Option(names = "--degree", paramLabel = "D", defaultValue = "128",
+            description = "Degree d: groups each node belongs to (default: ${DEFAULT-VALUE}).")
+    private int degree;
+
+    @Option(names = "--group-size", paramLabel = "S", defaultValue = "10",
+            description = "Group size s: mean members per group; n*d/s groups are formed "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private int groupSize;
+
+    @Option(names = "--r", paramLabel = "R", defaultValue = "8",
+            description = "Rate-of-fire r: data packets XORed into one repair (default: ${DEFAULT-VALUE}).")
+    private int r;
+
+    @Option(names = "--c", paramLabel = "C", defaultValue = "5",
+            description = "Rate-of-fire c: receivers each repair is sent to, so c repairs go out per r data "
+                    + "packets received; decimals allowed (default: ${DEFAULT-VALUE}).")
+    private double c;
+
+    @Option(names = "--stagger", paramLabel = "K", defaultValue = "1",
+            description = "Repair bins per group fed round-robin, so a loss burst of up to K packets lands in "
+                    + "different repairs; 1 = no stagger (default: ${DEFAULT-VALUE}).")
+    private int stagger;
+
+    @Option(names = "--loss", paramLabel = "MODEL", defaultValue = "uniform:0.01",
+            converter = ValueConverters.Loss.class,
+            description = "Loss model at every receiver: none, uniform:L (independent, rate L), bursty:L:b (rate L in "
+                    + "bursts of exactly b), markov:L:m (Gilbert model, rate L, mean burst m) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private LossSpec loss;
+
+    @Option(names = "--loss-scope", paramLabel = "SCOPE", defaultValue = "data",
+            converter = ValueConverters.Scope.class,
+            description = "Packets the loss model applies to: data (data packets only, as in the paper) or all "
+                    + "(repairs, NAKs and retransmissions too) (default: ${DEFAULT-VALUE}).")
+    private LossScope lossScope;
+
+    @Option(names = "--seconds", paramLabel = "SEC", defaultValue = "30",
+            description = "Simulated seconds of measured traffic (default: ${DEFAULT-VALUE}).")
+    private double seconds;
+
+    @Option(names = "--drain-seconds", paramLabel = "SEC", defaultValue = "1",
+            description = "Unmeasured traffic after the measured part, so the last measured packets get repairs "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private double drainSeconds;
+
+    @Option(names = "--seed", paramLabel = "SEED", defaultValue = "1",
+            description = "Seed of every random choice; the same flags and seed give the same results "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private long seed;
+
+    @Option(names = "--nak", paramLabel = "on|off", defaultValue = "on", arity = "1",
+            converter = ValueConverters.Switch.class,
+            description = "Whether the NAK layer recovers what LEC cannot; off measures LEC alone "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private ValueConverters.OnOff nak;
+
+    @Option(names = "--rate-per-node", paramLabel = "PPS", defaultValue = "1000",
+            description = "Data packets per second arriving at each node (default: ${DEFAULT-VALUE}).")
+    private double ratePerNode;
+
+    @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "1024",
+            description = "Payload bytes of every data packet (default: ${DEFAULT-VALUE}).")
+    private int payload;
+
+    @Option(names = "--latency-us", paramLabel = "US", defaultValue = "50",
+            description = "One-hop network latency in microseconds (default: ${DEFAULT-VALUE}).")
+    private double latencyUs;
+
+    @Option(names = "--nak-timeout-ms", paramLabel = "MS", defaultValue = "100",
+            description = "Delay from discovering a loss to its first NAK (default: ${DEFAULT-VALUE}).")
+    private double nakTimeoutMs;
+
+    @Option(names = "--nak-retry-ms", paramLabel = "MS", defaultValue = "50",
+            description = "Delay between NAK retries (default: ${DEFAULT-VALUE}).")
+    private double nakRetryMs;
+
+    @Option(names = "--nak-max-attempts", paramLabel = "N", defaultValue = "10",
+            description = "NAKs sent for one packet before it is reported lost (default: ${DEFAULT-VALUE}).")
+    private int nakMaxAttempts;
+
+    @Option(names = "--session-delay-ms", paramLabel = "MS", defaultValue = "50",
+            description = "With NAK on, a sender idle this long on a group announces its highest sequence number, "
+                    + "so losses at the tail of a burst are discovered; 0 = off (default: ${DEFAULT-VALUE}).")
+    private double sessionDelayMs;
+
+    @Option(names = "--data-cache", paramLabel = "PACKETS", defaultValue = "4096",
+            description = "Received payloads each node keeps for XOR recovery (default: ${DEFAULT-VALUE}).")
+    private int dataCache;
+
+    @Option(names = "--repair-buffer", paramLabel = "REPAIRS", defaultValue = "512",
+            description = "Repairs missing two or more packets each node keeps for later use "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private int repairBuffer;
+
+    /**
+     * The run these flags describe.
+     *
+     * @return the validated configuration
+     * @throws IllegalArgumentException naming the offending flag and value
+     */
+    public SimConfig toSimConfig() {
+        EngineConfig engine = engineConfig();
+        long latencyNs = nanos("--latency-us", latencyUs, NS_PER_US, true);
+        return new SimConfig(nodes, degree, groupSize, engine, loss, lossScope, seconds, drainSeconds, ratePerNode,
+                payload, latencyNs, seed);
+    }
+
+    private EngineConfig engineConfig() {
+        EngineConfig.Builder builder = EngineConfig.builder()
+                .r(r)
+                .c(c)
+                .stagger(stagger)
+                .nakEnabled(nak.isOn())
+                .nakTimeoutNs(nanos("--nak-timeout-ms", nakTimeoutMs, NS_PER_MS, false))
+                .nakRetryNs(nanos("--nak-retry-ms", nakRetryMs, NS_PER_MS, false))
+                .nakMaxAttempts(nakMaxAttempts)
+                .sessionDelayNs(nanos("--session-delay-ms", sessionDelayMs, NS_PER_MS, true))
+                .maxPayload(payload)
+                .dataCacheCapacity(dataCache)
+                .repairBufferCapacity(repairBuffer);
+        try {
+            return builder.build();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(withFlagName(e.getMessage()), e);
+        }
+    }
+
+    /** Rewrites "payload = 5000: rule" as "--payload 5000: rule"; other messages are kept as they are. */
+    private static String withFlagName(String message) {
+        Matcher m = ENGINE_MESSAGE.matcher(message == null ? "" : message);
+        if (m.matches() && ENGINE_FLAGS.containsKey(m.group(1))) {
+            return ENGINE_FLAGS.get(m.group(1)) + " " + m.group(2) + ": " + m.group(3);
+        }
+        return message;
+    }
+
+    /** {@code amount} units of {@code nsPerUnit} nanoseconds, refused unless a finite, in-range number. */
+    private static long nanos(String flag, double amount, long nsPerUnit, boolean zeroAllowed) {
+        double ns = amount * nsPerUnit;
+        boolean ok = zeroAllowed ? ns >= 0 : ns > 0;
+        if (!ok || !(ns <= MAX_NS)) {
+            throw new IllegalArgumentException(flag + " " + Decimals.plain(amount) + ": must be "
+                    + (zeroAllowed ? "0 or more" : "positive") + " and at most " + Decimals.plain(MAX_NS / nsPerUnit));
+        }
+        return Math.round(ns);
+    }
+}

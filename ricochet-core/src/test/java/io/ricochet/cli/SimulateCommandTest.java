@@ -1,0 +1,109 @@
+package io.ricochet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SimulateCommandTest {
+
+    private static final String TINY = "simulate --nodes 8 --degree 4 --group-size 4 --seconds 1 --quiet";
+    private static final List<String> FIELDS = List.of("parameters", "seed", "dataPackets", "losses",
+            "lecRecovered", "nakRecovered", "lateArrivals", "unrecovered", "lecRecoveryPercent",
+            "nakRecoveryPercent", "unrecoveredPercent", "recoveryLatencyMs", "lecRecoveryLatencyMs",
+            "nakRecoveryLatencyMs", "discoveryLatencyMs", "overheadPercent", "xorsPerDataPacket",
+            "corruptDeliveries", "duplicateDeliveries", "verified", "simulatedEvents", "recoveryHistogram",
+            "counters");
+    private static final List<String> LATENCIES = List.of("recoveryLatencyMs", "lecRecoveryLatencyMs",
+            "nakRecoveryLatencyMs", "discoveryLatencyMs");
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldWriteEveryResultFieldToJson() throws IOException {
+        Path file = dir.resolve("run.json");
+        CliRun run = CliRun.line(TINY + " --seed 3 --json " + file);
+
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        List<String> names = new ArrayList<>();
+        json.fieldNames().forEachRemaining(names::add);
+        assertEquals(FIELDS, names);
+        for (String latency : LATENCIES) {
+            for (String figure : List.of("count", "mean", "p50", "p99", "max")) {
+                assertTrue(json.get(latency).get(figure).isNumber(), latency + "." + figure);
+            }
+        }
+        assertEquals(3, json.get("seed").asLong());
+        assertEquals(3, json.get("parameters").get("seed").asLong());
+        assertEquals(8, json.get("parameters").get("nodes").asInt());
+        assertTrue(json.get("verified").asBoolean());
+        assertTrue(json.get("dataPackets").asLong() > 0);
+        assertTrue(json.get("counters").get("REPAIRS_SENT").asLong() > 0);
+        JsonNode histogram = json.get("recoveryHistogram");
+        assertTrue(histogram.size() > 1);
+        assertTrue(histogram.get(histogram.size() - 1).get("toMs").isNull());
+        assertTrue(histogram.get(0).get("toMs").isNumber());
+    }
+
+    @Test
+    void shouldPrintTheResultTable() {
+        CliRun run = CliRun.line(TINY + " --seed 3");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().startsWith("n=8  d=4  s=4  groups="), run.out());
+        assertTrue(run.out().contains("NAK=on  seconds=1  seed=3"), run.out());
+        for (String row : List.of("data packets", "losses", "recovered by LEC", "recovered by NAK", "late arrivals",
+                "unrecovered", "recovery", "LEC recovery", "NAK recovery", "discovery", "overhead",
+                "XORs per data packet", "repairs sent", "NAKs sent", "sessions sent", "wall clock")) {
+            assertTrue(run.out().contains("\n" + row + " ") || run.out().contains("\n  " + row + " "), row);
+        }
+        assertTrue(run.out().contains("every payload verified, nothing delivered twice"), run.out());
+        assertEquals("", run.err());
+    }
+
+    @Test
+    void shouldRunWithoutNak() {
+        CliRun run = CliRun.line(TINY + " --nak off --loss bursty:0.02:3 --loss-scope all");
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("NAK=off"), run.out());
+        assertTrue(run.out().matches("(?s).*\nNAKs sent +0\n.*"), run.out());
+    }
+
+    @Test
+    void shouldWriteIdenticalJsonForTheSameSeed() throws IOException {
+        Path first = json(3, "first.json");
+        Path second = json(3, "second.json");
+
+        assertEquals(-1, Files.mismatch(first, second), "the files differ");
+    }
+
+    @Test
+    void shouldWriteDifferentJsonForAnotherSeed() throws IOException {
+        Path three = json(3, "three.json");
+        Path four = json(4, "four.json");
+
+        assertNotEquals(-1, Files.mismatch(three, four), "the files are identical");
+        assertFalse(Files.readString(three).contains("wall"), "wall-clock time must stay out of the JSON");
+    }
+
+    /** The JSON file of a tiny run with {@code seed}. */
+    private Path json(long seed, String name) {
+        Path file = dir.resolve(name);
+        CliRun run = CliRun.line(TINY + " --seed " + seed + " --json " + file);
+        assertEquals(0, run.exitCode(), run.err());
+        return file;
+    }
+}
