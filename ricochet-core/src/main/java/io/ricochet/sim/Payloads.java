@@ -10,14 +10,9 @@ public final class Payloads {
 
     /** Fills {@code dst[offset, offset + length)} with the payload of (origin, group, seqno). */
     public static void fill(byte[] dst, int offset, int length, int origin, int group, long seqno) {
-        long state = seed(origin, group, seqno);
-        int i = 0;
-        while (i < length) {
-            state += 0x9E3779B97F4A7C15L;
-            long word = mix(state);
-            for (int b = 0; b < 8 && i < length; b++, i++) {
-                dst[offset + i] = (byte) (word >>> (b * 8));
-            }
+        Generator g = new Generator(origin, group, seqno);
+        for (int i = 0; i < length; i++) {
+            dst[offset + i] = g.next();
         }
     }
 
@@ -27,18 +22,36 @@ public final class Payloads {
         if (length != expectedLength) {
             return false;
         }
-        long state = seed(origin, group, seqno);
-        int i = 0;
-        while (i < length) {
-            state += 0x9E3779B97F4A7C15L;
-            long word = mix(state);
-            for (int b = 0; b < 8 && i < length; b++, i++) {
-                if (src[offset + i] != (byte) (word >>> (b * 8))) {
-                    return false;
-                }
+        Generator g = new Generator(origin, group, seqno);
+        for (int i = 0; i < length; i++) {
+            if (src[offset + i] != g.next()) {
+                return false;
             }
         }
         return true;
+    }
+
+    /** The byte stream of one packet id: SplitMix64 words, low byte first. */
+    private static final class Generator {
+        private long state;
+        private long word;
+        private int left;
+
+        Generator(int origin, int group, long seqno) {
+            state = seed(origin, group, seqno);
+        }
+
+        byte next() {
+            if (left == 0) {
+                state += 0x9E3779B97F4A7C15L;
+                word = mix(state);
+                left = 8;
+            }
+            byte b = (byte) word;
+            word >>>= 8;
+            left--;
+            return b;
+        }
     }
 
     private static long seed(int origin, int group, long seqno) {

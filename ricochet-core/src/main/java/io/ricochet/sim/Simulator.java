@@ -8,7 +8,6 @@ import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.RicochetEngine;
 import io.ricochet.loss.LossModel;
 import io.ricochet.loss.LossScope;
-import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
@@ -45,6 +44,7 @@ public final class Simulator {
     private final SimStats stats;
     private final PriorityQueue<Event> queue = new PriorityQueue<>();
     private final byte[] payload;
+    private final DataFlyweight dropped = new DataFlyweight();
     private long nowNs;
     private long eventSeq;
     private long events;
@@ -154,9 +154,8 @@ public final class Simulator {
         boolean exposed = type == FrameType.DATA || config.lossScope() == LossScope.ALL;
         if (exposed && lossModels[node].shouldDrop()) {
             if (type == FrameType.DATA) {
-                stats.dropped(node, new PacketId(Bytes.getInt(frame, DataFlyweight.ORIGIN_OFFSET),
-                        Bytes.getInt(frame, DataFlyweight.GROUP_OFFSET),
-                        Bytes.getLong(frame, DataFlyweight.SEQNO_OFFSET)), nowNs);
+                DataFlyweight data = dropped.wrap(frame, 0);
+                stats.dropped(node, new PacketId(data.origin(), data.group(), data.seqno()), nowNs);
             } else {
                 stats.droppedControl();
             }

@@ -23,11 +23,8 @@ package io.ricochet.wire;
  * The packet id is (original sender, group, sequence number); sequence numbers count from 0 per (sender, group)
  * and are never negative. For DATA the original sender equals the header's source.
  */
-public final class DataFlyweight extends HeaderFlyweight {
-    public static final int ORIGIN_OFFSET = HEADER_LENGTH;
-    public static final int GROUP_OFFSET = ORIGIN_OFFSET + 4;
-    public static final int SEQNO_OFFSET = GROUP_OFFSET + 4;
-    public static final int PAYLOAD_OFFSET = SEQNO_OFFSET + 8;
+public final class DataFlyweight extends PacketIdFlyweight {
+    public static final int PAYLOAD_OFFSET = ID_END;
     /** Length of everything before the payload. */
     public static final int DATA_HEADER_LENGTH = PAYLOAD_OFFSET;
     /** Largest payload that fits one datagram. */
@@ -37,18 +34,6 @@ public final class DataFlyweight extends HeaderFlyweight {
     public DataFlyweight wrap(byte[] buffer, int offset) {
         super.wrap(buffer, offset);
         return this;
-    }
-
-    public int origin() {
-        return Bytes.getInt(buffer, offset + ORIGIN_OFFSET);
-    }
-
-    public int group() {
-        return Bytes.getInt(buffer, offset + GROUP_OFFSET);
-    }
-
-    public long seqno() {
-        return Bytes.getLong(buffer, offset + SEQNO_OFFSET);
     }
 
     public int payloadOffset() {
@@ -64,10 +49,7 @@ public final class DataFlyweight extends HeaderFlyweight {
      */
     public int write(int type, int source, int origin, int group, long seqno,
                      byte[] payload, int payloadOffset, int payloadLength) {
-        writeHeader(type, source);
-        Bytes.putInt(buffer, offset + ORIGIN_OFFSET, origin);
-        Bytes.putInt(buffer, offset + GROUP_OFFSET, group);
-        Bytes.putLong(buffer, offset + SEQNO_OFFSET, seqno);
+        writeId(type, source, origin, group, seqno);
         System.arraycopy(payload, payloadOffset, buffer, offset + PAYLOAD_OFFSET, payloadLength);
         int length = DATA_HEADER_LENGTH + payloadLength;
         frameLength(length);

@@ -22,11 +22,8 @@ package io.ricochet.wire;
  *
  * The frame length is exactly {@link #LENGTH}.
  */
-public final class PacketRefFlyweight extends HeaderFlyweight {
-    public static final int ORIGIN_OFFSET = HEADER_LENGTH;
-    public static final int GROUP_OFFSET = ORIGIN_OFFSET + 4;
-    public static final int SEQNO_OFFSET = GROUP_OFFSET + 4;
-    public static final int LENGTH = SEQNO_OFFSET + 8;
+public final class PacketRefFlyweight extends PacketIdFlyweight {
+    public static final int LENGTH = ID_END;
 
     @Override
     public PacketRefFlyweight wrap(byte[] buffer, int offset) {
@@ -34,24 +31,9 @@ public final class PacketRefFlyweight extends HeaderFlyweight {
         return this;
     }
 
-    public int origin() {
-        return Bytes.getInt(buffer, offset + ORIGIN_OFFSET);
-    }
-
-    public int group() {
-        return Bytes.getInt(buffer, offset + GROUP_OFFSET);
-    }
-
-    public long seqno() {
-        return Bytes.getLong(buffer, offset + SEQNO_OFFSET);
-    }
-
     /** Writes a complete NAK, GONE or SESSION frame; returns its length. */
     public int write(int type, int source, int origin, int group, long seqno) {
-        writeHeader(type, source);
-        Bytes.putInt(buffer, offset + ORIGIN_OFFSET, origin);
-        Bytes.putInt(buffer, offset + GROUP_OFFSET, group);
-        Bytes.putLong(buffer, offset + SEQNO_OFFSET, seqno);
+        writeId(type, source, origin, group, seqno);
         frameLength(LENGTH);
         return LENGTH;
     }
