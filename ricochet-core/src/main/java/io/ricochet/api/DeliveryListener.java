@@ -1,0 +1,13 @@
+package io.ricochet.api;
+
+/**
+ * Receives what the daemon delivers for the groups a subscriber joined. Called on the daemon's engine thread:
+ * implementations must not block (the API server only enqueues a frame for its connection).
+ */
+public interface DeliveryListener {
+    /** A packet of {@code group} from {@code origin}; {@code payload} is the listener's to keep. */
+    void delivered(int origin, int group, long seqno, byte[] payload);
+
+    /** The packet (origin, group, seqno) will never be delivered: the NAK layer gave up on it. */
+    void lost(int origin, int group, long seqno);
+}

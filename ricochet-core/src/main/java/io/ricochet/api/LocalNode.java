@@ -1,0 +1,32 @@
+package io.ricochet.api;
+
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * What the local TCP API needs from the daemon of this blade. Every method may be called from any thread; the
+ * daemon hands the work to the thread that owns its protocol engine and completes the future from there.
+ * A future fails with {@link ApiException} for a caller error (unknown group, payload too large, ...).
+ */
+public interface LocalNode {
+    /** This daemon's node id. */
+    int nodeId();
+
+    /** Largest payload {@link #send} accepts, in bytes. */
+    int maxPayload();
+
+    /**
+     * Subscribes {@code listener} to {@code group}, joining the group through the GMS if no other local
+     * subscriber is in it yet. Deliveries and loss notifications for the group go to every subscribed listener.
+     */
+    CompletableFuture<Void> join(int group, DeliveryListener listener);
+
+    /** Unsubscribes {@code listener}; the daemon leaves the group when its last local subscriber leaves. */
+    CompletableFuture<Void> leave(int group, DeliveryListener listener);
+
+    /** Multicasts {@code payload} to {@code group} (this node must have joined it); completes with the seqno. */
+    CompletableFuture<Long> send(int group, byte[] payload);
+
+    /** A snapshot of the daemon's counters and buffer usage, as name -> number (nested maps allowed). */
+    CompletableFuture<Map<String, Object>> stats();
+}
