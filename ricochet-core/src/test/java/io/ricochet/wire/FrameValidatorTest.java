@@ -13,11 +13,11 @@ import org.junit.jupiter.api.Test;
  * Covers every rejection path of {@link FrameValidator#check} and the {@link Verdict} it gives: too short, bad
  * magic, bad version, unknown type, frame length that disagrees with the datagram length or exceeds
  * {@link HeaderFlyweight#MAX_FRAME_LENGTH}, DATA/RETRANSMIT shorter than their header, negative sequence numbers,
- * NAK/GONE/SESSION and HEARTBEAT/HEARTBEAT_ACK of the wrong length, and the REPAIR rules (entry count 1..{@link RepairFlyweight#MAX_ENTRIES}, XOR
- * payload length equal to the longest entry, frame length equal to 16 + 20 * count + payload length). Also checks
- * that bad call arguments (null buffer, negative offset or length, a window past the array end) are rejected
- * without an exception. Each malformed fixture is a byte literal or a valid frame mutated in one place, with a
- * comment saying what is wrong with it.
+ * NAK/GONE/SESSION and HEARTBEAT/HEARTBEAT_ACK of the wrong length, and the REPAIR rules (entry count
+ * 1..{@link RepairFlyweight#MAX_ENTRIES}, XOR payload length equal to the longest entry, frame length equal to
+ * 16 + 20 * count + payload length). Also checks that bad call arguments (null buffer, negative offset or length,
+ * a window past the array end) are rejected without an exception. Each malformed fixture is a byte literal or a
+ * valid frame mutated in one place, with a comment saying what is wrong with it.
  */
 class FrameValidatorTest {
     /** A valid DATA frame: source 1, origin 1, group 2, seqno 3, payload {0xAA, 0xBB}. */

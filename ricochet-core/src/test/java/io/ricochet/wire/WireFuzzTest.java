@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Fuzzes the receive path of the wire format: {@link FrameValidator#check} followed, only when it says OK, by a
  * read of every field through the matching flyweight ({@link DataFlyweight}, {@link PacketRefFlyweight},
- * {@link RepairFlyweight}: every entry and the whole XOR payload region, {@link HeartbeatFlyweight}). Inputs are random byte arrays (some with
- * a plausible header stamped on, so the per-type rules are reached) and mutations of valid frames of every type
- * (byte flips, truncation, extension, overwritten length/count/payload-length fields, duplicated entries, changed
- * types, negative sequence numbers).
+ * {@link RepairFlyweight}: every entry and the whole XOR payload region, {@link HeartbeatFlyweight}). Inputs are
+ * random byte arrays (some with a plausible header stamped on, so the per-type rules are reached) and mutations of
+ * valid frames of every type (byte flips, truncation, extension, overwritten length/count/payload-length fields,
+ * duplicated entries, changed types, negative sequence numbers).
  *
  * <p>Each input is checked at a random offset inside a padded array. The same bytes are then checked again in a
  * copy that ends exactly where the frame ends, and in an exact-size copy at offset 0, so any read outside
