@@ -18,8 +18,13 @@ public final class FrameType {
     /** A sender's highest seqno in a group, announced once a stream goes idle: {@link PacketRefFlyweight}. */
     public static final int SESSION = 6;
 
+    /** A failure detector's ping to a daemon or to another detector: {@link HeartbeatFlyweight}. */
+    public static final int HEARTBEAT = 7;
+    /** The answer to a HEARTBEAT, echoing its sequence and send time: {@link HeartbeatFlyweight}. */
+    public static final int HEARTBEAT_ACK = 8;
+
     /** Highest id in use; ids are dense from 1. */
-    public static final int MAX = SESSION;
+    public static final int MAX = HEARTBEAT_ACK;
 
     private FrameType() {
     }
@@ -42,6 +47,10 @@ public final class FrameType {
                 return "GONE";
             case SESSION:
                 return "SESSION";
+            case HEARTBEAT:
+                return "HEARTBEAT";
+            case HEARTBEAT_ACK:
+                return "HEARTBEAT_ACK";
             default:
                 return "UNKNOWN(" + type + ")";
         }

@@ -50,6 +50,9 @@ public final class FrameValidator {
                 return checkRef(buffer, offset, length);
             case FrameType.REPAIR:
                 return checkRepair(buffer, offset, length);
+            case FrameType.HEARTBEAT:
+            case FrameType.HEARTBEAT_ACK:
+                return checkHeartbeat(buffer, offset, length);
             default:
                 return Verdict.UNKNOWN_TYPE;
         }
@@ -67,6 +70,13 @@ public final class FrameValidator {
             return Verdict.BAD_LENGTH;
         }
         return Bytes.getLong(b, off + PacketRefFlyweight.SEQNO_OFFSET) < 0 ? Verdict.BAD_FIELD : Verdict.OK;
+    }
+
+    private static Verdict checkHeartbeat(byte[] b, int off, int length) {
+        if (length != HeartbeatFlyweight.LENGTH) {
+            return Verdict.BAD_LENGTH;
+        }
+        return Bytes.getLong(b, off + HeartbeatFlyweight.SEQUENCE_OFFSET) < 0 ? Verdict.BAD_FIELD : Verdict.OK;
     }
 
     private static Verdict checkRepair(byte[] b, int off, int length) {

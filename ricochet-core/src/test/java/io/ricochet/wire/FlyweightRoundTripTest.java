@@ -3,6 +3,7 @@ package io.ricochet.wire;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.Arrays;
@@ -12,13 +13,14 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * Covers writing and reading every frame type with the {@code io.ricochet.wire} flyweights: DATA and RETRANSMIT
- * ({@link DataFlyweight}), NAK and GONE ({@link PacketRefFlyweight}) and REPAIR ({@link RepairFlyweight}). Each
+ * ({@link DataFlyweight}), NAK, GONE and SESSION ({@link PacketRefFlyweight}), REPAIR ({@link RepairFlyweight}) and
+ * HEARTBEAT and HEARTBEAT_ACK ({@link HeartbeatFlyweight}, including the helper that answers a heartbeat). Each
  * frame is written at a non-zero offset inside a larger, pre-filled array; the test checks that
  * {@link FrameValidator#check} accepts exactly {@code [offset, offset + frameLength)}, that every field reads back
  * as written, and that no byte outside the frame was touched. Payload sizes 0, 1, 7, 1024 and
  * {@link DataFlyweight#MAX_PAYLOAD}, repairs of 1..{@link RepairFlyweight#MAX_ENTRIES} entries, the r = 8 sizing
  * bound, extreme sequence numbers and negative (opaque) ids are all exercised. Hand-written byte fixtures pin the
- * big-endian layout of a DATA, a NAK and a REPAIR frame.
+ * big-endian layout of a DATA, a NAK, a REPAIR and a HEARTBEAT frame.
  */
 class FlyweightRoundTripTest {
     /** Value every byte of a fresh buffer holds, so stray writes outside a frame are visible. */
@@ -82,6 +84,105 @@ class FlyweightRoundTripTest {
             assertEquals(23, r.group());
             assertEquals(24L, r.seqno());
         }
+    }
+
+    @Test
+    void shouldRoundTripHeartbeatAndAck() {
+        long[] sendTimes = {0L, 1L, -1L, Long.MIN_VALUE, Long.MAX_VALUE, 0x0102030405060708L};
+        for (int type : new int[] {FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK}) {
+            for (long sendTimeNs : sendTimes) {
+                byte[] buf = filled(OFFSET + HeartbeatFlyweight.LENGTH + SLACK);
+                HeartbeatFlyweight fw = new HeartbeatFlyweight().wrap(buf, OFFSET);
+
+                int len = fw.write(type, -31, 32L, sendTimeNs);
+
+                assertEquals(HeartbeatFlyweight.LENGTH, len);
+                assertEquals(28, len);
+                assertValidExactly(buf, OFFSET, len);
+                assertUntouchedOutside(buf, OFFSET, len);
+                HeartbeatFlyweight r = new HeartbeatFlyweight().wrap(buf, OFFSET);
+                assertHeader(r, type, len, -31);
+                assertEquals(32L, r.sequence());
+                assertEquals(sendTimeNs, r.sendTimeNs());
+            }
+        }
+    }
+
+    @Test
+    void shouldAnswerHeartbeatWithAckEchoingSequenceAndSendTime() {
+        for (long sequence : new long[] {0L, 1L, 77L, Long.MAX_VALUE}) {
+            byte[] ping = filled(OFFSET + HeartbeatFlyweight.LENGTH + SLACK);
+            new HeartbeatFlyweight().wrap(ping, OFFSET).write(FrameType.HEARTBEAT, 500, sequence, -123_456_789L);
+            byte[] pingBefore = ping.clone();
+            byte[] ack = filled(OFFSET + 3 + HeartbeatFlyweight.LENGTH + SLACK);
+
+            int len = HeartbeatFlyweight.ackInto(ping, OFFSET, HeartbeatFlyweight.LENGTH, 42, ack, OFFSET + 3);
+
+            assertEquals(HeartbeatFlyweight.LENGTH, len);
+            assertArrayEquals(pingBefore, ping, "the heartbeat is only read");
+            assertEquals(FrameValidator.Verdict.OK, FrameValidator.check(ack, OFFSET + 3, len));
+            HeartbeatFlyweight r = new HeartbeatFlyweight().wrap(ack, OFFSET + 3);
+            assertEquals(FrameType.HEARTBEAT_ACK, r.type());
+            assertEquals(42, r.source(), "the answering node's id");
+            assertEquals(0, r.flags());
+            assertEquals(sequence, r.sequence());
+            assertEquals(-123_456_789L, r.sendTimeNs());
+            for (int i = 0; i < ack.length; i++) {
+                if (i < OFFSET + 3 || i >= OFFSET + 3 + len) {
+                    assertEquals(FILL, ack[i], "byte " + i + " outside the ack was written");
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldAnswerHeartbeatInPlace() {
+        byte[] buf = new byte[HeartbeatFlyweight.LENGTH];
+        new HeartbeatFlyweight().wrap(buf, 0).write(FrameType.HEARTBEAT, 1, 9L, 10L);
+
+        int len = HeartbeatFlyweight.ackInto(buf, 0, buf.length, 2, buf, 0);
+
+        assertEquals(HeartbeatFlyweight.LENGTH, len);
+        HeartbeatFlyweight r = new HeartbeatFlyweight().wrap(buf, 0);
+        assertEquals(FrameType.HEARTBEAT_ACK, r.type());
+        assertEquals(2, r.source());
+        assertEquals(9L, r.sequence());
+        assertEquals(10L, r.sendTimeNs());
+    }
+
+    @Test
+    void shouldNotAnswerAnythingButAValidHeartbeat() {
+        byte[] ackFrame = new byte[HeartbeatFlyweight.LENGTH];
+        new HeartbeatFlyweight().wrap(ackFrame, 0).write(FrameType.HEARTBEAT_ACK, 1, 9L, 10L);
+        byte[] nak = new byte[PacketRefFlyweight.LENGTH];
+        new PacketRefFlyweight().wrap(nak, 0).write(FrameType.NAK, 1, 2, 3, 4L);
+        byte[] negative = new byte[HeartbeatFlyweight.LENGTH];
+        new HeartbeatFlyweight().wrap(negative, 0).write(FrameType.HEARTBEAT, 1, -1L, 10L);
+        byte[] valid = new byte[HeartbeatFlyweight.LENGTH];
+        new HeartbeatFlyweight().wrap(valid, 0).write(FrameType.HEARTBEAT, 1, 9L, 10L);
+        byte[][] refused = {ackFrame, nak, negative, new byte[HeartbeatFlyweight.LENGTH], Arrays.copyOf(valid, 27)};
+        for (byte[] frame : refused) {
+            byte[] ack = filled(HeartbeatFlyweight.LENGTH);
+
+            assertEquals(0, HeartbeatFlyweight.ackInto(frame, 0, frame.length, 2, ack, 0));
+
+            assertArrayEquals(filled(HeartbeatFlyweight.LENGTH), ack, "nothing written for a refused frame");
+        }
+        assertEquals(0, HeartbeatFlyweight.ackInto(null, 0, 28, 2, new byte[28], 0));
+        assertEquals(0, HeartbeatFlyweight.ackInto(valid, 1, valid.length, 2, new byte[28], 0), "window past end");
+    }
+
+    @Test
+    void shouldRefuseAckBufferWithoutRoom() {
+        byte[] valid = new byte[HeartbeatFlyweight.LENGTH];
+        new HeartbeatFlyweight().wrap(valid, 0).write(FrameType.HEARTBEAT, 1, 9L, 10L);
+        for (int[] room : new int[][] {{27, 0}, {40, 13}, {40, -1}}) {
+            byte[] ack = new byte[room[0]];
+            int at = room[1];
+            assertThrows(IllegalArgumentException.class, () -> HeartbeatFlyweight.ackInto(valid, 0, 28, 2, ack, at),
+                    "array " + room[0] + " offset " + at);
+        }
+        assertThrows(IllegalArgumentException.class, () -> HeartbeatFlyweight.ackInto(valid, 0, 28, 2, null, 0));
     }
 
     @ParameterizedTest
@@ -276,6 +377,32 @@ class FlyweightRoundTripTest {
 
         assertArrayEquals(expected, Arrays.copyOfRange(buf, OFFSET, OFFSET + fw.frameLength()));
         assertValidExactly(buf, OFFSET, fw.frameLength());
+    }
+
+    @Test
+    void shouldWriteHeartbeatFrameInExactByteLayout() {
+        byte[] expected = {
+            0x52, 0x43, 0x01,                               // magic, version
+            0x07,                                           // type HEARTBEAT
+            0x00, 0x1C,                                     // frame length 28
+            0x00, 0x00,                                     // flags
+            (byte) 0x80, 0x00, 0x00, 0x01,                  // source (the pinging detector)
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x01, 0x02, // sequence 258
+            (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, // send time -2 ns
+            (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, (byte) 0xFE,
+        };
+        byte[] buf = filled(OFFSET + expected.length + SLACK);
+
+        int len = new HeartbeatFlyweight().wrap(buf, OFFSET).write(FrameType.HEARTBEAT, 0x80000001, 258L, -2L);
+
+        assertArrayEquals(expected, Arrays.copyOfRange(buf, OFFSET, OFFSET + len));
+        // Its ack differs in the type byte (8) and the source only.
+        byte[] ack = new byte[HeartbeatFlyweight.LENGTH];
+        HeartbeatFlyweight.ackInto(expected, 0, expected.length, 0x01020304, ack, 0);
+        byte[] expectedAck = expected.clone();
+        expectedAck[HeaderFlyweight.TYPE_OFFSET] = 0x08;
+        System.arraycopy(new byte[] {0x01, 0x02, 0x03, 0x04}, 0, expectedAck, HeaderFlyweight.SOURCE_OFFSET, 4);
+        assertArrayEquals(expectedAck, ack);
     }
 
     // ---- helpers ----

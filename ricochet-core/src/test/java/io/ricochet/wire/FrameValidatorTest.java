@@ -13,11 +13,11 @@ import org.junit.jupiter.api.Test;
  * Covers every rejection path of {@link FrameValidator#check} and the {@link Verdict} it gives: too short, bad
  * magic, bad version, unknown type, frame length that disagrees with the datagram length or exceeds
  * {@link HeaderFlyweight#MAX_FRAME_LENGTH}, DATA/RETRANSMIT shorter than their header, negative sequence numbers,
- * NAK/GONE of the wrong length, and the REPAIR rules (entry count 1..{@link RepairFlyweight#MAX_ENTRIES}, XOR
- * payload length equal to the longest entry, frame length equal to 16 + 20 * count + payload length). Also checks
- * that bad call arguments (null buffer, negative offset or length, a window past the array end) are rejected
- * without an exception. Each malformed fixture is a byte literal or a valid frame mutated in one place, with a
- * comment saying what is wrong with it.
+ * NAK/GONE/SESSION and HEARTBEAT/HEARTBEAT_ACK of the wrong length, and the REPAIR rules (entry count
+ * 1..{@link RepairFlyweight#MAX_ENTRIES}, XOR payload length equal to the longest entry, frame length equal to
+ * 16 + 20 * count + payload length). Also checks that bad call arguments (null buffer, negative offset or length,
+ * a window past the array end) are rejected without an exception. Each malformed fixture is a byte literal or a
+ * valid frame mutated in one place, with a comment saying what is wrong with it.
  */
 class FrameValidatorTest {
     /** A valid DATA frame: source 1, origin 1, group 2, seqno 3, payload {0xAA, 0xBB}. */
@@ -38,6 +38,9 @@ class FrameValidatorTest {
         assertEquals(Verdict.OK, check(data(FrameType.DATA, DataFlyweight.MAX_PAYLOAD)));
         assertEquals(Verdict.OK, check(ref(FrameType.NAK)));
         assertEquals(Verdict.OK, check(ref(FrameType.GONE)));
+        assertEquals(Verdict.OK, check(ref(FrameType.SESSION)));
+        assertEquals(Verdict.OK, check(heartbeat(FrameType.HEARTBEAT)));
+        assertEquals(Verdict.OK, check(heartbeat(FrameType.HEARTBEAT_ACK)));
         assertEquals(Verdict.OK, check(repair(10, 20, 5)));
         assertEquals(Verdict.OK, check(repair(0)));
         assertEquals(Verdict.OK, check(repair(new int[RepairFlyweight.MAX_ENTRIES])));
@@ -82,7 +85,7 @@ class FrameValidatorTest {
 
     @Test
     void shouldRejectUnknownType() {
-        // Type ids outside 1..5; the rest of the frame is a valid DATA frame.
+        // Type ids outside 1..MAX (8); the rest of the frame is a valid DATA frame.
         for (int type : new int[] {0, FrameType.MAX + 1, 128, 255}) {
             byte[] frame = DATA_FRAME.clone();
             frame[HeaderFlyweight.TYPE_OFFSET] = (byte) type;
@@ -169,6 +172,15 @@ class FrameValidatorTest {
             Bytes.putLong(nak, PacketRefFlyweight.SEQNO_OFFSET, Long.MIN_VALUE);
             assertEquals(Verdict.BAD_FIELD, check(nak), FrameType.name(type));
         }
+        // HEARTBEAT and HEARTBEAT_ACK with the top bit of the sequence set (the send time may be anything).
+        for (int type : new int[] {FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK}) {
+            byte[] heartbeat = heartbeat(type);
+            heartbeat[HeartbeatFlyweight.SEQUENCE_OFFSET] |= (byte) 0x80;
+            assertEquals(Verdict.BAD_FIELD, check(heartbeat), FrameType.name(type));
+            byte[] negativeTime = heartbeat(type);
+            Bytes.putLong(negativeTime, HeartbeatFlyweight.SEND_TIME_OFFSET, Long.MIN_VALUE);
+            assertEquals(Verdict.OK, check(negativeTime), FrameType.name(type) + " with a negative send time");
+        }
         // A repair whose last entry names seqno Long.MIN_VALUE.
         byte[] repair = repair(3, 3, 3);
         Bytes.putLong(repair, entryAt(2) + RepairFlyweight.ENTRY_SEQNO_OFFSET, Long.MIN_VALUE);
@@ -190,6 +202,23 @@ class FrameValidatorTest {
                 Bytes.putShort(frame, HeaderFlyweight.FRAME_LENGTH_OFFSET, length);
                 assertEquals(Verdict.BAD_LENGTH, check(frame), FrameType.name(type) + " length " + length);
             }
+        }
+    }
+
+    @Test
+    void shouldRejectHeartbeatOfWrongLength() {
+        for (int type : new int[] {FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK}) {
+            // Cut to 12, 20 (no send time) and 27 bytes, or extended to 29, 36 and 100: frame length adjusted.
+            int[] lengths = {HeaderFlyweight.HEADER_LENGTH, 20, HeartbeatFlyweight.LENGTH - 1,
+                HeartbeatFlyweight.LENGTH + 1, 36, 100};
+            for (int length : lengths) {
+                byte[] frame = Arrays.copyOf(heartbeat(type), length);
+                Bytes.putShort(frame, HeaderFlyweight.FRAME_LENGTH_OFFSET, length);
+                assertEquals(Verdict.BAD_LENGTH, check(frame), FrameType.name(type) + " length " + length);
+            }
+            // A valid heartbeat in a datagram one byte longer than its frame length says.
+            byte[] trailing = Arrays.copyOf(heartbeat(type), HeartbeatFlyweight.LENGTH + 1);
+            assertEquals(Verdict.BAD_LENGTH, check(trailing), FrameType.name(type) + " with a trailing byte");
         }
     }
 
@@ -323,6 +352,13 @@ class FrameValidatorTest {
     private static byte[] ref(int type) {
         byte[] frame = new byte[PacketRefFlyweight.LENGTH];
         new PacketRefFlyweight().wrap(frame, 0).write(type, 8, 4, 5, 6L);
+        return frame;
+    }
+
+    /** A valid HEARTBEAT or HEARTBEAT_ACK frame in an exact-size array. */
+    private static byte[] heartbeat(int type) {
+        byte[] frame = new byte[HeartbeatFlyweight.LENGTH];
+        new HeartbeatFlyweight().wrap(frame, 0).write(type, 8, 9L, 10L);
         return frame;
     }
 

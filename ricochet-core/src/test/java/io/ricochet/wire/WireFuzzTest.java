@@ -15,10 +15,10 @@ import org.junit.jupiter.api.Test;
 /**
  * Fuzzes the receive path of the wire format: {@link FrameValidator#check} followed, only when it says OK, by a
  * read of every field through the matching flyweight ({@link DataFlyweight}, {@link PacketRefFlyweight},
- * {@link RepairFlyweight}: every entry and the whole XOR payload region). Inputs are random byte arrays (some with
- * a plausible header stamped on, so the per-type rules are reached) and mutations of valid frames of every type
- * (byte flips, truncation, extension, overwritten length/count/payload-length fields, duplicated entries, changed
- * types, negative sequence numbers).
+ * {@link RepairFlyweight}: every entry and the whole XOR payload region, {@link HeartbeatFlyweight}). Inputs are
+ * random byte arrays (some with a plausible header stamped on, so the per-type rules are reached) and mutations of
+ * valid frames of every type (byte flips, truncation, extension, overwritten length/count/payload-length fields,
+ * duplicated entries, changed types, negative sequence numbers).
  *
  * <p>Each input is checked at a random offset inside a padded array. The same bytes are then checked again in a
  * copy that ends exactly where the frame ends, and in an exact-size copy at offset 0, so any read outside
@@ -35,6 +35,7 @@ class WireFuzzTest {
     private static final int MAX_PAD = 48;
     private static final int[] TYPES = {
         FrameType.DATA, FrameType.REPAIR, FrameType.NAK, FrameType.RETRANSMIT, FrameType.GONE, FrameType.SESSION,
+        FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK,
     };
 
     /** Scratch for XOR-reading payload regions; larger than any frame a 16-bit length can describe. */
@@ -195,6 +196,14 @@ class WireFuzzTest {
                 readRegion(buf, r.payloadOffset(), payloadLength);
                 break;
             }
+            case FrameType.HEARTBEAT:
+            case FrameType.HEARTBEAT_ACK: {
+                HeartbeatFlyweight h = new HeartbeatFlyweight().wrap(buf, off);
+                require(len == HeartbeatFlyweight.LENGTH, "heartbeat length");
+                require(h.sequence() >= 0, "heartbeat sequence");
+                sink += h.sendTimeNs();
+                break;
+            }
             default:
                 throw new AssertionError("accepted unknown type " + type);
         }
@@ -231,6 +240,9 @@ class WireFuzzTest {
             case 5: // GONE
             case 6: // SESSION
                 return n == 28 && f[20] >= 0;
+            case 7: // HEARTBEAT
+            case 8: // HEARTBEAT_ACK
+                return n == 28 && f[12] >= 0;
             case 2: { // REPAIR
                 if (n < 16) {
                     return false;
@@ -301,6 +313,12 @@ class WireFuzzTest {
                 fillRandom(rnd, frame, fw.payloadOffset(), frame.length);
                 return frame;
             }
+            case FrameType.HEARTBEAT:
+            case FrameType.HEARTBEAT_ACK: {
+                byte[] frame = new byte[HeartbeatFlyweight.LENGTH];
+                new HeartbeatFlyweight().wrap(frame, 0).write(type, rnd.nextInt(), seqno(rnd), rnd.nextLong());
+                return frame;
+            }
             default:
                 throw new IllegalArgumentException("type " + type);
         }
@@ -330,7 +348,7 @@ class WireFuzzTest {
         }
     }
 
-    /** Puts magic, version 1, a type in 0..6 and (usually) the true length on a random array. */
+    /** Puts magic, version 1, a type in 0..MAX+1 and (usually) the true length on a random array. */
     private static void stampHeader(SplittableRandom rnd, byte[] frame) {
         Bytes.putShort(frame, HeaderFlyweight.MAGIC_OFFSET, HeaderFlyweight.MAGIC);
         frame[HeaderFlyweight.VERSION_OFFSET] = (byte) HeaderFlyweight.VERSION;
@@ -392,8 +410,12 @@ class WireFuzzTest {
                 return frame;
             case 10: // duplicate an entry: over another one, or inserted as an extra entry with count and length fixed
                 return duplicateEntry(rnd, frame);
-            case 11: // negative sequence number in a data/ref frame or one repair entry
-                if (isType(frame, FrameType.REPAIR) && len >= RepairFlyweight.ENTRIES_OFFSET + 20) {
+            case 11: // negative sequence number in a data/ref/heartbeat frame or one repair entry
+                if (isType(frame, FrameType.HEARTBEAT) || isType(frame, FrameType.HEARTBEAT_ACK)) {
+                    if (len > HeartbeatFlyweight.SEQUENCE_OFFSET) {
+                        frame[HeartbeatFlyweight.SEQUENCE_OFFSET] |= (byte) 0x80;
+                    }
+                } else if (isType(frame, FrameType.REPAIR) && len >= RepairFlyweight.ENTRIES_OFFSET + 20) {
                     int entries = (len - RepairFlyweight.ENTRIES_OFFSET) / RepairFlyweight.ENTRY_LENGTH;
                     int at = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * RepairFlyweight.ENTRY_LENGTH;
                     frame[at + RepairFlyweight.ENTRY_SEQNO_OFFSET] |= (byte) 0x80;
@@ -410,7 +432,7 @@ class WireFuzzTest {
                             rnd.nextBoolean() ? rnd.nextInt(1 << 16) : old + rnd.nextInt(3) - 1);
                 }
                 return frame;
-            case 13: // change the type to another id in 0..6: same bytes read with another layout
+            case 13: // change the type to another id in 0..MAX+1: same bytes read with another layout
                 if (len > HeaderFlyweight.TYPE_OFFSET) {
                     frame[HeaderFlyweight.TYPE_OFFSET] = (byte) rnd.nextInt(FrameType.MAX + 2);
                 }

@@ -1,0 +1,141 @@
+package io.ricochet.fd;
+
+import io.ricochet.cli.UsageErrorHandler;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code ricochet-fd} command, entry point of {@code ricochet-fd/target/ricochet-fd.jar}: reads and checks the
+ * flags, then runs one failure detector server until SIGTERM ({@link FdRunner}).
+ *
+ * <p>Exit codes: 143 (128 + SIGTERM, as for any JVM stopped by the signal) after the clean stop SIGTERM triggers,
+ * 1 could not start (the bind address is taken, for instance), 2 bad command-line input, reported on one line of
+ * standard error followed by a pointer to {@code --help}.
+ */
+@Command(name = "ricochet-fd",
+        mixinStandardHelpOptions = true,
+        version = FdMain.VERSION,
+        sortOptions = false,
+        usageHelpAutoWidth = true,
+        description = {
+            "Ricochet failure detector (paper, section 4.2.4). A rack detector pings the daemons of its rack "
+                + "(--members) every interval and reports a daemon that misses --miss consecutive heartbeats as "
+                + "failed, and as recovered when it answers again, to every GMS partition (--gms).",
+            "A top-level detector watches rack detectors (--watch-detectors) and the next top-level detector of "
+                + "its chain (--chain-next) the same way. Every detector answers the heartbeats sent to it, so "
+                + "one process can be both.",
+            "",
+        },
+        footer = {
+            "",
+            "With the defaults a failure is reported 500 to 600 ms after it happens (miss to miss + 1 intervals).",
+            "Logs go to standard error: failures at WARN, recoveries and counters (every 10 s) at INFO.",
+            "Runs until SIGTERM or SIGINT, which close the socket and exit with status 143 or 130.",
+            "Exit status: 1 could not start (e.g. --bind address in use), 2 bad input.",
+        })
+public final class FdMain implements Callable<Integer> {
+
+    /** What {@code --version} prints. */
+    public static final String VERSION = "ricochet-fd 0.1.0";
+    private static final long MAX_INTERVAL_MS = 60_000;
+    private static final int MAX_MISS = 1_000;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--id", required = true, paramLabel = "NAME", converter = FdConverters.Name.class,
+            description = "This detector's name (letters, digits, '.', '_', '-'): what watchers list it as in "
+                    + "--watch-detectors / --chain-next, and what the GMS is told when it fails.")
+    private String id;
+
+    @Option(names = "--bind", paramLabel = "HOST:PORT", defaultValue = "127.0.0.1:7200",
+            converter = FdConverters.Bind.class,
+            description = "UDP address to listen on: heartbeats are sent from it, and acks and the heartbeats of "
+                    + "watchers arrive on it; port 0 picks a free port (default: ${DEFAULT-VALUE}).")
+    private InetSocketAddress bind;
+
+    @Option(names = "--members", paramLabel = "NODE@HOST:PORT", split = ",", converter = FdConverters.Daemon.class,
+            description = "The daemons of this rack, comma-separated: each daemon's node id and the unicast "
+                    + "address where it answers heartbeats (e.g. 1@10.0.0.1:7100,2@10.0.0.2:7100).")
+    private List<Target> members = new ArrayList<>();
+
+    @Option(names = "--interval-ms", paramLabel = "MS", defaultValue = "100",
+            description = "Time between heartbeat rounds, 1.." + MAX_INTERVAL_MS + " (default: ${DEFAULT-VALUE}).")
+    private long intervalMs;
+
+    @Option(names = "--miss", paramLabel = "N", defaultValue = "5",
+            description = "Consecutive unanswered rounds after which a target is reported failed, 1.." + MAX_MISS
+                    + " (default: ${DEFAULT-VALUE}).")
+    private int miss;
+
+    @Option(names = "--gms", paramLabel = "HOST:PORT", split = ",", converter = FdConverters.HostPort.class,
+            description = "The GMS partitions, comma-separated; every verdict goes to each of them. Without it "
+                    + "verdicts are only logged.")
+    private List<InetSocketAddress> gms = new ArrayList<>();
+
+    @Option(names = "--watch-detectors", paramLabel = "ID@HOST:PORT", split = ",",
+            converter = FdConverters.Detector.class,
+            description = "Top level: rack detectors to watch, comma-separated, each as its --id and --bind "
+                    + "address; one that stops answering is reported as a failed detector.")
+    private List<Target> watchDetectors = new ArrayList<>();
+
+    @Option(names = "--chain-next", paramLabel = "ID@HOST:PORT", converter = FdConverters.Detector.class,
+            description = "Top level: the next detector of the top-level chain, watched like --watch-detectors.")
+    private Target chainNext;
+
+    /**
+     * Runs {@code ricochet-fd} with {@code args} and exits with its exit code.
+     *
+     * @param args command-line arguments
+     */
+    public static void main(String[] args) {
+        System.exit(commandLine().execute(args));
+    }
+
+    /** The command line, with the one-line reporting of bad input installed. */
+    public static CommandLine commandLine() {
+        return new CommandLine(new FdMain()).setParameterExceptionHandler(new UsageErrorHandler());
+    }
+
+    @Override
+    public Integer call() {
+        return FdRunner.run(config(), gms, spec.commandLine().getErr());
+    }
+
+    /** The validated configuration, or a {@link ParameterException} naming the offending flag. */
+    private FdConfig config() {
+        if (intervalMs < 1 || intervalMs > MAX_INTERVAL_MS) {
+            throw invalid("--interval-ms " + intervalMs + ": must be in 1.." + MAX_INTERVAL_MS);
+        }
+        if (miss < 1 || miss > MAX_MISS) {
+            throw invalid("--miss " + miss + ": must be in 1.." + MAX_MISS);
+        }
+        for (int i = 0; i < gms.size(); i++) {
+            if (gms.subList(0, i).contains(gms.get(i))) {
+                throw invalid("--gms: partition " + Endpoints.format(gms.get(i)) + " is listed twice");
+            }
+        }
+        try {
+            TargetList targets = new TargetList(id)
+                    .add("--members", members)
+                    .add("--watch-detectors", watchDetectors)
+                    .add("--chain-next", chainNext == null ? List.of() : List.of(chainNext));
+            return new FdConfig(id, bind, targets.targets(), TimeUnit.MILLISECONDS.toNanos(intervalMs), miss);
+        } catch (IllegalArgumentException e) {
+            throw invalid(e.getMessage());
+        }
+    }
+
+    private ParameterException invalid(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+}

@@ -1,0 +1,121 @@
+package io.ricochet.fd;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.ricochet.control.FailureReporter;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A failure detector server (see {@code docs/design/failure-detection.md}): one UDP socket bound to
+ * {@link FdConfig#bind()}, from which it pings its {@link FdConfig#targets() targets} every interval and on which it
+ * answers the HEARTBEATs of whoever watches it. Every verdict change goes to the {@link FailureReporter} given here.
+ *
+ * <p>A rack detector's targets are the daemons of its rack; a top-level detector's are rack detectors and the next
+ * top-level detector of the chain. Both are this class with different targets.
+ *
+ * <p>All detector state lives on the event loop the socket is registered with; {@link #counters()} may be read
+ * from any thread. The {@link EventLoopGroup} belongs to the caller, who shuts it down after {@link #close()}.
+ */
+public final class FdServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(FdServer.class);
+
+    private final FdConfig config;
+    private final FailureReporter reporter;
+    private final EventLoopGroup group;
+    private final LongSupplier clockNs;
+    private final FdCounters counters = new FdCounters();
+    private Channel channel;
+
+    /** A server reading {@link System#nanoTime()}. */
+    public FdServer(FdConfig config, FailureReporter reporter, EventLoopGroup group) {
+        this(config, reporter, group, System::nanoTime);
+    }
+
+    /**
+     * @param clockNs the monotonic clock, in nanoseconds, read once per heartbeat round and once per ack
+     */
+    public FdServer(FdConfig config, FailureReporter reporter, EventLoopGroup group, LongSupplier clockNs) {
+        this.config = Objects.requireNonNull(config, "config");
+        this.reporter = Objects.requireNonNull(reporter, "reporter");
+        this.group = Objects.requireNonNull(group, "group");
+        this.clockNs = Objects.requireNonNull(clockNs, "clockNs");
+    }
+
+    /**
+     * Binds the socket and sends the first round of heartbeats.
+     *
+     * @return this server
+     * @throws InterruptedException if interrupted while binding
+     * @throws IllegalStateException if already started
+     * @throws java.net.BindException (thrown unchecked by Netty) if the address cannot be bound
+     */
+    public synchronized FdServer start() throws InterruptedException {
+        if (channel != null) {
+            throw new IllegalStateException("already started");
+        }
+        Map<Integer, Target> targets = new LinkedHashMap<>();
+        config.targets().forEach(t -> targets.put(t.wireId(), t));
+        FailureDetector<Target> detector = new FailureDetector<>(targets, config.intervalNs(), config.miss(),
+                new TransitionReporter(reporter, counters, config));
+        FrameSender sender = new FrameSender(counters);
+        DetectorDriver driver = new DetectorDriver(config.wireId(), detector, sender, counters, clockNs);
+        Channel bound = new Bootstrap()
+                .group(group)
+                .channel(NioDatagramChannel.class)
+                .handler(new HeartbeatHandler(config.wireId(), counters, sender, driver))
+                .bind(config.bind())
+                .sync()
+                .channel();
+        bound.closeFuture().addListener(f -> driver.stop());
+        bound.eventLoop().execute(() -> driver.start(bound));
+        channel = bound;
+        LOG.info("failure detector {} (wire id {}) on {}: pinging {} targets every {} ms, failed after {} missed",
+                config.id(), config.wireId(), Endpoints.format((InetSocketAddress) bound.localAddress()),
+                targets.size(), TimeUnit.NANOSECONDS.toMillis(config.intervalNs()), config.miss());
+        return this;
+    }
+
+    /** The bound address (with the actual port when {@code bind} asked for port 0). */
+    public synchronized InetSocketAddress localAddress() {
+        requireStarted();
+        return (InetSocketAddress) channel.localAddress();
+    }
+
+    /** Completes when the socket is closed, by {@link #close()} or otherwise. */
+    public synchronized ChannelFuture closeFuture() {
+        requireStarted();
+        return channel.closeFuture();
+    }
+
+    public FdCounters counters() {
+        return counters;
+    }
+
+    public FdConfig config() {
+        return config;
+    }
+
+    /** Stops pinging and closes the socket; waits for the close. Idempotent; the event loop group stays up. */
+    @Override
+    public synchronized void close() {
+        if (channel != null) {
+            channel.close().awaitUninterruptibly();
+        }
+    }
+
+    private void requireStarted() {
+        if (channel == null) {
+            throw new IllegalStateException("not started");
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package io.ricochet.fd;
+
+import io.netty.channel.EventLoopGroup;
+import io.ricochet.control.FailureReporter;
+import java.net.InetSocketAddress;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The one place that builds (and closes) the {@link FailureReporter} sending verdicts to the GMS partitions, so
+ * that plugging in the GMS client changes this class only.
+ */
+final class GmsReporters {
+    private static final Logger LOG = LoggerFactory.getLogger(GmsReporters.class);
+
+    private GmsReporters() {
+    }
+
+    /**
+     * The reporter for {@code partitions} (at least one), running its I/O on {@code group}.
+     */
+    static FailureReporter gmsReporter(List<InetSocketAddress> partitions, EventLoopGroup group) {
+        // replaced by GmsFailureReporter when io.ricochet.control lands
+        return new LoggingFailureReporter(partitions);
+    }
+
+    /** Releases what {@link #gmsReporter} built; never throws. */
+    static void close(FailureReporter reporter) {
+        if (reporter instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception e) {
+                LOG.warn("closing the GMS reporter failed", e);
+            }
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.ricochet.fd;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.DatagramPacket;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.FrameValidator;
+import io.ricochet.wire.HeaderFlyweight;
+import io.ricochet.wire.HeartbeatFlyweight;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The detector's receive path. Every datagram passes {@link FrameValidator} first; a rejected one is counted
+ * ({@link FdCounter#MALFORMED}) and dropped, unanswered. A HEARTBEAT is answered with its HEARTBEAT_ACK (so the
+ * detector itself can be watched); a HEARTBEAT_ACK goes to the {@link AckSink}; any other valid frame is counted
+ * and dropped. No exception leaves this handler: whatever reaches {@link #exceptionCaught} is counted and logged.
+ */
+final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket> {
+    private static final Logger LOG = LoggerFactory.getLogger(HeartbeatHandler.class);
+
+    private final int wireId;
+    private final FdCounters counters;
+    private final FrameSender sender;
+    private final AckSink acks;
+    private final byte[] rx = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final byte[] tx = new byte[HeartbeatFlyweight.LENGTH];
+    private final HeartbeatFlyweight frame = new HeartbeatFlyweight();
+    private boolean flushPending;
+
+    /**
+     * @param wireId the source of this detector's acks
+     */
+    HeartbeatHandler(int wireId, FdCounters counters, FrameSender sender, AckSink acks) {
+        this.wireId = wireId;
+        this.counters = counters;
+        this.sender = sender;
+        this.acks = acks;
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
+        counters.increment(FdCounter.DATAGRAMS_RECEIVED);
+        ByteBuf content = packet.content();
+        int length = content.readableBytes();
+        if (length > rx.length) {
+            malformed(packet, "longer than any frame");
+            return;
+        }
+        content.getBytes(content.readerIndex(), rx, 0, length);
+        FrameValidator.Verdict verdict = FrameValidator.check(rx, 0, length);
+        if (verdict != FrameValidator.Verdict.OK) {
+            malformed(packet, verdict.name());
+            return;
+        }
+        frame.wrap(rx, 0);
+        switch (frame.type()) {
+            case FrameType.HEARTBEAT:
+                int ackLength = HeartbeatFlyweight.ackInto(rx, 0, length, wireId, tx, 0);
+                sender.write(ctx.channel(), tx, ackLength, packet.sender());
+                flushPending = true;
+                counters.increment(FdCounter.HEARTBEATS_ANSWERED);
+                break;
+            case FrameType.HEARTBEAT_ACK:
+                acks.onAck(frame.source(), frame.sequence(), frame.sendTimeNs());
+                break;
+            default:
+                counters.increment(FdCounter.UNEXPECTED_FRAMES);
+                break;
+        }
+    }
+
+    private void malformed(DatagramPacket packet, String why) {
+        counters.increment(FdCounter.MALFORMED);
+        LOG.debug("dropped a malformed datagram of {} bytes from {}: {}",
+                packet.content().readableBytes(), packet.sender(), why);
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        if (flushPending) {
+            flushPending = false;
+            ctx.flush();
+        }
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        counters.increment(FdCounter.HANDLER_ERRORS);
+        LOG.warn("error on the detector socket (datagram dropped, detector keeps running)", cause);
+    }
+}

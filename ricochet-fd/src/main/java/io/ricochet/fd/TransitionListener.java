@@ -1,0 +1,16 @@
+package io.ricochet.fd;
+
+/**
+ * Told of every verdict change of a {@link FailureDetector}, exactly once per change: a member that keeps missing
+ * heartbeats is reported failed once, and recovered once when it answers again. Called synchronously from
+ * {@link FailureDetector#onTick} and {@link FailureDetector#onAck}; it must not call back into the detector.
+ *
+ * @param <A> the type of the address the driver attached to each member
+ */
+public interface TransitionListener<A> {
+    /** {@code member} missed its heartbeats for the configured number of consecutive rounds. */
+    void failed(int member, A address, long nowNs);
+
+    /** {@code member}, reported failed before, answered a heartbeat again. */
+    void recovered(int member, A address, long nowNs);
+}

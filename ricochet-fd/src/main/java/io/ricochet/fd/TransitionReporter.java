@@ -1,0 +1,68 @@
+package io.ricochet.fd;
+
+import io.ricochet.control.FailureReporter;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns the detector's transitions into verdicts: a daemon goes to {@link FailureReporter#failed} /
+ * {@link FailureReporter#recovered} by node id, a detector to {@link FailureReporter#detectorFailed} /
+ * {@link FailureReporter#detectorRecovered} by name. Each transition is also logged (failure at WARN, recovery at
+ * INFO) and counted. A reporter that throws is logged and counted, and never stops the detector.
+ */
+final class TransitionReporter implements TransitionListener<Target> {
+    private static final Logger LOG = LoggerFactory.getLogger(TransitionReporter.class);
+
+    private final FailureReporter reporter;
+    private final FdCounters counters;
+    private final long intervalMs;
+    private final int miss;
+    private final Map<Integer, Long> failedAtNs = new HashMap<>();
+
+    TransitionReporter(FailureReporter reporter, FdCounters counters, FdConfig config) {
+        this.reporter = reporter;
+        this.counters = counters;
+        this.intervalMs = TimeUnit.NANOSECONDS.toMillis(config.intervalNs());
+        this.miss = config.miss();
+    }
+
+    @Override
+    public void failed(int member, Target target, long nowNs) {
+        counters.increment(FdCounter.FAILURES_REPORTED);
+        failedAtNs.put(member, nowNs);
+        LOG.warn("{} FAILED: no heartbeat answered in {} consecutive rounds of {} ms",
+                target.describe(), miss, intervalMs);
+        report(target, true);
+    }
+
+    @Override
+    public void recovered(int member, Target target, long nowNs) {
+        counters.increment(FdCounter.RECOVERIES_REPORTED);
+        Long since = failedAtNs.remove(member);
+        LOG.info("{} RECOVERED: answers heartbeats again after {} ms reported failed",
+                target.describe(), since == null ? "?" : TimeUnit.NANOSECONDS.toMillis(nowNs - since));
+        report(target, false);
+    }
+
+    private void report(Target target, boolean failed) {
+        try {
+            if (target.kind() == Target.Kind.DAEMON) {
+                if (failed) {
+                    reporter.failed(target.wireId());
+                } else {
+                    reporter.recovered(target.wireId());
+                }
+            } else if (failed) {
+                reporter.detectorFailed(target.name());
+            } else {
+                reporter.detectorRecovered(target.name());
+            }
+        } catch (RuntimeException e) {
+            counters.increment(FdCounter.HANDLER_ERRORS);
+            LOG.error("the failure reporter refused the verdict on {}", target.describe(), e);
+        }
+    }
+}

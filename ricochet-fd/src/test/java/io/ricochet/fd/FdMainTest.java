@@ -1,0 +1,120 @@
+package io.ricochet.fd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.DatagramSocket;
+import java.net.InetSocketAddress;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import picocli.CommandLine;
+
+/**
+ * The {@code ricochet-fd} command line, run in process: bad input is refused on one line naming the flag, with exit
+ * code 2 and no stack trace; {@code --help} documents every flag.
+ */
+class FdMainTest {
+    private static final String LOCAL = "127.0.0.1:";
+
+    /** One in-process run, standard output and error captured. */
+    private record Run(int exitCode, String out, String err) {
+        static Run of(String line) {
+            CommandLine commandLine = FdMain.commandLine();
+            StringWriter out = new StringWriter();
+            StringWriter err = new StringWriter();
+            commandLine.setOut(new PrintWriter(out, true));
+            commandLine.setErr(new PrintWriter(err, true));
+            int exitCode = commandLine.execute(line.isBlank() ? new String[0] : line.strip().split("\\s+"));
+            return new Run(exitCode, out.toString(), err.toString());
+        }
+    }
+
+    static Stream<Arguments> badInputs() {
+        return Stream.of(
+                Arguments.of("--id a --bogus", "Unknown option: '--bogus'"),
+                Arguments.of("--members 1@" + LOCAL + "7100", "Missing required option: '--id=NAME'"),
+                Arguments.of("--id a/b", "--id 'a/b': detector id 'a/b' must be 1 to 64 characters"),
+                Arguments.of("--id a --interval-ms x", "--interval-ms 'x'"),
+                Arguments.of("--id a --interval-ms 0", "--interval-ms 0: must be in 1..60000"),
+                Arguments.of("--id a --interval-ms 60001", "--interval-ms 60001: must be in 1..60000"),
+                Arguments.of("--id a --miss 0", "--miss 0: must be in 1..1000"),
+                Arguments.of("--id a --miss -3", "--miss -3: must be in 1..1000"),
+                Arguments.of("--id a --bind 127.0.0.1", "--bind '127.0.0.1': expected host:port"),
+                Arguments.of("--id a --bind " + LOCAL + "70000", "--bind '127.0.0.1:70000': port '70000' must be"),
+                Arguments.of("--id a --bind ::1:7200", "an IPv6 host needs brackets"),
+                Arguments.of("--id a --members 1@" + LOCAL + "0", "--members '1@127.0.0.1:0': port '0' must be"),
+                Arguments.of("--id a --members x@" + LOCAL + "7100",
+                        "--members 'x@127.0.0.1:7100': node id 'x' is not a 32-bit integer"),
+                Arguments.of("--id a --members " + LOCAL + "7100",
+                        "--members '127.0.0.1:7100': expected nodeId@host:port"),
+                Arguments.of("--id a --members 1@" + LOCAL + "7101,1@" + LOCAL + "7102",
+                        "--members: node id 1 is listed twice"),
+                Arguments.of("--id a --members 1@" + LOCAL + "7101,2@" + LOCAL + "7101",
+                        "--members: node 2 (127.0.0.1:7101) has the address of node 1"),
+                Arguments.of("--id a --watch-detectors b", "--watch-detectors 'b': expected id@host:port"),
+                Arguments.of("--id a --watch-detectors b@" + LOCAL + "7201 --chain-next b@" + LOCAL + "7202",
+                        "--chain-next: detector b is also in --watch-detectors"),
+                Arguments.of("--id a --chain-next a@" + LOCAL + "7201",
+                        "--chain-next: 'a' is this detector's own --id"),
+                // "b".hashCode() == 98: detector b would answer with the wire id of node 98.
+                Arguments.of("--id a --members 98@" + LOCAL + "7100 --watch-detectors b@" + LOCAL + "7201",
+                        "--watch-detectors: detector b (127.0.0.1:7201) answers with wire id 98, as node 98"),
+                Arguments.of("--id a --gms nowhere", "--gms 'nowhere': expected host:port"),
+                Arguments.of("--id a --gms " + LOCAL + "7300," + LOCAL + "7300",
+                        "--gms: partition 127.0.0.1:7300 is listed twice"),
+                Arguments.of("--id a extra", "Unmatched argument at index 2: 'extra'"));
+    }
+
+    @ParameterizedTest(name = "ricochet-fd {0}")
+    @MethodSource("badInputs")
+    void shouldRefuseBadInputOnOneLineWithExitCodeTwo(String arguments, String expected) {
+        Run run = Run.of(arguments);
+
+        assertEquals(2, run.exitCode(), run.err());
+        String[] lines = run.err().split("\\R");
+        assertEquals(2, lines.length, run.err());
+        assertTrue(lines[0].startsWith("ricochet-fd: "), lines[0]);
+        assertTrue(lines[0].contains(expected), lines[0]);
+        assertEquals("Try 'ricochet-fd --help'.", lines[1]);
+        assertFalse(run.err().contains("Exception"), run.err());
+        assertFalse(run.err().contains("\tat "), run.err());
+        assertEquals("", run.out());
+    }
+
+    @Test
+    void shouldExplainEveryFlagAndDefaultInHelp() {
+        Run run = Run.of("--help");
+
+        assertEquals(0, run.exitCode());
+        for (String flag : new String[] {"--id", "--bind", "--members", "--interval-ms", "--miss", "--gms",
+            "--watch-detectors", "--chain-next", "--help", "--version"}) {
+            assertTrue(run.out().contains(flag), flag + " missing from:\n" + run.out());
+        }
+        String unwrapped = run.out().replaceAll("\\s+", "");
+        assertTrue(unwrapped.contains("(default:127.0.0.1:7200)"), run.out());
+        assertTrue(unwrapped.contains("1..60000(default:100)"), run.out());
+        assertTrue(unwrapped.contains("1..1000(default:5)"), run.out());
+        assertEquals("", run.err());
+    }
+
+    @Test
+    void shouldReportABindAddressInUseOnOneLineWithExitCodeOne() throws Exception {
+        try (DatagramSocket taken = FdServerTest.loopbackSocket()) {
+            int port = ((InetSocketAddress) taken.getLocalSocketAddress()).getPort();
+
+            Run run = Run.of("--id a --bind " + LOCAL + port);
+
+            assertEquals(1, run.exitCode(), run.err());
+            String[] lines = run.err().split("\\R");
+            assertEquals(1, lines.length, run.err());
+            assertTrue(lines[0].startsWith("ricochet-fd: --bind 127.0.0.1:" + port + ": "), lines[0]);
+            assertFalse(run.err().contains("Exception"), run.err());
+        }
+    }
+}
