@@ -1,0 +1,225 @@
+package io.ricochet.daemon;
+
+import io.netty.channel.EventLoop;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.ricochet.api.ApiException;
+import io.ricochet.api.DeliveryListener;
+import io.ricochet.api.LocalNode;
+import io.ricochet.api.server.ApiConfig;
+import io.ricochet.api.server.ApiServer;
+import io.ricochet.control.GmsClient;
+import io.ricochet.engine.RicochetEngine;
+import io.ricochet.wire.HeaderFlyweight;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One Ricochet daemon: the protocol engine on its own event-loop thread, its sockets, the connection to the GMS
+ * partitions and the local TCP API. Other threads (API connections, the GMS client) reach the engine only by
+ * handing tasks to that thread, so the packet path takes no locks.
+ */
+public final class Daemon implements LocalNode, AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
+    private static final long JOIN_TIMEOUT_SECONDS = 10;
+    private static final int RICOCHET_PROTOCOL = 0;
+
+    private final DaemonConfig config;
+    private final DaemonTransport transport;
+    private final EngineDriver driver;
+    private final EventLoop loop;
+    private final NioEventLoopGroup controlGroup = new NioEventLoopGroup(1);
+    private final GmsClient gms;
+    private final ApiServer api;
+    private final Map<Integer, List<CompletableFuture<Void>>> pendingJoins = new HashMap<>();
+    private volatile boolean closed;
+
+    private Daemon(DaemonConfig config) throws Exception {
+        this.config = config;
+        SplittableRandom root = new SplittableRandom(config.seed());
+        ReceiveBuffer rx = new ReceiveBuffer(config.rxBufferPackets(), HeaderFlyweight.MAX_FRAME_LENGTH, root.split());
+        this.transport = new DaemonTransport(config);
+        this.loop = transport.loop().next();
+        this.driver = new EngineDriver(config.nodeId(), loop, rx, config.injectLoss().newModel(root.nextLong()),
+                config.lossScope());
+        driver.attach(new RicochetEngine(config.nodeId(), config.engine(), root.split(), driver), transport);
+        this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), config.gms(),
+                new GmsListener(this, driver, loop), controlGroup);
+        this.api = new ApiServer(this, ApiConfig.defaults().withBindAddress(config.apiBind().getHostAddress())
+                .withPort(config.apiPort()));
+    }
+
+    /** Builds and starts a daemon: sockets bound, GMS contacted, API listening. */
+    public static Daemon start(DaemonConfig config) throws Exception {
+        Daemon daemon = new Daemon(config);
+        try {
+            daemon.transport.start(daemon.driver);
+            daemon.gms.start();
+            daemon.api.start();
+        } catch (Exception e) {
+            daemon.close();
+            throw e;
+        }
+        if (config.statsIntervalSeconds() > 0) {
+            daemon.loop.scheduleAtFixedRate(daemon::logStats, config.statsIntervalSeconds(),
+                    config.statsIntervalSeconds(), TimeUnit.SECONDS);
+        }
+        LOG.info("node {} up: unicast {} on {} ({}), API {}:{}, GMS {}", config.nodeId(), config.unicastAddress(),
+                config.iface(), daemon.transport.kind(), config.apiBind().getHostAddress(), daemon.apiPort(),
+                config.gms());
+        return daemon;
+    }
+
+    /** The port the local API listens on (useful with port 0). */
+    public int apiPort() {
+        return api.boundPort();
+    }
+
+    public DaemonConfig config() {
+        return config;
+    }
+
+    @Override
+    public int nodeId() {
+        return config.nodeId();
+    }
+
+    @Override
+    public int maxPayload() {
+        return config.engine().maxPayload();
+    }
+
+    @Override
+    public CompletableFuture<Void> join(int group, DeliveryListener listener) {
+        CompletableFuture<Void> done = new CompletableFuture<>();
+        loop.execute(() -> {
+            boolean first = !driver.subscribedGroups().contains(group);
+            driver.addListener(group, listener);
+            if (driver.isMember(group)) {
+                done.complete(null);
+                return;
+            }
+            pendingJoins.computeIfAbsent(group, g -> new ArrayList<>()).add(done);
+            if (first) {
+                gms.join(group, RICOCHET_PROTOCOL);
+            }
+            loop.schedule(() -> {
+                if (done.completeExceptionally(new ApiException(ApiException.Code.UNAVAILABLE,
+                        "the GMS partition of group " + group + " did not confirm the join within "
+                                + JOIN_TIMEOUT_SECONDS + " s; still retrying"))) {
+                    List<CompletableFuture<Void>> pending = pendingJoins.get(group);
+                    if (pending != null) {
+                        pending.remove(done);
+                    }
+                }
+            }, JOIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+        });
+        return done;
+    }
+
+    /** Called on the loop after the GMS confirmed membership of {@code group}. */
+    void joined(int group) {
+        List<CompletableFuture<Void>> pending = pendingJoins.remove(group);
+        if (pending != null) {
+            pending.forEach(f -> f.complete(null));
+        }
+    }
+
+    @Override
+    public CompletableFuture<Void> leave(int group, DeliveryListener listener) {
+        return onLoop(() -> {
+            if (driver.removeListener(group, listener)) {
+                gms.leave(group);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Long> send(int group, byte[] payload) {
+        return onLoop(() -> {
+            if (!driver.isMember(group)) {
+                throw new ApiException(ApiException.Code.NOT_A_MEMBER, "node " + nodeId()
+                        + " has not joined group " + group + ": join it first");
+            }
+            if (payload.length > maxPayload()) {
+                throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload of " + payload.length
+                        + " bytes; the maximum is " + maxPayload());
+            }
+            long seqno = driver.engine().send(group, payload, 0, payload.length, System.nanoTime());
+            driver.afterEngineCall();
+            return seqno;
+        });
+    }
+
+    @Override
+    public CompletableFuture<Map<String, Object>> stats() {
+        return onLoop(() -> {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("node", nodeId());
+            m.put("transport", transport.kind());
+            m.put("socketReceiveBufferGranted", transport.grantedReceiveBuffer());
+            m.putAll(driver.snapshot());
+            m.put("api", api.counters());
+            return m;
+        });
+    }
+
+    private <T> CompletableFuture<T> onLoop(Callable<T> task) {
+        CompletableFuture<T> result = new CompletableFuture<>();
+        if (closed) {
+            result.completeExceptionally(new ApiException(ApiException.Code.UNAVAILABLE, "the daemon is stopping"));
+            return result;
+        }
+        loop.execute(() -> {
+            try {
+                result.complete(task.call());
+            } catch (ApiException e) {
+                result.completeExceptionally(e);
+            } catch (Exception e) {
+                result.completeExceptionally(new ApiException(ApiException.Code.INTERNAL, e.toString()));
+            }
+        });
+        return result;
+    }
+
+    private void logStats() {
+        Map<String, Object> s = driver.snapshot();
+        LOG.info("node {} stats: {}", nodeId(), s.get("counters"));
+        LOG.info("node {} buffers: {} latency: {}", nodeId(), s.get("buffers"), s.get("daemon"));
+    }
+
+    /** Leaves every group through the GMS, then closes the API, the GMS connections and the sockets. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            CompletableFuture<Void> left = new CompletableFuture<>();
+            loop.execute(() -> {
+                for (int group : List.copyOf(driver.subscribedGroups())) {
+                    gms.leave(group);
+                }
+                left.complete(null);
+            });
+            left.get(2, TimeUnit.SECONDS);
+        } catch (Exception e) {
+            LOG.warn("could not leave groups cleanly: {}", e.toString());
+        }
+        api.close();
+        gms.close();
+        controlGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        transport.close();
+        LOG.info("node {} stopped", nodeId());
+    }
+}

@@ -1,0 +1,70 @@
+package io.ricochet.daemon;
+
+import io.ricochet.engine.EngineConfig;
+import io.ricochet.loss.LossScope;
+import io.ricochet.loss.LossSpec;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Validated settings of one daemon. Built by {@code ricochet daemon} from its config file and flags; every bad
+ * value is refused with a message naming the setting.
+ *
+ * @param nodeId              this node's id, unique in the cluster
+ * @param iface               network interface multicast is joined and sent on (e.g. {@code v0}, {@code lo})
+ * @param address             unicast IPv4 address of this node on that interface (bound and advertised)
+ * @param unicastPort         UDP port for repairs, NAKs, retransmissions and FD heartbeats
+ * @param apiBind             address the local API listens on (loopback by default)
+ * @param apiPort             TCP port of the local API
+ * @param gms                 the GMS partitions, in partition order
+ * @param engine              protocol settings
+ * @param rxBufferPackets     capacity of each class (control, data) of the application-level receive buffer
+ * @param socketReceiveBuffer SO_RCVBUF requested for every socket, in bytes
+ * @param injectLoss          loss injected at this receiver ({@code none} for real runs)
+ * @param lossScope           which packet types injected loss applies to
+ * @param seed                seeds the engine, the loss injector and the receive buffer's random drops
+ * @param statsIntervalSeconds how often counters are logged at INFO (0 = never)
+ * @param transport           socket implementation
+ * @param multicastTtl        IP_MULTICAST_TTL of sent multicast (0 or 1: never leaves the link)
+ */
+public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, InetAddress apiBind,
+                           int apiPort, List<InetSocketAddress> gms, EngineConfig engine, int rxBufferPackets,
+                           int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
+                           int statsIntervalSeconds, Transport transport, int multicastTtl) {
+
+    /** Which socket implementation to use. */
+    public enum Transport { AUTO, EPOLL, NIO }
+
+    public DaemonConfig {
+        Objects.requireNonNull(iface, "interface");
+        Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(apiBind, "api-bind");
+        Objects.requireNonNull(engine, "engine");
+        Objects.requireNonNull(injectLoss, "inject-loss");
+        Objects.requireNonNull(lossScope, "loss-scope");
+        Objects.requireNonNull(transport, "transport");
+        gms = List.copyOf(gms);
+        require(nodeId >= 0, "node-id", nodeId, "must be 0 or more");
+        require(unicastPort > 0 && unicastPort < 65536, "unicast-port", unicastPort, "must be in 1..65535");
+        require(apiPort >= 0 && apiPort < 65536, "api-port", apiPort, "must be in 0..65535 (0 = any free port)");
+        require(!gms.isEmpty(), "gms", gms, "must list at least one GMS partition as host:port");
+        require(rxBufferPackets >= 16, "rx-buffer", rxBufferPackets, "must be at least 16 packets");
+        require(socketReceiveBuffer >= 65_536, "socket-rcvbuf", socketReceiveBuffer, "must be at least 65536 bytes");
+        require(statsIntervalSeconds >= 0, "stats-interval", statsIntervalSeconds, "must be 0 (off) or more");
+        require(multicastTtl == 0 || multicastTtl == 1, "multicast-ttl", multicastTtl,
+                "must be 0 or 1: Ricochet traffic never leaves the link");
+        require(address.getAddress().length == 4, "address", address.getHostAddress(), "must be an IPv4 address");
+    }
+
+    private static void require(boolean ok, String key, Object value, String rule) {
+        if (!ok) {
+            throw new IllegalArgumentException(key + " = " + value + ": " + rule);
+        }
+    }
+
+    public InetSocketAddress unicastAddress() {
+        return new InetSocketAddress(address, unicastPort);
+    }
+}

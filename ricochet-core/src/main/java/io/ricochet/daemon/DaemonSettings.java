@@ -1,0 +1,188 @@
+package io.ricochet.daemon;
+
+import io.ricochet.engine.EngineConfig;
+import io.ricochet.loss.LossScope;
+import io.ricochet.loss.LossSpec;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.function.Function;
+
+/**
+ * Turns daemon settings written as text, from a properties file and from command-line flags (flags win), into a
+ * validated {@link DaemonConfig}. Keys are the flag names without dashes; every bad value or unknown key gives
+ * one {@link IllegalArgumentException} whose message names the key and says what is accepted.
+ */
+public final class DaemonSettings {
+    /** Every key with its default ({@code null} = required) and a one-line description for --help and docs. */
+    public static final Map<String, String[]> KEYS = keys();
+
+    private static final long MS = 1_000_000L;
+
+    private final Map<String, String> values = new LinkedHashMap<>();
+    private final String origin;
+
+    private DaemonSettings(String origin) {
+        this.origin = origin;
+    }
+
+    private static Map<String, String[]> keys() {
+        Map<String, String[]> k = new LinkedHashMap<>();
+        k.put("node-id", new String[] {null, "this node's id, unique in the cluster"});
+        k.put("interface", new String[] {"lo", "network interface for multicast (e.g. v0, eth1)"});
+        k.put("address", new String[] {"127.0.0.1", "this node's unicast IPv4 address on that interface"});
+        k.put("unicast-port", new String[] {"7300", "UDP port for repairs, NAKs, retransmissions, heartbeats"});
+        k.put("api-bind", new String[] {"127.0.0.1", "address of the local API (keep it on loopback)"});
+        k.put("api-port", new String[] {"7400", "TCP port of the local API (0 = any free port)"});
+        k.put("gms", new String[] {"127.0.0.1:7100", "GMS partitions host:port,host:port,... in partition order"});
+        k.put("r", new String[] {"8", "rate-of-fire r: data packets per repair"});
+        k.put("c", new String[] {"5", "rate-of-fire c: repairs per data packet"});
+        k.put("stagger", new String[] {"1", "repair bin instances fed round-robin (burst tolerance)"});
+        k.put("nak", new String[] {"on", "NAK layer on|off"});
+        k.put("nak-timeout-ms", new String[] {"100", "wait after loss discovery before the first NAK"});
+        k.put("nak-retry-ms", new String[] {"50", "interval between NAK retries"});
+        k.put("nak-max-attempts", new String[] {"10", "NAKs per packet before it is reported lost"});
+        k.put("session-delay-ms", new String[] {"50", "idle delay before a stream announces its tail (0 = off)"});
+        k.put("payload", new String[] {"1024", "largest application payload in bytes"});
+        k.put("data-cache", new String[] {"4096", "received packets kept for XOR recovery"});
+        k.put("retransmit-buffer", new String[] {"8192", "sent packets kept to answer NAKs"});
+        k.put("repair-buffer", new String[] {"512", "unusable repairs kept for later"});
+        k.put("rx-buffer", new String[] {"8192", "packets per class in the application-level receive buffer"});
+        k.put("socket-rcvbuf", new String[] {"4194304", "SO_RCVBUF asked for each socket, bytes"});
+        k.put("inject-loss", new String[] {"none", "receive-side loss: none|uniform:L|bursty:L:b|markov:L:m"});
+        k.put("loss-scope", new String[] {"data", "packet types injected loss applies to: data|all"});
+        k.put("seed", new String[] {"1", "seed of the engine's and the injector's random choices"});
+        k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
+        k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
+        k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
+        return java.util.Collections.unmodifiableMap(k);
+    }
+
+    /** Settings from a properties file (may be null) overlaid with flags (key -> text, absent = not given). */
+    public static DaemonConfig resolve(Properties file, String fileName, Map<String, String> flags) {
+        DaemonSettings s = new DaemonSettings(fileName == null ? "flags" : fileName);
+        if (file != null) {
+            for (String key : file.stringPropertyNames()) {
+                if (!KEYS.containsKey(key)) {
+                    throw new IllegalArgumentException("unknown key '" + key + "' in " + fileName
+                            + "; known keys: " + String.join(", ", KEYS.keySet()));
+                }
+                s.values.put(key, file.getProperty(key).trim());
+            }
+        }
+        flags.forEach((key, value) -> {
+            if (value != null) {
+                s.values.put(key, value.trim());
+            }
+        });
+        return s.build();
+    }
+
+    private DaemonConfig build() {
+        EngineConfig engine = EngineConfig.builder()
+                .r(integer("r")).c(number("c")).stagger(integer("stagger")).nakEnabled(onOff("nak"))
+                .nakTimeoutNs(millis("nak-timeout-ms")).nakRetryNs(millis("nak-retry-ms"))
+                .nakMaxAttempts(integer("nak-max-attempts")).sessionDelayNs(millis("session-delay-ms"))
+                .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))
+                .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
+                .build();
+        return new DaemonConfig(integer("node-id"), text("interface"), address("address"), integer("unicast-port"),
+                address("api-bind"), integer("api-port"), endpoints("gms"), engine, integer("rx-buffer"),
+                integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
+                LossScope::parse), (long) integer("seed"), integer("stats-interval"),
+                parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
+                integer("multicast-ttl"));
+    }
+
+    private String text(String key) {
+        String value = values.getOrDefault(key, KEYS.get(key)[0]);
+        if (value == null || value.isEmpty()) {
+            throw new IllegalArgumentException(key + " is required: set it with --" + key + " or in the config file");
+        }
+        return value;
+    }
+
+    private <T> T parse(String key, Function<String, T> parser) {
+        String value = text(key);
+        try {
+            return parser.apply(value);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(key + " = " + value + ": " + message(e) + " (" + origin + ")");
+        }
+    }
+
+    private static String message(IllegalArgumentException e) {
+        return e instanceof NumberFormatException ? "not a number" : e.getMessage();
+    }
+
+    private int integer(String key) {
+        return parse(key, Integer::parseInt);
+    }
+
+    private double number(String key) {
+        return parse(key, Double::parseDouble);
+    }
+
+    private long millis(String key) {
+        return parse(key, v -> {
+            double ms = Double.parseDouble(v);
+            if (!(ms >= 0 && ms <= 3_600_000)) {
+                throw new IllegalArgumentException("must be milliseconds in [0, 3600000]");
+            }
+            return (long) (ms * MS);
+        });
+    }
+
+    private boolean onOff(String key) {
+        return parse(key, v -> {
+            if (!v.equals("on") && !v.equals("off")) {
+                throw new IllegalArgumentException("must be on or off");
+            }
+            return v.equals("on");
+        });
+    }
+
+    private InetAddress address(String key) {
+        return parse(key, v -> {
+            try {
+                return InetAddress.getByName(v);
+            } catch (UnknownHostException e) {
+                throw new IllegalArgumentException("not an address");
+            }
+        });
+    }
+
+    private List<InetSocketAddress> endpoints(String key) {
+        return parse(key, v -> {
+            List<InetSocketAddress> list = new ArrayList<>();
+            for (String part : v.split(",")) {
+                list.add(endpoint(part.trim()));
+            }
+            return list;
+        });
+    }
+
+    /** Parses {@code host:port}. */
+    public static InetSocketAddress endpoint(String text) {
+        int colon = text.lastIndexOf(':');
+        if (colon <= 0 || colon == text.length() - 1) {
+            throw new IllegalArgumentException("'" + text + "' is not host:port");
+        }
+        int port;
+        try {
+            port = Integer.parseInt(text.substring(colon + 1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("'" + text + "' has no numeric port");
+        }
+        if (port < 1 || port > 65535) {
+            throw new IllegalArgumentException("port " + port + " in '" + text + "' is not in 1..65535");
+        }
+        return new InetSocketAddress(text.substring(0, colon), port);
+    }
+}

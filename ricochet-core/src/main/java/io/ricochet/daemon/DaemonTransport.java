@@ -1,0 +1,151 @@
+package io.ricochet.daemon;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.DatagramChannel;
+import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.socket.InternetProtocolFamily;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.channel.unix.IntegerUnixChannelOption;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.util.HashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's sockets (section 4.2.6 and DESIGN "daemon"): one unicast UDP socket for repairs, NAKs,
+ * retransmissions and heartbeats, which also sends the multicast (TTL 1, on the configured interface); and one
+ * socket per joined group, bound to the group's address and port and joined on that interface. All channels
+ * live on one single-threaded event loop: the thread that owns the engine. Native epoll when available.
+ */
+final class DaemonTransport implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(DaemonTransport.class);
+    /** Linux IP_MULTICAST_ALL (49): with 0 a socket gets only the groups it joined itself. */
+    private static final IntegerUnixChannelOption IP_MULTICAST_ALL = new IntegerUnixChannelOption("IP_MULTICAST_ALL", 0, 49);
+    private static final int MAX_DATAGRAM = 2048;
+
+    private final DaemonConfig config;
+    private final boolean epoll;
+    private final EventLoopGroup loop;
+    private final NetworkInterface iface;
+    private ChannelHandler inbound;
+    private final Map<Integer, DatagramChannel> groupChannels = new HashMap<>();
+    private DatagramChannel unicast;
+    private int grantedReceiveBuffer;
+
+    DaemonTransport(DaemonConfig config) throws SocketException {
+        this.config = config;
+        this.iface = NetworkInterface.getByName(config.iface());
+        if (iface == null) {
+            throw new IllegalArgumentException("interface = " + config.iface() + ": no such network interface");
+        }
+        this.epoll = config.transport() == DaemonConfig.Transport.EPOLL
+                || (config.transport() == DaemonConfig.Transport.AUTO && Epoll.isAvailable());
+        if (config.transport() == DaemonConfig.Transport.EPOLL && !Epoll.isAvailable()) {
+            throw new IllegalArgumentException("transport = epoll: native epoll is not available here ("
+                    + Epoll.unavailabilityCause() + ")");
+        }
+        this.loop = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
+    }
+
+    /** The single event loop that owns the engine. */
+    EventLoopGroup loop() {
+        return loop;
+    }
+
+    String kind() {
+        return epoll ? "epoll" : "nio";
+    }
+
+    /** Binds the unicast socket, with the multicast sending options; every socket feeds {@code handler}. */
+    void start(ChannelHandler handler) throws InterruptedException {
+        this.inbound = handler;
+        unicast = (DatagramChannel) bootstrap()
+                .option(ChannelOption.IP_MULTICAST_IF, iface)
+                .option(ChannelOption.IP_MULTICAST_TTL, config.multicastTtl())
+                .option(ChannelOption.SO_SNDBUF, config.socketReceiveBuffer())
+                .bind(config.unicastAddress()).sync().channel();
+        grantedReceiveBuffer = unicast.config().getReceiveBufferSize();
+        LOG.info("unicast socket {} on {} ({}), SO_RCVBUF asked {} granted {}", config.unicastAddress(),
+                config.iface(), kind(), config.socketReceiveBuffer(), grantedReceiveBuffer);
+    }
+
+    private Bootstrap bootstrap() {
+        Bootstrap b = new Bootstrap().group(loop)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .option(ChannelOption.SO_RCVBUF, config.socketReceiveBuffer())
+                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM))
+                .handler(inbound);
+        if (epoll) {
+            b.channel(EpollDatagramChannel.class).option(IP_MULTICAST_ALL, 0);
+        } else {
+            b.channelFactory(() -> new NioDatagramChannel(InternetProtocolFamily.IPv4));
+        }
+        return b;
+    }
+
+    /** Opens a socket bound to the group's address and joins it on the interface; idempotent. */
+    void joinGroup(int group, InetSocketAddress multicast) throws InterruptedException {
+        if (groupChannels.containsKey(group)) {
+            return;
+        }
+        DatagramChannel channel = (DatagramChannel) bootstrap().bind(multicast).sync().channel();
+        channel.joinGroup(multicast, iface).sync();
+        groupChannels.put(group, channel);
+        LOG.info("joined group {} at {} on {}", group, multicast, config.iface());
+    }
+
+    /** Leaves the group's multicast address and closes its socket. */
+    void leaveGroup(int group) {
+        DatagramChannel channel = groupChannels.remove(group);
+        if (channel != null) {
+            channel.close();
+            LOG.info("left group {}", group);
+        }
+    }
+
+    /** Queues a datagram on the unicast socket (multicast destinations included); flushed by {@link #flush()}. */
+    void send(InetSocketAddress to, byte[] frame, int offset, int length) {
+        ByteBuf buf = unicast.alloc().directBuffer(length);
+        buf.writeBytes(frame, offset, length);
+        unicast.write(new DatagramPacket(buf, to), unicast.voidPromise());
+    }
+
+    void flush() {
+        unicast.flush();
+    }
+
+    int grantedReceiveBuffer() {
+        return grantedReceiveBuffer;
+    }
+
+    int joinedGroups() {
+        return groupChannels.size();
+    }
+
+    @Override
+    public void close() {
+        for (Channel channel : groupChannels.values()) {
+            channel.close().awaitUninterruptibly();
+        }
+        groupChannels.clear();
+        if (unicast != null) {
+            ChannelFuture f = unicast.close();
+            f.awaitUninterruptibly();
+        }
+        loop.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+}

@@ -1,0 +1,83 @@
+package io.ricochet.daemon;
+
+import io.netty.channel.EventLoop;
+import io.ricochet.control.GroupView;
+import io.ricochet.control.MemberEvent;
+import io.ricochet.control.MembershipListener;
+import java.util.HashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hands what the GMS pushes to the engine's thread, in order, dropping stale news: an event must carry a newer
+ * view id than the group's last one; a snapshot may carry the same id as the event just before it (the GMS sends
+ * the joiner its JOIN event, then the view with the group's multicast address).
+ */
+final class GmsListener implements MembershipListener {
+    private static final Logger LOG = LoggerFactory.getLogger(GmsListener.class);
+
+    private final Daemon daemon;
+    private final EngineDriver driver;
+    private final EventLoop loop;
+    private final Map<Integer, Long> lastViewId = new HashMap<>();
+    long staleViews;
+
+    GmsListener(Daemon daemon, EngineDriver driver, EventLoop loop) {
+        this.daemon = daemon;
+        this.driver = driver;
+        this.loop = loop;
+    }
+
+    @Override
+    public void onGroupView(GroupView view) {
+        loop.execute(() -> {
+            if (view.viewId() < lastViewId.getOrDefault(view.group(), Long.MIN_VALUE)) {
+                staleViews++;
+                return;
+            }
+            lastViewId.put(view.group(), view.viewId());
+            run(() -> driver.applyView(view.group(), view.multicast(), view.members(), System.nanoTime()));
+            if (driver.isMember(view.group())) {
+                daemon.joined(view.group());
+            }
+        });
+    }
+
+    @Override
+    public void onMemberEvent(MemberEvent event) {
+        loop.execute(() -> {
+            if (event.viewId() <= lastViewId.getOrDefault(event.group(), Long.MIN_VALUE)) {
+                staleViews++;
+                return;
+            }
+            lastViewId.put(event.group(), event.viewId());
+            run(() -> driver.applyEvent(event.toMembershipEvent(), event.address(), System.nanoTime()));
+            if (driver.isMember(event.group())) {
+                daemon.joined(event.group());
+            }
+        });
+    }
+
+    @Override
+    public void onPartition(int partition, boolean up) {
+        // GmsClient logs transitions; data keeps flowing in joined groups either way.
+    }
+
+    @Override
+    public void onError(int partition, int code, String message) {
+        LOG.warn("GMS partition {} refused a request (code {}): {}", partition, code, message);
+    }
+
+    private interface Step {
+        void run() throws Exception;
+    }
+
+    private static void run(Step step) {
+        try {
+            step.run();
+        } catch (Exception e) {
+            LOG.warn("could not apply a membership change: {}", e.toString());
+        }
+    }
+}
