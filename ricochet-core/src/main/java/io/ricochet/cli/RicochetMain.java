@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             CommandLine.HelpCommand.class,
             SimulateCommand.class,
+            DaemonCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

@@ -1,0 +1,64 @@
+package io.ricochet.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** Daemon settings: file then flags, defaults, and one clear message per bad value naming its key. */
+class DaemonSettingsTest {
+    private static Map<String, String> flags(String... pairs) {
+        Map<String, String> m = new HashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put(pairs[i], pairs[i + 1]);
+        }
+        return m;
+    }
+
+    @Test
+    void shouldTakeDefaultsThenTheFileThenFlags() {
+        Properties file = new Properties();
+        file.setProperty("node-id", "3");
+        file.setProperty("c", "4");
+        file.setProperty("gms", "10.0.0.1:7100, 10.0.0.2:7101");
+        DaemonConfig config = DaemonSettings.resolve(file, "node.properties", flags("c", "2", "nak", "off"));
+        assertEquals(3, config.nodeId());
+        assertEquals(2.0, config.engine().defaultC());
+        assertEquals(false, config.engine().nakEnabled());
+        assertEquals(2, config.gms().size());
+        assertEquals(8, config.engine().r());
+        assertEquals(1, config.multicastTtl());
+    }
+
+    @Test
+    void shouldNameTheKeyOfEveryBadValue() {
+        String[][] cases = {
+            {"node-id", "x"}, {"unicast-port", "70000"}, {"gms", "nohost"}, {"nak", "maybe"},
+            {"inject-loss", "foo"}, {"multicast-ttl", "5"}, {"r", "0"}, {"transport", "carrier-pigeon"},
+            {"nak-timeout-ms", "-1"}, {"address", "::1"},
+        };
+        for (String[] c : cases) {
+            Map<String, String> f = flags("node-id", "1");
+            f.put(c[0], c[1]);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> DaemonSettings.resolve(null, null, f), c[0]);
+            assertTrue(e.getMessage().startsWith(c[0]), c[0] + ": " + e.getMessage());
+        }
+    }
+
+    @Test
+    void shouldRefuseUnknownKeysAndMissingRequiredOnes() {
+        Properties file = new Properties();
+        file.setProperty("colour", "blue");
+        IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(file, "x.properties", flags("node-id", "1")));
+        assertTrue(unknown.getMessage().contains("unknown key 'colour' in x.properties"), unknown.getMessage());
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(null, null, flags()));
+        assertTrue(missing.getMessage().startsWith("node-id is required"), missing.getMessage());
+    }
+}
