@@ -24,6 +24,7 @@ import picocli.CommandLine.Spec;
         subcommands = {
             CommandLine.HelpCommand.class,
             SimulateCommand.class,
+            SendCommand.class, ListenCommand.class, StatsCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

@@ -1,0 +1,95 @@
+package io.ricochet.api.protocol;
+
+import io.netty.buffer.ByteBuf;
+import java.util.Objects;
+
+/**
+ * Frames the daemon pushes without a request (request id 0): deliveries and loss notices for the groups the
+ * connection joined, and OVERFLOW when backpressure made it drop some of them.
+ */
+public sealed interface ApiPush extends ApiFrame {
+
+    @Override
+    default int requestId() {
+        return 0;
+    }
+
+    /** DELIVER: body origin i32, group i32, seqno u64, payload (rest of frame). */
+    record Deliver(int origin, int group, long seqno, byte[] payload) implements ApiPush {
+        public Deliver {
+            Objects.requireNonNull(payload, "payload");
+        }
+
+        static Deliver read(ByteBuf body) throws MalformedFrameException {
+            int origin = body.readInt();
+            int group = body.readInt();
+            long seqno = Bodies.seqno(body, 0);
+            return new Deliver(origin, group, seqno, Bodies.rest(body));
+        }
+
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.DELIVER;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 16 + payload.length;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeInt(origin).writeInt(group).writeLong(seqno).writeBytes(payload);
+        }
+    }
+
+    /** LOST: the packet will never be delivered. Body: origin i32, group i32, seqno u64. */
+    record Lost(int origin, int group, long seqno) implements ApiPush {
+        static Lost read(ByteBuf body) throws MalformedFrameException {
+            int origin = body.readInt();
+            int group = body.readInt();
+            return new Lost(origin, group, Bodies.seqno(body, 0));
+        }
+
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.LOST;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 16;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeInt(origin).writeInt(group).writeLong(seqno);
+        }
+    }
+
+    /** OVERFLOW: DELIVER and LOST frames dropped for this connection since the last OVERFLOW. Body: u64. */
+    record Overflow(long dropped) implements ApiPush {
+        static Overflow read(ByteBuf body) throws MalformedFrameException {
+            long dropped = body.readLong();
+            if (dropped < 0) {
+                throw new MalformedFrameException(0, "negative overflow count " + dropped);
+            }
+            return new Overflow(dropped);
+        }
+
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.OVERFLOW;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 8;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeLong(dropped);
+        }
+    }
+}

@@ -1,0 +1,116 @@
+package io.ricochet.api.protocol;
+
+import io.netty.buffer.ByteBuf;
+import java.util.Objects;
+
+/** Frames a client sends; the daemon answers each with exactly one {@link ApiReply} carrying the same id. */
+public sealed interface ApiRequest extends ApiFrame {
+
+    /** HELLO: must be the first frame of a connection. Body: version u16, client name (UTF-8, rest of frame). */
+    record Hello(int requestId, int version, String clientName) implements ApiRequest {
+        public Hello {
+            Objects.requireNonNull(clientName, "clientName");
+        }
+
+        static Hello read(int requestId, ByteBuf body) throws MalformedFrameException {
+            int version = body.readUnsignedShort();
+            if (body.readableBytes() > ApiProtocol.MAX_CLIENT_NAME_LENGTH) {
+                throw new MalformedFrameException(requestId, "client name longer than "
+                        + ApiProtocol.MAX_CLIENT_NAME_LENGTH + " bytes");
+            }
+            return new Hello(requestId, version, Bodies.restAsText(body));
+        }
+
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.HELLO;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 2 + Bodies.utf8Length(clientName);
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeShort(version);
+            Bodies.writeText(out, clientName);
+        }
+    }
+
+    /** JOIN: subscribe this connection to a group. Body: group i32. */
+    record Join(int requestId, int group) implements ApiRequest {
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.JOIN;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 4;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeInt(group);
+        }
+    }
+
+    /** LEAVE: unsubscribe this connection from a group. Body: group i32. */
+    record Leave(int requestId, int group) implements ApiRequest {
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.LEAVE;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 4;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeInt(group);
+        }
+    }
+
+    /** SEND: multicast a payload to a group this connection joined. Body: group i32, payload (rest of frame). */
+    record Send(int requestId, int group, byte[] payload) implements ApiRequest {
+        public Send {
+            Objects.requireNonNull(payload, "payload");
+        }
+
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.SEND;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 4 + payload.length;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeInt(group);
+            out.writeBytes(payload);
+        }
+    }
+
+    /** STATS: ask for the daemon's counters. Empty body. */
+    record Stats(int requestId) implements ApiRequest {
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.STATS;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 0;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+        }
+    }
+}

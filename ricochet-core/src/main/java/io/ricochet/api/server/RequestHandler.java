@@ -1,0 +1,133 @@
+package io.ricochet.api.server;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.api.ApiException;
+import io.ricochet.api.LocalNode;
+import io.ricochet.api.protocol.ApiReply;
+import io.ricochet.api.protocol.ApiRequest;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Carries out the requests of one connection after HELLO: JOIN, LEAVE, SEND and STATS, each turned into a call on
+ * the {@link LocalNode} and a future that always completes with a reply, ERROR included.
+ */
+final class RequestHandler {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final LocalNode node;
+    private final ApiCounters counters;
+    private final Subscription subscription;
+    private final int maxPayload;
+
+    RequestHandler(LocalNode node, ApiCounters counters, Subscription subscription, int maxPayload) {
+        this.node = node;
+        this.counters = counters;
+        this.subscription = subscription;
+        this.maxPayload = maxPayload;
+    }
+
+    /** Starts {@code request}; the future completes with its OK, STATS_REPLY or ERROR. */
+    CompletableFuture<ApiReply> handle(ApiRequest request) {
+        if (request instanceof ApiRequest.Join join) {
+            return join(join);
+        } else if (request instanceof ApiRequest.Leave leave) {
+            return leave(leave);
+        } else if (request instanceof ApiRequest.Send send) {
+            return send(send);
+        } else if (request instanceof ApiRequest.Stats stats) {
+            int id = stats.requestId();
+            return call(node::stats, map -> new ApiReply.StatsReply(id, json(map)), id);
+        }
+        throw new IllegalArgumentException(request.type() + " is answered by the connection, not here");
+    }
+
+    private CompletableFuture<ApiReply> join(ApiRequest.Join join) {
+        if (!subscription.add(join.group())) {
+            return CompletableFuture.completedFuture(new ApiReply.Ok(join.requestId(), 0));
+        }
+        return call(() -> node.join(join.group(), subscription), ok -> new ApiReply.Ok(join.requestId(), 0),
+                join.requestId()).whenComplete((reply, failure) -> {
+                    if (reply instanceof ApiReply.Error) {
+                        subscription.remove(join.group());
+                    }
+                });
+    }
+
+    private CompletableFuture<ApiReply> leave(ApiRequest.Leave leave) {
+        if (!subscription.remove(leave.group())) {
+            return notAMember(leave.requestId(), leave.group());
+        }
+        return call(() -> node.leave(leave.group(), subscription), ok -> new ApiReply.Ok(leave.requestId(), 0),
+                leave.requestId());
+    }
+
+    private CompletableFuture<ApiReply> send(ApiRequest.Send send) {
+        if (!subscription.contains(send.group())) {
+            return notAMember(send.requestId(), send.group());
+        }
+        if (send.payload().length > maxPayload) {
+            return error(send.requestId(), ApiException.Code.PAYLOAD_TOO_LARGE, "payload of "
+                    + send.payload().length + " bytes exceeds the maximum of " + maxPayload);
+        }
+        return call(() -> node.send(send.group(), send.payload()), seqno -> new ApiReply.Ok(send.requestId(), seqno),
+                send.requestId());
+    }
+
+    /** Calls the node, turning a synchronous throw into a failed future like an asynchronous one. */
+    private <T> CompletableFuture<ApiReply> call(Supplier<CompletableFuture<T>> action,
+            Function<T, ApiReply> onSuccess, int requestId) {
+        try {
+            return action.get().thenApply(onSuccess).exceptionally(failure -> failure(requestId, failure));
+        } catch (RuntimeException e) {
+            return CompletableFuture.completedFuture(failure(requestId, e));
+        }
+    }
+
+    private byte[] json(Map<String, Object> stats) {
+        Map<String, Object> all = new LinkedHashMap<>(stats);
+        all.put("api", counters.snapshot());
+        try {
+            return JSON.writeValueAsBytes(all);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stats are not JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private CompletableFuture<ApiReply> notAMember(int requestId, int group) {
+        return error(requestId, ApiException.Code.NOT_A_MEMBER, "this connection has not joined group " + group);
+    }
+
+    private CompletableFuture<ApiReply> error(int requestId, ApiException.Code code, String message) {
+        counters.increment(ApiCounter.REQUESTS_FAILED);
+        return CompletableFuture.completedFuture(new ApiReply.Error(requestId, code, message));
+    }
+
+    private ApiReply failure(int requestId, Throwable failure) {
+        Throwable cause = unwrap(failure);
+        counters.increment(ApiCounter.REQUESTS_FAILED);
+        if (cause instanceof ApiException api) {
+            return new ApiReply.Error(requestId, api.code(), String.valueOf(api.getMessage()));
+        }
+        LOG.warn("request {} failed inside the daemon: {}", requestId, cause.toString());
+        return new ApiReply.Error(requestId, ApiException.Code.INTERNAL, "internal error: " + cause);
+    }
+
+    private static Throwable unwrap(Throwable failure) {
+        Throwable cause = failure;
+        while ((cause instanceof CompletionException || cause instanceof ExecutionException)
+                && cause.getCause() != null) {
+            cause = cause.getCause();
+        }
+        return cause;
+    }
+}

@@ -1,0 +1,93 @@
+package io.ricochet.api.server;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelOutboundBuffer;
+import io.ricochet.api.DeliveryListener;
+import io.ricochet.api.protocol.ApiPush;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One connection as the daemon sees it: the {@link DeliveryListener} for the groups the connection joined, which
+ * turns deliveries into DELIVER and LOST frames. Called on the daemon's engine thread, it never blocks: when the
+ * connection's write buffer is above its high water mark it drops the frame and counts it, and the count goes to
+ * the client in an OVERFLOW frame as soon as the connection can take frames again.
+ */
+final class Subscription implements DeliveryListener {
+    private final Channel channel;
+    private final ApiCounters counters;
+    private final Set<Integer> groups = ConcurrentHashMap.newKeySet();
+    private final AtomicLong dropped = new AtomicLong();
+
+    Subscription(Channel channel, ApiCounters counters) {
+        this.channel = channel;
+        this.counters = counters;
+    }
+
+    /** Records {@code group} as joined; false if it already was. */
+    boolean add(int group) {
+        return groups.add(group);
+    }
+
+    /** Forgets {@code group}; false if it was not joined. Deliveries for it stop at once. */
+    boolean remove(int group) {
+        return groups.remove(group);
+    }
+
+    boolean contains(int group) {
+        return groups.contains(group);
+    }
+
+    /** Forgets every group and returns them, for leaving when the connection closes. */
+    List<Integer> removeAll() {
+        List<Integer> all = List.copyOf(groups);
+        groups.removeAll(all);
+        return all;
+    }
+
+    @Override
+    public void delivered(int origin, int group, long seqno, byte[] payload) {
+        if (groups.contains(group)) {
+            push(new ApiPush.Deliver(origin, group, seqno, payload));
+        }
+    }
+
+    @Override
+    public void lost(int origin, int group, long seqno) {
+        if (groups.contains(group)) {
+            push(new ApiPush.Lost(origin, group, seqno));
+        }
+    }
+
+    /** The connection is writable again: report what was dropped meanwhile. */
+    void writable() {
+        reportDropped();
+    }
+
+    private void push(ApiPush frame) {
+        if (!channel.isActive()) {
+            return;
+        }
+        if (!channel.isWritable()) {
+            dropped.incrementAndGet();
+            counters.increment(ApiCounter.DELIVERIES_DROPPED);
+            return;
+        }
+        reportDropped();
+        channel.writeAndFlush(frame, channel.voidPromise());
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        if (buffer != null) {
+            counters.raise(ApiCounter.PEAK_OUTBOUND_BYTES, buffer.totalPendingWriteBytes());
+        }
+    }
+
+    private void reportDropped() {
+        long count = dropped.getAndSet(0);
+        if (count > 0) {
+            channel.writeAndFlush(new ApiPush.Overflow(count), channel.voidPromise());
+            counters.increment(ApiCounter.OVERFLOWS_SENT);
+        }
+    }
+}

@@ -1,0 +1,286 @@
+package io.ricochet.client;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.api.ApiException;
+import io.ricochet.api.protocol.ApiFrame;
+import io.ricochet.api.protocol.ApiProtocol;
+import io.ricochet.api.protocol.ApiPush;
+import io.ricochet.api.protocol.ApiReply;
+import io.ricochet.api.protocol.ApiRequest;
+import java.io.EOFException;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.UnknownHostException;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+
+/**
+ * A connection to the Ricochet daemon of this blade over its local TCP API (docs/api.md). Thread-safe: any thread
+ * may send requests, and each blocks until its reply. One reader thread per client receives replies and
+ * deliveries; deliveries go to the {@link #subscribe} callback, on that thread, or else to a bounded queue read
+ * with {@link #poll}.
+ *
+ * <p>Failures: a request the daemon refuses throws {@link ApiException} with the code of its ERROR frame (a request
+ * unanswered within the timeout throws it with {@code UNAVAILABLE}); once the connection is gone every request
+ * throws {@link ApiConnectionException}.
+ *
+ * <pre>{@code
+ * try (RicochetClient client = RicochetClient.connect("127.0.0.1", 7400)) {
+ *     client.join(42);
+ *     long seqno = client.send(42, "hello".getBytes(StandardCharsets.UTF_8));
+ *     Delivery d = client.poll(5, TimeUnit.SECONDS);
+ * }
+ * }</pre>
+ */
+public final class RicochetClient implements AutoCloseable {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final TypeReference<Map<String, Object>> STATS_TYPE = new TypeReference<>() {
+    };
+
+    private final FrameSocket socket;
+    private final ClientOptions options;
+    private final PendingRequests pending = new PendingRequests();
+    private final Inbox inbox;
+    private final Thread reader;
+    /** Why the connection is gone; null while it is open. */
+    private volatile ApiConnectionException closeReason;
+    private volatile String refusal;
+    private volatile ApiReply.HelloReply hello;
+
+    private RicochetClient(FrameSocket socket, ClientOptions options, String address) {
+        this.socket = socket;
+        this.options = options;
+        this.inbox = new Inbox(options.queueCapacity());
+        this.reader = new Thread(this::readLoop, "ricochet-client-" + address);
+        this.reader.setDaemon(true);
+    }
+
+    /** Connects with {@link ClientOptions#defaults()} and says HELLO. */
+    public static RicochetClient connect(String host, int port) {
+        return connect(host, port, ClientOptions.defaults());
+    }
+
+    /**
+     * Connects to the daemon's API at {@code host:port} and says HELLO.
+     *
+     * @throws ApiConnectionException if the daemon cannot be reached
+     * @throws ApiException           if the daemon refuses the HELLO (e.g. {@code UNSUPPORTED_VERSION})
+     */
+    public static RicochetClient connect(String host, int port, ClientOptions options) {
+        String address = host + ":" + port;
+        Socket raw = new Socket();
+        RicochetClient client;
+        try {
+            raw.setTcpNoDelay(true);
+            raw.connect(new InetSocketAddress(host, port), (int) options.connectTimeout().toMillis());
+            client = new RicochetClient(new FrameSocket(raw), options, address);
+        } catch (IOException e) {
+            closeQuietly(raw);
+            String why = e instanceof UnknownHostException ? "unknown host " + host : e.getMessage();
+            throw new ApiConnectionException("cannot connect to the Ricochet daemon at " + address + ": " + why, e);
+        }
+        client.reader.start();
+        try {
+            client.hello = client.request(id -> new ApiRequest.Hello(id, ApiProtocol.VERSION, options.clientName()),
+                    ApiReply.HelloReply.class);
+            return client;
+        } catch (RuntimeException e) {
+            client.close();
+            throw e;
+        }
+    }
+
+    /** The daemon's node id. */
+    public int nodeId() {
+        return hello.nodeId();
+    }
+
+    /** The largest payload {@link #send} accepts, in bytes. */
+    public int maxPayload() {
+        return hello.maxPayload();
+    }
+
+    /** Subscribes this connection to {@code group}; deliveries for it start arriving. Joining twice is a no-op. */
+    public void join(int group) {
+        request(id -> new ApiRequest.Join(id, group), ApiReply.Ok.class);
+    }
+
+    /** Unsubscribes; no delivery for {@code group} arrives after this returns. */
+    public void leave(int group) {
+        request(id -> new ApiRequest.Leave(id, group), ApiReply.Ok.class);
+    }
+
+    /**
+     * Multicasts {@code payload} to {@code group}, which this client must have joined.
+     *
+     * @return the packet's sequence number
+     */
+    public long send(int group, byte[] payload) {
+        if (payload.length > maxPayload()) {
+            throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload of " + payload.length
+                    + " bytes exceeds the maximum of " + maxPayload());
+        }
+        return request(id -> new ApiRequest.Send(id, group, payload), ApiReply.Ok.class).value();
+    }
+
+    /** The daemon's counters as a JSON-shaped map; the API server's own are under {@code "api"}. */
+    public Map<String, Object> stats() {
+        byte[] json = request(ApiRequest.Stats::new, ApiReply.StatsReply.class).json();
+        try {
+            return JSON.readValue(json, STATS_TYPE);
+        } catch (IOException e) {
+            throw new ApiException(ApiException.Code.INTERNAL, "the daemon's stats are not valid JSON: "
+                    + e.getMessage());
+        }
+    }
+
+    /**
+     * Sends every later delivery to {@code callback}, called on the reader thread: it must return quickly, since
+     * replies wait behind it. Deliveries already queued stay there for {@link #poll}; null restores queueing.
+     */
+    public void subscribe(Consumer<Delivery> callback) {
+        inbox.subscribe(callback);
+    }
+
+    /**
+     * The next delivery, waiting up to {@code timeout}; null if none came. Deliveries are queued only while no
+     * callback is subscribed, up to {@link ClientOptions#queueCapacity()}: when the queue is full, newer ones are
+     * dropped and counted in {@link #droppedDeliveries()}.
+     *
+     * @throws ApiConnectionException once the connection is gone and the queue is empty
+     */
+    public Delivery poll(long timeout, TimeUnit unit) throws InterruptedException {
+        return inbox.poll(timeout, unit);
+    }
+
+    /** Deliveries this client dropped because its queue was full. */
+    public long droppedDeliveries() {
+        return inbox.dropped();
+    }
+
+    /** Deliveries the daemon dropped for this connection because it read too slowly (sum of OVERFLOW frames). */
+    public long overflowedDeliveries() {
+        return inbox.overflowed();
+    }
+
+    /** False once the connection is closed, by {@link #close()} or by the daemon. */
+    public boolean isOpen() {
+        return closeReason == null;
+    }
+
+    /** Closes the connection; waiting requests fail. The daemon leaves this client's groups. Idempotent. */
+    @Override
+    public void close() {
+        shutdown(new ApiConnectionException("the client was closed"));
+    }
+
+    private <T extends ApiReply> T request(IntFunction<ApiRequest> build, Class<T> expected) {
+        throwIfClosed();
+        CompletableFuture<ApiReply> future = new CompletableFuture<>();
+        int id = pending.register(future);
+        ApiRequest request = build.apply(id);
+        try {
+            socket.write(request);
+        } catch (IOException e) {
+            pending.forget(id);
+            shutdown(connectionLost(e));
+            throwIfClosed();
+        }
+        ApiReply reply = await(future, id, request);
+        if (reply instanceof ApiReply.Error error) {
+            throw error.toException();
+        }
+        if (!expected.isInstance(reply)) {
+            throw new ApiException(ApiException.Code.INTERNAL, "the daemon answered " + request.type() + " with "
+                    + reply.type());
+        }
+        return expected.cast(reply);
+    }
+
+    private ApiReply await(CompletableFuture<ApiReply> future, int id, ApiRequest request) {
+        long timeoutMs = options.requestTimeout().toMillis();
+        try {
+            return future.get(timeoutMs, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            pending.forget(id);
+            throw new ApiException(ApiException.Code.UNAVAILABLE, "no reply to " + request.type() + " within "
+                    + timeoutMs + " ms");
+        } catch (InterruptedException e) {
+            pending.forget(id);
+            Thread.currentThread().interrupt();
+            throw new ApiException(ApiException.Code.UNAVAILABLE, "interrupted waiting for the reply to "
+                    + request.type());
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof ApiConnectionException gone) {
+                throw new ApiConnectionException(gone.getMessage(), gone.getCause());
+            }
+            throw new IllegalStateException("request failed unexpectedly", e.getCause());
+        }
+    }
+
+    /** Throws a fresh copy (with this caller's stack) of the reason the connection is gone, if it is. */
+    private void throwIfClosed() {
+        ApiConnectionException reason = closeReason;
+        if (reason != null) {
+            throw new ApiConnectionException(reason.getMessage(), reason.getCause());
+        }
+    }
+
+    private void readLoop() {
+        try {
+            while (closeReason == null) {
+                dispatch(socket.read());
+            }
+        } catch (Exception e) {
+            shutdown(connectionLost(e));
+        }
+    }
+
+    private void dispatch(ApiFrame frame) {
+        if (frame instanceof ApiPush.Deliver d) {
+            inbox.offer(Delivery.delivered(d.origin(), d.group(), d.seqno(), d.payload()));
+        } else if (frame instanceof ApiPush.Lost lost) {
+            inbox.offer(Delivery.lost(lost.origin(), lost.group(), lost.seqno()));
+        } else if (frame instanceof ApiPush.Overflow overflow) {
+            inbox.overflowed(overflow.dropped());
+        } else if (frame instanceof ApiReply reply && !pending.complete(reply) && reply instanceof ApiReply.Error e) {
+            refusal = e.code() + ": " + e.message();
+        }
+    }
+
+    private ApiConnectionException connectionLost(Exception cause) {
+        String reason = refusal != null ? "the daemon closed the connection after an error (" + refusal + ")"
+                : "connection to the daemon lost: "
+                        + (cause instanceof EOFException ? "the daemon closed it" : cause.toString());
+        IOException io = cause instanceof IOException e ? e : new IOException(cause.getMessage(), cause);
+        return new ApiConnectionException(reason, io);
+    }
+
+    /** Closes everything once; the first reason given is the one every later request reports. */
+    private void shutdown(ApiConnectionException reason) {
+        synchronized (this) {
+            if (closeReason != null) {
+                return;
+            }
+            closeReason = reason;
+        }
+        closeQuietly(socket);
+        pending.closeAll(reason);
+        inbox.close();
+    }
+
+    private static void closeQuietly(AutoCloseable resource) {
+        try {
+            resource.close();
+        } catch (Exception e) {
+            // closing a broken socket: nothing left to do
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package io.ricochet.api;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * A {@link LocalNode} without a network: a send is delivered straight back to every listener of the group, on one
+ * "engine" thread as in the daemon. Tests can also push deliveries and loss notices of other origins.
+ */
+public final class FakeLocalNode implements LocalNode, AutoCloseable {
+    private final int nodeId;
+    private final int maxPayload;
+    private final ExecutorService engine = Executors.newSingleThreadExecutor(task -> {
+        Thread thread = new Thread(task, "fake-engine");
+        thread.setDaemon(true);
+        return thread;
+    });
+    private final Map<Integer, List<DeliveryListener>> listeners = new HashMap<>();
+    private final Map<Integer, Long> nextSeqno = new HashMap<>();
+    private long sent;
+
+    public FakeLocalNode(int nodeId, int maxPayload) {
+        this.nodeId = nodeId;
+        this.maxPayload = maxPayload;
+    }
+
+    @Override
+    public int nodeId() {
+        return nodeId;
+    }
+
+    @Override
+    public int maxPayload() {
+        return maxPayload;
+    }
+
+    @Override
+    public CompletableFuture<Void> join(int group, DeliveryListener listener) {
+        return CompletableFuture.runAsync(() -> {
+            List<DeliveryListener> members = listeners.computeIfAbsent(group, g -> new ArrayList<>());
+            if (!members.contains(listener)) {
+                members.add(listener);
+            }
+        }, engine);
+    }
+
+    @Override
+    public CompletableFuture<Void> leave(int group, DeliveryListener listener) {
+        return CompletableFuture.runAsync(() -> {
+            List<DeliveryListener> members = listeners.getOrDefault(group, new ArrayList<>());
+            members.remove(listener);
+            if (members.isEmpty()) {
+                listeners.remove(group);
+            }
+        }, engine);
+    }
+
+    @Override
+    public CompletableFuture<Long> send(int group, byte[] payload) {
+        return CompletableFuture.supplyAsync(() -> {
+            if (payload.length > maxPayload) {
+                throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload too large");
+            }
+            if (!listeners.containsKey(group)) {
+                throw new ApiException(ApiException.Code.NOT_A_MEMBER, "not in group " + group);
+            }
+            long seqno = nextSeqno.merge(group, 1L, Long::sum) - 1;
+            sent++;
+            for (DeliveryListener listener : List.copyOf(listeners.get(group))) {
+                listener.delivered(nodeId, group, seqno, payload.clone());
+            }
+            return seqno;
+        }, engine);
+    }
+
+    @Override
+    public CompletableFuture<Map<String, Object>> stats() {
+        return CompletableFuture.supplyAsync(() -> {
+            Map<String, Object> stats = new LinkedHashMap<>();
+            stats.put("nodeId", nodeId);
+            stats.put("groups", listeners.size());
+            stats.put("sent", sent);
+            stats.put("engine", Map.of("queued", 0));
+            return stats;
+        }, engine);
+    }
+
+    /** Delivers a packet of {@code origin} to the group's listeners, on the engine thread; waits until done. */
+    public void deliver(int origin, int group, long seqno, byte[] payload) {
+        deliverMany(origin, group, seqno, 1, payload);
+    }
+
+    /** Delivers packets {@code firstSeqno ..} {@code + count - 1} with the same payload; waits until done. */
+    public void deliverMany(int origin, int group, long firstSeqno, int count, byte[] payload) {
+        await(CompletableFuture.runAsync(() -> {
+            for (DeliveryListener listener : List.copyOf(listeners.getOrDefault(group, List.of()))) {
+                for (int i = 0; i < count; i++) {
+                    listener.delivered(origin, group, firstSeqno + i, payload.clone());
+                }
+            }
+        }, engine));
+    }
+
+    /** Reports (origin, group, seqno) lost to the group's listeners; waits until done. */
+    public void lose(int origin, int group, long seqno) {
+        await(CompletableFuture.runAsync(() -> {
+            for (DeliveryListener listener : List.copyOf(listeners.getOrDefault(group, List.of()))) {
+                listener.lost(origin, group, seqno);
+            }
+        }, engine));
+    }
+
+    /** How many listeners {@code group} has now. */
+    public int listeners(int group) {
+        return await(CompletableFuture.supplyAsync(() -> listeners.getOrDefault(group, List.of()).size(), engine));
+    }
+
+    @Override
+    public void close() {
+        engine.shutdownNow();
+    }
+
+    private static <T> T await(CompletableFuture<T> future) {
+        try {
+            return future.get(30, TimeUnit.SECONDS);
+        } catch (InterruptedException | ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("fake engine did not finish", e);
+        }
+    }
+}

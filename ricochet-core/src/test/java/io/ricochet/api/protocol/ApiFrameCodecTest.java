@@ -1,0 +1,166 @@
+package io.ricochet.api.protocol;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.ricochet.api.ApiException;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ApiFrameCodecTest {
+    private static final long FUZZ_SEED = 20_260_101L;
+
+    static Stream<ApiFrame> everyType() {
+        return Stream.of(
+                new ApiRequest.Hello(1, ApiProtocol.VERSION, "grün-client"),
+                new ApiRequest.Join(2, -5),
+                new ApiRequest.Leave(3, 6),
+                new ApiRequest.Send(4, 7, new byte[] {1, 2, 3}),
+                new ApiRequest.Stats(5),
+                new ApiReply.HelloReply(1, ApiProtocol.VERSION, 42, 1024),
+                new ApiReply.Ok(4, Long.MAX_VALUE),
+                new ApiReply.StatsReply(5, "{\"a\":1}".getBytes(StandardCharsets.UTF_8)),
+                new ApiReply.Error(6, ApiException.Code.NOT_A_MEMBER, "not in group 7"),
+                new ApiPush.Deliver(9, 7, 12, new byte[] {4, 5}),
+                new ApiPush.Lost(9, 7, 13),
+                new ApiPush.Overflow(99));
+    }
+
+    @ParameterizedTest
+    @MethodSource("everyType")
+    void shouldRoundTripEveryFrameType(ApiFrame frame) throws MalformedFrameException {
+        byte[] encoded = encode(frame);
+
+        ApiFrame decoded = decodeWithPrefix(encoded);
+
+        assertEquals(frame.type(), decoded.type());
+        assertEquals(frame.requestId(), decoded.requestId());
+        assertArrayEquals(encoded, encode(decoded));
+        assertEquals(encoded.length, ApiFrameCodec.encodedLength(frame));
+    }
+
+    @Test
+    void shouldLayOutSendByteForByte() {
+        byte[] expected = {0, 0, 0, 11, 0x04, 0, 0, 0, 1, 0, 0, 0, 5, 'h', 'i'};
+
+        assertArrayEquals(expected, encode(new ApiRequest.Send(1, 5, "hi".getBytes(StandardCharsets.US_ASCII))));
+    }
+
+    @Test
+    void shouldLayOutDeliverByteForByte() throws MalformedFrameException {
+        byte[] bytes = {0, 0, 0, 23, (byte) 0x81, 0, 0, 0, 0, 0, 0, 0, 3, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0, 1, 2, 'o', 'k'};
+
+        ApiPush.Deliver deliver = assertInstanceOf(ApiPush.Deliver.class, decodeWithPrefix(bytes));
+
+        assertEquals(3, deliver.origin());
+        assertEquals(5, deliver.group());
+        assertEquals(258, deliver.seqno());
+        assertArrayEquals("ok".getBytes(StandardCharsets.US_ASCII), deliver.payload());
+    }
+
+    @Test
+    void shouldLayOutHelloAndErrorByteForByte() {
+        assertArrayEquals(new byte[] {0, 0, 0, 9, 0x01, 0, 0, 0, 1, 0, 1, 'c', 'l'},
+                encode(new ApiRequest.Hello(1, 1, "cl")));
+        assertArrayEquals(new byte[] {0, 0, 0, 9, 0x44, 0, 0, 0, 2, 0, 4, 'n', 'o'},
+                encode(new ApiReply.Error(2, ApiException.Code.PAYLOAD_TOO_LARGE, "no")));
+    }
+
+    static Stream<Arguments> malformed() {
+        return Stream.of(
+                Arguments.of("empty", new byte[0], "shorter than the 5-byte header"),
+                Arguments.of("unknown type", new byte[] {0x7f, 0, 0, 0, 1}, "unknown frame type 0x7f"),
+                Arguments.of("JOIN too short", new byte[] {0x02, 0, 0, 0, 1, 0, 0, 0}, "JOIN body of 3 bytes"),
+                Arguments.of("STATS with a body", new byte[] {0x05, 0, 0, 0, 1, 0}, "STATS body of 1 bytes"),
+                Arguments.of("HELLO without version", new byte[] {0x01, 0, 0, 0, 1, 0}, "at least 2"),
+                Arguments.of("request id 0", new byte[] {0x05, 0, 0, 0, 0}, "request id 0"),
+                Arguments.of("push with a request id", new byte[] {(byte) 0x83, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0},
+                        "must be 0"),
+                Arguments.of("negative seqno", new byte[] {(byte) 0x82, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2,
+                        -128, 0, 0, 0, 0, 0, 0, 0}, "negative sequence number"),
+                Arguments.of("negative overflow", new byte[] {(byte) 0x83, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1},
+                        "negative overflow count"),
+                Arguments.of("client name too long", concat(new byte[] {0x01, 0, 0, 0, 1, 0, 1}, new byte[256]),
+                        "client name longer than 255 bytes"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("malformed")
+    void shouldRefuseMalformedFrames(String name, byte[] frame, String reason) {
+        MalformedFrameException e = assertThrows(MalformedFrameException.class,
+                () -> ApiFrameCodec.decode(Unpooled.wrappedBuffer(frame)));
+
+        assertTrue(e.getMessage().contains(reason), e.getMessage());
+    }
+
+    @Test
+    void shouldEchoTheRequestIdOfAnUnknownType() {
+        MalformedFrameException e = assertThrows(MalformedFrameException.class,
+                () -> ApiFrameCodec.decode(Unpooled.wrappedBuffer(new byte[] {0x3f, 0, 0, 1, 2})));
+
+        assertEquals(258, e.requestId());
+    }
+
+    @Test
+    void shouldNeverThrowAnythingButMalformedOnRandomBytes() {
+        Random random = new Random(FUZZ_SEED);
+        for (int i = 0; i < 20_000; i++) {
+            byte[] frame = new byte[random.nextInt(40)];
+            random.nextBytes(frame);
+            if (frame.length > 0 && random.nextBoolean()) {
+                ApiFrameType[] types = ApiFrameType.values();
+                frame[0] = (byte) types[random.nextInt(types.length)].wire();
+            }
+            ByteBuf buf = Unpooled.wrappedBuffer(frame);
+            try {
+                ApiFrameCodec.decode(buf);
+                assertEquals(0, buf.readableBytes(), "decode must consume the whole frame (seed " + FUZZ_SEED + ")");
+            } catch (MalformedFrameException expected) {
+                // refused: fine
+            }
+        }
+    }
+
+    @Test
+    void shouldClassifyEveryTypeByItsTopBits() {
+        for (ApiFrameType type : ApiFrameType.values()) {
+            assertEquals(type, ApiFrameType.of(type.wire()));
+            int kinds = (type.isRequest() ? 1 : 0) + (type.isPush() ? 1 : 0);
+            assertTrue(kinds <= 1, type.toString());
+        }
+        assertTrue(ApiFrameType.SEND.isRequest());
+        assertTrue(ApiFrameType.OVERFLOW.isPush());
+        assertEquals(null, ApiFrameType.of(0));
+    }
+
+    private static byte[] encode(ApiFrame frame) {
+        ByteBuf buf = Unpooled.buffer();
+        ApiFrameCodec.encode(frame, buf);
+        byte[] bytes = new byte[buf.readableBytes()];
+        buf.readBytes(bytes);
+        return bytes;
+    }
+
+    private static ApiFrame decodeWithPrefix(byte[] bytes) throws MalformedFrameException {
+        ByteBuf buf = Unpooled.wrappedBuffer(bytes);
+        assertEquals(bytes.length - 4, buf.readInt(), "length prefix");
+        return ApiFrameCodec.decode(buf);
+    }
+
+    private static byte[] concat(byte[] a, byte[] b) {
+        byte[] all = new byte[a.length + b.length];
+        System.arraycopy(a, 0, all, 0, a.length);
+        System.arraycopy(b, 0, all, a.length, b.length);
+        return all;
+    }
+}
