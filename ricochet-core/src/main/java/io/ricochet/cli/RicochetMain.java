@@ -25,6 +25,7 @@ import picocli.CommandLine.Spec;
             CommandLine.HelpCommand.class,
             SimulateCommand.class,
             DaemonCommand.class,
+            SendCommand.class, ListenCommand.class, StatsCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

@@ -1,5 +1,7 @@
 package io.ricochet.client;
 
+import io.ricochet.api.protocol.ApiProtocol;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Objects;
 
@@ -20,6 +22,10 @@ public record ClientOptions(String clientName, Duration connectTimeout, Duration
         if (connectTimeout.isNegative() || connectTimeout.isZero()
                 || requestTimeout.isNegative() || requestTimeout.isZero()) {
             throw new IllegalArgumentException("timeouts must be positive");
+        }
+        if (clientName.getBytes(StandardCharsets.UTF_8).length > ApiProtocol.MAX_CLIENT_NAME_LENGTH) {
+            throw new IllegalArgumentException("client name longer than " + ApiProtocol.MAX_CLIENT_NAME_LENGTH
+                    + " UTF-8 bytes");
         }
         if (queueCapacity < 1) {
             throw new IllegalArgumentException("queue capacity " + queueCapacity + ": must be at least 1");

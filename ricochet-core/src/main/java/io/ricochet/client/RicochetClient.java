@@ -12,6 +12,7 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.UnknownHostException;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -82,8 +83,8 @@ public final class RicochetClient implements AutoCloseable {
             client = new RicochetClient(new FrameSocket(raw), options, address);
         } catch (IOException e) {
             closeQuietly(raw);
-            throw new ApiConnectionException("cannot connect to the Ricochet daemon at " + address + ": "
-                    + e.getMessage(), e);
+            String why = e instanceof UnknownHostException ? "unknown host " + host : e.getMessage();
+            throw new ApiConnectionException("cannot connect to the Ricochet daemon at " + address + ": " + why, e);
         }
         client.reader.start();
         try {

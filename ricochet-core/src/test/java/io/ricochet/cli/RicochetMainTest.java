@@ -49,7 +49,9 @@ class RicochetMainTest {
         CliRun run = CliRun.line("");
 
         assertEquals(2, run.exitCode());
-        assertEquals("ricochet: no command given; use one of: help, simulate\nTry 'ricochet --help'.\n",
-                run.err().replace("\r\n", "\n"));
+        String[] lines = run.err().split("\\R");
+        assertEquals(2, lines.length, run.err());
+        assertTrue(lines[0].startsWith("ricochet: no command given; use one of: help, simulate"), lines[0]);
+        assertEquals("Try 'ricochet --help'.", lines[1]);
     }
 }

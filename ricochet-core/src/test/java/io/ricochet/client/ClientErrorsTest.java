@@ -102,6 +102,11 @@ class ClientErrorsTest {
                 e.getMessage());
     }
 
+    @Test
+    void shouldRefuseAClientNameTooLongForHello() {
+        assertThrows(IllegalArgumentException.class, () -> ClientOptions.defaults().withClientName("n".repeat(256)));
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> api(RicochetClient client) {
         return (Map<String, Object>) client.stats().get("api");

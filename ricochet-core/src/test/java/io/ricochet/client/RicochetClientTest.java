@@ -191,6 +191,23 @@ class RicochetClientTest {
         assertEquals(199L, seqnos.stream().mapToLong(Long::longValue).max().orElseThrow());
     }
 
+    /** The example of docs/api.md, with the fixture's port, printing into a list. */
+    @Test
+    void shouldRunTheExampleOfTheDocs() throws InterruptedException {
+        List<String> printed = new ArrayList<>();
+        try (RicochetClient client = RicochetClient.connect("127.0.0.1", fixture.port())) {
+            client.join(42);
+            long seqno = client.send(42, "hello".getBytes(StandardCharsets.UTF_8));
+            Delivery d;
+            while ((d = client.poll(2, TimeUnit.SECONDS)) != null) {
+                String text = d.isLost() ? "(lost)" : new String(d.payload(), StandardCharsets.UTF_8);
+                printed.add(d.origin() + " " + d.group() + " " + d.seqno() + " " + text);
+            }
+            assertEquals(0, seqno);
+        }
+        assertEquals(List.of("7 42 0 hello"), printed);
+    }
+
     private static void assertDelivery(Delivery delivery, long seqno, String text) {
         assertNotNull(delivery, "no delivery");
         assertEquals(Delivery.Kind.DELIVERED, delivery.kind());

@@ -126,7 +126,7 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
         boolean writable = ctx.channel().isWritable();
-        ctx.channel().config().setAutoRead(writable);
+        ctx.channel().config().setAutoRead(writable && !closing);
         if (writable) {
             subscription.writable();
         }
