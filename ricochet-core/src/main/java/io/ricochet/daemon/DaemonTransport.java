@@ -97,15 +97,31 @@ final class DaemonTransport implements AutoCloseable {
         return b;
     }
 
-    /** Opens a socket bound to the group's address and joins it on the interface; idempotent. */
-    void joinGroup(int group, InetSocketAddress multicast) throws InterruptedException {
+    /**
+     * Opens a socket bound to the group's address and joins it on the interface; idempotent. Runs on the event
+     * loop, so it does not wait: the bind and the join complete asynchronously and a failure is logged.
+     */
+    void joinGroup(int group, InetSocketAddress multicast) {
         if (groupChannels.containsKey(group)) {
             return;
         }
-        DatagramChannel channel = (DatagramChannel) bootstrap().bind(multicast).sync().channel();
-        channel.joinGroup(multicast, iface).sync();
+        ChannelFuture bind = bootstrap().bind(multicast);
+        DatagramChannel channel = (DatagramChannel) bind.channel();
         groupChannels.put(group, channel);
-        LOG.info("joined group {} at {} on {}", group, multicast, config.iface());
+        bind.addListener(bound -> {
+            if (!bound.isSuccess()) {
+                LOG.warn("cannot bind group {} at {}: {}", group, multicast, bound.cause().toString());
+                return;
+            }
+            channel.joinGroup(multicast, iface).addListener(joined -> {
+                if (joined.isSuccess()) {
+                    LOG.info("joined group {} at {} on {}", group, multicast, config.iface());
+                } else {
+                    LOG.warn("cannot join group {} at {} on {}: {}", group, multicast, config.iface(),
+                            joined.cause().toString());
+                }
+            });
+        });
     }
 
     /** Leaves the group's multicast address and closes its socket. */

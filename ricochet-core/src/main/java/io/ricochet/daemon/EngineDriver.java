@@ -151,8 +151,7 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
     // ------------------------------------------------------------------ membership (from the GMS, on the loop)
 
     /** A full view of {@code group} (snapshot on join or reconnect): reconcile the engine's view with it. */
-    void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members, long nowNs)
-            throws InterruptedException {
+    void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members, long nowNs) {
         multicastOf.put(group, multicast);
         addresses.putAll(members);
         boolean inView = members.containsKey(self);
@@ -189,7 +188,7 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
     }
 
     /** One membership change pushed by the GMS. */
-    void applyEvent(MembershipEvent event, InetSocketAddress unicast, long nowNs) throws InterruptedException {
+    void applyEvent(MembershipEvent event, InetSocketAddress unicast, long nowNs) {
         if (unicast != null && event.kind() == MembershipEvent.Kind.JOIN) {
             addresses.put(event.node(), unicast);
         }

@@ -37,7 +37,7 @@ final class GmsListener implements MembershipListener {
                 return;
             }
             lastViewId.put(view.group(), view.viewId());
-            run(() -> driver.applyView(view.group(), view.multicast(), view.members(), System.nanoTime()));
+            driver.applyView(view.group(), view.multicast(), view.members(), System.nanoTime());
             if (driver.isMember(view.group())) {
                 daemon.joined(view.group());
             }
@@ -52,7 +52,7 @@ final class GmsListener implements MembershipListener {
                 return;
             }
             lastViewId.put(event.group(), event.viewId());
-            run(() -> driver.applyEvent(event.toMembershipEvent(), event.address(), System.nanoTime()));
+            driver.applyEvent(event.toMembershipEvent(), event.address(), System.nanoTime());
             if (driver.isMember(event.group())) {
                 daemon.joined(event.group());
             }
@@ -69,15 +69,4 @@ final class GmsListener implements MembershipListener {
         LOG.warn("GMS partition {} refused a request (code {}): {}", partition, code, message);
     }
 
-    private interface Step {
-        void run() throws Exception;
-    }
-
-    private static void run(Step step) {
-        try {
-            step.run();
-        } catch (Exception e) {
-            LOG.warn("could not apply a membership change: {}", e.toString());
-        }
-    }
 }
