@@ -33,7 +33,7 @@ class GmsClusterTest {
     }
 
     @AfterEach
-    void tearDown() throws Exception {
+    void tearDown() {
         cluster.close();
     }
 
@@ -63,7 +63,7 @@ class GmsClusterTest {
     }
 
     @Test
-    void shouldGiveARestartedDaemonTheSnapshotOfItsGroups() throws Exception {
+    void shouldGiveARestartedDaemonTheSnapshotOfItsGroups() {
         cluster.client(1, one, EVEN);
         GmsClient first = cluster.client(2, two, EVEN);
         Await.until("both in", () -> one.hasView(EVEN, Set.of(1)) && two.hasView(EVEN, Set.of(1, 2)));
