@@ -1,0 +1,182 @@
+package io.ricochet.control;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.ricochet.control.ControlDecodeException.Reason;
+import io.ricochet.engine.MembershipEvent.Kind;
+import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The bytes of the control protocol, both ways. A frame is {@code [u32 length][u8 type][body]}, big-endian, where
+ * {@code length} counts the type byte and the body and is at most {@link #MAX_LENGTH_FIELD}; each body is drawn in
+ * {@code docs/design/membership.md}, the source of truth for this class.
+ *
+ * <p>{@link #decode} trusts nothing: it checks every length before reading, rejects unknown types, unknown event
+ * kinds, invalid UTF-8, unsorted or repeated members and trailing bytes, and throws only
+ * {@link ControlDecodeException}. A frame it accepts re-encodes to exactly the same bytes.
+ */
+public final class ControlCodec {
+    /** Bytes of the length field that starts every frame. */
+    public static final int LENGTH_FIELD_BYTES = 4;
+    /** The largest frame, length field included: 64 KiB. */
+    public static final int MAX_FRAME_BYTES = 64 * 1024;
+    /** The largest value of the length field. */
+    public static final int MAX_LENGTH_FIELD = MAX_FRAME_BYTES - LENGTH_FIELD_BYTES;
+    /** The longest text (detector id, error message), in bytes of UTF-8. */
+    public static final int MAX_TEXT_BYTES = 4096;
+    /** GROUP_VIEW body bytes before the member list: group, protocol, viewId, multicast address, count. */
+    static final int GROUP_VIEW_FIXED_BYTES = 4 + 1 + 8 + Ipv4.SOCKET_ADDRESS_BYTES + 2;
+    /** Bytes of one GROUP_VIEW member: node id, address, port. */
+    static final int MEMBER_BYTES = 4 + Ipv4.SOCKET_ADDRESS_BYTES;
+
+    private static final int KIND_JOIN = 1;
+    private static final int KIND_LEAVE = 2;
+    private static final int KIND_FAIL = 3;
+
+    private ControlCodec() {
+    }
+
+    /** Appends {@code message} to {@code out} as one whole frame, length field included. */
+    public static void encode(ControlMessage message, ByteBuf out) {
+        int start = out.writerIndex();
+        out.writeInt(0);
+        out.writeByte(message.type());
+        writeBody(message, out);
+        int length = out.writerIndex() - start - LENGTH_FIELD_BYTES;
+        if (length > MAX_LENGTH_FIELD) {
+            throw new IllegalStateException(MessageType.name(message.type()) + " frame of " + length
+                    + " bytes exceeds " + MAX_LENGTH_FIELD + ": the record limits should prevent this");
+        }
+        out.setInt(start, length);
+    }
+
+    /**
+     * Decodes one frame without its length field: {@code frame}'s readable bytes are the type byte and the body,
+     * and all of them must be consumed.
+     */
+    public static ControlMessage decode(ByteBuf frame) throws ControlDecodeException {
+        if (!frame.isReadable()) {
+            throw new ControlDecodeException(Reason.EMPTY, "empty frame: no type byte");
+        }
+        if (frame.readableBytes() > MAX_LENGTH_FIELD) {
+            throw new ControlDecodeException(Reason.BAD_VALUE, "frame of " + frame.readableBytes()
+                    + " bytes is longer than " + MAX_LENGTH_FIELD);
+        }
+        int type = frame.readUnsignedByte();
+        FrameReader in = new FrameReader(frame, MessageType.name(type));
+        ControlMessage message = switch (type) {
+            case MessageType.REGISTER -> new Register(in.i32(), in.socketAddress());
+            case MessageType.JOIN -> new Join(in.i32(), in.i32(), in.u8());
+            case MessageType.LEAVE -> new Leave(in.i32(), in.i32());
+            case MessageType.NODE_FAILED -> new NodeFailed(in.i32());
+            case MessageType.NODE_RECOVERED -> new NodeRecovered(in.i32());
+            case MessageType.DETECTOR_FAILED -> new DetectorFailed(in.text());
+            case MessageType.DETECTOR_RECOVERED -> new DetectorRecovered(in.text());
+            case MessageType.GROUP_VIEW -> readGroupView(in);
+            case MessageType.MEMBER_EVENT -> readMemberEvent(in);
+            case MessageType.ERROR -> new ErrorReply(in.u16(), in.text());
+            default -> throw new ControlDecodeException(Reason.UNKNOWN_TYPE,
+                    "unknown message type " + MessageType.name(type));
+        };
+        in.end();
+        return message;
+    }
+
+    private static void writeBody(ControlMessage message, ByteBuf out) {
+        if (message instanceof Register m) {
+            out.writeInt(m.nodeId());
+            writeAddress(m.unicast(), out);
+        } else if (message instanceof Join m) {
+            out.writeInt(m.group()).writeInt(m.nodeId()).writeByte(m.protocol());
+        } else if (message instanceof Leave m) {
+            out.writeInt(m.group()).writeInt(m.nodeId());
+        } else if (message instanceof NodeFailed m) {
+            out.writeInt(m.nodeId());
+        } else if (message instanceof NodeRecovered m) {
+            out.writeInt(m.nodeId());
+        } else if (message instanceof DetectorFailed m) {
+            writeText(m.detectorId(), out);
+        } else if (message instanceof DetectorRecovered m) {
+            writeText(m.detectorId(), out);
+        } else if (message instanceof GroupView m) {
+            writeGroupView(m, out);
+        } else if (message instanceof MemberEvent m) {
+            out.writeByte(kindCode(m.kind())).writeInt(m.group()).writeLong(m.viewId()).writeInt(m.nodeId());
+            writeAddress(m.address(), out);
+        } else if (message instanceof ErrorReply m) {
+            out.writeShort(m.code());
+            writeText(m.message(), out);
+        } else {
+            throw new IllegalStateException("no encoding for " + message);
+        }
+    }
+
+    private static void writeGroupView(GroupView view, ByteBuf out) {
+        out.writeInt(view.group()).writeByte(view.protocol()).writeLong(view.viewId());
+        writeAddress(view.multicast(), out);
+        out.writeShort(view.members().size());
+        view.members().forEach((node, address) -> {
+            out.writeInt(node);
+            writeAddress(address, out);
+        });
+    }
+
+    private static GroupView readGroupView(FrameReader in) throws ControlDecodeException {
+        int group = in.i32();
+        int protocol = in.u8();
+        long viewId = in.u64();
+        InetSocketAddress multicast = in.socketAddress();
+        int count = in.u16();
+        if (count > GroupView.MAX_MEMBERS) {
+            throw in.bad(count + " members are more than a view may list (" + GroupView.MAX_MEMBERS + ")");
+        }
+        if (in.remaining() != count * MEMBER_BYTES) {
+            throw in.bad(count + " members need " + count * MEMBER_BYTES + " bytes, the frame has "
+                    + in.remaining());
+        }
+        Map<Integer, InetSocketAddress> members = new HashMap<>(count * 2);
+        long previous = Long.MIN_VALUE;
+        for (int i = 0; i < count; i++) {
+            int node = in.i32();
+            if (node <= previous) {
+                throw in.bad("member " + node + " is not above the previous one (" + previous
+                        + "): members are sorted and distinct");
+            }
+            previous = node;
+            members.put(node, in.socketAddress());
+        }
+        return new GroupView(group, protocol, viewId, multicast, members);
+    }
+
+    private static MemberEvent readMemberEvent(FrameReader in) throws ControlDecodeException {
+        int code = in.u8();
+        Kind kind = switch (code) {
+            case KIND_JOIN -> Kind.JOIN;
+            case KIND_LEAVE -> Kind.LEAVE;
+            case KIND_FAIL -> Kind.FAIL;
+            default -> throw in.bad("unknown event kind " + code);
+        };
+        return new MemberEvent(kind, in.i32(), in.u64(), in.i32(), in.socketAddress());
+    }
+
+    private static int kindCode(Kind kind) {
+        return switch (kind) {
+            case JOIN -> KIND_JOIN;
+            case LEAVE -> KIND_LEAVE;
+            case FAIL -> KIND_FAIL;
+        };
+    }
+
+    private static void writeAddress(InetSocketAddress address, ByteBuf out) {
+        out.writeInt(Ipv4.toInt(address)).writeShort(address.getPort());
+    }
+
+    private static void writeText(String text, ByteBuf out) {
+        int lengthAt = out.writerIndex();
+        out.writeShort(0);
+        int bytes = ByteBufUtil.writeUtf8(out, text);
+        out.setShort(lengthAt, bytes);
+    }
+}

@@ -1,0 +1,204 @@
+package io.ricochet.control;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoop;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.util.concurrent.Future;
+import java.net.InetSocketAddress;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One TCP connection to a control server (a GMS partition) that reconnects for ever: 100 ms after a failure,
+ * doubling to a 5 s cap, back to 100 ms once connected. It logs "{@code <name>} down" at WARN and
+ * "{@code <name>} up" at INFO once per transition, and tells its {@link Handler} the same.
+ *
+ * <p>Everything runs on one event loop taken from the group at construction: the handler's callbacks, and
+ * whatever callers hand to {@link #execute}. So a handler's state needs no locks.
+ */
+final class ControlLink {
+    static final long INITIAL_BACKOFF_MS = 100;
+    static final long MAX_BACKOFF_MS = 5_000;
+    private static final int CONNECT_TIMEOUT_MS = 3_000;
+    private static final long CLOSE_WAIT_MS = 5_000;
+    private static final Logger LOG = LoggerFactory.getLogger(ControlLink.class);
+
+    /** What a link's user hears; all on the link's event loop. */
+    interface Handler {
+        /** Connected: the channel is open and nothing has been sent on it yet. */
+        void onUp();
+
+        /** The server sent {@code message}. */
+        void onMessage(ControlMessage message);
+
+        /** The connection was lost or could not be made, the first time since the last {@link #onUp}. */
+        void onDown();
+    }
+
+    private final String name;
+    private final InetSocketAddress remote;
+    private final EventLoop loop;
+    private final Bootstrap bootstrap;
+    private final Backoff backoff = new Backoff(INITIAL_BACKOFF_MS, MAX_BACKOFF_MS);
+    private Handler handler;
+    private Channel channel;
+    private Boolean up;
+    private Future<?> retry;
+    private volatile boolean closed;
+
+    ControlLink(String name, InetSocketAddress remote, EventLoopGroup group) {
+        this.name = name;
+        this.remote = remote;
+        this.loop = group.next();
+        this.bootstrap = new Bootstrap()
+                .group(loop)
+                .channel(ControlTransport.socketChannel(group))
+                .remoteAddress(remote)
+                .option(ChannelOption.TCP_NODELAY, true)
+                .option(ChannelOption.SO_KEEPALIVE, true)
+                .option(ChannelOption.CONNECT_TIMEOUT_MILLIS, CONNECT_TIMEOUT_MS)
+                .handler(new ChannelInitializer<Channel>() {
+                    @Override
+                    protected void initChannel(Channel ch) {
+                        ControlPipeline.install(ch.pipeline());
+                        ch.pipeline().addLast("control-link", new Inbound());
+                    }
+                });
+    }
+
+    /** Starts connecting; {@code handler} hears everything from now on. */
+    void start(Handler handler) {
+        this.handler = handler;
+        execute(this::connect);
+    }
+
+    /** Runs {@code task} on the link's event loop (not at all once the group is shut down). */
+    void execute(Runnable task) {
+        try {
+            loop.execute(task);
+        } catch (RejectedExecutionException e) {
+            LOG.debug("{}: event loop is shut down; task dropped", name);
+        }
+    }
+
+    /** The connected channel, or null; call on the link's event loop. */
+    Channel channel() {
+        return channel != null && channel.isActive() ? channel : null;
+    }
+
+    /** Writes and flushes {@code message} if connected; returns whether it was written. On the event loop. */
+    boolean send(ControlMessage message) {
+        Channel ch = channel();
+        if (ch == null) {
+            return false;
+        }
+        ch.writeAndFlush(message, ch.voidPromise());
+        return true;
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** Stops reconnecting and closes the connection; waits for that unless called on the event loop. */
+    void close() {
+        closed = true;
+        try {
+            Future<?> done = loop.submit(() -> {
+                if (retry != null) {
+                    retry.cancel(false);
+                }
+                if (channel != null) {
+                    channel.close();
+                }
+            });
+            if (!loop.inEventLoop()) {
+                done.awaitUninterruptibly(CLOSE_WAIT_MS);
+            }
+        } catch (RejectedExecutionException e) {
+            LOG.debug("{}: event loop already shut down", name);
+        }
+    }
+
+    private void connect() {
+        retry = null;
+        if (closed) {
+            return;
+        }
+        bootstrap.connect().addListener((ChannelFuture f) -> {
+            if (!f.isSuccess()) {
+                markDown(f.cause());
+                scheduleRetry();
+            } else if (closed) {
+                f.channel().close();
+            } else {
+                channel = f.channel();
+                markUp();
+                f.channel().closeFuture().addListener(c -> onClosed(f.channel()));
+            }
+        });
+    }
+
+    private void onClosed(Channel closedChannel) {
+        if (closedChannel != channel) {
+            return;
+        }
+        channel = null;
+        if (!closed) {
+            markDown(null);
+            scheduleRetry();
+        }
+    }
+
+    private void scheduleRetry() {
+        if (!closed) {
+            retry = loop.schedule(this::connect, backoff.nextDelayMs(), TimeUnit.MILLISECONDS);
+        }
+    }
+
+    private void markUp() {
+        backoff.reset();
+        up = Boolean.TRUE;
+        LOG.info("{} up ({})", name, remote);
+        handler.onUp();
+    }
+
+    private void markDown(Throwable cause) {
+        if (up == Boolean.FALSE) {
+            LOG.debug("{}: still down: {}", name, cause == null ? "closed" : cause.getMessage());
+            return;
+        }
+        up = Boolean.FALSE;
+        LOG.warn("{} down ({}{}); retrying every {}..{} ms", name, remote,
+                cause == null ? ", connection closed" : ": " + cause.getMessage(), INITIAL_BACKOFF_MS,
+                MAX_BACKOFF_MS);
+        handler.onDown();
+    }
+
+    /** Hands messages to the handler; closes on anything malformed or broken (the link then reconnects). */
+    private final class Inbound extends SimpleChannelInboundHandler<ControlMessage> {
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, ControlMessage message) {
+            handler.onMessage(message);
+        }
+
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (ControlPipeline.isMalformedInput(cause)) {
+                LOG.warn("{}: malformed frame from {}: {}; reconnecting", name, remote,
+                        ControlPipeline.describe(cause));
+            } else {
+                LOG.debug("{}: connection error: {}", name, cause.toString());
+            }
+            ctx.close();
+        }
+    }
+}

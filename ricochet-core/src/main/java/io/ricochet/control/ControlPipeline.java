@@ -1,0 +1,69 @@
+package io.ricochet.control;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandler.Sharable;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelPipeline;
+import io.netty.handler.codec.DecoderException;
+import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
+import io.netty.handler.codec.MessageToByteEncoder;
+import io.netty.handler.codec.MessageToMessageDecoder;
+import java.util.List;
+
+/**
+ * The Netty handlers of the control protocol, the same on the GMS and on its clients: a
+ * {@link LengthFieldBasedFrameDecoder} (64 KiB, fail-fast, strips the length field), a decoder to
+ * {@link ControlMessage} and an encoder from it, all through {@link ControlCodec}.
+ *
+ * <p>Every malformed input reaches {@code exceptionCaught} of the next handler as a {@link DecoderException}
+ * (an oversized or corrupt length from the frame decoder, or a {@link ControlDecodeException} as its cause);
+ * {@link #describe} turns either into one line for an {@link ErrorCode#MALFORMED_FRAME} reply.
+ */
+public final class ControlPipeline {
+
+    private ControlPipeline() {
+    }
+
+    /** Adds the frame decoder, message decoder and message encoder at the end of {@code pipeline}. */
+    public static void install(ChannelPipeline pipeline) {
+        pipeline.addLast("control-frames", new LengthFieldBasedFrameDecoder(ControlCodec.MAX_FRAME_BYTES,
+                0, ControlCodec.LENGTH_FIELD_BYTES, 0, ControlCodec.LENGTH_FIELD_BYTES, true));
+        pipeline.addLast("control-decoder", Decoder.INSTANCE);
+        pipeline.addLast("control-encoder", Encoder.INSTANCE);
+    }
+
+    /** Whether {@code cause} means the peer sent bytes that are not the control protocol. */
+    public static boolean isMalformedInput(Throwable cause) {
+        return cause instanceof DecoderException;
+    }
+
+    /** One line saying what was malformed, for logs and error replies. */
+    public static String describe(Throwable cause) {
+        Throwable root = cause instanceof DecoderException && cause.getCause() != null ? cause.getCause() : cause;
+        String message = root.getMessage();
+        return message == null ? root.getClass().getSimpleName() : message;
+    }
+
+    /** Frames to messages; a frame that does not decode becomes a {@link DecoderException}. */
+    @Sharable
+    static final class Decoder extends MessageToMessageDecoder<ByteBuf> {
+        static final Decoder INSTANCE = new Decoder();
+
+        @Override
+        protected void decode(ChannelHandlerContext ctx, ByteBuf frame, List<Object> out)
+                throws ControlDecodeException {
+            out.add(ControlCodec.decode(frame));
+        }
+    }
+
+    /** Messages to frames. */
+    @Sharable
+    static final class Encoder extends MessageToByteEncoder<ControlMessage> {
+        static final Encoder INSTANCE = new Encoder();
+
+        @Override
+        protected void encode(ChannelHandlerContext ctx, ControlMessage message, ByteBuf out) {
+            ControlCodec.encode(message, out);
+        }
+    }
+}

@@ -1,0 +1,36 @@
+package io.ricochet.control;
+
+/** The codes an {@link ErrorReply} carries (u16), in one registry. */
+public final class ErrorCode {
+    /** A frame could not be decoded (bad length, unknown type, truncated body, ...); the sender closes. */
+    public static final int MALFORMED_FRAME = 1;
+    /** The group belongs to another GMS partition; the message names it. */
+    public static final int WRONG_PARTITION = 2;
+    /** JOIN or LEAVE for a node this connection has not registered as. */
+    public static final int NOT_REGISTERED = 3;
+    /** JOIN with a protocol other than the group's. */
+    public static final int PROTOCOL_MISMATCH = 4;
+    /** JOIN to a group whose view would no longer fit in one frame. */
+    public static final int GROUP_FULL = 5;
+    /** A message this end never accepts (for instance GROUP_VIEW sent to the GMS). */
+    public static final int UNEXPECTED_MESSAGE = 6;
+    /** JOIN from a node the failure detector reported failed: it takes effect when the node recovers. */
+    public static final int NODE_FAILED = 7;
+
+    private ErrorCode() {
+    }
+
+    /** The name of {@code code}, or {@code CODE(n)}. */
+    public static String name(int code) {
+        return switch (code) {
+            case MALFORMED_FRAME -> "MALFORMED_FRAME";
+            case WRONG_PARTITION -> "WRONG_PARTITION";
+            case NOT_REGISTERED -> "NOT_REGISTERED";
+            case PROTOCOL_MISMATCH -> "PROTOCOL_MISMATCH";
+            case GROUP_FULL -> "GROUP_FULL";
+            case UNEXPECTED_MESSAGE -> "UNEXPECTED_MESSAGE";
+            case NODE_FAILED -> "NODE_FAILED";
+            default -> "CODE(" + code + ")";
+        };
+    }
+}

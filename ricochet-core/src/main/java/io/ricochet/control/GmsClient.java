@@ -1,0 +1,69 @@
+package io.ricochet.control;
+
+import io.netty.channel.EventLoopGroup;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * The daemon's side of the group membership service: one reconnecting TCP session per GMS partition. Group
+ * {@code g} goes to partition {@code Math.floorMod(g, partitions.size())}. On every connect the client sends
+ * REGISTER and re-sends JOIN for each group of that partition it wants to be in, so a GMS restart or a dropped
+ * connection restores the membership; it reconnects after 100 ms, doubling to 5 s, and logs "partition i down" /
+ * "partition i up" once per transition. See {@code docs/design/membership.md}.
+ *
+ * <p>Nothing here stops the data path: while a partition is down the daemon keeps the views it has and the client
+ * keeps retrying. The listener's callbacks run on the group's event loop threads (see
+ * {@link MembershipListener}). All methods may be called from any thread and never block, except {@link #close}.
+ */
+public final class GmsClient implements AutoCloseable {
+    private final List<GmsPartition> partitions = new ArrayList<>();
+
+    /**
+     * @param nodeId     this daemon's node id
+     * @param unicast    this daemon's unicast IPv4 address and port (repairs, NAKs, retransmissions)
+     * @param partitions the GMS partitions, in partition order
+     * @param listener   hears views, events, partition up/down and errors, on {@code group}'s threads
+     * @param group      the event loops to run on (epoll or NIO); the caller owns and shuts it down
+     */
+    public GmsClient(int nodeId, InetSocketAddress unicast, List<InetSocketAddress> partitions,
+                     MembershipListener listener, EventLoopGroup group) {
+        Ipv4.require(unicast, "unicast");
+        Objects.requireNonNull(listener, "listener");
+        if (partitions.isEmpty()) {
+            throw new IllegalArgumentException("at least one GMS partition is needed");
+        }
+        for (int i = 0; i < partitions.size(); i++) {
+            ControlLink link = new ControlLink("partition " + i, partitions.get(i), group);
+            this.partitions.add(new GmsPartition(i, nodeId, unicast, listener, link));
+        }
+    }
+
+    /** Connects to every partition (in the background). */
+    public void start() {
+        partitions.forEach(GmsPartition::start);
+    }
+
+    /** Joins {@code group} running {@code protocol} (0..255; {@link Join#PROTOCOL_RICOCHET}); idempotent. */
+    public void join(int group, int protocol) {
+        Fields.requireU8(protocol, "protocol");
+        partitions.get(partitionOf(group)).join(group, protocol);
+    }
+
+    /** Leaves {@code group}; a no-op for a group this node is not in. */
+    public void leave(int group) {
+        partitions.get(partitionOf(group)).leave(group);
+    }
+
+    /** The index of the partition that owns {@code group}. */
+    public int partitionOf(int group) {
+        return Partitioning.partitionOf(group, partitions.size());
+    }
+
+    /** Closes every session; membership at the GMS is unchanged (only LEAVE or a failure verdict change it). */
+    @Override
+    public void close() {
+        partitions.forEach(GmsPartition::close);
+    }
+}

@@ -1,0 +1,74 @@
+package io.ricochet.control;
+
+import io.netty.channel.EventLoopGroup;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A {@link FailureReporter} that sends every verdict to every GMS partition over the control protocol (NODE_FAILED,
+ * NODE_RECOVERED, DETECTOR_FAILED, DETECTOR_RECOVERED). Each partition has its own reconnecting connection (100 ms
+ * backoff doubling to 5 s) and a bounded queue of verdicts not yet written; when the queue is full the oldest is
+ * dropped, counted ({@link #dropped}) and logged once per outage. A verdict written on a connection that then drops
+ * is written again after the reconnect, so a partition may see a verdict twice; the GMS ignores repeats.
+ *
+ * <p>Connecting starts in the constructor. No method blocks except {@link #close}.
+ */
+public final class GmsFailureReporter implements FailureReporter, AutoCloseable {
+    /** Verdicts kept per partition while it is unreachable. */
+    public static final int DEFAULT_QUEUE_CAPACITY = 1024;
+
+    private final List<VerdictSender> senders = new ArrayList<>();
+
+    /** Reports to {@code partitions} on {@code group} (which the caller owns), with the default queue size. */
+    public GmsFailureReporter(List<InetSocketAddress> partitions, EventLoopGroup group) {
+        this(partitions, group, DEFAULT_QUEUE_CAPACITY);
+    }
+
+    /** Reports to {@code partitions} on {@code group}, keeping at most {@code queueCapacity} verdicts per partition. */
+    public GmsFailureReporter(List<InetSocketAddress> partitions, EventLoopGroup group, int queueCapacity) {
+        if (partitions.isEmpty()) {
+            throw new IllegalArgumentException("at least one GMS partition is needed");
+        }
+        for (int i = 0; i < partitions.size(); i++) {
+            senders.add(new VerdictSender(new ControlLink("partition " + i + " (verdicts)", partitions.get(i), group),
+                    queueCapacity));
+        }
+        senders.forEach(VerdictSender::start);
+    }
+
+    @Override
+    public void failed(int nodeId) {
+        report(new NodeFailed(nodeId));
+    }
+
+    @Override
+    public void recovered(int nodeId) {
+        report(new NodeRecovered(nodeId));
+    }
+
+    @Override
+    public void detectorFailed(String detectorId) {
+        report(new DetectorFailed(detectorId));
+    }
+
+    @Override
+    public void detectorRecovered(String detectorId) {
+        report(new DetectorRecovered(detectorId));
+    }
+
+    /** Verdicts dropped so far because a partition's queue was full, summed over partitions. */
+    public long dropped() {
+        return senders.stream().mapToLong(VerdictSender::dropped).sum();
+    }
+
+    /** Closes every connection; verdicts still queued are discarded. */
+    @Override
+    public void close() {
+        senders.forEach(VerdictSender::close);
+    }
+
+    private void report(ControlMessage verdict) {
+        senders.forEach(s -> s.report(verdict));
+    }
+}

@@ -1,0 +1,94 @@
+package io.ricochet.control;
+
+import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@link GmsClient}'s session with one GMS partition. It remembers the groups of the partition this node wants to
+ * be in; on every connect it sends REGISTER and then a JOIN for each, so a GMS restart or a reconnect restores
+ * them. A GROUP_VIEW of a group this node no longer wants (it left while the partition was down, or a recovery
+ * put it back) is answered with LEAVE instead of being passed on. All state lives on the link's event loop.
+ */
+final class GmsPartition implements ControlLink.Handler {
+    private static final Logger LOG = LoggerFactory.getLogger(GmsPartition.class);
+
+    private final int index;
+    private final int nodeId;
+    private final InetSocketAddress unicast;
+    private final MembershipListener listener;
+    private final ControlLink link;
+    /** group -> protocol, of the groups of this partition this node wants to be in. */
+    private final Map<Integer, Integer> desired = new HashMap<>();
+
+    GmsPartition(int index, int nodeId, InetSocketAddress unicast, MembershipListener listener, ControlLink link) {
+        this.index = index;
+        this.nodeId = nodeId;
+        this.unicast = unicast;
+        this.listener = listener;
+        this.link = link;
+    }
+
+    void start() {
+        link.start(this);
+    }
+
+    void join(int group, int protocol) {
+        link.execute(() -> {
+            desired.put(group, protocol);
+            link.send(new Join(group, nodeId, protocol));
+        });
+    }
+
+    void leave(int group) {
+        link.execute(() -> {
+            desired.remove(group);
+            link.send(new Leave(group, nodeId));
+        });
+    }
+
+    void close() {
+        link.close();
+    }
+
+    @Override
+    public void onUp() {
+        link.send(new Register(nodeId, unicast));
+        desired.forEach((group, protocol) -> link.send(new Join(group, nodeId, protocol)));
+        safely(() -> listener.onPartition(index, true));
+    }
+
+    @Override
+    public void onDown() {
+        safely(() -> listener.onPartition(index, false));
+    }
+
+    @Override
+    public void onMessage(ControlMessage message) {
+        if (message instanceof GroupView view) {
+            if (desired.containsKey(view.group())) {
+                safely(() -> listener.onGroupView(view));
+            } else {
+                LOG.info("{}: in group {} which this node left; leaving again", link.name(), view.group());
+                link.send(new Leave(view.group(), nodeId));
+            }
+        } else if (message instanceof MemberEvent event) {
+            safely(() -> listener.onMemberEvent(event));
+        } else if (message instanceof ErrorReply error) {
+            LOG.warn("{}: GMS error {}: {}", link.name(), ErrorCode.name(error.code()), error.message());
+            safely(() -> listener.onError(index, error.code(), error.message()));
+        } else {
+            LOG.warn("{}: ignoring unexpected {} from the GMS", link.name(), MessageType.name(message.type()));
+        }
+    }
+
+    private void safely(Runnable callback) {
+        try {
+            callback.run();
+        } catch (RuntimeException e) {
+            LOG.error("{}: membership listener threw", link.name(), e);
+        }
+    }
+}

@@ -1,0 +1,29 @@
+package io.ricochet.control;
+
+import io.ricochet.engine.MembershipEvent;
+import java.net.InetSocketAddress;
+import java.util.Objects;
+
+/**
+ * GMS to daemon: {@code nodeId}, reachable at {@code address}, joined, left or failed in {@code group}, which is now
+ * at view {@code viewId} (paper, section 4.2.4: the 3-tuple {@code (Join, A, n55)}, plus the view id and the node's
+ * unicast address). A JOIN for a node already in the group announces a new address.
+ */
+public record MemberEvent(MembershipEvent.Kind kind, int group, long viewId, int nodeId, InetSocketAddress address)
+        implements ControlMessage {
+
+    public MemberEvent {
+        Objects.requireNonNull(kind, "kind");
+        Ipv4.require(address, "address");
+    }
+
+    /** The event as the protocol engine takes it. */
+    public MembershipEvent toMembershipEvent() {
+        return new MembershipEvent(kind, group, nodeId);
+    }
+
+    @Override
+    public int type() {
+        return MessageType.MEMBER_EVENT;
+    }
+}

@@ -1,0 +1,60 @@
+package io.ricochet.control;
+
+import com.google.common.net.InetAddresses;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.ricochet.engine.MembershipEvent.Kind;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/** Sample messages of every type, and byte helpers, for the control tests. */
+final class Messages {
+    private Messages() {
+    }
+
+    static InetSocketAddress address(String ip, int port) {
+        return new InetSocketAddress(InetAddresses.forString(ip), port);
+    }
+
+    /** A view with {@code members} members 10.0.0.n:5000+n. */
+    static GroupView view(int group, int members) {
+        Map<Integer, InetSocketAddress> map = new TreeMap<>();
+        for (int n = 1; n <= members; n++) {
+            map.put(n * 7 - 20, address("10.0.0." + (n % 250 + 1), 5000 + n));
+        }
+        return new GroupView(group, 0, 0x0123_4567_89AB_CDEFL, address("239.255.0.5", 9100), map);
+    }
+
+    /** At least one of every message type, with edge values (negative ids, max ports, large ids, text). */
+    static List<ControlMessage> all() {
+        return List.of(
+                new Register(7, address("10.1.2.3", 6000)),
+                new Register(-1, address("255.255.255.255", 65535)),
+                new Join(42, 7, Join.PROTOCOL_RICOCHET),
+                new Join(Integer.MIN_VALUE, Integer.MAX_VALUE, 255),
+                new Leave(-3, 0),
+                new NodeFailed(9),
+                new NodeRecovered(-9),
+                new DetectorFailed("rack-7"),
+                new DetectorRecovered("räck-ü €𝄞"),
+                new DetectorFailed(""),
+                view(5, 0),
+                view(-6, 3),
+                new GroupView(1, 1, -1L, address("239.255.255.255", 1), Map.of(0, address("0.0.0.0", 0))),
+                new MemberEvent(Kind.JOIN, 5, 1L, 3, address("10.0.0.3", 5003)),
+                new MemberEvent(Kind.LEAVE, -5, Long.MAX_VALUE, 4, address("10.0.0.4", 5004)),
+                new MemberEvent(Kind.FAIL, 0, Long.MIN_VALUE, -4, address("10.0.0.5", 1)),
+                new ErrorReply(ErrorCode.WRONG_PARTITION, "group 5 belongs to partition 1"),
+                new ErrorReply(65535, ""));
+    }
+
+    /** {@code message} as one whole frame. */
+    static byte[] frame(ControlMessage message) {
+        ByteBuf buf = Unpooled.buffer();
+        ControlCodec.encode(message, buf);
+        return ByteBufUtil.getBytes(buf);
+    }
+}

@@ -1,0 +1,42 @@
+package io.ricochet.gms;
+
+/** What a GMS partition counts; logged periodically at INFO and on shutdown by {@link GmsServer}. */
+public enum GmsCounter {
+    /** TCP connections accepted (daemons and failure detectors). */
+    CONNECTIONS("connections"),
+    /** REGISTER messages handled. */
+    REGISTRATIONS("registrations"),
+    /** JOIN requests carried out (including idempotent repeats and joins parked for a failed node). */
+    JOINS("joins"),
+    /** LEAVE requests carried out (including leaves of a group the node was not in). */
+    LEAVES("leaves"),
+    /** NODE_FAILED verdicts received. */
+    FAILURES("failures"),
+    /** NODE_RECOVERED verdicts received. */
+    RECOVERIES("recoveries"),
+    /** DETECTOR_FAILED verdicts received. */
+    DETECTOR_FAILURES("detector-failures"),
+    /** DETECTOR_RECOVERED verdicts received. */
+    DETECTOR_RECOVERIES("detector-recoveries"),
+    /** MEMBER_EVENT messages written to sessions. */
+    EVENTS_PUSHED("events-pushed"),
+    /** GROUP_VIEW messages written to sessions. */
+    VIEWS_SENT("views-sent"),
+    /** ERROR replies written (refusals and malformed frames). */
+    ERRORS_SENT("errors-sent"),
+    /** Frames that did not decode (each closed its connection). */
+    MALFORMED_FRAMES("malformed-frames"),
+    /** Sessions closed because they stopped reading and their output backed up. */
+    SLOW_SESSIONS_CLOSED("slow-sessions-closed");
+
+    private final String label;
+
+    GmsCounter(String label) {
+        this.label = label;
+    }
+
+    /** The name used in log lines. */
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,195 @@
+package io.ricochet.gms;
+
+import io.ricochet.control.ErrorCode;
+import io.ricochet.control.GroupView;
+import io.ricochet.control.MemberEvent;
+import io.ricochet.control.Partitioning;
+import io.ricochet.engine.MembershipEvent.Kind;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+
+/**
+ * The membership one GMS partition holds, with no I/O: per group (of the groups it owns) the members and their
+ * unicast addresses, the protocol, the view id and the multicast address; the address each node registered; and,
+ * for each node the failure detector reported failed, the groups it was in. Each method applies one request and
+ * returns the {@link Update}s to push. The rules are those of {@code docs/design/membership.md}.
+ *
+ * <p>View ids: a group's view id grows by one per change. A group created (or created again after it emptied)
+ * starts above every view id this partition has issued, and a partition starts at {@code initialViewId}, so view
+ * ids of a group never go back, also across GMS restarts, since {@link GmsServer} derives
+ * {@code initialViewId} from the clock.
+ */
+final class MembershipState {
+    private final Partitioning partitioning;
+    private final MulticastPool pool;
+    private final SortedMap<Integer, GroupState> groups = new TreeMap<>();
+    private final Map<Integer, InetSocketAddress> addresses = new HashMap<>();
+    /** Failed node -> (group -> protocol) of the groups it is to be put back into when it recovers. */
+    private final Map<Integer, SortedMap<Integer, Integer>> failed = new HashMap<>();
+    private long highestViewId;
+
+    MembershipState(Partitioning partitioning, MulticastPool pool, long initialViewId) {
+        this.partitioning = partitioning;
+        this.pool = pool;
+        this.highestViewId = initialViewId;
+    }
+
+    /** Records {@code node}'s address; a changed address is re-announced (JOIN) in every group the node is in. */
+    List<Update> register(int node, InetSocketAddress address) {
+        InetSocketAddress previous = addresses.put(node, address);
+        List<Update> updates = new ArrayList<>();
+        if (previous != null && !previous.equals(address)) {
+            for (GroupState state : List.copyOf(groups.values())) {
+                if (state.addressOf(node) != null) {
+                    updates.add(add(state, node, address));
+                }
+            }
+        }
+        return updates;
+    }
+
+    /**
+     * Adds {@code node} to {@code group}. Empty when nothing changed: the node was already in with this address,
+     * or it is failed, in which case the join is remembered for its recovery.
+     */
+    Optional<Update> join(int group, int node, int protocol) throws GmsRefusal {
+        requireOwned(group);
+        InetSocketAddress address = addresses.get(node);
+        if (address == null) {
+            throw new GmsRefusal(ErrorCode.NOT_REGISTERED, "node " + node + " has not sent REGISTER");
+        }
+        GroupState state = groups.get(group);
+        if (state != null && state.protocol() != protocol) {
+            throw new GmsRefusal(ErrorCode.PROTOCOL_MISMATCH, "group " + group + " runs protocol "
+                    + state.protocol() + ", not " + protocol);
+        }
+        SortedMap<Integer, Integer> parked = failed.get(node);
+        if (parked != null) {
+            parked.put(group, protocol);
+            return Optional.empty();
+        }
+        if (state != null && state.addressOf(node) == null && state.size() >= GroupView.MAX_MEMBERS) {
+            throw new GmsRefusal(ErrorCode.GROUP_FULL, "group " + group + " already has " + state.size()
+                    + " members, the most a view can list");
+        }
+        if (state == null) {
+            state = new GroupState(group, protocol, pool.addressOf(group), highestViewId);
+            groups.put(group, state);
+        }
+        return Optional.ofNullable(add(state, node, address));
+    }
+
+    /** Removes {@code node} from {@code group}; empty if it was not in (for a failed node: forgets the group). */
+    Optional<Update> leave(int group, int node) throws GmsRefusal {
+        requireOwned(group);
+        SortedMap<Integer, Integer> parked = failed.get(node);
+        if (parked != null) {
+            parked.remove(group);
+            return Optional.empty();
+        }
+        GroupState state = groups.get(group);
+        return state == null ? Optional.empty() : Optional.ofNullable(remove(group, state, node, Kind.LEAVE));
+    }
+
+    /** Removes a failed {@code node} from all its groups and remembers them; nothing if it is already failed. */
+    List<Update> fail(int node) {
+        if (failed.containsKey(node)) {
+            return List.of();
+        }
+        SortedMap<Integer, Integer> parked = new TreeMap<>();
+        List<Update> updates = new ArrayList<>();
+        for (Map.Entry<Integer, GroupState> e : List.copyOf(groups.entrySet())) {
+            GroupState state = e.getValue();
+            if (state.addressOf(node) != null) {
+                parked.put(e.getKey(), state.protocol());
+                updates.add(remove(e.getKey(), state, node, Kind.FAIL));
+            }
+        }
+        failed.put(node, parked);
+        return updates;
+    }
+
+    /**
+     * Puts a recovered {@code node} back into the groups it was in when it failed (and those it joined since). A
+     * remembered group that now runs another protocol, or is full, is skipped.
+     */
+    List<Update> recover(int node) {
+        SortedMap<Integer, Integer> parked = failed.remove(node);
+        InetSocketAddress address = addresses.get(node);
+        List<Update> updates = new ArrayList<>();
+        if (parked == null || address == null) {
+            return updates;
+        }
+        parked.forEach((group, protocol) -> {
+            try {
+                join(group, node, protocol).ifPresent(updates::add);
+            } catch (GmsRefusal skipped) {
+                // The group changed protocol or filled up while the node was failed: it stays out.
+            }
+        });
+        return updates;
+    }
+
+    /** The current view of {@code group}, if it has members. */
+    Optional<GroupView> view(int group) {
+        return Optional.ofNullable(groups.get(group)).map(GroupState::view);
+    }
+
+    /** The views of every group {@code node} is in, in ascending group order. */
+    List<GroupView> viewsOf(int node) {
+        List<GroupView> views = new ArrayList<>();
+        groups.values().stream().filter(s -> s.addressOf(node) != null).forEach(s -> views.add(s.view()));
+        return views;
+    }
+
+    boolean isFailed(int node) {
+        return failed.containsKey(node);
+    }
+
+    int groupCount() {
+        return groups.size();
+    }
+
+    private void requireOwned(int group) throws GmsRefusal {
+        if (!partitioning.owns(group)) {
+            throw new GmsRefusal(ErrorCode.WRONG_PARTITION, "group " + group + " belongs to partition "
+                    + partitioning.ownerOf(group) + " of " + partitioning.count() + "; this is partition "
+                    + partitioning.index());
+        }
+    }
+
+    /** Adds or re-addresses {@code node}; the JOIN update, or null if nothing changed. */
+    private Update add(GroupState state, int node, InetSocketAddress address) {
+        if (!state.put(node, address)) {
+            return null;
+        }
+        highestViewId = Math.max(highestViewId, state.viewId());
+        GroupView view = state.view();
+        return new Update(new MemberEvent(Kind.JOIN, view.group(), view.viewId(), node, address), view,
+                state.memberIds());
+    }
+
+    /** Removes {@code node}; the LEAVE or FAIL update (a leaver hears its own LEAVE), or null if it was not in. */
+    private Update remove(int group, GroupState state, int node, Kind kind) {
+        InetSocketAddress address = state.remove(node);
+        if (address == null) {
+            return null;
+        }
+        highestViewId = Math.max(highestViewId, state.viewId());
+        List<Integer> recipients = state.memberIds();
+        if (kind == Kind.LEAVE) {
+            recipients.add(node);
+            recipients.sort(null);
+        }
+        if (state.isEmpty()) {
+            groups.remove(group);
+        }
+        return new Update(new MemberEvent(kind, group, state.viewId(), node, address), state.view(), recipients);
+    }
+}

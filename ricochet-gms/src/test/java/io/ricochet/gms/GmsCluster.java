@@ -1,0 +1,100 @@
+package io.ricochet.gms;
+
+import com.google.common.net.InetAddresses;
+import io.netty.channel.EventLoopGroup;
+import io.ricochet.control.ControlTransport;
+import io.ricochet.control.GmsClient;
+import io.ricochet.control.Partitioning;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.Inet4Address;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** In-process GMS partitions on 127.0.0.1 (ephemeral ports) plus the clients a test starts against them. */
+final class GmsCluster implements AutoCloseable {
+    final EventLoopGroup group = ControlTransport.newGroup(2, "test-clients");
+    private final GmsServer[] servers;
+    private final List<InetSocketAddress> addresses = new ArrayList<>();
+    private final List<AutoCloseable> clients = new ArrayList<>();
+
+    GmsCluster(int partitions) {
+        servers = new GmsServer[partitions];
+        for (int p = 0; p < partitions; p++) {
+            servers[p] = new GmsServer(config(p, 0));
+            addresses.add(start(servers[p]));
+        }
+    }
+
+    List<InetSocketAddress> addresses() {
+        return List.copyOf(addresses);
+    }
+
+    GmsServer server(int partition) {
+        return servers[partition];
+    }
+
+    /** Stops partition {@code partition} (its state is lost, as when the process dies). */
+    void stop(int partition) {
+        servers[partition].close();
+    }
+
+    /** Starts partition {@code partition} again, empty, on the port it had. */
+    void restart(int partition) {
+        servers[partition] = new GmsServer(config(partition, addresses.get(partition).getPort()));
+        start(servers[partition]);
+    }
+
+    /** A started client for {@code node} on the partitions in {@code order}, that has asked to join {@code groups}. */
+    GmsClient client(int node, RecordingListener listener, List<InetSocketAddress> order, int... groups) {
+        GmsClient client = new GmsClient(node, RecordingListener.unicast(node), order, listener, group);
+        for (int g : groups) {
+            client.join(g, 0);
+        }
+        client.start();
+        clients.add(client);
+        return client;
+    }
+
+    GmsClient client(int node, RecordingListener listener, int... groups) {
+        return client(node, listener, addresses, groups);
+    }
+
+    /** Closes {@code closeable} with the cluster. */
+    <T extends AutoCloseable> T track(T closeable) {
+        clients.add(closeable);
+        return closeable;
+    }
+
+    @Override
+    public void close() {
+        for (AutoCloseable c : clients) {
+            try {
+                c.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing " + c, e);
+            }
+        }
+        for (GmsServer s : servers) {
+            s.close();
+        }
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+
+    private GmsConfig config(int partition, int port) {
+        InetSocketAddress bind = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+        Inet4Address base = (Inet4Address) InetAddresses.forString("239.255.0.0");
+        return new GmsConfig(new Partitioning(partition, servers.length), bind, new MulticastPool(base, 9100), 60);
+    }
+
+    private static InetSocketAddress start(GmsServer server) {
+        try {
+            return server.start();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,149 @@
+package io.ricochet.gms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ricochet.control.ErrorCode;
+import io.ricochet.control.GmsClient;
+import io.ricochet.control.GmsFailureReporter;
+import io.ricochet.control.GroupView;
+import io.ricochet.engine.MembershipEvent.Kind;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two GMS partitions and three {@link GmsClient}s in one process, on 127.0.0.1. Even groups belong to partition
+ * 0, odd groups to partition 1. Every wait polls with a 10 s deadline; nothing asserts on time.
+ */
+class GmsClusterTest {
+    private static final int EVEN = 10;
+    private static final int ODD = 11;
+    private GmsCluster cluster;
+    private final RecordingListener one = new RecordingListener();
+    private final RecordingListener two = new RecordingListener();
+    private final RecordingListener three = new RecordingListener();
+
+    @BeforeEach
+    void setUp() {
+        cluster = new GmsCluster(2);
+    }
+
+    @AfterEach
+    void tearDown() {
+        cluster.close();
+    }
+
+    @Test
+    void shouldPushJoinsAndLeavesToTheMembersWithTheirAddresses() {
+        cluster.client(1, one, EVEN, ODD);
+        Await.until("node 1 in both groups", () -> one.hasView(EVEN, Set.of(1)) && one.hasView(ODD, Set.of(1)));
+        GmsClient clientTwo = cluster.client(2, two, EVEN);
+        cluster.client(3, three, ODD);
+
+        Await.until(() -> "node 1 hears 2 and 3 join: " + one,
+                () -> one.hasEvent(Kind.JOIN, EVEN, 2) && one.hasEvent(Kind.JOIN, ODD, 3));
+        assertEquals(RecordingListener.unicast(2), one.event(Kind.JOIN, EVEN, 2).orElseThrow().address());
+        assertEquals(RecordingListener.unicast(3), one.event(Kind.JOIN, ODD, 3).orElseThrow().address());
+        Await.until("the joiners' views", () -> two.hasView(EVEN, Set.of(1, 2)) && three.hasView(ODD, Set.of(1, 3)));
+        assertTrue(two.hasEvent(Kind.JOIN, EVEN, 2), "the joiner hears its own JOIN");
+        GroupView view = two.lastView(EVEN).orElseThrow();
+        assertEquals(RecordingListener.unicast(1), view.members().get(1));
+        assertEquals(new InetSocketAddress("239.255.0.10", 9100), view.multicast());
+        assertEquals(one.event(Kind.JOIN, EVEN, 2).orElseThrow().viewId(), view.viewId());
+
+        clientTwo.leave(EVEN);
+        Await.until("node 1 and the leaver hear the LEAVE",
+                () -> one.hasEvent(Kind.LEAVE, EVEN, 2) && two.hasEvent(Kind.LEAVE, EVEN, 2));
+        assertEquals(view.viewId() + 1, one.event(Kind.LEAVE, EVEN, 2).orElseThrow().viewId());
+        assertTrue(three.events().stream().noneMatch(e -> e.group() == EVEN), "node 3 is not in the even group");
+    }
+
+    @Test
+    void shouldGiveARestartedDaemonTheSnapshotOfItsGroups() {
+        cluster.client(1, one, EVEN);
+        GmsClient first = cluster.client(2, two, EVEN);
+        Await.until("both in", () -> one.hasView(EVEN, Set.of(1)) && two.hasView(EVEN, Set.of(1, 2)));
+        long viewId = two.lastView(EVEN).orElseThrow().viewId();
+        first.close();
+
+        RecordingListener again = new RecordingListener();
+        cluster.client(2, again, EVEN);
+        Await.until(() -> "snapshot after reconnect: " + again, () -> again.hasView(EVEN, Set.of(1, 2)));
+        assertEquals(viewId, again.lastView(EVEN).orElseThrow().viewId(), "a dropped connection changed nothing");
+        assertEquals(0, one.count(Kind.LEAVE, EVEN, 2) + one.count(Kind.FAIL, EVEN, 2));
+    }
+
+    @Test
+    void shouldReconnectAndRejoinWhenAPartitionRestarts() {
+        cluster.client(1, one, EVEN, ODD);
+        cluster.client(2, two, EVEN);
+        Await.until("views", () -> one.hasView(ODD, Set.of(1)) && two.hasView(EVEN, Set.of(1, 2)));
+        long before = two.lastView(EVEN).orElseThrow().viewId();
+
+        cluster.stop(0);
+        Await.until("partition 0 down at both clients", () -> one.isDown(0) && two.isDown(0));
+        cluster.client(3, three, ODD);
+        Await.until("partition 1 keeps working meanwhile", () -> one.hasEvent(Kind.JOIN, ODD, 3));
+        assertTrue(one.isUp(1));
+
+        cluster.restart(0);
+        // The clients kept their views while the partition was down: wait for views of the new incarnation,
+        // whose ids go on growing.
+        Await.until(() -> "both rejoined the restarted partition: " + one + " and " + two,
+                () -> one.isUp(0) && two.isUp(0) && one.viewId(EVEN) > before && two.viewId(EVEN) > before
+                        && one.members(EVEN).equals(Set.of(1, 2)) && two.members(EVEN).equals(Set.of(1, 2)));
+    }
+
+    @Test
+    void shouldTurnFailureVerdictsIntoFailAndJoinEvents() {
+        cluster.client(1, one, EVEN, ODD);
+        cluster.client(2, two, EVEN, ODD);
+        Await.until("views", () -> one.hasView(EVEN, Set.of(1)) && two.hasView(ODD, Set.of(1, 2)));
+        GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.addresses(), cluster.group));
+
+        reporter.failed(2);
+        Await.until(() -> "FAIL of node 2 in both groups: " + one,
+                () -> one.hasEvent(Kind.FAIL, EVEN, 2) && one.hasEvent(Kind.FAIL, ODD, 2));
+        assertEquals(RecordingListener.unicast(2), one.event(Kind.FAIL, ODD, 2).orElseThrow().address());
+        assertTrue(two.events().stream().noneMatch(e -> e.kind() == Kind.FAIL), "the failed node is not told");
+
+        int viewsBefore = two.views().size();
+        reporter.recovered(2);
+        Await.until("node 2 back in both groups",
+                () -> one.count(Kind.JOIN, EVEN, 2) == 2 && one.count(Kind.JOIN, ODD, 2) == 2);
+        Await.until("node 2 gets the views again", () -> two.views().size() >= viewsBefore + 2
+                && two.hasView(EVEN, Set.of(1, 2)) && two.hasView(ODD, Set.of(1, 2)));
+
+        reporter.detectorFailed("rack-1");
+        reporter.detectorRecovered("rack-1");
+        Await.until("detector verdicts counted at both partitions",
+                () -> cluster.server(0).counter(GmsCounter.DETECTOR_RECOVERIES) == 1
+                        && cluster.server(1).counter(GmsCounter.DETECTOR_FAILURES) == 1);
+    }
+
+    @Test
+    void shouldDeliverVerdictsQueuedWhileAPartitionWasDown() {
+        cluster.stop(1);
+        GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.addresses(), cluster.group));
+        reporter.detectorFailed("rack-9");
+        Await.until("partition 0 got it", () -> cluster.server(0).counter(GmsCounter.DETECTOR_FAILURES) == 1);
+        cluster.restart(1);
+        Await.until("partition 1 got it after its restart",
+                () -> cluster.server(1).counter(GmsCounter.DETECTOR_FAILURES) == 1);
+        assertEquals(0, reporter.dropped());
+    }
+
+    @Test
+    void shouldReportAGroupSentToTheWrongPartition() {
+        List<InetSocketAddress> swapped = List.of(cluster.addresses().get(1), cluster.addresses().get(0));
+        cluster.client(1, one, swapped, EVEN);
+        Await.until(() -> "an error: " + one, () -> !one.errors.isEmpty());
+        assertEquals("0:" + ErrorCode.WRONG_PARTITION + ":group 10 belongs to partition 0 of 2; this is partition 1",
+                one.errors.get(0));
+        assertTrue(one.views().isEmpty());
+    }
+}

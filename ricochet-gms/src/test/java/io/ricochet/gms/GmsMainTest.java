@@ -1,0 +1,74 @@
+package io.ricochet.gms;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/** Command-line handling of ricochet-gms: help, and one clear line with exit status 2 for bad values. */
+class GmsMainTest {
+
+    @Test
+    void shouldExplainTheFlagsInHelp() {
+        Run run = run("--help");
+        assertEquals(0, run.code);
+        for (String flag : new String[] {"--partition", "--partitions", "--bind", "--port", "--mcast-base",
+            "--mcast-port", "--stats-interval"}) {
+            assertTrue(run.out.contains(flag), flag + " in\n" + run.out);
+        }
+        assertTrue(run.out.replaceAll("\\s+", " ").contains("7100 + the partition index"), run.out);
+    }
+
+    @Test
+    void shouldRejectBadValuesOnOneLineWithExitTwo() {
+        assertUsageError("out of range 0..1", "--partition", "2", "--partitions", "2");
+        assertUsageError("at least 1", "--partitions", "0");
+        assertUsageError("not a multicast address", "--mcast-base", "10.0.0.0");
+        assertUsageError("must end in .0.0", "--mcast-base", "239.255.1.0");
+        assertUsageError("not an IPv4 address", "--mcast-base", "ff02::1");
+        assertUsageError("not an IP address literal", "--bind", "localhost");
+        assertUsageError("--port must be in 0..65535", "--port", "70000");
+        assertUsageError("multicast port must be in 1..65535", "--mcast-port", "0");
+        assertUsageError("'x'", "--partitions", "x");
+        assertUsageError("Unknown option", "--colour");
+    }
+
+    @Test
+    void shouldFailWithExitOneWhenThePortIsTaken() throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Run run = run("--port", String.valueOf(taken.getLocalPort()), "--bind", "127.0.0.1");
+            assertEquals(1, run.code, run.err);
+            assertTrue(run.err.startsWith("ricochet-gms: cannot listen on 127.0.0.1:" + taken.getLocalPort()),
+                    run.err);
+            assertFalse(run.err.contains("\tat "), "no stack trace: " + run.err);
+        }
+    }
+
+    private static void assertUsageError(String expected, String... args) {
+        Run run = run(args);
+        assertEquals(2, run.code, String.join(" ", args) + ": " + run.err);
+        String first = run.err.lines().findFirst().orElse("");
+        assertTrue(first.startsWith("ricochet-gms: ") && first.contains(expected), run.err);
+        assertFalse(run.err.contains("\tat "), "no stack trace: " + run.err);
+    }
+
+    private static Run run(String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CommandLine cli = new CommandLine(new GmsMain());
+        cli.setOut(new PrintWriter(out, true));
+        cli.setErr(new PrintWriter(err, true));
+        int code = cli.execute(args);
+        return new Run(code, out.toString(), err.toString());
+    }
+
+    private record Run(int code, String out, String err) {
+    }
+}
