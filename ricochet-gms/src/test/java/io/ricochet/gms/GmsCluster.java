@@ -70,9 +70,13 @@ final class GmsCluster implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() {
         for (AutoCloseable c : clients) {
-            c.close();
+            try {
+                c.close();
+            } catch (Exception e) {
+                throw new IllegalStateException("closing " + c, e);
+            }
         }
         for (GmsServer s : servers) {
             s.close();

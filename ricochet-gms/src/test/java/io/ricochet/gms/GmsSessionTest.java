@@ -27,7 +27,7 @@ class GmsSessionTest {
     }
 
     @AfterEach
-    void tearDown() throws Exception {
+    void tearDown() {
         cluster.close();
     }
 
