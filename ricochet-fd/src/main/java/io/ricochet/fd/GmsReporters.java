@@ -2,6 +2,7 @@ package io.ricochet.fd;
 
 import io.netty.channel.EventLoopGroup;
 import io.ricochet.control.FailureReporter;
+import io.ricochet.control.GmsFailureReporter;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.slf4j.Logger;
@@ -21,8 +22,7 @@ final class GmsReporters {
      * The reporter for {@code partitions} (at least one), running its I/O on {@code group}.
      */
     static FailureReporter gmsReporter(List<InetSocketAddress> partitions, EventLoopGroup group) {
-        // replaced by GmsFailureReporter when io.ricochet.control lands
-        return new LoggingFailureReporter(partitions);
+        return new GmsFailureReporter(partitions, group);
     }
 
     /** Releases what {@link #gmsReporter} built; never throws. */
