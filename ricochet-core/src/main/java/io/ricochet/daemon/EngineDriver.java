@@ -152,6 +152,7 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
 
     /** A full view of {@code group} (snapshot on join or reconnect): reconcile the engine's view with it. */
     void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members, long nowNs) {
+        LOG.info("group {}: view {} at {}", group, members.keySet(), multicast);
         multicastOf.put(group, multicast);
         addresses.putAll(members);
         boolean inView = members.containsKey(self);
@@ -189,6 +190,7 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
 
     /** One membership change pushed by the GMS. */
     void applyEvent(MembershipEvent event, InetSocketAddress unicast, long nowNs) {
+        LOG.info("group {}: node {} {}", event.group(), event.node(), event.kind());
         if (unicast != null && event.kind() == MembershipEvent.Kind.JOIN) {
             addresses.put(event.node(), unicast);
         }
@@ -302,6 +304,11 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
         buffers.put("rxBufferBytes", rx.memoryBytes());
         m.put("buffers", buffers);
         m.put("groups", new ArrayList<>(engine.view().myGroups()));
+        Map<String, Object> members = new LinkedHashMap<>();
+        for (int group : engine.view().myGroups()) {
+            members.put(Integer.toString(group), new ArrayList<>(engine.view().members(group)));
+        }
+        m.put("members", members);
         return m;
     }
 }

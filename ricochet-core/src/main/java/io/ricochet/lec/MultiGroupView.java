@@ -59,6 +59,11 @@ public final class MultiGroupView {
         return set != null && set.contains(node);
     }
 
+    /** Members of {@code group} other than this node, ascending. */
+    public Set<Integer> members(int group) {
+        return Collections.unmodifiableSet(members.getOrDefault(group, new TreeSet<>()));
+    }
+
     public Set<Integer> myGroups() {
         return Collections.unmodifiableSet(myGroups);
     }

@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The system tests' JVM runs in a namespace of its own (scripts/lib/netns-java): loopback is its only network
+ * The system tests' JVM runs in a namespace of its own (scripts/lib/netns/bin/java): loopback is its only network
  * interface, and multicast works on it. If this fails, no other system test can be trusted to stay off the host.
  */
 class NamespaceSystemTest {
@@ -21,7 +21,7 @@ class NamespaceSystemTest {
     void shouldSeeOnlyLoopback() throws Exception {
         List<String> names = Collections.list(NetworkInterface.getNetworkInterfaces()).stream()
                 .map(NetworkInterface::getName).toList();
-        assertEquals(List.of("lo"), names, "the system tests must run inside scripts/lib/netns-java");
+        assertEquals(List.of("lo"), names, "the system tests must run inside scripts/lib/netns/bin/java");
     }
 
     @Test

@@ -1,0 +1,150 @@
+package io.ricochet.bench.system;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+
+/**
+ * A cluster of real processes on loopback for system tests: GMS partitions, a rack failure detector and daemons,
+ * each a JVM started from this test's classpath (the test JVM already runs in a private network namespace, and its
+ * children inherit it). Logs go to {@code target/system-logs/<test>/}. {@link #close()} kills what is left.
+ */
+final class ProcessCluster implements AutoCloseable {
+    static final int GMS_BASE_PORT = 17100;
+    static final int FD_PORT = 17200;
+    static final int UNICAST_BASE_PORT = 17300;
+    static final int API_BASE_PORT = 17400;
+
+    private final Path logs;
+    private final int partitions;
+    private final Map<String, Process> processes = new LinkedHashMap<>();
+
+    ProcessCluster(String name, int partitions) throws IOException {
+        this.logs = Path.of("target", "system-logs", name);
+        Files.createDirectories(logs);
+        this.partitions = partitions;
+    }
+
+    String gmsList() {
+        List<String> list = new ArrayList<>();
+        for (int p = 0; p < partitions; p++) {
+            list.add("127.0.0.1:" + (GMS_BASE_PORT + p));
+        }
+        return String.join(",", list);
+    }
+
+    void startGms() throws IOException {
+        for (int p = 0; p < partitions; p++) {
+            start("gms-" + p, "io.ricochet.gms.GmsMain", "--partition", Integer.toString(p),
+                    "--partitions", Integer.toString(partitions), "--bind", "127.0.0.1",
+                    "--port", Integer.toString(GMS_BASE_PORT + p), "--stats-interval", "5");
+        }
+        for (int p = 0; p < partitions; p++) {
+            awaitLog("gms-" + p, "listening");
+        }
+    }
+
+    void startFd(List<Integer> nodes) throws IOException {
+        List<String> members = new ArrayList<>();
+        for (int node : nodes) {
+            members.add(node + "@127.0.0.1:" + (UNICAST_BASE_PORT + node));
+        }
+        start("fd", "io.ricochet.fd.FdMain", "--id", "rack-1", "--bind", "127.0.0.1:" + FD_PORT,
+                "--members", String.join(",", members), "--interval-ms", "100", "--miss", "5", "--gms", gmsList());
+    }
+
+    void startDaemon(int node, String... extra) throws IOException {
+        List<String> args = new ArrayList<>(List.of("daemon", "--node-id", Integer.toString(node),
+                "--interface", "lo", "--address", "127.0.0.1",
+                "--unicast-port", Integer.toString(UNICAST_BASE_PORT + node),
+                "--api-port", Integer.toString(API_BASE_PORT + node), "--gms", gmsList(),
+                "--seed", Integer.toString(node), "--stats-interval", "5"));
+        args.addAll(List.of(extra));
+        start("daemon-" + node, "io.ricochet.cli.RicochetMain", args.toArray(String[]::new));
+        awaitLog("daemon-" + node, "running");
+    }
+
+    static int apiPort(int node) {
+        return API_BASE_PORT + node;
+    }
+
+    /** Kills a process without letting it clean up, as a crash would. */
+    void crash(String name) throws InterruptedException {
+        Process p = processes.remove(name);
+        p.destroyForcibly();
+        p.waitFor();
+    }
+
+    private void start(String name, String mainClass, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-cp", System.getProperty("java.class.path"), mainClass));
+        command.addAll(List.of(args));
+        Path log = logs.resolve(name + ".log");
+        if (Files.exists(log)) {
+            // A restart: keep the earlier incarnation's log beside the new one.
+            Files.move(log, logs.resolve(name + "." + System.nanoTime() + ".log"));
+        }
+        Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
+        processes.put(name, p);
+    }
+
+    /** Waits until the named process's log contains {@code text}; fails with the log's tail if it never does. */
+    void awaitLog(String name, String text) throws IOException {
+        Path log = logs.resolve(name + ".log");
+        await(Duration.ofSeconds(60), name + " to log '" + text + "'",
+                () -> Files.exists(log) && read(log).contains(text));
+    }
+
+    String log(String name) {
+        return read(logs.resolve(name + ".log"));
+    }
+
+    private static String read(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** Polls {@code condition} until it holds; a generous deadline, not a performance bound. */
+    static void await(Duration deadline, String what, BooleanSupplier condition) {
+        long end = System.nanoTime() + deadline.toNanos();
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - end > 0) {
+                throw new AssertionError("timed out after " + deadline.toSeconds() + " s waiting for " + what);
+            }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError("interrupted waiting for " + what);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        for (Process p : processes.values()) {
+            p.destroy();
+        }
+        for (Process p : processes.values()) {
+            try {
+                if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS)) {
+                    p.destroyForcibly().waitFor();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        processes.clear();
+    }
+}

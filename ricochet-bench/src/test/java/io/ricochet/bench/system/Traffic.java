@@ -1,0 +1,104 @@
+package io.ricochet.bench.system;
+
+import io.ricochet.client.Delivery;
+import io.ricochet.client.RicochetClient;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One application on one node: its API client, what it sent, and what it received, checked packet by packet.
+ * A payload names its sender, group and index, and the rest of it is a pattern derived from those, so a wrong or
+ * corrupted delivery is caught.
+ */
+final class Traffic implements AutoCloseable {
+    /** A packet id as the application sees it. */
+    record Id(int origin, int group, long seqno) {
+    }
+
+    final int node;
+    final RicochetClient client;
+    final Map<Id, Integer> received = new ConcurrentHashMap<>();
+    final Set<Id> sent = ConcurrentHashMap.newKeySet();
+    final AtomicLong corrupt = new AtomicLong();
+    final AtomicLong lostNotices = new AtomicLong();
+    private long index;
+
+    Traffic(int node) {
+        this.node = node;
+        this.client = RicochetClient.connect("127.0.0.1", ProcessCluster.apiPort(node));
+        client.subscribe(this::onDelivery);
+    }
+
+    static byte[] payload(int origin, int group, long index) {
+        byte[] p = new byte[256];
+        byte[] head = (origin + ":" + group + ":" + index + ":").getBytes(StandardCharsets.US_ASCII);
+        System.arraycopy(head, 0, p, 0, head.length);
+        for (int i = head.length; i < p.length; i++) {
+            p[i] = (byte) (i * 31 + origin * 7 + group * 13 + index);
+        }
+        return p;
+    }
+
+    private void onDelivery(Delivery d) {
+        if (d.kind() == Delivery.Kind.LOST) {
+            lostNotices.incrementAndGet();
+            return;
+        }
+        String text = new String(d.payload(), StandardCharsets.US_ASCII);
+        String[] parts = text.split(":", 4);
+        long index = Long.parseLong(parts[2]);
+        if (Integer.parseInt(parts[0]) != d.origin() || Integer.parseInt(parts[1]) != d.group()
+                || !java.util.Arrays.equals(d.payload(), payload(d.origin(), d.group(), index))) {
+            corrupt.incrementAndGet();
+        }
+        received.merge(new Id(d.origin(), d.group(), d.seqno()), 1, Integer::sum);
+    }
+
+    void join(int... groups) {
+        for (int g : groups) {
+            client.join(g);
+        }
+    }
+
+    /** Sends {@code count} messages to {@code group}, pausing between them so the run spans some time. */
+    List<Id> send(int group, int count) throws InterruptedException {
+        List<Id> ids = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            long seqno = client.send(group, payload(node, group, index++));
+            Id id = new Id(node, group, seqno);
+            sent.add(id);
+            ids.add(id);
+            if (i % 10 == 9) {
+                Thread.sleep(2);
+            }
+        }
+        return ids;
+    }
+
+    @SuppressWarnings("unchecked")
+    long counter(String name) {
+        Map<String, Object> counters = (Map<String, Object>) client.stats().get("counters");
+        return ((Number) counters.get(name)).longValue();
+    }
+
+    @SuppressWarnings("unchecked")
+    List<Integer> members(int group) {
+        Map<String, Object> members = (Map<String, Object>) client.stats().get("members");
+        Object list = members.get(Integer.toString(group));
+        List<Integer> out = new ArrayList<>();
+        if (list instanceof List<?> l) {
+            l.forEach(x -> out.add(((Number) x).intValue()));
+        }
+        return out;
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}
