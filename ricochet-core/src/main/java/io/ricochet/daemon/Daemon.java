@@ -38,6 +38,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     private final EventLoop loop;
     private final NioEventLoopGroup controlGroup = new NioEventLoopGroup(1);
     private final GmsClient gms;
+    private final long incarnation;
     private final ApiServer api;
     private final Map<Integer, List<CompletableFuture<Void>>> pendingJoins = new HashMap<>();
     private volatile boolean closed;
@@ -51,7 +52,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
         this.driver = new EngineDriver(config.nodeId(), loop, rx, config.injectLoss().newModel(root.nextLong()),
                 config.lossScope());
         driver.attach(new RicochetEngine(config.nodeId(), config.engine(), root.split(), driver), transport);
-        this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), config.gms(),
+        // One incarnation per process start: a restarted daemon's streams start again at 0 (MembershipEvent).
+        this.incarnation = System.currentTimeMillis();
+        this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(),
                 new GmsListener(this, driver, loop), controlGroup);
         this.api = new ApiServer(this, ApiConfig.defaults().withBindAddress(config.apiBind().getHostAddress())
                 .withPort(config.apiPort()));
@@ -165,6 +168,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         return onLoop(() -> {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("node", nodeId());
+            m.put("incarnation", incarnation);
             m.put("transport", transport.kind());
             m.put("socketReceiveBufferGranted", transport.grantedReceiveBuffer());
             m.putAll(driver.snapshot());

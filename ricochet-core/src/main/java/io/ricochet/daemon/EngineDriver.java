@@ -150,20 +150,20 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
 
     // ------------------------------------------------------------------ membership (from the GMS, on the loop)
 
-    /** A full view of {@code group} (snapshot on join or reconnect): reconcile the engine's view with it. */
-    void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members, long nowNs) {
+    /**
+     * A full view of {@code group} (snapshot on join or reconnect): reconcile the engine's view with it. The
+     * members it lists are given to the engine before this node's own JOIN: they were there before us, so their
+     * streams start at the first packet we see instead of at 0 (no NAKs for history we never had).
+     */
+    void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members,
+                   Map<Integer, Long> incarnations, long nowNs) {
         LOG.info("group {}: view {} at {}", group, members.keySet(), multicast);
         multicastOf.put(group, multicast);
         addresses.putAll(members);
-        boolean inView = members.containsKey(self);
-        boolean member = engine.view().isMember(group);
-        if (inView && !member) {
-            transport.joinGroup(group, multicast);
-            engine.onMembership(MembershipEvent.join(group, self), nowNs);
-        }
         for (Map.Entry<Integer, InetSocketAddress> m : members.entrySet()) {
-            if (m.getKey() != self && !engine.view().isListed(group, m.getKey())) {
-                engine.onMembership(MembershipEvent.join(group, m.getKey()), nowNs);
+            if (m.getKey() != self) {
+                engine.onMembership(new MembershipEvent(MembershipEvent.Kind.JOIN, group, m.getKey(),
+                        incarnations.getOrDefault(m.getKey(), 0L)), nowNs);
             }
         }
         for (int listed : listedMembers(group)) {
@@ -171,7 +171,12 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
                 engine.onMembership(MembershipEvent.leave(group, listed), nowNs);
             }
         }
-        if (!inView && member) {
+        boolean inView = members.containsKey(self);
+        boolean member = engine.view().isMember(group);
+        if (inView && !member) {
+            transport.joinGroup(group, multicast);
+            engine.onMembership(MembershipEvent.join(group, self), nowNs);
+        } else if (!inView && member) {
             engine.onMembership(MembershipEvent.leave(group, self), nowNs);
             transport.leaveGroup(group);
         }
@@ -180,11 +185,7 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
 
     private List<Integer> listedMembers(int group) {
         List<Integer> listed = new ArrayList<>();
-        for (int node : addresses.keySet()) {
-            if (engine.view().isListed(group, node)) {
-                listed.add(node);
-            }
-        }
+        listed.addAll(engine.view().members(group));
         return listed;
     }
 

@@ -4,6 +4,7 @@ import io.netty.channel.EventLoop;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.MembershipListener;
+import io.ricochet.engine.MembershipEvent;
 import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -37,7 +38,7 @@ final class GmsListener implements MembershipListener {
                 return;
             }
             lastViewId.put(view.group(), view.viewId());
-            driver.applyView(view.group(), view.multicast(), view.members(), System.nanoTime());
+            driver.applyView(view.group(), view.multicast(), view.members(), view.incarnations(), System.nanoTime());
             if (driver.isMember(view.group())) {
                 daemon.joined(view.group());
             }
@@ -52,7 +53,8 @@ final class GmsListener implements MembershipListener {
                 return;
             }
             lastViewId.put(event.group(), event.viewId());
-            driver.applyEvent(event.toMembershipEvent(), event.address(), System.nanoTime());
+            driver.applyEvent(new MembershipEvent(event.kind(), event.group(), event.nodeId(), event.incarnation()),
+                    event.address(), System.nanoTime());
             if (driver.isMember(event.group())) {
                 daemon.joined(event.group());
             }

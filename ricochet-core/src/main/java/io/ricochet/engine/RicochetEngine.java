@@ -37,6 +37,7 @@ public final class RicochetEngine
     private final PacketStore retransmitBuffer;
     private final Map<Long, StreamState> streams = new HashMap<>();
     private final Map<Integer, long[]> nextSeqno = new HashMap<>();
+    private final Map<Integer, Long> incarnations = new HashMap<>();
     private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private final HeaderFlyweight header = new HeaderFlyweight();
     private final DataFlyweight data = new DataFlyweight();
@@ -118,28 +119,28 @@ public final class RicochetEngine
         int node = event.node();
         if (event.kind() == MembershipEvent.Kind.JOIN) {
             if (node == self) {
-                if (view.join(group, self)) {
-                    nextSeqno.put(group, new long[1]);
-                }
+                // Our sequence numbers continue if we left and come back: this process is one incarnation.
+                view.join(group, self);
+                nextSeqno.putIfAbsent(group, new long[1]);
                 return;
             }
+            incarnations.put(node, event.incarnation());
             boolean fresh = view.join(group, node);
-            if (fresh && view.isMember(group)) {
-                // We saw the sender join: its stream starts at seqno 0, so even its first packets can be NAK-ed.
-                StreamState stream = streams.get(StreamState.key(node, group));
-                if (stream == null || stream.departed) {
-                    streams.put(StreamState.key(node, group), new StreamState(node, group, 0, config.streamWindow()));
-                }
+            if (!view.isMember(group)) {
+                return; // Listed before we joined: its stream starts at the first packet we see.
+            }
+            long key = StreamState.key(node, group);
+            StreamState stream = streams.get(key);
+            if (stream == null ? fresh : stream.incarnation != event.incarnation()) {
+                // We saw this sender (or a restart of it) join: its stream starts at 0, so even its first
+                // packets can be NAK-ed.
+                streams.put(key, new StreamState(node, group, event.incarnation(), 0, config.streamWindow()));
             }
             return;
         }
         view.leave(group, node);
         if (node == self && sessions != null) {
             sessions.left(group);
-        }
-        StreamState stream = streams.get(StreamState.key(node, group));
-        if (stream != null) {
-            stream.departed = true;
         }
     }
 
@@ -271,7 +272,8 @@ public final class RicochetEngine
         long key = StreamState.key(origin, group);
         StreamState stream = streams.get(key);
         if (stream == null) {
-            stream = new StreamState(origin, group, firstSeen, config.streamWindow());
+            stream = new StreamState(origin, group, incarnations.getOrDefault(origin, 0L), firstSeen,
+                    config.streamWindow());
             streams.put(key, stream);
         }
         return stream;

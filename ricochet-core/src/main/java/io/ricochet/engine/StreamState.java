@@ -4,13 +4,14 @@ package io.ricochet.engine;
 final class StreamState {
     final int origin;
     final int group;
+    /** The sender's incarnation this stream belongs to; a JOIN with another one starts a new stream. */
+    final long incarnation;
     final ReceiveWindow window;
-    /** The sender left or failed the group; a later JOIN starts a new stream from seqno 0. */
-    boolean departed;
 
-    StreamState(int origin, int group, long base, int maxWindow) {
+    StreamState(int origin, int group, long incarnation, long base, int maxWindow) {
         this.origin = origin;
         this.group = group;
+        this.incarnation = incarnation;
         this.window = new ReceiveWindow(base, maxWindow);
     }
 

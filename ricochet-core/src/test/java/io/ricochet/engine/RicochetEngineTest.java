@@ -297,4 +297,48 @@ class RicochetEngineTest {
         assertThrows(IllegalArgumentException.class, () -> engine.send(G, big, 0, big.length, 0));
         assertThrows(IllegalStateException.class, () -> engine.send(99, big, 0, 10, 0));
     }
+
+    @Test
+    void shouldKeepAStreamWhenItsSenderComesBackAsTheSameIncarnation() {
+        start();
+        receive(data(2, G, 0), 0);
+        engine.onMembership(new MembershipEvent(MembershipEvent.Kind.FAIL, G, 2, 0), 0);
+        engine.onMembership(new MembershipEvent(MembershipEvent.Kind.JOIN, G, 2, 0), 0);
+        receive(data(2, G, 0), 0);
+        receive(data(2, G, 1), 0);
+        assertEquals(1, count(RicochetCounter.DUPLICATES), "a flap must not deliver (2,G,0) again");
+        assertEquals(2, count(RicochetCounter.DELIVERED));
+    }
+
+    @Test
+    void shouldStartANewStreamForARestartedSender() {
+        start();
+        receive(data(2, G, 0), 0);
+        receive(data(2, G, 1), 0);
+        engine.onMembership(new MembershipEvent(MembershipEvent.Kind.JOIN, G, 2, 77), 0);
+        receive(data(2, G, 0), 0);
+        assertEquals(3, count(RicochetCounter.DELIVERED), "incarnation 77 numbers from 0 again");
+        assertEquals(0, count(RicochetCounter.DUPLICATES));
+    }
+
+    @Test
+    void shouldNotNakTheHistoryOfMembersThatWereThereBeforeItJoined() {
+        engine = new RicochetEngine(SELF, EngineConfig.builder().build(), new SplittableRandom(1), out);
+        engine.onMembership(MembershipEvent.join(G, 2), 0);
+        engine.onMembership(MembershipEvent.join(G, SELF), 0);
+        receive(data(2, G, 500), 0);
+        assertEquals(0, count(RicochetCounter.LOSSES_DETECTED), "node 2's stream starts where we came in");
+        receive(data(2, G, 502), 0);
+        assertEquals(1, count(RicochetCounter.LOSSES_DETECTED));
+    }
+
+    @Test
+    void shouldContinueItsOwnSequenceNumbersAfterLeavingAndRejoining() {
+        start();
+        byte[] p = Frames.payload(id(SELF, G, 0));
+        assertEquals(0, engine.send(G, p, 0, p.length, 0));
+        engine.onMembership(MembershipEvent.leave(G, SELF), 0);
+        engine.onMembership(MembershipEvent.join(G, SELF), 0);
+        assertEquals(1, engine.send(G, p, 0, p.length, 0));
+    }
 }
