@@ -57,7 +57,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
         this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(),
                 new GmsListener(this, driver, loop), controlGroup);
         this.api = new ApiServer(this, ApiConfig.defaults().withBindAddress(config.apiBind().getHostAddress())
-                .withPort(config.apiPort()));
+                .withPort(config.apiPort())
+                .withWriteBufferWaterMarks(config.apiQueueBytes() / 2, config.apiQueueBytes()));
     }
 
     /** Builds and starts a daemon: sockets bound, GMS contacted, API listening. */

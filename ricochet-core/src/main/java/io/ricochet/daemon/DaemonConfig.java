@@ -18,6 +18,7 @@ import java.util.Objects;
  * @param unicastPort         UDP port for repairs, NAKs, retransmissions and FD heartbeats
  * @param apiBind             address the local API listens on (loopback by default)
  * @param apiPort             TCP port of the local API
+ * @param apiQueueBytes       bytes queued for one API connection before deliveries to it are dropped
  * @param gms                 the GMS partitions, in partition order
  * @param engine              protocol settings
  * @param rxBufferPackets     capacity of each class (control, data) of the application-level receive buffer
@@ -30,7 +31,7 @@ import java.util.Objects;
  * @param multicastTtl        IP_MULTICAST_TTL of sent multicast (0 or 1: never leaves the link)
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, InetAddress apiBind,
-                           int apiPort, List<InetSocketAddress> gms, EngineConfig engine, int rxBufferPackets,
+                           int apiPort, int apiQueueBytes, List<InetSocketAddress> gms, EngineConfig engine, int rxBufferPackets,
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
                            int statsIntervalSeconds, Transport transport, int multicastTtl) {
 
@@ -49,6 +50,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         require(nodeId >= 0, "node-id", nodeId, "must be 0 or more");
         require(unicastPort > 0 && unicastPort < 65536, "unicast-port", unicastPort, "must be in 1..65535");
         require(apiPort >= 0 && apiPort < 65536, "api-port", apiPort, "must be in 0..65535 (0 = any free port)");
+        require(apiQueueBytes >= 16_384, "api-queue-bytes", apiQueueBytes, "must be at least 16384");
         require(!gms.isEmpty(), "gms", gms, "must list at least one GMS partition as host:port");
         require(rxBufferPackets >= 16, "rx-buffer", rxBufferPackets, "must be at least 16 packets");
         require(socketReceiveBuffer >= 65_536, "socket-rcvbuf", socketReceiveBuffer, "must be at least 65536 bytes");

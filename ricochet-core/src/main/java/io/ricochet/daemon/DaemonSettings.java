@@ -40,6 +40,8 @@ public final class DaemonSettings {
         k.put("unicast-port", new String[] {"7300", "UDP port for repairs, NAKs, retransmissions, heartbeats"});
         k.put("api-bind", new String[] {"127.0.0.1", "address of the local API (keep it on loopback)"});
         k.put("api-port", new String[] {"7400", "TCP port of the local API (0 = any free port)"});
+        k.put("api-queue-bytes", new String[] {"4194304",
+            "bytes queued for one slow API client before its deliveries are dropped (counted)"});
         k.put("gms", new String[] {"127.0.0.1:7100", "GMS partitions host:port,host:port,... in partition order"});
         k.put("r", new String[] {"8", "rate-of-fire r: data packets per repair"});
         k.put("c", new String[] {"5", "rate-of-fire c: repairs per data packet"});
@@ -93,7 +95,7 @@ public final class DaemonSettings {
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
                 .build();
         return new DaemonConfig(integer("node-id"), text("interface"), address("address"), integer("unicast-port"),
-                address("api-bind"), integer("api-port"), endpoints("gms"), engine, integer("rx-buffer"),
+                address("api-bind"), integer("api-port"), integer("api-queue-bytes"), endpoints("gms"), engine, integer("rx-buffer"),
                 integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),

@@ -299,6 +299,9 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
         engine.counters().snapshot().forEach((k, v) -> counters.put(k.name(), v));
         counters.put("RX_BUFFER_RANDOM_DROPS", rx.randomDrops());
         m.put("counters", counters);
+        long received = counters.get("DATA_RECEIVED");
+        m.put("xorsPerDataPacket", received == 0 ? 0.0
+                : Math.round(1000.0 * counters.get("BIN_XORS") / received) / 1000.0);
         m.put("daemon", stats.snapshot());
         Map<String, Object> buffers = new LinkedHashMap<>(engine.bufferUsage());
         buffers.put("rxBufferPackets", rx.size());

@@ -4,6 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.ricochet.api.protocol.ApiFrame;
+import io.ricochet.api.protocol.ApiFrameCodec;
+import io.ricochet.api.protocol.ApiProtocol;
+import io.ricochet.api.protocol.ApiRequest;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,7 +51,8 @@ class ClusterSystemTest {
         cluster = new ProcessCluster("cluster", 2);
         cluster.startGms();
         for (int node = 1; node <= 4; node++) {
-            cluster.startDaemon(node, "--inject-loss", "uniform:0.05");
+            // Node 1 queues little for a slow API client, so the silent subscriber of the last test overflows.
+            cluster.startDaemon(node, "--inject-loss", "uniform:0.05", "--api-queue-bytes", "65536");
         }
         cluster.startFd(List.of(1, 2, 3, 4));
         for (int node = 1; node <= 4; node++) {
@@ -165,5 +172,53 @@ class ClusterSystemTest {
         List<Traffic.Id> sent = sendRound(List.of(1, 2, 3, 4), MESSAGES / 3);
         assertDeliveredExactlyOnce(sent, List.of(1, 2, 3, 4));
         assertFalse(app.received.isEmpty());
+    }
+
+    @Test
+    @Order(4)
+    void shouldKeepDataFlowingWhileAGmsPartitionIsDown() throws Exception {
+        cluster.crash("gms-1");
+        List<Traffic.Id> sent = sendRound(List.of(1, 2, 3, 4), MESSAGES / 3);
+        assertDeliveredExactlyOnce(sent, List.of(1, 2, 3, 4));
+        cluster.restartGms(1);
+        for (int node = 1; node <= 4; node++) {
+            cluster.awaitLog("daemon-" + node, "partition 1 up");
+        }
+    }
+
+    @Test
+    @Order(5)
+    void shouldServeOtherApplicationsWhileOneSendsGarbageOrNeverReads() throws Exception {
+        try (java.net.Socket garbage = new java.net.Socket("127.0.0.1", ProcessCluster.apiPort(1));
+             java.net.Socket oversized = new java.net.Socket("127.0.0.1", ProcessCluster.apiPort(1));
+             java.net.Socket truncated = new java.net.Socket("127.0.0.1", ProcessCluster.apiPort(1));
+             java.net.Socket silent = new java.net.Socket("127.0.0.1", ProcessCluster.apiPort(1))) {
+            garbage.getOutputStream().write("GET / HTTP/1.1\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            oversized.getOutputStream().write(new byte[] {0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 1});
+            truncated.getOutputStream().write(new byte[] {0, 0, 0, 40, 1, 0, 0});
+            truncated.shutdownOutput();
+            // A subscriber that joins a busy group and never reads: the daemon must bound what it queues for it.
+            silent.setReceiveBufferSize(4096);
+            silent.getOutputStream().write(frames(new ApiRequest.Hello(1, ApiProtocol.VERSION, "silent"),
+                    new ApiRequest.Join(2, 10)));
+            List<Traffic.Id> sent = sendRound(List.of(1, 2, 3, 4), 4 * MESSAGES);
+            assertDeliveredExactlyOnce(sent, List.of(1, 2, 3, 4));
+            assertTrue(garbage.getInputStream().read(new byte[256]) > 0, "garbage gets an ERROR frame");
+            @SuppressWarnings("unchecked")
+            Map<String, Object> api = (Map<String, Object>) apps.get(1).client.stats().get("api");
+            assertTrue(((Number) api.get("MALFORMED_FRAMES")).longValue() >= 2, "api counters: " + api);
+            assertTrue(((Number) api.get("DELIVERIES_DROPPED")).longValue() > 0,
+                    "deliveries to the silent subscriber are dropped, not queued without bound: " + api);
+        }
+    }
+
+    private static byte[] frames(ApiFrame... frames) {
+        ByteBuf buf = Unpooled.buffer();
+        for (ApiFrame frame : frames) {
+            ApiFrameCodec.encode(frame, buf);
+        }
+        byte[] bytes = new byte[buf.readableBytes()];
+        buf.readBytes(bytes);
+        return bytes;
     }
 }

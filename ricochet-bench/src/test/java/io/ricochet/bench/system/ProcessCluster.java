@@ -50,6 +50,13 @@ final class ProcessCluster implements AutoCloseable {
         }
     }
 
+    void restartGms(int partition) throws IOException {
+        start("gms-" + partition, "io.ricochet.gms.GmsMain", "--partition", Integer.toString(partition),
+                "--partitions", Integer.toString(partitions), "--bind", "127.0.0.1",
+                "--port", Integer.toString(GMS_BASE_PORT + partition), "--stats-interval", "5");
+        awaitLog("gms-" + partition, "listening");
+    }
+
     void startFd(List<Integer> nodes) throws IOException {
         List<String> members = new ArrayList<>();
         for (int node : nodes) {
