@@ -28,8 +28,8 @@ public final class ControlCodec {
     public static final int MAX_TEXT_BYTES = 4096;
     /** GROUP_VIEW body bytes before the member list: group, protocol, viewId, multicast address, count. */
     static final int GROUP_VIEW_FIXED_BYTES = 4 + 1 + 8 + Ipv4.SOCKET_ADDRESS_BYTES + 2;
-    /** Bytes of one GROUP_VIEW member: node id, address, port. */
-    static final int MEMBER_BYTES = 4 + Ipv4.SOCKET_ADDRESS_BYTES;
+    /** Bytes of one GROUP_VIEW member: node id, address, port, incarnation. */
+    static final int MEMBER_BYTES = 4 + Ipv4.SOCKET_ADDRESS_BYTES + 8;
 
     private static final int KIND_JOIN = 1;
     private static final int KIND_LEAVE = 2;
@@ -67,7 +67,7 @@ public final class ControlCodec {
         int type = frame.readUnsignedByte();
         FrameReader in = new FrameReader(frame, MessageType.name(type));
         ControlMessage message = switch (type) {
-            case MessageType.REGISTER -> new Register(in.i32(), in.socketAddress());
+            case MessageType.REGISTER -> new Register(in.i32(), in.socketAddress(), in.u64());
             case MessageType.JOIN -> new Join(in.i32(), in.i32(), in.u8());
             case MessageType.LEAVE -> new Leave(in.i32(), in.i32());
             case MessageType.NODE_FAILED -> new NodeFailed(in.i32());
@@ -88,6 +88,7 @@ public final class ControlCodec {
         if (message instanceof Register m) {
             out.writeInt(m.nodeId());
             writeAddress(m.unicast(), out);
+            out.writeLong(m.incarnation());
         } else if (message instanceof Join m) {
             out.writeInt(m.group()).writeInt(m.nodeId()).writeByte(m.protocol());
         } else if (message instanceof Leave m) {
@@ -105,6 +106,7 @@ public final class ControlCodec {
         } else if (message instanceof MemberEvent m) {
             out.writeByte(kindCode(m.kind())).writeInt(m.group()).writeLong(m.viewId()).writeInt(m.nodeId());
             writeAddress(m.address(), out);
+            out.writeLong(m.incarnation());
         } else if (message instanceof ErrorReply m) {
             out.writeShort(m.code());
             writeText(m.message(), out);
@@ -120,6 +122,7 @@ public final class ControlCodec {
         view.members().forEach((node, address) -> {
             out.writeInt(node);
             writeAddress(address, out);
+            out.writeLong(view.incarnations().get(node));
         });
     }
 
@@ -137,6 +140,7 @@ public final class ControlCodec {
                     + in.remaining());
         }
         Map<Integer, InetSocketAddress> members = new HashMap<>(count * 2);
+        Map<Integer, Long> incarnations = new HashMap<>(count * 2);
         long previous = Long.MIN_VALUE;
         for (int i = 0; i < count; i++) {
             int node = in.i32();
@@ -146,8 +150,9 @@ public final class ControlCodec {
             }
             previous = node;
             members.put(node, in.socketAddress());
+            incarnations.put(node, in.u64());
         }
-        return new GroupView(group, protocol, viewId, multicast, members);
+        return new GroupView(group, protocol, viewId, multicast, members, incarnations);
     }
 
     private static MemberEvent readMemberEvent(FrameReader in) throws ControlDecodeException {
@@ -158,7 +163,7 @@ public final class ControlCodec {
             case KIND_FAIL -> Kind.FAIL;
             default -> throw in.bad("unknown event kind " + code);
         };
-        return new MemberEvent(kind, in.i32(), in.u64(), in.i32(), in.socketAddress());
+        return new MemberEvent(kind, in.i32(), in.u64(), in.i32(), in.socketAddress(), in.u64());
     }
 
     private static int kindCode(Kind kind) {

@@ -18,26 +18,46 @@ import java.util.Objects;
  * {@link MembershipListener}). All methods may be called from any thread and never block, except {@link #close}.
  */
 public final class GmsClient implements AutoCloseable {
+    /** The incarnation the deprecated constructor registers: one value for every start. */
+    private static final long UNKNOWN_INCARNATION = 0;
+
     private final List<GmsPartition> partitions = new ArrayList<>();
 
     /**
-     * @param nodeId     this daemon's node id
-     * @param unicast    this daemon's unicast IPv4 address and port (repairs, NAKs, retransmissions)
-     * @param partitions the GMS partitions, in partition order
-     * @param listener   hears views, events, partition up/down and errors, on {@code group}'s threads
-     * @param group      the event loops to run on (epoll or NIO); the caller owns and shuts it down
+     * @param nodeId      this daemon's node id
+     * @param unicast     this daemon's unicast IPv4 address and port (repairs, NAKs, retransmissions)
+     * @param incarnation this daemon process's incarnation (u64), picked once per process start and sent in every
+     *                    REGISTER: a new value tells the GMS, and through it every member, that the daemon
+     *                    restarted and its multicast sequence numbers start again at 0
+     * @param partitions  the GMS partitions, in partition order
+     * @param listener    hears views, events, partition up/down and errors, on {@code group}'s threads
+     * @param group       the event loops to run on (epoll or NIO); the caller owns and shuts it down
      */
-    public GmsClient(int nodeId, InetSocketAddress unicast, List<InetSocketAddress> partitions,
+    public GmsClient(int nodeId, InetSocketAddress unicast, long incarnation, List<InetSocketAddress> partitions,
                      MembershipListener listener, EventLoopGroup group) {
-        Ipv4.require(unicast, "unicast");
+        Register registration = new Register(nodeId, unicast, incarnation);
         Objects.requireNonNull(listener, "listener");
         if (partitions.isEmpty()) {
             throw new IllegalArgumentException("at least one GMS partition is needed");
         }
         for (int i = 0; i < partitions.size(); i++) {
             ControlLink link = new ControlLink("partition " + i, partitions.get(i), group);
-            this.partitions.add(new GmsPartition(i, nodeId, unicast, listener, link));
+            this.partitions.add(new GmsPartition(i, registration, listener, link));
         }
+    }
+
+    /**
+     * The constructor of the daemon before incarnations: every start registers incarnation
+     * {@link #UNKNOWN_INCARNATION}, so the GMS treats a restart as the same process reconnecting, as it did before.
+     *
+     * @deprecated pass the process's incarnation to
+     *     {@link #GmsClient(int, InetSocketAddress, long, List, MembershipListener, EventLoopGroup)}; this bridge
+     *     is removed once the daemon does
+     */
+    @Deprecated(forRemoval = true)
+    public GmsClient(int nodeId, InetSocketAddress unicast, List<InetSocketAddress> partitions,
+                     MembershipListener listener, EventLoopGroup group) {
+        this(nodeId, unicast, UNKNOWN_INCARNATION, partitions, listener, group);
     }
 
     /** Connects to every partition (in the background). */

@@ -1,6 +1,5 @@
 package io.ricochet.control;
 
-import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -16,17 +15,15 @@ final class GmsPartition implements ControlLink.Handler {
     private static final Logger LOG = LoggerFactory.getLogger(GmsPartition.class);
 
     private final int index;
-    private final int nodeId;
-    private final InetSocketAddress unicast;
+    private final Register registration;
     private final MembershipListener listener;
     private final ControlLink link;
     /** group -> protocol, of the groups of this partition this node wants to be in. */
     private final Map<Integer, Integer> desired = new HashMap<>();
 
-    GmsPartition(int index, int nodeId, InetSocketAddress unicast, MembershipListener listener, ControlLink link) {
+    GmsPartition(int index, Register registration, MembershipListener listener, ControlLink link) {
         this.index = index;
-        this.nodeId = nodeId;
-        this.unicast = unicast;
+        this.registration = registration;
         this.listener = listener;
         this.link = link;
     }
@@ -38,14 +35,14 @@ final class GmsPartition implements ControlLink.Handler {
     void join(int group, int protocol) {
         link.execute(() -> {
             desired.put(group, protocol);
-            link.send(new Join(group, nodeId, protocol));
+            link.send(new Join(group, registration.nodeId(), protocol));
         });
     }
 
     void leave(int group) {
         link.execute(() -> {
             desired.remove(group);
-            link.send(new Leave(group, nodeId));
+            link.send(new Leave(group, registration.nodeId()));
         });
     }
 
@@ -55,8 +52,8 @@ final class GmsPartition implements ControlLink.Handler {
 
     @Override
     public void onUp() {
-        link.send(new Register(nodeId, unicast));
-        desired.forEach((group, protocol) -> link.send(new Join(group, nodeId, protocol)));
+        link.send(registration);
+        desired.forEach((group, protocol) -> link.send(new Join(group, registration.nodeId(), protocol)));
         safely(() -> listener.onPartition(index, true));
     }
 
@@ -72,7 +69,7 @@ final class GmsPartition implements ControlLink.Handler {
                 safely(() -> listener.onGroupView(view));
             } else {
                 LOG.info("{}: in group {} which this node left; leaving again", link.name(), view.group());
-                link.send(new Leave(view.group(), nodeId));
+                link.send(new Leave(view.group(), registration.nodeId()));
             }
         } else if (message instanceof MemberEvent event) {
             safely(() -> listener.onMemberEvent(event));

@@ -3,15 +3,18 @@ package io.ricochet.control;
 import java.net.InetSocketAddress;
 import java.util.Collections;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 
 /**
  * GMS to daemon: a snapshot of {@code group} at view {@code viewId}: its {@code protocol} (u8), the IPv4
- * {@code multicast} address its data goes to, and its {@code members} (node id to unicast address, iterated in
- * ascending node id). View ids of a group only grow; a daemon ignores a view at or below the one it holds.
+ * {@code multicast} address its data goes to, its {@code members} (node id to unicast address) and their
+ * {@code incarnations} (node id to the incarnation of its latest {@link Register}). Both maps have the same keys
+ * and iterate in ascending node id. View ids of a group only grow; a daemon ignores a view below the one it holds.
  */
 public record GroupView(int group, int protocol, long viewId, InetSocketAddress multicast,
-                        Map<Integer, InetSocketAddress> members) implements ControlMessage {
+                        Map<Integer, InetSocketAddress> members, Map<Integer, Long> incarnations)
+        implements ControlMessage {
 
     /** The most members a view may list: the largest GROUP_VIEW still fits one frame. */
     public static final int MAX_MEMBERS = (ControlCodec.MAX_LENGTH_FIELD - 1 - ControlCodec.GROUP_VIEW_FIXED_BYTES)
@@ -24,9 +27,19 @@ public record GroupView(int group, int protocol, long viewId, InetSocketAddress 
             throw new IllegalArgumentException("a view lists at most " + MAX_MEMBERS + " members, got "
                     + members.size());
         }
-        TreeMap<Integer, InetSocketAddress> sorted = new TreeMap<>();
-        members.forEach((node, address) -> sorted.put(node, Ipv4.require(address, "address of node " + node)));
-        members = Collections.unmodifiableSortedMap(sorted);
+        if (!members.keySet().equals(incarnations.keySet())) {
+            throw new IllegalArgumentException("members " + members.keySet() + " and incarnations "
+                    + incarnations.keySet() + " must name the same nodes");
+        }
+        TreeMap<Integer, InetSocketAddress> sortedMembers = new TreeMap<>();
+        TreeMap<Integer, Long> sortedIncarnations = new TreeMap<>();
+        for (Map.Entry<Integer, InetSocketAddress> member : members.entrySet()) {
+            int node = member.getKey();
+            sortedMembers.put(node, Ipv4.require(member.getValue(), "address of node " + node));
+            sortedIncarnations.put(node, Objects.requireNonNull(incarnations.get(node), "incarnation of a node"));
+        }
+        members = Collections.unmodifiableSortedMap(sortedMembers);
+        incarnations = Collections.unmodifiableSortedMap(sortedIncarnations);
     }
 
     @Override

@@ -6,11 +6,12 @@ import java.util.Objects;
 
 /**
  * GMS to daemon: {@code nodeId}, reachable at {@code address}, joined, left or failed in {@code group}, which is now
- * at view {@code viewId} (paper, section 4.2.4: the 3-tuple {@code (Join, A, n55)}, plus the view id and the node's
- * unicast address). A JOIN for a node already in the group announces a new address.
+ * at view {@code viewId} (paper, section 4.2.4: the 3-tuple {@code (Join, A, n55)}, plus the view id, the node's
+ * unicast address and its {@code incarnation} from its latest {@link Register}). A JOIN for a node already in the
+ * group announces a new address or a new incarnation (the node's daemon restarted: its streams start again).
  */
-public record MemberEvent(MembershipEvent.Kind kind, int group, long viewId, int nodeId, InetSocketAddress address)
-        implements ControlMessage {
+public record MemberEvent(MembershipEvent.Kind kind, int group, long viewId, int nodeId, InetSocketAddress address,
+                          long incarnation) implements ControlMessage {
 
     public MemberEvent {
         Objects.requireNonNull(kind, "kind");

@@ -10,12 +10,16 @@ import io.ricochet.control.ControlDecodeException.Reason;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.MembershipEvent.Kind;
 import java.net.InetSocketAddress;
+import java.util.HashMap;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** Every message survives encode/decode, and the bytes are those drawn in docs/design/membership.md. */
 class ControlCodecTest {
+    /** GROUP_VIEW up to its member count: group 5, protocol 0, view 2, 239.255.0.5:9100. */
+    private static final String VIEW_HEAD = "20" + "00000005" + "00" + "0000000000000002" + "efff0005" + "238c";
 
     @Test
     void shouldRoundTripEveryMessage() throws ControlDecodeException {
@@ -29,7 +33,24 @@ class ControlCodecTest {
     }
 
     @Test
+    void shouldCarryTheIncarnationAsTheLastEightBytesOfEachMessage() throws ControlDecodeException {
+        InetSocketAddress unicast = Messages.address("10.0.0.3", 5003);
+        for (long incarnation : new long[] {0L, 1L, 1_700_000_000_000L, Long.MAX_VALUE, Long.MIN_VALUE, -1L}) {
+            List<ControlMessage> messages = List.of(
+                    new Register(3, unicast, incarnation),
+                    new MemberEvent(Kind.JOIN, 5, 2L, 3, unicast, incarnation),
+                    Messages.view(5, 3, unicast, incarnation));
+            for (ControlMessage message : messages) {
+                byte[] frame = Messages.frame(message);
+                assertEquals(incarnation, Unpooled.wrappedBuffer(frame).getLong(frame.length - 8), "in " + message);
+                assertEquals(message, decodeFrame(frame));
+            }
+        }
+    }
+
+    @Test
     void shouldRoundTripTheLargestView() throws ControlDecodeException {
+        assertEquals(3639, GroupView.MAX_MEMBERS, "the bound docs/design/membership.md gives");
         GroupView view = Messages.view(1, GroupView.MAX_MEMBERS);
         byte[] frame = Messages.frame(view);
         assertTrue(frame.length <= ControlCodec.MAX_FRAME_BYTES, "frame of " + frame.length);
@@ -44,19 +65,19 @@ class ControlCodecTest {
 
     @Test
     void shouldLayOutRegisterAsDocumented() {
-        assertEquals("0000000b" + "01" + "00000007" + "0a010203" + "1770",
-                hex(new Register(7, Messages.address("10.1.2.3", 6000))));
+        assertEquals("00000013" + "01" + "00000007" + "0a010203" + "1770" + "0000018bcfe56800",
+                hex(new Register(7, Messages.address("10.1.2.3", 6000), 1_700_000_000_000L)));
     }
 
     @Test
     void shouldLayOutGroupViewAndMemberEventAsDocumented() {
-        GroupView view = new GroupView(5, 0, 2L, Messages.address("239.255.0.5", 9100),
-                Map.of(3, Messages.address("10.0.0.3", 5003)));
-        assertEquals("00000020" + "20" + "00000005" + "00" + "0000000000000002" + "efff0005" + "238c" + "0001"
-                + "00000003" + "0a000003" + "138b", hex(view));
-        MemberEvent event = new MemberEvent(Kind.FAIL, 5, 2L, 3, Messages.address("10.0.0.3", 5003));
-        assertEquals("00000018" + "21" + "03" + "00000005" + "0000000000000002" + "00000003" + "0a000003" + "138b",
-                hex(event));
+        InetSocketAddress unicast = Messages.address("10.0.0.3", 5003);
+        GroupView view = Messages.view(5, 3, unicast, 1_700_000_000_000L);
+        assertEquals("00000028" + "20" + "00000005" + "00" + "0000000000000002" + "efff0005" + "238c" + "0001"
+                + "00000003" + "0a000003" + "138b" + "0000018bcfe56800", hex(view));
+        MemberEvent event = new MemberEvent(Kind.FAIL, 5, 2L, 3, unicast, 1_700_000_000_000L);
+        assertEquals("00000020" + "21" + "03" + "00000005" + "0000000000000002" + "00000003" + "0a000003" + "138b"
+                + "0000018bcfe56800", hex(event));
     }
 
     @Test
@@ -72,12 +93,19 @@ class ControlCodecTest {
         assertReason(Reason.TRUNCATED, "02" + "0000002a" + "000000");
         assertReason(Reason.TRAILING_BYTES, "10" + "00000001" + "00");
         assertReason(Reason.BAD_VALUE, "21" + "04" + "00000005" + "0000000000000002" + "00000003" + "0a000003"
-                + "138b");
+                + "138b" + "0000018bcfe56800");
         assertReason(Reason.BAD_VALUE, "12" + "0002" + "c328");
-        assertReason(Reason.BAD_VALUE, "20" + "00000005" + "00" + "0000000000000002" + "efff0005" + "238c" + "0002"
-                + "00000003" + "0a000003" + "138b" + "00000003" + "0a000003" + "138b");
-        assertReason(Reason.BAD_VALUE, "20" + "00000005" + "00" + "0000000000000002" + "efff0005" + "238c" + "0002"
-                + "00000003" + "0a000003" + "138b");
+        String member = "00000003" + "0a000003" + "138b" + "0000018bcfe56800";
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + "0002" + member + member);
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + "0002" + member);
+    }
+
+    @Test
+    void shouldRejectTheLayoutsWithoutIncarnations() {
+        assertReason(Reason.TRUNCATED, "01" + "00000007" + "0a010203" + "1770");
+        assertReason(Reason.TRUNCATED, "21" + "03" + "00000005" + "0000000000000002" + "00000003" + "0a000003"
+                + "138b");
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + "0001" + "00000003" + "0a000003" + "138b");
     }
 
     @Test
@@ -87,9 +115,17 @@ class ControlCodecTest {
         assertThrows(IllegalArgumentException.class, () -> new DetectorFailed("x".repeat(4097)));
         assertThrows(IllegalArgumentException.class, () -> new DetectorFailed("\uD800"));
         assertThrows(IllegalArgumentException.class,
-                () -> new Register(1, InetSocketAddress.createUnresolved("host", 1)));
-        assertThrows(IllegalArgumentException.class, () -> new Register(1, Messages.address("::1", 1)));
+                () -> new Register(1, InetSocketAddress.createUnresolved("host", 1), 0L));
+        assertThrows(IllegalArgumentException.class, () -> new Register(1, Messages.address("::1", 1), 0L));
         assertThrows(IllegalArgumentException.class, () -> Messages.view(1, GroupView.MAX_MEMBERS + 1));
+        InetSocketAddress multicast = Messages.address("239.255.0.5", 9100);
+        Map<Integer, InetSocketAddress> members = Map.of(3, Messages.address("10.0.0.3", 5003));
+        assertThrows(IllegalArgumentException.class, () -> new GroupView(5, 0, 1L, multicast, members, Map.of()));
+        assertThrows(IllegalArgumentException.class,
+                () -> new GroupView(5, 0, 1L, multicast, members, Map.of(3, 1L, 4, 1L)));
+        Map<Integer, Long> unknown = new HashMap<>();
+        unknown.put(3, null);
+        assertThrows(NullPointerException.class, () -> new GroupView(5, 0, 1L, multicast, members, unknown));
     }
 
     @Test
@@ -100,7 +136,7 @@ class ControlCodecTest {
 
     @Test
     void shouldTurnAMemberEventIntoTheEnginesMembershipEvent() {
-        MemberEvent event = new MemberEvent(Kind.LEAVE, 8, 3L, 2, Messages.address("10.0.0.2", 1));
+        MemberEvent event = new MemberEvent(Kind.LEAVE, 8, 3L, 2, Messages.address("10.0.0.2", 1), 9L);
         assertEquals(MembershipEvent.leave(8, 2), event.toMembershipEvent());
     }
 

@@ -19,20 +19,30 @@ final class Messages {
         return new InetSocketAddress(InetAddresses.forString(ip), port);
     }
 
-    /** A view with {@code members} members 10.0.0.n:5000+n. */
+    /** A view with {@code members} members 10.0.0.n:5000+n, of incarnations spread over the whole u64 range. */
     static GroupView view(int group, int members) {
-        Map<Integer, InetSocketAddress> map = new TreeMap<>();
+        Map<Integer, InetSocketAddress> addresses = new TreeMap<>();
+        Map<Integer, Long> incarnations = new TreeMap<>();
         for (int n = 1; n <= members; n++) {
-            map.put(n * 7 - 20, address("10.0.0." + (n % 250 + 1), 5000 + n));
+            addresses.put(n * 7 - 20, address("10.0.0." + (n % 250 + 1), 5000 + n));
+            incarnations.put(n * 7 - 20, n * 0x9E37_79B9_7F4A_7C15L);
         }
-        return new GroupView(group, 0, 0x0123_4567_89AB_CDEFL, address("239.255.0.5", 9100), map);
+        return new GroupView(group, 0, 0x0123_4567_89AB_CDEFL, address("239.255.0.5", 9100), addresses,
+                incarnations);
+    }
+
+    /** A one-member view of node {@code node} at {@code unicast}, of incarnation {@code incarnation}. */
+    static GroupView view(int group, int node, InetSocketAddress unicast, long incarnation) {
+        return new GroupView(group, 0, 2L, address("239.255.0.5", 9100), Map.of(node, unicast),
+                Map.of(node, incarnation));
     }
 
     /** At least one of every message type, with edge values (negative ids, max ports, large ids, text). */
     static List<ControlMessage> all() {
         return List.of(
-                new Register(7, address("10.1.2.3", 6000)),
-                new Register(-1, address("255.255.255.255", 65535)),
+                new Register(7, address("10.1.2.3", 6000), 1_700_000_000_000L),
+                new Register(-1, address("255.255.255.255", 65535), -1L),
+                new Register(0, address("0.0.0.0", 0), 0L),
                 new Join(42, 7, Join.PROTOCOL_RICOCHET),
                 new Join(Integer.MIN_VALUE, Integer.MAX_VALUE, 255),
                 new Leave(-3, 0),
@@ -43,10 +53,11 @@ final class Messages {
                 new DetectorFailed(""),
                 view(5, 0),
                 view(-6, 3),
-                new GroupView(1, 1, -1L, address("239.255.255.255", 1), Map.of(0, address("0.0.0.0", 0))),
-                new MemberEvent(Kind.JOIN, 5, 1L, 3, address("10.0.0.3", 5003)),
-                new MemberEvent(Kind.LEAVE, -5, Long.MAX_VALUE, 4, address("10.0.0.4", 5004)),
-                new MemberEvent(Kind.FAIL, 0, Long.MIN_VALUE, -4, address("10.0.0.5", 1)),
+                new GroupView(1, 1, -1L, address("239.255.255.255", 1), Map.of(0, address("0.0.0.0", 0)),
+                        Map.of(0, Long.MIN_VALUE)),
+                new MemberEvent(Kind.JOIN, 5, 1L, 3, address("10.0.0.3", 5003), 1_700_000_000_000L),
+                new MemberEvent(Kind.LEAVE, -5, Long.MAX_VALUE, 4, address("10.0.0.4", 5004), 0L),
+                new MemberEvent(Kind.FAIL, 0, Long.MIN_VALUE, -4, address("10.0.0.5", 1), -1L),
                 new ErrorReply(ErrorCode.WRONG_PARTITION, "group 5 belongs to partition 1"),
                 new ErrorReply(65535, ""));
     }

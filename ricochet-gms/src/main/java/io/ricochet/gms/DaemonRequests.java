@@ -6,13 +6,18 @@ import io.ricochet.control.Join;
 import io.ricochet.control.Leave;
 import io.ricochet.control.Register;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The GMS in its role towards daemons: REGISTER, JOIN and LEAVE. JOIN pushes MEMBER_EVENT(JOIN) to every member
  * (the joiner too) and then sends the joiner a GROUP_VIEW; LEAVE pushes MEMBER_EVENT(LEAVE) to the remaining
- * members and the leaver; REGISTER binds the session and sends a snapshot of the node's groups.
+ * members and the leaver; REGISTER binds the session, announces a changed address or incarnation (a restarted
+ * daemon) to the node's groups with MEMBER_EVENT(JOIN) and sends a snapshot of the node's groups.
  */
 final class DaemonRequests {
+    private static final Logger LOG = LoggerFactory.getLogger(DaemonRequests.class);
+
     private final MembershipState state;
     private final SessionTable sessions;
     private final GmsCounters counters;
@@ -27,7 +32,16 @@ final class DaemonRequests {
         int node = register.nodeId();
         sessions.bind(node, channel);
         counters.increment(GmsCounter.REGISTRATIONS);
-        state.register(node, register.unicast()).forEach(sessions::push);
+        Registration registration = new Registration(register.unicast(), register.incarnation());
+        Registration previous = state.registrationOf(node);
+        List<Update> updates = state.register(node, registration);
+        if (registration.isRestartOf(previous)) {
+            LOG.info("node {} restarted (incarnation {}, was {}): {}", node,
+                    Long.toUnsignedString(registration.incarnation()), Long.toUnsignedString(previous.incarnation()),
+                    state.isFailed(node) ? "failed, so the groups of its old process are forgotten"
+                            : "announced again in " + updates.size() + " group(s)");
+        }
+        updates.forEach(sessions::push);
         state.viewsOf(node).forEach(view -> sessions.sendView(node, view));
     }
 

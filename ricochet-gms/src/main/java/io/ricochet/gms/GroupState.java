@@ -3,7 +3,9 @@ package io.ricochet.gms;
 import io.ricochet.control.GroupView;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
@@ -12,7 +14,7 @@ final class GroupState {
     private final int group;
     private final int protocol;
     private final InetSocketAddress multicast;
-    private final SortedMap<Integer, InetSocketAddress> members = new TreeMap<>();
+    private final SortedMap<Integer, Registration> members = new TreeMap<>();
     private long viewId;
 
     /** An empty group; its first change takes view {@code previousViewId + 1}. */
@@ -39,27 +41,30 @@ final class GroupState {
         return members.size();
     }
 
-    InetSocketAddress addressOf(int node) {
-        return members.get(node);
+    boolean contains(int node) {
+        return members.containsKey(node);
     }
 
-    /** Adds {@code node} or changes its address; returns whether anything changed (and the view id moved on). */
-    boolean put(int node, InetSocketAddress address) {
-        InetSocketAddress previous = members.put(node, address);
-        if (address.equals(previous)) {
+    /**
+     * Adds {@code node} or changes its registration (address or incarnation); returns whether anything changed (and
+     * the view id moved on).
+     */
+    boolean put(int node, Registration registration) {
+        Registration previous = members.put(node, registration);
+        if (registration.equals(previous)) {
             return false;
         }
         viewId++;
         return true;
     }
 
-    /** Removes {@code node}; returns its address, or null if it was not a member (nothing changed). */
-    InetSocketAddress remove(int node) {
-        InetSocketAddress address = members.remove(node);
-        if (address != null) {
+    /** Removes {@code node}; returns its registration, or null if it was not a member (nothing changed). */
+    Registration remove(int node) {
+        Registration registration = members.remove(node);
+        if (registration != null) {
             viewId++;
         }
-        return address;
+        return registration;
     }
 
     List<Integer> memberIds() {
@@ -67,6 +72,12 @@ final class GroupState {
     }
 
     GroupView view() {
-        return new GroupView(group, protocol, viewId, multicast, members);
+        Map<Integer, InetSocketAddress> addresses = new HashMap<>();
+        Map<Integer, Long> incarnations = new HashMap<>();
+        members.forEach((node, registration) -> {
+            addresses.put(node, registration.address());
+            incarnations.put(node, registration.incarnation());
+        });
+        return new GroupView(group, protocol, viewId, multicast, addresses, incarnations);
     }
 }

@@ -5,7 +5,6 @@ import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.Partitioning;
 import io.ricochet.engine.MembershipEvent.Kind;
-import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,10 +14,11 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * The membership one GMS partition holds, with no I/O: per group (of the groups it owns) the members and their
- * unicast addresses, the protocol, the view id and the multicast address; the address each node registered; and,
- * for each node the failure detector reported failed, the groups it was in. Each method applies one request and
- * returns the {@link Update}s to push. The rules are those of {@code docs/design/membership.md}.
+ * The membership one GMS partition holds, with no I/O: per group (of the groups it owns) the members with their
+ * registrations, the protocol, the view id and the multicast address; the latest registration (address and
+ * incarnation) of each node; and, for each node the failure detector reported failed, the groups it was in. Each
+ * method applies one request and returns the {@link Update}s to push. The rules are those of
+ * {@code docs/design/membership.md}.
  *
  * <p>View ids: a group's view id grows by one per change. A group created (or created again after it emptied)
  * starts above every view id this partition has issued, and a partition starts at {@code initialViewId}, so view
@@ -29,7 +29,7 @@ final class MembershipState {
     private final Partitioning partitioning;
     private final MulticastPool pool;
     private final SortedMap<Integer, GroupState> groups = new TreeMap<>();
-    private final Map<Integer, InetSocketAddress> addresses = new HashMap<>();
+    private final Map<Integer, Registration> registrations = new HashMap<>();
     /** Failed node -> (group -> protocol) of the groups it is to be put back into when it recovers. */
     private final Map<Integer, SortedMap<Integer, Integer>> failed = new HashMap<>();
     private long highestViewId;
@@ -40,14 +40,23 @@ final class MembershipState {
         this.highestViewId = initialViewId;
     }
 
-    /** Records {@code node}'s address; a changed address is re-announced (JOIN) in every group the node is in. */
-    List<Update> register(int node, InetSocketAddress address) {
-        InetSocketAddress previous = addresses.put(node, address);
+    /**
+     * Records {@code node}'s latest registration. A changed address or incarnation is announced again (JOIN) in
+     * every group the node is in: with a new incarnation, the node's daemon restarted before the failure detector
+     * noticed. A new incarnation of a failed node is a new process: the groups remembered for the old one are
+     * forgotten, so its recovery puts it back only into the groups the new process joins.
+     */
+    List<Update> register(int node, Registration registration) {
+        Registration previous = registrations.put(node, registration);
+        SortedMap<Integer, Integer> parked = failed.get(node);
+        if (parked != null && registration.isRestartOf(previous)) {
+            parked.clear();
+        }
         List<Update> updates = new ArrayList<>();
-        if (previous != null && !previous.equals(address)) {
+        if (previous != null && !previous.equals(registration)) {
             for (GroupState state : List.copyOf(groups.values())) {
-                if (state.addressOf(node) != null) {
-                    updates.add(add(state, node, address));
+                if (state.contains(node)) {
+                    updates.add(add(state, node, registration));
                 }
             }
         }
@@ -55,13 +64,13 @@ final class MembershipState {
     }
 
     /**
-     * Adds {@code node} to {@code group}. Empty when nothing changed: the node was already in with this address,
-     * or it is failed, in which case the join is remembered for its recovery.
+     * Adds {@code node} to {@code group}. Empty when nothing changed: the node was already in with this
+     * registration, or it is failed, in which case the join is remembered for its recovery.
      */
     Optional<Update> join(int group, int node, int protocol) throws GmsRefusal {
         requireOwned(group);
-        InetSocketAddress address = addresses.get(node);
-        if (address == null) {
+        Registration registration = registrations.get(node);
+        if (registration == null) {
             throw new GmsRefusal(ErrorCode.NOT_REGISTERED, "node " + node + " has not sent REGISTER");
         }
         GroupState state = groups.get(group);
@@ -74,7 +83,7 @@ final class MembershipState {
             parked.put(group, protocol);
             return Optional.empty();
         }
-        if (state != null && state.addressOf(node) == null && state.size() >= GroupView.MAX_MEMBERS) {
+        if (state != null && !state.contains(node) && state.size() >= GroupView.MAX_MEMBERS) {
             throw new GmsRefusal(ErrorCode.GROUP_FULL, "group " + group + " already has " + state.size()
                     + " members, the most a view can list");
         }
@@ -82,7 +91,7 @@ final class MembershipState {
             state = new GroupState(group, protocol, pool.addressOf(group), highestViewId);
             groups.put(group, state);
         }
-        return Optional.ofNullable(add(state, node, address));
+        return Optional.ofNullable(add(state, node, registration));
     }
 
     /** Removes {@code node} from {@code group}; empty if it was not in (for a failed node: forgets the group). */
@@ -106,7 +115,7 @@ final class MembershipState {
         List<Update> updates = new ArrayList<>();
         for (Map.Entry<Integer, GroupState> e : List.copyOf(groups.entrySet())) {
             GroupState state = e.getValue();
-            if (state.addressOf(node) != null) {
+            if (state.contains(node)) {
                 parked.put(e.getKey(), state.protocol());
                 updates.add(remove(e.getKey(), state, node, Kind.FAIL));
             }
@@ -116,14 +125,14 @@ final class MembershipState {
     }
 
     /**
-     * Puts a recovered {@code node} back into the groups it was in when it failed (and those it joined since). A
-     * remembered group that now runs another protocol, or is full, is skipped.
+     * Puts a recovered {@code node} back into the groups it was in when it failed (unless it registered a new
+     * incarnation since) and those it joined since. A remembered group that now runs another protocol, or is full,
+     * is skipped.
      */
     List<Update> recover(int node) {
         SortedMap<Integer, Integer> parked = failed.remove(node);
-        InetSocketAddress address = addresses.get(node);
         List<Update> updates = new ArrayList<>();
-        if (parked == null || address == null) {
+        if (parked == null || !registrations.containsKey(node)) {
             return updates;
         }
         parked.forEach((group, protocol) -> {
@@ -144,8 +153,13 @@ final class MembershipState {
     /** The views of every group {@code node} is in, in ascending group order. */
     List<GroupView> viewsOf(int node) {
         List<GroupView> views = new ArrayList<>();
-        groups.values().stream().filter(s -> s.addressOf(node) != null).forEach(s -> views.add(s.view()));
+        groups.values().stream().filter(s -> s.contains(node)).forEach(s -> views.add(s.view()));
         return views;
+    }
+
+    /** The latest registration of {@code node}, or null if it never registered. */
+    Registration registrationOf(int node) {
+        return registrations.get(node);
     }
 
     boolean isFailed(int node) {
@@ -164,21 +178,21 @@ final class MembershipState {
         }
     }
 
-    /** Adds or re-addresses {@code node}; the JOIN update, or null if nothing changed. */
-    private Update add(GroupState state, int node, InetSocketAddress address) {
-        if (!state.put(node, address)) {
+    /** Adds {@code node} or changes its registration; the JOIN update, or null if nothing changed. */
+    private Update add(GroupState state, int node, Registration registration) {
+        if (!state.put(node, registration)) {
             return null;
         }
         highestViewId = Math.max(highestViewId, state.viewId());
         GroupView view = state.view();
-        return new Update(new MemberEvent(Kind.JOIN, view.group(), view.viewId(), node, address), view,
+        return new Update(event(Kind.JOIN, view.group(), view.viewId(), node, registration), view,
                 state.memberIds());
     }
 
     /** Removes {@code node}; the LEAVE or FAIL update (a leaver hears its own LEAVE), or null if it was not in. */
     private Update remove(int group, GroupState state, int node, Kind kind) {
-        InetSocketAddress address = state.remove(node);
-        if (address == null) {
+        Registration registration = state.remove(node);
+        if (registration == null) {
             return null;
         }
         highestViewId = Math.max(highestViewId, state.viewId());
@@ -190,6 +204,10 @@ final class MembershipState {
         if (state.isEmpty()) {
             groups.remove(group);
         }
-        return new Update(new MemberEvent(kind, group, state.viewId(), node, address), state.view(), recipients);
+        return new Update(event(kind, group, state.viewId(), node, registration), state.view(), recipients);
+    }
+
+    private static MemberEvent event(Kind kind, int group, long viewId, int node, Registration registration) {
+        return new MemberEvent(kind, group, viewId, node, registration.address(), registration.incarnation());
     }
 }

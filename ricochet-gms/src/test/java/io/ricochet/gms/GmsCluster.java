@@ -48,9 +48,13 @@ final class GmsCluster implements AutoCloseable {
         start(servers[partition]);
     }
 
-    /** A started client for {@code node} on the partitions in {@code order}, that has asked to join {@code groups}. */
-    GmsClient client(int node, RecordingListener listener, List<InetSocketAddress> order, int... groups) {
-        GmsClient client = new GmsClient(node, RecordingListener.unicast(node), order, listener, group);
+    /**
+     * A started client for {@code node}, a daemon process of {@code incarnation}, on the partitions in
+     * {@code order}, that has asked to join {@code groups}.
+     */
+    GmsClient client(int node, long incarnation, RecordingListener listener, List<InetSocketAddress> order,
+                     int... groups) {
+        GmsClient client = new GmsClient(node, RecordingListener.unicast(node), incarnation, order, listener, group);
         for (int g : groups) {
             client.join(g, 0);
         }
@@ -59,8 +63,13 @@ final class GmsCluster implements AutoCloseable {
         return client;
     }
 
+    GmsClient client(int node, long incarnation, RecordingListener listener, int... groups) {
+        return client(node, incarnation, listener, addresses, groups);
+    }
+
+    /** A client of {@code node}'s first process, of incarnation {@link RecordingListener#incarnation}. */
     GmsClient client(int node, RecordingListener listener, int... groups) {
-        return client(node, listener, addresses, groups);
+        return client(node, RecordingListener.incarnation(node), listener, groups);
     }
 
     /** Closes {@code closeable} with the cluster. */

@@ -7,9 +7,11 @@ import io.ricochet.control.ErrorCode;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.GmsFailureReporter;
 import io.ricochet.control.GroupView;
+import io.ricochet.control.MemberEvent;
 import io.ricochet.engine.MembershipEvent.Kind;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -63,7 +65,7 @@ class GmsClusterTest {
     }
 
     @Test
-    void shouldGiveARestartedDaemonTheSnapshotOfItsGroups() {
+    void shouldGiveAReconnectingDaemonTheSnapshotOfItsGroups() {
         cluster.client(1, one, EVEN);
         GmsClient first = cluster.client(2, two, EVEN);
         Await.until("both in", () -> one.hasView(EVEN, Set.of(1)) && two.hasView(EVEN, Set.of(1, 2)));
@@ -74,7 +76,56 @@ class GmsClusterTest {
         cluster.client(2, again, EVEN);
         Await.until(() -> "snapshot after reconnect: " + again, () -> again.hasView(EVEN, Set.of(1, 2)));
         assertEquals(viewId, again.lastView(EVEN).orElseThrow().viewId(), "a dropped connection changed nothing");
+        assertEquals(1, one.count(Kind.JOIN, EVEN, 2), "the same incarnation is not announced again");
         assertEquals(0, one.count(Kind.LEAVE, EVEN, 2) + one.count(Kind.FAIL, EVEN, 2));
+    }
+
+    @Test
+    void shouldAnnounceADaemonThatRestartedBeforeDetectionWithItsNewIncarnation() {
+        cluster.client(1, one, EVEN);
+        GmsClient first = cluster.client(2, two, EVEN);
+        Await.until("both in", () -> one.hasView(EVEN, Set.of(1)) && two.hasView(EVEN, Set.of(1, 2)));
+        long viewId = two.lastView(EVEN).orElseThrow().viewId();
+        first.close();
+
+        long restarted = RecordingListener.incarnation(2) + 1;
+        RecordingListener again = new RecordingListener();
+        cluster.client(2, restarted, again, EVEN);
+        Await.until(() -> "node 1 hears the new process join: " + one, () -> one.count(Kind.JOIN, EVEN, 2) == 2);
+        MemberEvent join = one.events(Kind.JOIN, EVEN, 2).get(1);
+        assertEquals(restarted, join.incarnation());
+        assertEquals(viewId + 1, join.viewId());
+        Await.until(() -> "the new process's view: " + again, () -> again.viewId(EVEN) == viewId + 1);
+        assertEquals(Map.of(1, RecordingListener.incarnation(1), 2, restarted),
+                again.lastView(EVEN).orElseThrow().incarnations());
+        assertEquals(Set.of(1, 2), one.members(EVEN));
+    }
+
+    @Test
+    void shouldRecoverADaemonThatRestartedWhileFailedOnlyIntoTheGroupsItJoinsAgain() {
+        int evenToo = EVEN + 2;
+        cluster.client(1, one, EVEN, ODD);
+        GmsClient first = cluster.client(2, two, EVEN, ODD);
+        Await.until("views", () -> two.hasView(EVEN, Set.of(1, 2)) && two.hasView(ODD, Set.of(1, 2)));
+        GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.addresses(), cluster.group));
+        reporter.failed(2);
+        Await.until("FAIL in both groups", () -> one.hasEvent(Kind.FAIL, EVEN, 2) && one.hasEvent(Kind.FAIL, ODD, 2));
+        first.close();
+
+        long restarted = RecordingListener.incarnation(2) + 1;
+        RecordingListener again = new RecordingListener();
+        cluster.client(2, restarted, again, evenToo, ODD);
+        Await.until(() -> "both joins wait for the recovery: " + again, () -> again.errors.size() == 2);
+        assertTrue(again.errors.stream().allMatch(e -> e.contains(":" + ErrorCode.NODE_FAILED + ":")),
+                again::toString);
+        reporter.recovered(2);
+
+        Await.until(() -> "the new process is in its own groups: " + again,
+                () -> again.hasView(evenToo, Set.of(2)) && again.hasView(ODD, Set.of(1, 2)));
+        assertTrue(again.events().stream().noneMatch(e -> e.group() == EVEN), "not put back into the old group");
+        assertEquals(restarted, again.lastView(ODD).orElseThrow().incarnations().get(2));
+        Await.until("node 1 hears it join ODD", () -> one.count(Kind.JOIN, ODD, 2) == 2);
+        assertEquals(restarted, one.events(Kind.JOIN, ODD, 2).get(1).incarnation());
     }
 
     @Test
@@ -115,6 +166,8 @@ class GmsClusterTest {
         reporter.recovered(2);
         Await.until("node 2 back in both groups",
                 () -> one.count(Kind.JOIN, EVEN, 2) == 2 && one.count(Kind.JOIN, ODD, 2) == 2);
+        assertEquals(RecordingListener.incarnation(2), one.events(Kind.JOIN, EVEN, 2).get(1).incarnation(),
+                "the same process comes back");
         Await.until("node 2 gets the views again", () -> two.views().size() >= viewsBefore + 2
                 && two.hasView(EVEN, Set.of(1, 2)) && two.hasView(ODD, Set.of(1, 2)));
 
@@ -140,7 +193,7 @@ class GmsClusterTest {
     @Test
     void shouldReportAGroupSentToTheWrongPartition() {
         List<InetSocketAddress> swapped = List.of(cluster.addresses().get(1), cluster.addresses().get(0));
-        cluster.client(1, one, swapped, EVEN);
+        cluster.client(1, RecordingListener.incarnation(1), one, swapped, EVEN);
         Await.until(() -> "an error: " + one, () -> !one.errors.isEmpty());
         assertEquals("0:" + ErrorCode.WRONG_PARTITION + ":group 10 belongs to partition 0 of 2; this is partition 1",
                 one.errors.get(0));

@@ -61,7 +61,7 @@ class GmsSessionTest {
         Await.until("node 1 in", () -> one.hasView(4, Set.of(1)));
         long viewId;
         try (RawSession five = new RawSession(cluster.addresses().get(0))) {
-            five.send(new Register(5, RecordingListener.unicast(5)));
+            five.send(register(5));
             five.send(new Join(4, 5, 0));
             assertEquals(5, five.receive(MemberEvent.class).nodeId());
             viewId = five.receive(GroupView.class).viewId();
@@ -71,9 +71,11 @@ class GmsSessionTest {
         Await.until("node 1 hears 3 join", () -> one.hasEvent(Kind.JOIN, 4, 3));
         assertEquals(0, one.count(Kind.LEAVE, 4, 5), "a closed connection is not a LEAVE");
         try (RawSession five = new RawSession(cluster.addresses().get(0))) {
-            five.send(new Register(5, RecordingListener.unicast(5)));
+            five.send(register(5));
             GroupView snapshot = five.receive(GroupView.class);
             assertEquals(Set.of(1, 3, 5), snapshot.members().keySet());
+            assertEquals(Map.of(1, RecordingListener.incarnation(1), 3, RecordingListener.incarnation(3), 5,
+                    RecordingListener.incarnation(5)), snapshot.incarnations());
             assertEquals(viewId + 1, snapshot.viewId());
         }
     }
@@ -82,10 +84,10 @@ class GmsSessionTest {
     void shouldCloseTheOlderSessionOfANodeThatRegistersAgain() throws Exception {
         try (RawSession older = new RawSession(cluster.addresses().get(0));
              RawSession newer = new RawSession(cluster.addresses().get(0))) {
-            older.send(new Register(7, RecordingListener.unicast(7)));
+            older.send(register(7));
             older.send(new Join(2, 7, 0));
             older.receive(GroupView.class);
-            newer.send(new Register(7, RecordingListener.unicast(7)));
+            newer.send(register(7));
             assertEquals(Set.of(7), newer.receive(GroupView.class).members().keySet());
             assertTrue(older.isClosedByServer());
         }
@@ -96,12 +98,16 @@ class GmsSessionTest {
         try (RawSession session = new RawSession(cluster.addresses().get(0))) {
             session.send(new Join(2, 7, 0));
             assertEquals(ErrorCode.NOT_REGISTERED, session.receive(ErrorReply.class).code());
-            session.send(new Register(8, RecordingListener.unicast(8)));
+            session.send(register(8));
             session.send(new Join(2, 7, 0));
             ErrorReply error = session.receive(ErrorReply.class);
             assertEquals("JOIN for node 7 on a connection registered as node 8", error.message());
-            session.send(new GroupView(2, 0, 1, RecordingListener.unicast(1), Map.of()));
+            session.send(new GroupView(2, 0, 1, RecordingListener.unicast(1), Map.of(), Map.of()));
             assertEquals(ErrorCode.UNEXPECTED_MESSAGE, session.receive(ErrorReply.class).code());
         }
+    }
+
+    private static Register register(int node) {
+        return new Register(node, RecordingListener.unicast(node), RecordingListener.incarnation(node));
     }
 }

@@ -22,6 +22,10 @@ import org.junit.jupiter.api.Test;
 /** The partition's membership rules, with no network: joins, leaves, failures, recoveries and view ids. */
 class MembershipStateTest {
     private static final long BASE = 1000;
+    /** The incarnation every node registers with in {@link #setUp}. */
+    private static final long FIRST = 1_700_000_000_000L;
+    /** The incarnation of a restarted daemon. */
+    private static final long RESTARTED = FIRST + 60_000;
     private MembershipState state;
 
     @BeforeEach
@@ -29,7 +33,7 @@ class MembershipStateTest {
         Inet4Address base = (Inet4Address) InetAddresses.forString("239.255.0.0");
         state = new MembershipState(new Partitioning(0, 2), new MulticastPool(base, 9100), BASE);
         for (int node = 1; node <= 4; node++) {
-            state.register(node, address(node));
+            register(node, FIRST);
         }
     }
 
@@ -37,9 +41,10 @@ class MembershipStateTest {
     void shouldPushAJoinToEveryMemberIncludingTheJoiner() throws GmsRefusal {
         join(2, 1);
         Update update = join(2, 2).orElseThrow();
-        assertEquals(new MemberEvent(Kind.JOIN, 2, BASE + 2, 2, address(2)), update.event());
+        assertEquals(event(Kind.JOIN, 2, BASE + 2, 2, FIRST), update.event());
         assertEquals(List.of(1, 2), update.recipients());
         assertEquals(Map.of(1, address(1), 2, address(2)), update.view().members());
+        assertEquals(Map.of(1, FIRST, 2, FIRST), update.view().incarnations());
         assertEquals(new InetSocketAddress(InetAddresses.forString("239.255.0.2"), 9100), update.view().multicast());
     }
 
@@ -56,7 +61,7 @@ class MembershipStateTest {
         join(4, 2);
         join(4, 3);
         Update update = state.leave(4, 2).orElseThrow();
-        assertEquals(new MemberEvent(Kind.LEAVE, 4, BASE + 4, 2, address(2)), update.event());
+        assertEquals(event(Kind.LEAVE, 4, BASE + 4, 2, FIRST), update.event());
         assertEquals(List.of(1, 2, 3), update.recipients());
         assertEquals(List.of(1, 3), List.copyOf(update.view().members().keySet()));
         assertEquals(Optional.empty(), state.leave(4, 2));
@@ -81,7 +86,7 @@ class MembershipStateTest {
         join(4, 2);
         List<Update> failures = state.fail(2);
         assertEquals(2, failures.size());
-        assertEquals(new MemberEvent(Kind.FAIL, 2, BASE + 3, 2, address(2)), failures.get(0).event());
+        assertEquals(event(Kind.FAIL, 2, BASE + 3, 2, FIRST), failures.get(0).event());
         assertEquals(List.of(1), failures.get(0).recipients());
         assertEquals(List.of(), failures.get(1).recipients(), "group 4 emptied");
         assertEquals(Optional.empty(), state.view(4));
@@ -112,11 +117,53 @@ class MembershipStateTest {
         join(2, 1);
         join(2, 2);
         InetSocketAddress moved = new InetSocketAddress(InetAddresses.forString("10.9.9.9"), 7000);
-        List<Update> updates = state.register(1, moved);
+        List<Update> updates = state.register(1, new Registration(moved, FIRST));
         assertEquals(1, updates.size());
-        assertEquals(new MemberEvent(Kind.JOIN, 2, BASE + 3, 1, moved), updates.get(0).event());
-        assertEquals(List.of(), state.register(1, moved));
+        assertEquals(new MemberEvent(Kind.JOIN, 2, BASE + 3, 1, moved, FIRST), updates.get(0).event());
+        assertEquals(List.of(), state.register(1, new Registration(moved, FIRST)));
         assertEquals(List.of(2), state.viewsOf(1).stream().map(GroupView::group).toList());
+    }
+
+    @Test
+    void shouldAnnounceADaemonThatRestartedBeforeDetectionAsAJoinWithItsNewIncarnation() throws GmsRefusal {
+        join(2, 1);
+        join(2, 2);
+        join(4, 2);
+        assertEquals(List.of(), register(2, FIRST), "the same process reconnecting changes nothing");
+        List<Update> updates = register(2, RESTARTED);
+        assertEquals(List.of(event(Kind.JOIN, 2, BASE + 3, 2, RESTARTED), event(Kind.JOIN, 4, BASE + 4, 2, RESTARTED)),
+                updates.stream().map(Update::event).toList());
+        assertEquals(List.of(1, 2), updates.get(0).recipients(), "every member hears it, the restarted node too");
+        assertEquals(Map.of(1, FIRST, 2, RESTARTED), state.view(2).orElseThrow().incarnations());
+        assertEquals(RESTARTED, state.fail(2).get(0).event().incarnation(), "a FAIL names the latest incarnation");
+    }
+
+    @Test
+    void shouldForgetTheGroupsOfAFailedNodeWhoseDaemonRestarted() throws GmsRefusal {
+        join(2, 1);
+        join(2, 2);
+        join(4, 2);
+        state.fail(2);
+        assertEquals(List.of(), register(2, RESTARTED), "a failed node is in no group to announce");
+        assertTrue(state.isFailed(2), "only the failure detector trusts a node again");
+        assertEquals(Optional.empty(), join(6, 2), "the new process's joins wait for its recovery");
+        List<Update> recoveries = state.recover(2);
+        assertEquals(List.of(event(Kind.JOIN, 6, BASE + 5, 2, RESTARTED)),
+                recoveries.stream().map(Update::event).toList(), "back in group 6 only, not in 2 or 4");
+        assertEquals(Map.of(1, address(1)), state.view(2).orElseThrow().members());
+    }
+
+    @Test
+    void shouldPutAFailedNodeThatReconnectsWithTheSameIncarnationBackIntoItsGroups() throws GmsRefusal {
+        join(2, 1);
+        join(2, 2);
+        join(4, 2);
+        state.fail(2);
+        assertEquals(List.of(), register(2, FIRST));
+        List<Update> recoveries = state.recover(2);
+        assertEquals(List.of(event(Kind.JOIN, 2, BASE + 4, 2, FIRST), event(Kind.JOIN, 4, BASE + 5, 2, FIRST)),
+                recoveries.stream().map(Update::event).toList());
+        assertEquals(Map.of(1, FIRST, 2, FIRST), recoveries.get(0).view().incarnations());
     }
 
     @Test
@@ -145,6 +192,14 @@ class MembershipStateTest {
 
     private Optional<Update> join(int group, int node) throws GmsRefusal {
         return state.join(group, node, 0);
+    }
+
+    private List<Update> register(int node, long incarnation) {
+        return state.register(node, new Registration(address(node), incarnation));
+    }
+
+    private static MemberEvent event(Kind kind, int group, long viewId, int node, long incarnation) {
+        return new MemberEvent(kind, group, viewId, node, address(node), incarnation);
     }
 
     private static InetSocketAddress address(int node) {

@@ -43,8 +43,14 @@ final class RecordingListener implements MembershipListener {
         errors.add(partition + ":" + code + ":" + message);
     }
 
+    /** The unicast address test node {@code node} registers. */
     static InetSocketAddress unicast(int node) {
         return new InetSocketAddress("127.0.0.1", 6000 + node);
+    }
+
+    /** The incarnation of test node {@code node}'s first daemon process. */
+    static long incarnation(int node) {
+        return 1_700_000_000_000L + node;
     }
 
     boolean isUp(int partition) {
@@ -83,10 +89,14 @@ final class RecordingListener implements MembershipListener {
         return replay(group).viewId;
     }
 
+    /** The events {@code (kind, group, node)} received, in order. */
+    List<MemberEvent> events(Kind kind, int group, int node) {
+        return events().stream().filter(e -> e.kind() == kind && e.group() == group && e.nodeId() == node).toList();
+    }
+
     /** The first event {@code (kind, group, node)} received. */
     Optional<MemberEvent> event(Kind kind, int group, int node) {
-        return events().stream().filter(e -> e.kind() == kind && e.group() == group && e.nodeId() == node)
-                .findFirst();
+        return events(kind, group, node).stream().findFirst();
     }
 
     boolean hasEvent(Kind kind, int group, int node) {
@@ -94,7 +104,7 @@ final class RecordingListener implements MembershipListener {
     }
 
     long count(Kind kind, int group, int node) {
-        return events().stream().filter(e -> e.kind() == kind && e.group() == group && e.nodeId() == node).count();
+        return events(kind, group, node).size();
     }
 
     private Replay replay(int group) {

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 /** The membership state classes stay free of Netty, sockets and clocks, so they are tested without a network. */
 class StateRulesTest {
     private static final List<String> PURE = List.of(
-            "MembershipState", "GroupState", "MulticastPool", "Update", "GmsRefusal");
+            "MembershipState", "GroupState", "Registration", "MulticastPool", "Update", "GmsRefusal");
 
     @Test
     void shouldKeepTheStateClassesFreeOfNettyAndClocks() throws IOException {
