@@ -46,19 +46,6 @@ public final class GmsClient implements AutoCloseable {
         }
     }
 
-    /**
-     * The constructor of the daemon before incarnations: every start registers incarnation
-     * {@link #UNKNOWN_INCARNATION}, so the GMS treats a restart as the same process reconnecting, as it did before.
-     *
-     * @deprecated pass the process's incarnation to
-     *     {@link #GmsClient(int, InetSocketAddress, long, List, MembershipListener, EventLoopGroup)}; this bridge
-     *     is removed once the daemon does
-     */
-    @Deprecated(forRemoval = true)
-    public GmsClient(int nodeId, InetSocketAddress unicast, List<InetSocketAddress> partitions,
-                     MembershipListener listener, EventLoopGroup group) {
-        this(nodeId, unicast, UNKNOWN_INCARNATION, partitions, listener, group);
-    }
 
     /** Connects to every partition (in the background). */
     public void start() {
