@@ -48,6 +48,7 @@ class ClusterSystemTest {
 
     @BeforeAll
     void startCluster() throws Exception {
+        NamespaceSystemTest.requirePrivateNamespace();
         cluster = new ProcessCluster("cluster", 2);
         cluster.startGms();
         for (int node = 1; node <= 4; node++) {

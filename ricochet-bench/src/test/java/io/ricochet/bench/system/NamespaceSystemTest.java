@@ -17,11 +17,16 @@ import org.junit.jupiter.api.Test;
  * interface, and multicast works on it. If this fails, no other system test can be trusted to stay off the host.
  */
 class NamespaceSystemTest {
-    @Test
-    void shouldSeeOnlyLoopback() throws Exception {
+    /** Fails unless this JVM's only network interface is loopback: no system test may run anywhere else. */
+    static void requirePrivateNamespace() throws Exception {
         List<String> names = Collections.list(NetworkInterface.getNetworkInterfaces()).stream()
                 .map(NetworkInterface::getName).toList();
         assertEquals(List.of("lo"), names, "the system tests must run inside scripts/lib/netns/bin/java");
+    }
+
+    @Test
+    void shouldSeeOnlyLoopback() throws Exception {
+        requirePrivateNamespace();
     }
 
     @Test
