@@ -1,6 +1,7 @@
 package io.ricochet.sim;
 
 import io.ricochet.engine.EngineConfig;
+import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import java.util.Objects;
@@ -12,7 +13,8 @@ import java.util.Objects;
  * @param nodes        n
  * @param degree       d, groups per node
  * @param groupSize    s, mean group size
- * @param engine       protocol settings (rate-of-fire, stagger, NAK on/off and timings, buffer bounds)
+ * @param engine       Ricochet's settings (rate-of-fire, stagger, NAK on/off and timings, buffer bounds)
+ * @param protocol     the protocol every node runs (default: Ricochet with {@code engine})
  * @param loss         loss model applied at every receiver
  * @param lossScope    which packet types the model applies to
  * @param seconds      measured traffic duration (packets sent in [0, seconds) are measured)
@@ -23,12 +25,13 @@ import java.util.Objects;
  * @param latencyNs    one-hop network latency
  * @param seed         fixes every random choice of the run
  */
-public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, LossSpec loss,
+public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, ProtocolFactory protocol, LossSpec loss,
                         LossScope lossScope, double seconds, double drainSeconds, double ratePerNode, int payload,
                         long latencyNs, long seed) {
 
     public SimConfig {
         Objects.requireNonNull(engine, "engine");
+        protocol = protocol == null ? ProtocolFactory.ricochet(engine) : protocol;
         Objects.requireNonNull(loss, "loss");
         Objects.requireNonNull(lossScope, "lossScope");
         require(nodes >= 2 && nodes <= 4096, "--nodes", nodes, "must be in 2..4096");
@@ -41,8 +44,8 @@ public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engin
         require(drainSeconds >= 0 && drainSeconds <= 60, "--drain-seconds", drainSeconds, "must be in [0, 60]");
         require(ratePerNode > 0 && ratePerNode <= 1_000_000, "--rate-per-node", ratePerNode,
                 "must be in (0, 1000000]");
-        require(payload >= 1 && payload <= engine.maxPayload(), "--payload", payload,
-                "must be in 1.." + engine.maxPayload());
+        require(payload >= 1 && payload <= protocol.maxPayload(), "--payload", payload,
+                "must be in 1.." + protocol.maxPayload());
         require(latencyNs >= 0 && latencyNs <= 1_000_000_000L, "--latency-us", latencyNs / 1000.0,
                 "must be in [0, 1000000]");
     }
@@ -51,6 +54,13 @@ public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engin
         if (!ok) {
             throw new IllegalArgumentException(flag + " " + value + ": " + rule);
         }
+    }
+
+    /** A run of Ricochet with {@code engine} (the protocol of every run before the other protocols existed). */
+    public SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, LossSpec loss, LossScope lossScope,
+                     double seconds, double drainSeconds, double ratePerNode, int payload, long latencyNs, long seed) {
+        this(nodes, degree, groupSize, engine, null, loss, lossScope, seconds, drainSeconds, ratePerNode, payload,
+                latencyNs, seed);
     }
 
     public long measuredNs() {

@@ -156,10 +156,8 @@ final class SimStats {
         p.put("degree", config.degree());
         p.put("groupSize", config.groupSize());
         p.put("groups", workload.groups());
-        p.put("r", config.engine().r());
-        p.put("c", config.engine().defaultC());
-        p.put("stagger", config.engine().stagger());
-        p.put("nak", config.engine().nakEnabled());
+        p.put("protocol", config.protocol().name());
+        p.putAll(new java.util.TreeMap<>(config.protocol().parameters()));
         p.put("loss", config.loss().toString());
         p.put("lossScope", config.lossScope().name().toLowerCase(java.util.Locale.ROOT));
         p.put("seconds", config.seconds());

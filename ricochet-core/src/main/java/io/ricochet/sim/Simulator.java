@@ -5,7 +5,6 @@ import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
-import io.ricochet.engine.RicochetEngine;
 import io.ricochet.loss.LossModel;
 import io.ricochet.loss.LossScope;
 import io.ricochet.wire.DataFlyweight;
@@ -62,7 +61,7 @@ public final class Simulator {
         this.stats = new SimStats(config, workload);
         this.payload = new byte[config.payload()];
         for (int node = 0; node < n; node++) {
-            engines[node] = new RicochetEngine(node, config.engine(), root.split(), new NodeOutbox(node));
+            engines[node] = config.protocol().create(node, root.split(), new NodeOutbox(node));
             lossModels[node] = config.loss().newModel(root.nextLong());
             sendRngs[node] = root.split();
             nextSeqno[node] = new long[workload.groupsOfNode()[node].length];

@@ -23,7 +23,23 @@ public final class FrameType {
     /** The answer to a HEARTBEAT, echoing its sequence and send time: {@link HeartbeatFlyweight}. */
     public static final int HEARTBEAT_ACK = 8;
 
-    /** Highest id in use; ids are dense from 1. */
+    /**
+     * Control frames of the other protocols (SRM, sender-based FEC, pbcast) use ids reserved per protocol below;
+     * they share the DATA frame and validate their own control frames, after the common header checks.
+     */
+    public static final int SRM_FIRST = 16;
+    public static final int SRM_LAST = 23;
+    public static final int FEC_FIRST = 24;
+    public static final int FEC_LAST = 31;
+    public static final int PBCAST_FIRST = 32;
+    public static final int PBCAST_LAST = 47;
+
+    /** True for an id reserved to another protocol's control frames. */
+    public static boolean isProtocolReserved(int type) {
+        return type >= SRM_FIRST && type <= PBCAST_LAST;
+    }
+
+    /** Highest id in use by Ricochet's own frames; its ids are dense from 1. */
     public static final int MAX = HEARTBEAT_ACK;
 
     private FrameType() {

@@ -20,25 +20,17 @@ public final class FrameValidator {
 
     /** Checks one frame occupying exactly {@code buffer[offset, offset + length)}. */
     public static Verdict check(byte[] buffer, int offset, int length) {
-        if (buffer == null || offset < 0 || length < 0 || length > buffer.length - offset) {
-            return Verdict.TOO_SHORT;
-        }
-        if (length < HeaderFlyweight.HEADER_LENGTH) {
-            return Verdict.TOO_SHORT;
-        }
-        if (Bytes.getUnsignedShort(buffer, offset + HeaderFlyweight.MAGIC_OFFSET) != HeaderFlyweight.MAGIC) {
-            return Verdict.BAD_MAGIC;
-        }
-        if (Bytes.getUnsignedByte(buffer, offset + HeaderFlyweight.VERSION_OFFSET) != HeaderFlyweight.VERSION) {
-            return Verdict.BAD_VERSION;
+        Verdict prefix = checkPrefix(buffer, offset, length);
+        if (prefix != Verdict.OK) {
+            return prefix;
         }
         int type = Bytes.getUnsignedByte(buffer, offset + HeaderFlyweight.TYPE_OFFSET);
         if (!FrameType.isKnown(type)) {
             return Verdict.UNKNOWN_TYPE;
         }
-        int frameLength = Bytes.getUnsignedShort(buffer, offset + HeaderFlyweight.FRAME_LENGTH_OFFSET);
-        if (frameLength != length || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH) {
-            return Verdict.BAD_LENGTH;
+        Verdict frameLength = checkFrameLength(buffer, offset, length);
+        if (frameLength != Verdict.OK) {
+            return frameLength;
         }
         switch (type) {
             case FrameType.DATA:
@@ -56,6 +48,37 @@ public final class FrameValidator {
             default:
                 return Verdict.UNKNOWN_TYPE;
         }
+    }
+
+    /**
+     * The checks common to every frame of every protocol: size, magic, version, and a frame length equal to the
+     * datagram's and at most {@link HeaderFlyweight#MAX_FRAME_LENGTH}. The type is not checked: a protocol with
+     * frame types of its own ({@link FrameType#isProtocolReserved}) checks its bodies itself after this.
+     */
+    public static Verdict checkHeader(byte[] buffer, int offset, int length) {
+        Verdict prefix = checkPrefix(buffer, offset, length);
+        return prefix != Verdict.OK ? prefix : checkFrameLength(buffer, offset, length);
+    }
+
+    private static Verdict checkPrefix(byte[] buffer, int offset, int length) {
+        if (buffer == null || offset < 0 || length < 0 || length > buffer.length - offset) {
+            return Verdict.TOO_SHORT;
+        }
+        if (length < HeaderFlyweight.HEADER_LENGTH) {
+            return Verdict.TOO_SHORT;
+        }
+        if (Bytes.getUnsignedShort(buffer, offset + HeaderFlyweight.MAGIC_OFFSET) != HeaderFlyweight.MAGIC) {
+            return Verdict.BAD_MAGIC;
+        }
+        if (Bytes.getUnsignedByte(buffer, offset + HeaderFlyweight.VERSION_OFFSET) != HeaderFlyweight.VERSION) {
+            return Verdict.BAD_VERSION;
+        }
+        return Verdict.OK;
+    }
+
+    private static Verdict checkFrameLength(byte[] buffer, int offset, int length) {
+        int frameLength = Bytes.getUnsignedShort(buffer, offset + HeaderFlyweight.FRAME_LENGTH_OFFSET);
+        return frameLength != length || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH ? Verdict.BAD_LENGTH : Verdict.OK;
     }
 
     private static Verdict checkData(byte[] b, int off, int length) {
