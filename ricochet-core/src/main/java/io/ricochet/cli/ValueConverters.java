@@ -16,11 +16,14 @@ public final class ValueConverters {
     private ValueConverters() {
     }
 
-    /** Adapts a parse function that throws {@link IllegalArgumentException} on bad input. */
-    private abstract static class Parsing<T> implements ITypeConverter<T> {
+    /**
+     * Adapts a parse function that throws {@link IllegalArgumentException} on bad input; shared by every command
+     * of every module (the GMS and FD mains too).
+     */
+    public abstract static class Parsing<T> implements ITypeConverter<T> {
         private final Function<String, T> parse;
 
-        Parsing(Function<String, T> parse) {
+        protected Parsing(Function<String, T> parse) {
             this.parse = parse;
         }
 
