@@ -134,6 +134,9 @@ public final class RicochetEngine
             if (stream == null ? fresh : stream.incarnation != event.incarnation()) {
                 // We saw this sender (or a restart of it) join: its stream starts at 0, so even its first
                 // packets can be NAK-ed.
+                if (stream != null) {
+                    forgetIncarnation(node, group, nowNs);
+                }
                 streams.put(key, new StreamState(node, group, event.incarnation(), 0, config.streamWindow()));
             }
             return;
@@ -142,6 +145,18 @@ public final class RicochetEngine
         if (node == self && sessions != null) {
             sessions.left(group);
         }
+    }
+
+    /**
+     * A sender restarted: the ids of its old incarnation will be reused. Its old losses can no longer be recovered
+     * (they are reported lost), and buffered repairs naming them are dropped so they never meet the new packets.
+     */
+    private void forgetIncarnation(int origin, int group, long nowNs) {
+        for (PendingLoss loss : losses.removeStream(origin, group)) {
+            counters.increment(RicochetCounter.UNRECOVERED);
+            outbox.lost(origin, group, loss.id().seqno(), loss.discoveredNs());
+        }
+        lec.forgetStream(origin, group);
     }
 
     private void ensurePlan() {

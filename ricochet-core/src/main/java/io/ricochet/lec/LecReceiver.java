@@ -205,6 +205,14 @@ public final class LecReceiver {
         }
     }
 
+    /**
+     * The sender of (origin, group) restarted: its old packet ids will be reused by the new incarnation, so buffered
+     * repairs naming them must never be combined with the new packets.
+     */
+    public void forgetStream(int origin, int group) {
+        buffer.releaseStream(origin, group);
+    }
+
     /** Repairs buffered now. */
     public int bufferedRepairs() {
         return buffer.size();

@@ -100,6 +100,20 @@ final class RepairBuffer {
         }
     }
 
+    /** Releases every buffered repair still missing a packet of the stream (origin, group). */
+    void releaseStream(int origin, int group) {
+        for (StoredRepair repair = oldest; repair != null; ) {
+            StoredRepair next = repair.newer;
+            for (int i = 0; i < repair.count; i++) {
+                if (repair.ids[i].origin() == origin && repair.ids[i].group() == group) {
+                    release(repair);
+                    break;
+                }
+            }
+            repair = next;
+        }
+    }
+
     /** Removes a repair from the buffer and its indexes and returns it to the pool. */
     void release(StoredRepair repair) {
         if (!repair.live) {

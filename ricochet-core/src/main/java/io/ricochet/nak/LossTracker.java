@@ -62,6 +62,20 @@ public final class LossTracker {
         return loss;
     }
 
+    /** Drops every pending loss of the stream (origin, group) and returns them (a sender restarted). */
+    public java.util.List<PendingLoss> removeStream(int origin, int group) {
+        java.util.List<PendingLoss> removed = new java.util.ArrayList<>();
+        pending.values().removeIf(loss -> {
+            boolean match = loss.id.origin() == origin && loss.id.group() == group;
+            if (match) {
+                loss.live = false;
+                removed.add(loss);
+            }
+            return match;
+        });
+        return removed;
+    }
+
     /** Fires every timer due at {@code nowNs}. */
     public void poll(long nowNs, Handler handler) {
         fire(first, nowNs, handler);

@@ -341,4 +341,23 @@ class RicochetEngineTest {
         engine.onMembership(MembershipEvent.join(G, SELF), 0);
         assertEquals(1, engine.send(G, p, 0, p.length, 0));
     }
+
+    @Test
+    void shouldForgetTheLossesAndRepairsOfARestartedSendersOldIncarnation() {
+        start();
+        receive(data(2, G, 0), 0);
+        receive(data(2, G, 2), 0);
+        receive(repair(3, id(2, G, 3), id(2, G, 4)), 0);
+        assertEquals(3, engine.pendingLosses(), "(2,G,1), (2,G,3), (2,G,4)");
+        assertEquals(1, engine.bufferUsage().get("bufferedRepairs"));
+        engine.onMembership(new MembershipEvent(MembershipEvent.Kind.JOIN, G, 2, 9), 0);
+        assertEquals(0, engine.pendingLosses());
+        assertEquals(0, engine.bufferUsage().get("bufferedRepairs"), "an old repair must never meet new packets");
+        assertEquals(3, out.lost.size());
+        receive(data(2, G, 1), 0);
+        receive(data(2, G, 3), 0);
+        assertEquals(Delivery.DIRECT, out.delivered.get(out.delivered.size() - 1).how());
+        engine.onTimer(10_000 * MS);
+        assertEquals(3, out.lost.size(), "nothing of the new incarnation is given up");
+    }
 }
