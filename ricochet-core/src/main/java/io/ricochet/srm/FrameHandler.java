@@ -111,14 +111,16 @@ final class FrameHandler {
             return;
         }
         PacketId id = new PacketId(frame.origin(), frame.group(), frame.seqno());
-        if (holder.holds(id)) {
-            repairs.onRequest(id, nowNs);
-            return;
-        }
         StreamTable.Stream stream = id.origin() == self ? null : streams.get(id.origin(), id.group());
-        if (stream == null || stream.window.isResolved(id.seqno())) {
-            // Our own packet gone from the send buffer, or one we delivered and evicted, gave up or never had.
-            counters.increment(RicochetCounter.SRM_REPAIRS_UNAVAILABLE);
+        boolean missing = stream != null && !stream.window.isResolved(id.seqno());
+        if (!missing) {
+            // Resolved here (or our own): answer if we still hold it. The window is asked first so a restarted
+            // sender's new packets are never answered with a cached payload of its previous incarnation.
+            if ((id.origin() == self || stream != null) && holder.holds(id)) {
+                repairs.onRequest(id, nowNs);
+            } else {
+                counters.increment(RicochetCounter.SRM_REPAIRS_UNAVAILABLE);
+            }
             return;
         }
         long before = counters.get(RicochetCounter.LOSSES_DETECTED);

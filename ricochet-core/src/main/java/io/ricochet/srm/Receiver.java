@@ -116,6 +116,14 @@ final class Receiver {
         }
     }
 
+    /** {@code old} was replaced by a restarted sender's new stream: its losses can no longer be recovered. */
+    void restarted(StreamTable.Stream old) {
+        for (RequestTable.Loss loss : requests.removeStream(old.origin, old.group)) {
+            counters.increment(RicochetCounter.UNRECOVERED);
+            outbox.lost(loss.id.origin(), loss.id.group(), loss.id.seqno(), loss.discoveredNs);
+        }
+    }
+
     private void abandon(StreamTable.Stream stream, PacketId id, long discoveredNs) {
         stream.window.resolve(id.seqno());
         counters.increment(RicochetCounter.UNRECOVERED);

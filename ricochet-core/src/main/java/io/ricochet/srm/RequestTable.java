@@ -3,7 +3,11 @@ package io.ricochet.srm;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RicochetCounter;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
@@ -78,6 +82,21 @@ final class RequestTable {
         }
         timers.cancel(loss);
         return true;
+    }
+
+    /** Forgets every loss of the stream (origin, group), which restarted; returns them. */
+    List<Loss> removeStream(int origin, int group) {
+        List<Loss> removed = new ArrayList<>();
+        for (Iterator<Loss> it = pending.values().iterator(); it.hasNext(); ) {
+            Loss loss = it.next();
+            if (loss.id.origin() == origin && loss.id.group() == group) {
+                it.remove();
+                timers.cancel(loss);
+                removed.add(loss);
+            }
+        }
+        removed.sort(Comparator.comparingLong(loss -> loss.id.seqno()));
+        return removed;
     }
 
     /** Another member requested {@code id}: back off, unless inside the ignore window of the last back-off. */

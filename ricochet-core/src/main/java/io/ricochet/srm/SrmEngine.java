@@ -90,7 +90,8 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
             throw new IllegalStateException("node " + self + " is not a member of group " + group);
         }
         if (length < 0 || length > config.maxPayload()) {
-            throw new IllegalArgumentException("payload of " + length + " bytes; the maximum is " + config.maxPayload());
+            throw new IllegalArgumentException(
+                    "payload of " + length + " bytes; the maximum is " + config.maxPayload());
         }
         long seqno = nextSeqno.computeIfAbsent(group, g -> new long[1])[0]++;
         int frameLength = dataOut.write(FrameType.DATA, self, self, group, seqno, payload, offset, length);
@@ -108,8 +109,10 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
         int node = event.node();
         if (event.kind() == MembershipEvent.Kind.JOIN) {
             boolean fresh = members.join(group, node);
-            if (node != self) {
-                streams.joined(node, group, event.incarnation(), fresh, members.isMember(group));
+            StreamTable.Stream replaced = node == self ? null
+                    : streams.joined(node, group, event.incarnation(), fresh, members.isMember(group));
+            if (replaced != null) {
+                receiver.restarted(replaced);
             }
             return;
         }

@@ -52,17 +52,19 @@ final class StreamTable {
     /**
      * The GMS reported {@code origin} joining {@code group}. If this node is a member, a stream it has not seen
      * ({@code fresh}) or a restarted sender (another incarnation) starts at 0; a flap of the same incarnation keeps
-     * the stream, so nothing is delivered twice.
+     * the stream, so nothing is delivered twice. Returns the stream a restart replaced, or null.
      */
-    void joined(int origin, int group, long incarnation, boolean fresh, boolean selfIsMember) {
+    Stream joined(int origin, int group, long incarnation, boolean fresh, boolean selfIsMember) {
         incarnations.put(origin, incarnation);
         if (!selfIsMember) {
-            return;
+            return null;
         }
         Stream stream = get(origin, group);
         if (stream == null ? fresh : stream.incarnation != incarnation) {
             streams.put(key(origin, group), new Stream(origin, group, incarnation, 0, maxWindow));
+            return stream;
         }
+        return null;
     }
 
     int size() {
