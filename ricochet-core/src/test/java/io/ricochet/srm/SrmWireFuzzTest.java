@@ -26,13 +26,16 @@ import org.junit.jupiter.api.Test;
  * frame throws; the verdict must be the same each time and agree with an independent reference written from the
  * documented layouts. An accepted frame is read field by field through its flyweight. Every input is then fed to an
  * engine (a member of every group the inputs name): nothing may throw, and INVALID_PACKETS must grow by one for
- * each rejected input and for nothing else. The seed is fixed ({@code -Dricochet.fuzz.seed=N} overrides it) and in every message.
+ * each rejected input and for nothing else. The seed is fixed ({@code -Dricochet.fuzz.seed=N} overrides it) and
+ * appears in every message.
  */
 class SrmWireFuzzTest {
     private static final long SEED = Long.getLong("ricochet.fuzz.seed", 0x53524d5f46555aL);
     private static final int ITERATIONS = 60_000;
     private static final int MAX_PAD = 32;
-    private static final int[] TYPES = {FrameType.DATA, SrmFrameType.REQUEST, SrmFrameType.REPAIR, SrmFrameType.SESSION};
+    private static final int[] TYPES = {
+        FrameType.DATA, SrmFrameType.REQUEST, SrmFrameType.REPAIR, SrmFrameType.SESSION,
+    };
     /** Groups the generated frames use; the fuzzed engine is a member of all of them. */
     private static final int GROUPS = 4;
 
@@ -110,7 +113,8 @@ class SrmWireFuzzTest {
         // Past the validator, only DATA relayed by another node than its origin is invalid (own frames are dupes).
         boolean relayedData = v == Verdict.OK && (frame[HeaderFlyweight.TYPE_OFFSET] & 0xFF) == FrameType.DATA
                 && Bytes.getInt(frame, HeaderFlyweight.SOURCE_OFFSET) != 1
-                && Bytes.getInt(frame, DataFlyweight.ORIGIN_OFFSET) != Bytes.getInt(frame, HeaderFlyweight.SOURCE_OFFSET);
+                && Bytes.getInt(frame, DataFlyweight.ORIGIN_OFFSET)
+                        != Bytes.getInt(frame, HeaderFlyweight.SOURCE_OFFSET);
         assertEquals(v != Verdict.OK || relayedData ? 1 : 0, added,
                 () -> "INVALID_PACKETS for verdict " + v + ": " + context(iter, kind, frame));
     }
