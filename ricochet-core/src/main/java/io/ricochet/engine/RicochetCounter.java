@@ -38,7 +38,20 @@ public enum RicochetCounter {
     RX_BUFFER_RANDOM_DROPS(31, "packets dropped at random from the driver's full receive buffer"),
     RETRANSMITS_RECEIVED(32, "retransmissions received"),
     SESSIONS_SENT(33, "idle-stream announcements of the highest seqno sent (NAK layer)"),
-    SESSIONS_RECEIVED(34, "idle-stream announcements received");
+    SESSIONS_RECEIVED(34, "idle-stream announcements received"),
+    SRM_REQUESTS_SENT(100, "SRM: repair requests multicast by this node"),
+    SRM_REQUESTS_RECEIVED(101, "SRM: repair requests received from other members"),
+    SRM_REQUESTS_SUPPRESSED(102, "SRM: request timers backed off on hearing another member's request"),
+    SRM_REQUESTS_HELD_DOWN(103, "SRM: requests ignored because a repair of the packet was just sent or heard"),
+    SRM_REPAIRS_SENT(104, "SRM: repairs multicast by this node (its own packets or cached ones)"),
+    SRM_REPAIRS_RECEIVED(105, "SRM: repairs received"),
+    SRM_REPAIRS_SUPPRESSED(106, "SRM: scheduled repairs cancelled on hearing another member's repair"),
+    SRM_REPAIR_TABLE_FULL(107, "SRM: requests or repairs not tracked because the repair table was full"),
+    SRM_REPAIRS_UNAVAILABLE(108, "SRM: requests for a packet this node had but no longer holds"),
+    SRM_SESSIONS_SENT(109, "SRM: session messages multicast by this node"),
+    SRM_SESSIONS_RECEIVED(110, "SRM: session messages received"),
+    SRM_LOSSES_FROM_SESSIONS(111, "SRM: of LOSSES_DETECTED, losses revealed by a session message"),
+    SRM_LOSSES_FROM_REQUESTS(112, "SRM: of LOSSES_DETECTED, losses revealed by another member's request");
 
     private final int id;
     private final String description;

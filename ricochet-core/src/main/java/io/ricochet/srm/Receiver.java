@@ -1,0 +1,132 @@
+package io.ricochet.srm;
+
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.Delivery;
+import io.ricochet.engine.Outbox;
+import io.ricochet.engine.PacketId;
+import io.ricochet.engine.PacketStore;
+import io.ricochet.engine.ReceiveWindow;
+import io.ricochet.engine.RicochetCounter;
+
+/**
+ * The one path by which a packet becomes delivered, and by which losses are discovered and given up. Data and
+ * repairs both go through {@link #accept}: dedupe, gap discovery, caching (so this node can answer requests),
+ * accounting and delivery happen the same way whichever frame brought the packet.
+ */
+final class Receiver {
+    /** Which frame brought a packet. */
+    enum Via { DATA, REPAIR }
+
+    private final StreamTable streams;
+    private final RequestTable requests;
+    private final PacketStore cache;
+    private final SessionTable sessions;
+    private final Counters counters;
+    private final Outbox outbox;
+
+    Receiver(StreamTable streams, RequestTable requests, PacketStore cache, SessionTable sessions,
+             Counters counters, Outbox outbox) {
+        this.streams = streams;
+        this.requests = requests;
+        this.cache = cache;
+        this.sessions = sessions;
+        this.counters = counters;
+        this.outbox = outbox;
+    }
+
+    /** A packet from another sender arrived; the caller checked membership and payload length. */
+    void accept(PacketId id, byte[] payload, int offset, int length, Via via, long nowNs) {
+        StreamTable.Stream stream = streams.getOrCreate(id.origin(), id.group(), id.seqno());
+        ReceiveWindow window = stream.window;
+        if (window.beyondWindow(id.seqno())) {
+            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+            return;
+        }
+        if (window.isResolved(id.seqno())) {
+            counters.increment(RicochetCounter.DUPLICATES);
+            return;
+        }
+        if (via == Via.DATA) {
+            counters.increment(RicochetCounter.DATA_RECEIVED);
+        }
+        discoverUpTo(stream, id.seqno() - 1, nowNs);
+        window.resolve(id.seqno());
+        cache.put(id, payload, offset, length);
+        Delivery how = account(id, requests.resolve(id), via, nowNs);
+        counters.increment(RicochetCounter.DELIVERED);
+        outbox.deliver(id.origin(), id.group(), id.seqno(), payload, offset, length, how);
+        sessions.heard(id.group(), nowNs);
+    }
+
+    private Delivery account(PacketId id, boolean wasPending, Via via, long nowNs) {
+        if (via == Via.REPAIR) {
+            if (!wasPending) {
+                // A repair answering someone else's request reached us before we knew we missed the packet.
+                counters.increment(RicochetCounter.LOSSES_DETECTED);
+                outbox.lossDiscovered(id.origin(), id.group(), id.seqno(), nowNs);
+            }
+            counters.increment(RicochetCounter.RECOVERED_BY_NAK);
+            return Delivery.NAK;
+        }
+        if (wasPending) {
+            counters.increment(RicochetCounter.LATE_ARRIVALS);
+            return Delivery.LATE;
+        }
+        return Delivery.DIRECT;
+    }
+
+    /**
+     * {@code last} is known to exist: registers as lost every unresolved seqno from the stream's highest known one
+     * up to {@code last}. The caller checked that {@code last} is inside the stream's window.
+     */
+    void discoverUpTo(StreamTable.Stream stream, long last, long nowNs) {
+        ReceiveWindow window = stream.window;
+        long from = Math.max(window.highest() + 1, window.base());
+        window.observe(last);
+        for (long seqno = from; seqno <= last; seqno++) {
+            if (!window.isResolved(seqno)) {
+                discover(stream, seqno, nowNs);
+            }
+        }
+    }
+
+    private void discover(StreamTable.Stream stream, long seqno, long nowNs) {
+        PacketId id = new PacketId(stream.origin, stream.group, seqno);
+        switch (requests.discover(id, nowNs)) {
+            case NEW:
+                counters.increment(RicochetCounter.LOSSES_DETECTED);
+                outbox.lossDiscovered(id.origin(), id.group(), seqno, nowNs);
+                break;
+            case FULL:
+                counters.increment(RicochetCounter.LOSSES_DETECTED);
+                counters.increment(RicochetCounter.LOSS_TABLE_FULL);
+                abandon(stream, id, nowNs);
+                break;
+            default:
+                break;
+        }
+    }
+
+    /** The request rounds for {@code id} ran out (or this node left its group): report it lost. */
+    void giveUp(PacketId id, long discoveredNs) {
+        requests.resolve(id);
+        StreamTable.Stream stream = streams.get(id.origin(), id.group());
+        if (stream != null && !stream.window.isResolved(id.seqno())) {
+            abandon(stream, id, discoveredNs);
+        }
+    }
+
+    /** {@code old} was replaced by a restarted sender's new stream: its losses can no longer be recovered. */
+    void restarted(StreamTable.Stream old) {
+        for (RequestTable.Loss loss : requests.removeStream(old.origin, old.group)) {
+            counters.increment(RicochetCounter.UNRECOVERED);
+            outbox.lost(loss.id.origin(), loss.id.group(), loss.id.seqno(), loss.discoveredNs);
+        }
+    }
+
+    private void abandon(StreamTable.Stream stream, PacketId id, long discoveredNs) {
+        stream.window.resolve(id.seqno());
+        counters.increment(RicochetCounter.UNRECOVERED);
+        outbox.lost(id.origin(), id.group(), id.seqno(), discoveredNs);
+    }
+}

@@ -1,0 +1,238 @@
+package io.ricochet.srm;
+
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.MembershipEvent;
+import io.ricochet.engine.Outbox;
+import io.ricochet.engine.PacketId;
+import io.ricochet.engine.PacketStore;
+import io.ricochet.engine.ProtocolEngine;
+import io.ricochet.engine.RicochetCounter;
+import io.ricochet.wire.DataFlyweight;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.HeaderFlyweight;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.random.RandomGenerator;
+
+/**
+ * One node's SRM engine, sans I/O: DATA multicast with per-(sender, group) seqnos, loss discovery from sequence
+ * gaps and session messages, and recovery by multicast requests and repairs on random timers with suppression
+ * (Floyd et al. 1997). See {@code docs/design/srm.md}. Owned by one thread; time is an argument; every random choice
+ * comes from the generator it was built with.
+ */
+public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, RepairTable.Handler,
+        SessionTable.Handler {
+    private final int self;
+    private final SrmConfig config;
+    private final Outbox outbox;
+    private final Counters counters = new Counters();
+    private final GroupMembers members;
+    private final StreamTable streams;
+    private final RequestTable requests;
+    private final RepairTable repairs;
+    private final SessionTable sessions;
+    private final PacketStore sendBuffer;
+    private final PacketStore cache;
+    private final Receiver receiver;
+    private final SessionWriter sessionWriter;
+    private final Map<Integer, long[]> nextSeqno = new HashMap<>();
+    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final DataFlyweight dataOut = new DataFlyweight().wrap(frame, 0);
+    private final SrmRequestFlyweight requestOut = new SrmRequestFlyweight().wrap(frame, 0);
+    private final SrmRepairFlyweight repairOut = new SrmRepairFlyweight().wrap(frame, 0);
+    private final FrameHandler frames;
+    private long requestedWakeNs = Long.MAX_VALUE;
+
+    /**
+     * @param self   this node's id
+     * @param config validated settings
+     * @param rng    the seeded source of every random choice this engine makes
+     * @param outbox where the engine's actions go
+     */
+    public SrmEngine(int self, SrmConfig config, RandomGenerator rng, Outbox outbox) {
+        this.self = self;
+        this.config = config;
+        this.outbox = outbox;
+        this.members = new GroupMembers(self);
+        this.streams = new StreamTable(config.streamWindow());
+        this.requests = new RequestTable(config, rng, counters);
+        this.repairs = new RepairTable(config, rng, counters);
+        this.sessions = new SessionTable(config, rng);
+        this.sendBuffer = new PacketStore(config.sendBufferCapacity(), config.maxPayload(), counters,
+                RicochetCounter.RETRANSMIT_BUFFER_EVICTIONS);
+        this.cache = new PacketStore(config.cacheCapacity(), config.maxPayload(), counters,
+                RicochetCounter.DATA_CACHE_EVICTIONS);
+        this.receiver = new Receiver(streams, requests, cache, sessions, counters, outbox);
+        this.sessionWriter = new SessionWriter(self, config.sessionReportsHeard(), members, streams, frame);
+        this.frames = new FrameHandler(self, config.maxPayload(), members, streams, requests, repairs, receiver,
+                id -> store(id).find(id) >= 0, counters);
+    }
+
+    @Override
+    public int nodeId() {
+        return self;
+    }
+
+    @Override
+    public Counters counters() {
+        return counters;
+    }
+
+    public SrmConfig config() {
+        return config;
+    }
+
+    // ---------------------------------------------------------------- application and membership
+
+    @Override
+    public long send(int group, byte[] payload, int offset, int length, long nowNs) {
+        if (!members.isMember(group)) {
+            throw new IllegalStateException("node " + self + " is not a member of group " + group);
+        }
+        if (length < 0 || length > config.maxPayload()) {
+            throw new IllegalArgumentException(
+                    "payload of " + length + " bytes; the maximum is " + config.maxPayload());
+        }
+        long seqno = nextSeqno.computeIfAbsent(group, g -> new long[1])[0]++;
+        int frameLength = dataOut.write(FrameType.DATA, self, self, group, seqno, payload, offset, length);
+        sendBuffer.put(new PacketId(self, group, seqno), payload, offset, length);
+        counters.increment(RicochetCounter.DATA_SENT);
+        outbox.multicast(group, frame, 0, frameLength);
+        sessions.sent(group, seqno, nowNs);
+        requestWake(nowNs);
+        return seqno;
+    }
+
+    @Override
+    public void onMembership(MembershipEvent event, long nowNs) {
+        int group = event.group();
+        int node = event.node();
+        if (event.kind() == MembershipEvent.Kind.JOIN) {
+            boolean fresh = members.join(group, node);
+            StreamTable.Stream replaced = node == self ? null
+                    : streams.joined(node, group, event.incarnation(), fresh, members.isMember(group));
+            if (replaced != null) {
+                receiver.restarted(replaced);
+            }
+            return;
+        }
+        members.leave(group, node);
+        if (node == self) {
+            sessions.left(group);
+        }
+    }
+
+    // ---------------------------------------------------------------- network input
+
+    @Override
+    public void onPacket(byte[] buffer, int offset, int length, long nowNs) {
+        if (!SrmFrameValidator.isValid(buffer, offset, length)) {
+            counters.increment(RicochetCounter.INVALID_PACKETS);
+            return;
+        }
+        frames.onFrame(buffer, offset, nowNs);
+        requestWake(nowNs);
+    }
+
+    // ---------------------------------------------------------------- timers
+
+    @Override
+    public void onTimer(long nowNs) {
+        requests.poll(nowNs, this);
+        repairs.poll(nowNs, this);
+        sessions.poll(nowNs, this);
+        requestWake(nowNs);
+    }
+
+    @Override
+    public void sendRequest(PacketId id, long nowNs) {
+        if (!members.isMember(id.group())) {
+            receiver.giveUp(id, nowNs);
+            return;
+        }
+        int length = requestOut.write(self, id.origin(), id.group(), id.seqno());
+        counters.increment(RicochetCounter.SRM_REQUESTS_SENT);
+        outbox.multicast(id.group(), frame, 0, length);
+    }
+
+    @Override
+    public void giveUp(PacketId id, long discoveredNs, long nowNs) {
+        receiver.giveUp(id, discoveredNs);
+    }
+
+    @Override
+    public boolean sendRepair(PacketId id, long nowNs) {
+        PacketStore store = store(id);
+        int slot = store.find(id);
+        if (slot < 0) {
+            counters.increment(RicochetCounter.SRM_REPAIRS_UNAVAILABLE);
+            return false;
+        }
+        if (!members.isMember(id.group())) {
+            return false;
+        }
+        int length = repairOut.write(self, id.origin(), id.group(), id.seqno(), store.payload(slot), 0,
+                store.length(slot));
+        counters.increment(RicochetCounter.SRM_REPAIRS_SENT);
+        outbox.multicast(id.group(), frame, 0, length);
+        return true;
+    }
+
+    /** Where this node keeps the payload of {@code id} if it holds it. */
+    private PacketStore store(PacketId id) {
+        return id.origin() == self ? sendBuffer : cache;
+    }
+
+    @Override
+    public void sendSession(int group, long highestSent, long nowNs) {
+        if (!members.isMember(group)) {
+            return;
+        }
+        int length = sessionWriter.write(group, highestSent);
+        counters.increment(RicochetCounter.SRM_SESSIONS_SENT);
+        outbox.multicast(group, frame, 0, length);
+    }
+
+    @Override
+    public long nextDeadlineNs() {
+        return Math.min(requests.nextDeadlineNs(), Math.min(repairs.nextDeadlineNs(), sessions.nextDeadlineNs()));
+    }
+
+    private void requestWake(long nowNs) {
+        long deadline = nextDeadlineNs();
+        if (deadline != Long.MAX_VALUE && (deadline < requestedWakeNs || requestedWakeNs - nowNs <= 0)) {
+            requestedWakeNs = deadline;
+            outbox.wakeAt(deadline);
+        }
+    }
+
+    // ---------------------------------------------------------------- introspection
+
+    /** Losses waiting for a repair now. */
+    public int pendingRequests() {
+        return requests.size();
+    }
+
+    /** Scheduled repairs and hold-downs now. */
+    public int pendingRepairs() {
+        return repairs.size();
+    }
+
+    /** True if this node has a repair of {@code (origin, group, seqno)} scheduled (not yet sent or suppressed). */
+    public boolean repairScheduled(int origin, int group, long seqno) {
+        return repairs.isScheduled(new PacketId(origin, group, seqno));
+    }
+
+    /** Entries in each bounded table and buffer. */
+    public Map<String, Long> bufferUsage() {
+        Map<String, Long> usage = new java.util.LinkedHashMap<>();
+        usage.put("sendBufferPackets", (long) sendBuffer.size());
+        usage.put("sendBufferBytes", sendBuffer.memoryBytes());
+        usage.put("cachePackets", (long) cache.size());
+        usage.put("cacheBytes", cache.memoryBytes());
+        usage.put("pendingRequests", (long) requests.size());
+        usage.put("pendingRepairs", (long) repairs.size());
+        usage.put("streams", (long) streams.size());
+        return usage;
+    }
+}
