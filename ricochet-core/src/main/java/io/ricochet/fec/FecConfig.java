@@ -16,7 +16,8 @@ import io.ricochet.wire.HeaderFlyweight;
  * @param nakTimeoutNs         with NAK on: delay from loss discovery to the first NAK
  * @param nakRetryNs           with NAK on: delay between NAKs for one packet
  * @param nakMaxAttempts       with NAK on: NAKs sent for one packet before it is reported lost
- * @param giveUpNs             with NAK off: delay from discovery after which a loss FEC did not repair is lost
+ * @param giveUpNs             with NAK off: delay from discovery after which a loss FEC did not repair is lost;
+ *                             longer than the flush timeout, so that a flushed block's repairs arrive first
  * @param maxPayload           largest application payload in bytes
  * @param dataCacheCapacity    received payloads kept for decoding blocks (FIFO eviction)
  * @param retransmitCapacity   sent payloads kept to answer NAKs (FIFO eviction)
@@ -38,6 +39,8 @@ public record FecConfig(int r, int c, long flushTimeoutNs, boolean nakEnabled, l
         require(nakRetryNs > 0, "nak-retry", nakRetryNs, "must be positive");
         require(nakMaxAttempts >= 1, "nak-max-attempts", nakMaxAttempts, "must be at least 1");
         require(giveUpNs > 0, "give-up", giveUpNs, "must be positive");
+        require(nakEnabled || giveUpNs > flushTimeoutNs, "give-up", giveUpNs,
+                "must exceed flush-timeout (" + flushTimeoutNs + ") with NAK off, or flushed repairs come too late");
         int maxFit = Math.min(DataFlyweight.MAX_PAYLOAD,
                 HeaderFlyweight.MAX_FRAME_LENGTH - FecRepairFlyweight.frameLength(r, 0));
         require(maxPayload >= 1 && maxPayload <= maxFit, "payload", maxPayload,
