@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Delivery;
+import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RicochetCounter;
 import io.ricochet.wire.FrameType;
+import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -64,7 +66,7 @@ class FecEngineTest {
         h.deliverExcept(frames, 0, 5, 9);
         assertEquals(List.of(id(0), id(5)),
                 h.receiverOut.deliveredBy(Delivery.LEC).stream().map(d -> d.id()).sorted(
-                        java.util.Comparator.comparingLong(PacketId::seqno)).toList());
+                        Comparator.comparingLong(PacketId::seqno)).toList());
 
         List<Recorder.Sent> next = h.send(8);
         h.deliverExcept(next, 1, 2, 7);
@@ -203,7 +205,7 @@ class FecEngineTest {
     void shouldRejectFramesForGroupsItIsNotIn() {
         FecHarness h = new FecHarness(config(2, true).build());
         FecHarness other = new FecHarness(config(2, true).build());
-        other.sender.onMembership(io.ricochet.engine.MembershipEvent.join(99, FecHarness.SENDER), 0);
+        other.sender.onMembership(MembershipEvent.join(99, FecHarness.SENDER), 0);
         byte[] p = FecHarness.payload(0);
         for (int i = 0; i < 8; i++) {
             other.sender.send(99, p, 0, p.length, 0);
@@ -239,7 +241,7 @@ class FecEngineTest {
     void shouldStopProtectingAGroupItLeft() {
         FecHarness h = new FecHarness(config(2, false).build());
         h.send(3);
-        h.sender.onMembership(io.ricochet.engine.MembershipEvent.leave(FecHarness.GROUP, FecHarness.SENDER), 0);
+        h.sender.onMembership(MembershipEvent.leave(FecHarness.GROUP, FecHarness.SENDER), 0);
         h.advanceTo(h.nowNs + h.config.flushTimeoutNs());
         assertTrue(h.senderOut.sent.isEmpty(), "no repair is multicast to a group this node left");
         assertThrows(IllegalStateException.class, () -> h.send(1));
