@@ -51,7 +51,17 @@ public enum RicochetCounter {
     SRM_SESSIONS_SENT(109, "SRM: session messages multicast by this node"),
     SRM_SESSIONS_RECEIVED(110, "SRM: session messages received"),
     SRM_LOSSES_FROM_SESSIONS(111, "SRM: of LOSSES_DETECTED, losses revealed by a session message"),
-    SRM_LOSSES_FROM_REQUESTS(112, "SRM: of LOSSES_DETECTED, losses revealed by another member's request");
+    SRM_LOSSES_FROM_REQUESTS(112, "SRM: of LOSSES_DETECTED, losses revealed by another member's request"),
+    FEC_REPAIRS_SENT(120, "sender-based FEC repairs multicast (c per block)"),
+    FEC_REPAIRS_RECEIVED(121, "sender-based FEC repairs received"),
+    FEC_RECOVERED(122, "lost packets rebuilt from sender-based FEC repairs"),
+    FEC_BLOCKS_SENT(123, "FEC blocks a sender closed and sent repairs for (full or flushed)"),
+    FEC_BLOCKS_FLUSHED(124, "of FEC_BLOCKS_SENT, partial blocks closed by the flush timeout"),
+    FEC_BLOCKS_DECODED(125, "FEC blocks from which at least one missing packet was rebuilt"),
+    FEC_BLOCKS_UNRECOVERABLE(126, "FEC blocks whose last repair arrived with more packets missing than repairs held"),
+    FEC_BLOCK_EVICTIONS(127, "FEC blocks waiting for packets evicted, with their repairs, to stay within the bound"),
+    FEC_ENCODE_MULADDS(128, "GF(256) payload multiply-adds done to build FEC repairs (c per data packet sent)"),
+    FEC_DECODE_MULADDS(129, "GF(256) payload multiply-adds done to decode FEC blocks (e k for e erasures)");
 
     private final int id;
     private final String description;

@@ -1,0 +1,330 @@
+package io.ricochet.fec;
+
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.Delivery;
+import io.ricochet.engine.MembershipEvent;
+import io.ricochet.engine.Outbox;
+import io.ricochet.engine.PacketId;
+import io.ricochet.engine.PacketStore;
+import io.ricochet.engine.ProtocolEngine;
+import io.ricochet.engine.ReceiveWindow;
+import io.ricochet.engine.RicochetCounter;
+import io.ricochet.wire.DataFlyweight;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.FrameValidator;
+import io.ricochet.wire.HeaderFlyweight;
+import io.ricochet.wire.PacketRefFlyweight;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Sender-based FEC (Ricochet paper, section 3.1) as a sans-I/O engine: for every r data packets a sender
+ * multicasts to a group it multicasts c repair packets covering them, a Reed-Solomon code over GF(2^8) (plain XOR
+ * parity for c = 1); a receiver holding any r of a block's r + c packets rebuilds the rest. An optional NAK layer
+ * behind it (Ricochet's) makes delivery complete. See {@code docs/design/fec.md}.
+ *
+ * <p>The engine makes no random choice: a sender's repairs go to its whole group. Delivery is exactly once and
+ * unordered, through one path ({@link #accept}) whichever way a packet came.
+ */
+public final class FecEngine implements ProtocolEngine {
+    /** How a payload reached {@link #accept}. */
+    private enum Channel { DATA, RETRANSMIT, FEC }
+
+    private final int self;
+    private final FecConfig config;
+    private final Outbox outbox;
+    private final Counters counters = new Counters();
+    private final Set<Integer> groups = new HashSet<>();
+    private final Map<Integer, long[]> nextSeqno = new HashMap<>();
+    private final FecStreams streams;
+    private final PacketStore dataCache;
+    private final LossDetector losses;
+    private final BlockSender sender;
+    private final NakResponder responder;
+    private final RepairReceiver repairs;
+    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final DataFlyweight out = new DataFlyweight().wrap(frame, 0);
+    private final HeaderFlyweight header = new HeaderFlyweight();
+    private final DataFlyweight data = new DataFlyweight();
+    private final PacketRefFlyweight ref = new PacketRefFlyweight();
+    private final FecRepairFlyweight repair = new FecRepairFlyweight();
+    private long requestedWakeNs = Long.MAX_VALUE;
+
+    /**
+     * @param self   this node's id
+     * @param config validated settings
+     * @param outbox where the engine's actions go
+     */
+    public FecEngine(int self, FecConfig config, Outbox outbox) {
+        this.self = self;
+        this.config = config;
+        this.outbox = outbox;
+        this.streams = new FecStreams(config.streamWindow());
+        this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
+                RicochetCounter.DATA_CACHE_EVICTIONS);
+        this.losses = new LossDetector(self, config, counters, outbox, streams);
+        this.sender = new BlockSender(self, config, counters, outbox);
+        this.responder = new NakResponder(self, config, counters, outbox);
+        this.repairs = new RepairReceiver(config, counters, dataCache,
+                (id, payload, length, nowNs) -> accept(id, payload, 0, length, Channel.FEC, nowNs));
+    }
+
+    @Override
+    public int nodeId() {
+        return self;
+    }
+
+    @Override
+    public Counters counters() {
+        return counters;
+    }
+
+    public FecConfig config() {
+        return config;
+    }
+
+    // ---------------------------------------------------------------- application
+
+    @Override
+    public long send(int group, byte[] payload, int offset, int length, long nowNs) {
+        if (!groups.contains(group)) {
+            throw new IllegalStateException("node " + self + " is not a member of group " + group);
+        }
+        if (length < 0 || length > config.maxPayload()) {
+            throw new IllegalArgumentException(
+                    "payload of " + length + " bytes; the maximum is " + config.maxPayload());
+        }
+        long seqno = nextSeqno.computeIfAbsent(group, g -> new long[1])[0]++;
+        int frameLength = out.write(FrameType.DATA, self, self, group, seqno, payload, offset, length);
+        counters.increment(RicochetCounter.DATA_SENT);
+        outbox.multicast(group, frame, 0, frameLength);
+        responder.sent(group, seqno, payload, offset, length);
+        sender.sent(group, seqno, payload, offset, length, nowNs);
+        requestWake(nowNs);
+        return seqno;
+    }
+
+    // ---------------------------------------------------------------- membership
+
+    @Override
+    public void onMembership(MembershipEvent event, long nowNs) {
+        int group = event.group();
+        int node = event.node();
+        boolean join = event.kind() == MembershipEvent.Kind.JOIN;
+        if (node == self) {
+            // Our seqnos continue if we leave and come back: this process is one incarnation.
+            if (join) {
+                groups.add(group);
+            } else {
+                groups.remove(group);
+                sender.left(group);
+            }
+        } else if (join) {
+            if (streams.joined(node, group, event.incarnation(), groups.contains(group))) {
+                repairs.dropStream(node, group);
+            }
+        } else {
+            streams.left(node, group);
+        }
+    }
+
+    // ---------------------------------------------------------------- network input
+
+    @Override
+    public void onPacket(byte[] buffer, int offset, int length, long nowNs) {
+        if (FrameValidator.checkHeader(buffer, offset, length) != FrameValidator.Verdict.OK) {
+            counters.increment(RicochetCounter.INVALID_PACKETS);
+            return;
+        }
+        int type = header.wrap(buffer, offset).type();
+        boolean valid = FecFrameValidator.isFecType(type)
+                ? FecFrameValidator.check(buffer, offset, length) == FrameValidator.Verdict.OK
+                : FrameValidator.isValid(buffer, offset, length);
+        if (!valid) {
+            counters.increment(RicochetCounter.INVALID_PACKETS);
+            return;
+        }
+        switch (type) {
+            case FecRepairFlyweight.TYPE:
+                onRepair(repair.wrap(buffer, offset), nowNs);
+                break;
+            case FrameType.DATA:
+                onData(data.wrap(buffer, offset), Channel.DATA, nowNs);
+                break;
+            case FrameType.RETRANSMIT:
+                onData(data.wrap(buffer, offset), Channel.RETRANSMIT, nowNs);
+                break;
+            case FrameType.NAK:
+                responder.onNak(ref.wrap(buffer, offset));
+                break;
+            case FrameType.GONE:
+                counters.increment(RicochetCounter.GONE_RECEIVED);
+                ref.wrap(buffer, offset);
+                losses.onGone(new PacketId(ref.origin(), ref.group(), ref.seqno()), nowNs);
+                break;
+            default:
+                counters.increment(RicochetCounter.INVALID_PACKETS); // Another protocol's frame.
+                break;
+        }
+        requestWake(nowNs);
+    }
+
+    private void onData(DataFlyweight packet, Channel channel, long nowNs) {
+        if (channel == Channel.DATA && packet.origin() != packet.source()) {
+            counters.increment(RicochetCounter.INVALID_PACKETS);
+            return;
+        }
+        if (packet.payloadLength() > config.maxPayload()) {
+            counters.increment(RicochetCounter.INVALID_PACKETS);
+            return;
+        }
+        if (!groups.contains(packet.group())) {
+            counters.increment(RicochetCounter.NON_MEMBER);
+            return;
+        }
+        if (channel == Channel.RETRANSMIT) {
+            counters.increment(RicochetCounter.RETRANSMITS_RECEIVED);
+        }
+        accept(new PacketId(packet.origin(), packet.group(), packet.seqno()), packet.buffer(),
+                packet.payloadOffset(), packet.payloadLength(), channel, nowNs);
+    }
+
+    /** A repair: discovers the block's missing packets, then hands it to the decoder if any is unresolved. */
+    private void onRepair(FecRepairFlyweight incoming, long nowNs) {
+        int origin = incoming.source();
+        if (origin == self) {
+            return; // Our own repair looped back.
+        }
+        counters.increment(RicochetCounter.FEC_REPAIRS_RECEIVED);
+        if (incoming.codedLength() > config.maxPayload()) {
+            counters.increment(RicochetCounter.INVALID_PACKETS);
+            return;
+        }
+        if (!groups.contains(incoming.group())) {
+            counters.increment(RicochetCounter.NON_MEMBER);
+            return;
+        }
+        long start = incoming.blockStart();
+        long last = start + incoming.r() - 1;
+        FecStreams.Stream stream = streams.get(origin, incoming.group(), start);
+        if (stream.window.beyondWindow(last)) {
+            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+            return;
+        }
+        losses.discoverUpTo(stream, last, nowNs);
+        if (allResolved(stream.window, start, last)) {
+            counters.increment(RicochetCounter.REPAIRS_USELESS);
+            return;
+        }
+        repairs.onRepair(incoming, nowNs);
+    }
+
+    private static boolean allResolved(ReceiveWindow window, long first, long last) {
+        for (long seqno = first; seqno <= last; seqno++) {
+            if (!window.isResolved(seqno)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The one path by which a packet becomes delivered, whatever brought it: dedupe, gap discovery, cache,
+     * accounting, delivery, and a decoding attempt for the block waiting on it.
+     */
+    private void accept(PacketId id, byte[] payload, int offset, int length, Channel channel, long nowNs) {
+        if (id.origin() == self) {
+            counters.increment(RicochetCounter.DUPLICATES); // Our own packet coming back.
+            return;
+        }
+        FecStreams.Stream stream = streams.get(id.origin(), id.group(), id.seqno());
+        ReceiveWindow window = stream.window;
+        if (window.beyondWindow(id.seqno())) {
+            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+            return;
+        }
+        if (window.isResolved(id.seqno())) {
+            counters.increment(RicochetCounter.DUPLICATES);
+            return;
+        }
+        if (channel == Channel.DATA) {
+            counters.increment(RicochetCounter.DATA_RECEIVED);
+        }
+        losses.discoverUpTo(stream, id.seqno() - 1, nowNs);
+        window.resolve(id.seqno());
+        dataCache.put(id, payload, offset, length);
+        Delivery how = account(losses.resolve(id), channel);
+        counters.increment(RicochetCounter.DELIVERED);
+        outbox.deliver(id.origin(), id.group(), id.seqno(), payload, offset, length, how);
+        repairs.onAvailable(id.origin(), id.group(), id.seqno(), nowNs);
+    }
+
+    private Delivery account(boolean wasPending, Channel channel) {
+        if (!wasPending) {
+            return Delivery.DIRECT;
+        }
+        switch (channel) {
+            case FEC:
+                counters.increment(RicochetCounter.FEC_RECOVERED);
+                return Delivery.LEC;
+            case RETRANSMIT:
+                counters.increment(RicochetCounter.RECOVERED_BY_NAK);
+                return Delivery.NAK;
+            default:
+                counters.increment(RicochetCounter.LATE_ARRIVALS);
+                return Delivery.LATE;
+        }
+    }
+
+    // ---------------------------------------------------------------- timers
+
+    @Override
+    public void onTimer(long nowNs) {
+        sender.poll(nowNs);
+        losses.poll(nowNs);
+        requestWake(nowNs);
+    }
+
+    @Override
+    public long nextDeadlineNs() {
+        return Math.min(sender.nextDeadlineNs(), losses.nextDeadlineNs());
+    }
+
+    private void requestWake(long nowNs) {
+        long deadline = nextDeadlineNs();
+        if (deadline != Long.MAX_VALUE && (deadline < requestedWakeNs || requestedWakeNs - nowNs <= 0)) {
+            requestedWakeNs = deadline;
+            outbox.wakeAt(deadline);
+        }
+    }
+
+    // ---------------------------------------------------------------- introspection
+
+    /** Losses waiting for recovery now. */
+    public int pendingLosses() {
+        return losses.pending();
+    }
+
+    /** Blocks whose repairs are held waiting for more packets. */
+    public int pendingBlocks() {
+        return repairs.pendingBlocks();
+    }
+
+    /** Memory held by each bounded buffer, in bytes or entries as named. */
+    public Map<String, Long> bufferUsage() {
+        Map<String, Long> usage = new LinkedHashMap<>();
+        usage.put("dataCachePackets", (long) dataCache.size());
+        usage.put("dataCacheBytes", dataCache.memoryBytes());
+        usage.put("retransmitPackets", (long) responder.bufferedPackets());
+        usage.put("retransmitBytes", responder.memoryBytes());
+        usage.put("pendingBlocks", (long) repairs.pendingBlocks());
+        usage.put("pendingBlockBytes", repairs.memoryBytes());
+        usage.put("openBlocks", (long) sender.blockCount());
+        usage.put("pendingLosses", (long) losses.pending());
+        usage.put("streams", (long) streams.size());
+        return usage;
+    }
+}
