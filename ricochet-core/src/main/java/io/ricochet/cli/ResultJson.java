@@ -54,6 +54,7 @@ public final class ResultJson {
         json.put("nakRecoveryLatencyMs", latency(result.nakRecoveryLatencyMs()));
         json.put("discoveryLatencyMs", latency(result.discoveryLatencyMs()));
         json.put("overheadPercent", result.overheadPercent());
+        json.put("controlPerNodePerSecond", result.controlPerNodePerSecond());
         json.put("xorsPerDataPacket", result.xorsPerDataPacket());
         json.put("corruptDeliveries", result.corruptDeliveries());
         json.put("duplicateDeliveries", result.duplicateDeliveries());

@@ -44,11 +44,22 @@ final class ResultTable {
                 + " duplicate delivery(ies)";
     }
 
+    /** Workload keys; every other parameter is a setting of the protocol, printed on the second line. */
+    private static final java.util.Set<String> WORKLOAD = java.util.Set.of("nodes", "degree", "groupSize", "groups",
+            "loss", "lossScope", "seconds", "drainSeconds", "ratePerNode", "sendRatePerNode", "payload", "latencyUs",
+            "seed", "protocol");
+
     private void parameters(Map<String, Object> p) {
         line("n=" + value(p, "nodes") + "  d=" + value(p, "degree") + "  s=" + value(p, "groupSize")
-                + "  groups=" + value(p, "groups") + "  r=" + value(p, "r") + "  c=" + value(p, "c")
-                + "  stagger=" + value(p, "stagger") + "  loss=" + value(p, "loss") + "  scope=" + value(p, "lossScope")
-                + "  NAK=" + value(p, "nak") + "  seconds=" + value(p, "seconds") + "  seed=" + value(p, "seed"));
+                + "  groups=" + value(p, "groups") + "  loss=" + value(p, "loss") + "  scope=" + value(p, "lossScope")
+                + "  seconds=" + value(p, "seconds") + "  seed=" + value(p, "seed"));
+        StringBuilder settings = new StringBuilder("protocol=" + value(p, "protocol"));
+        p.forEach((key, v) -> {
+            if (!WORKLOAD.contains(key)) {
+                settings.append("  ").append(key).append('=').append(value(p, key));
+            }
+        });
+        line(settings.toString());
         line("");
     }
 
@@ -72,7 +83,8 @@ final class ResultTable {
     }
 
     private void costs(SimResult result) {
-        row("overhead", percent(result.overheadPercent()), "repairs / (data + repairs)");
+        row("overhead", percent(result.overheadPercent()), "proactive repairs / (data + repairs), on the wire");
+        row("control messages", Decimals.plain(result.controlPerNodePerSecond()), "per node per second");
         row("XORs per data packet", Decimals.plain(result.xorsPerDataPacket()), "");
         row("repairs sent", counter(result, RicochetCounter.REPAIRS_SENT), "");
         row("NAKs sent", counter(result, RicochetCounter.NAKS_SENT), "");

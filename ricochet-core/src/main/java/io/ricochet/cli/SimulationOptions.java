@@ -1,6 +1,7 @@
 package io.ricochet.cli;
 
 import io.ricochet.engine.EngineConfig;
+import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.sim.SimConfig;
@@ -29,6 +30,13 @@ public final class SimulationOptions {
             "payload", "--payload",
             "data-cache", "--data-cache",
             "repair-buffer", "--repair-buffer");
+
+    @Option(names = "--protocol", paramLabel = "NAME", defaultValue = "ricochet",
+            converter = ValueConverters.Protocol.class,
+            description = "Protocol every node runs: ricochet (LEC + NAK), srm (SRM-style NAK with session "
+                    + "messages) or fec (sender-based FEC with --r/--c, NAK fallback with --nak) "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private ProtocolChoice protocol;
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "64",
             description = "Nodes n in the simulated cluster (default: ${DEFAULT-VALUE}).")
@@ -137,8 +145,14 @@ public final class SimulationOptions {
     public SimConfig toSimConfig() {
         EngineConfig engine = engineConfig();
         long latencyNs = nanos("--latency-us", latencyUs, NS_PER_US, true);
-        return new SimConfig(nodes, degree, groupSize, engine, loss, lossScope, seconds, drainSeconds, ratePerNode,
-                payload, latencyNs, seed);
+        ProtocolFactory factory;
+        try {
+            factory = protocol.factory(engine, payload);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--protocol " + protocol.cliName() + ": " + e.getMessage(), e);
+        }
+        return new SimConfig(nodes, degree, groupSize, engine, factory, loss, lossScope, seconds, drainSeconds,
+                ratePerNode, payload, latencyNs, seed);
     }
 
     private EngineConfig engineConfig() {

@@ -59,6 +59,13 @@ public final class ValueConverters {
     }
 
     /** The value of an on/off flag (not a {@code boolean}: picocli would treat that as a flag without a value). */
+    /** {@code ricochet}, {@code srm} or {@code fec}. */
+    public static final class Protocol extends Parsing<ProtocolChoice> {
+        public Protocol() {
+            super(ProtocolChoice::parse);
+        }
+    }
+
     public enum OnOff {
         ON, OFF;
 

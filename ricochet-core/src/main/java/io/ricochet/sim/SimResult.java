@@ -7,7 +7,9 @@ import java.util.Map;
 /**
  * The figures of one simulation run, with the paper's definitions (section 5): a loss is a measured data packet
  * dropped at a receiver; LEC / NAK recovery % are the shares of losses recovered each way; recovery latency is
- * recovery time minus the time the lost packet would have arrived; overhead % = repairs / (data + repairs).
+ * recovery time minus the time the lost packet would have arrived; overhead % = proactive repair packets (LEC or
+ * FEC) / (data + those), counted on the wire; control messages are every other non-data packet (NAKs,
+ * retransmissions, session messages, SRM requests and repairs, gossip), per node per second of traffic.
  */
 public record SimResult(
         Map<String, Object> parameters,
@@ -25,6 +27,7 @@ public record SimResult(
         LatencyStats.Summary nakRecoveryLatencyMs,
         LatencyStats.Summary discoveryLatencyMs,
         double overheadPercent,
+        double controlPerNodePerSecond,
         double xorsPerDataPacket,
         long corruptDeliveries,
         long duplicateDeliveries,

@@ -34,6 +34,8 @@ final class SimStats {
     private final LatencyStats discovery = new LatencyStats();
     private long dataPackets;
     private long dataArrivalsTotal;
+    private long repairArrivalsTotal;
+    private long controlArrivalsTotal;
     private long losses;
     private long lec;
     private long nak;
@@ -53,12 +55,17 @@ final class SimStats {
         return arrivalNs - config.latencyNs() < config.measuredNs();
     }
 
-    void multicast(int type, int receivers, long nowNs) {
+    /** A frame of {@code type} put on the wire towards {@code receivers} nodes. */
+    void onWire(int type, int receivers, long nowNs) {
         if (type == FrameType.DATA) {
             dataArrivalsTotal += receivers;
             if (nowNs < config.measuredNs()) {
                 dataPackets += receivers;
             }
+        } else if (FrameType.isProactiveRepair(type)) {
+            repairArrivalsTotal += receivers;
+        } else {
+            controlArrivalsTotal += receivers;
         }
     }
 
@@ -125,13 +132,14 @@ final class SimStats {
         for (ProtocolEngine engine : engines) {
             total.addAll(engine.counters());
         }
-        long repairs = total.get(RicochetCounter.REPAIRS_SENT);
         long received = total.get(RicochetCounter.DATA_RECEIVED);
+        double trafficSeconds = config.seconds() + config.drainSeconds();
         long unrecovered = losses - lec - nak - late;
         return new SimResult(parameters(), dataPackets, losses, lec, nak, late, unrecovered,
                 percent(lec, losses), percent(nak, losses), percent(unrecovered, losses),
                 recovery.summary(), lecRecovery.summary(), nakRecovery.summary(), discovery.summary(),
-                percent(repairs, dataArrivalsTotal + repairs),
+                percent(repairArrivalsTotal, dataArrivalsTotal + repairArrivalsTotal),
+                round(controlArrivalsTotal / (double) config.nodes() / trafficSeconds),
                 received == 0 ? 0 : round((double) total.get(RicochetCounter.BIN_XORS) / received),
                 corrupt, duplicates, events, histogram(), total.snapshot());
     }

@@ -185,11 +185,12 @@ public final class Simulator {
                     receivers++;
                 }
             }
-            stats.multicast(copy[HeaderFlyweight.TYPE_OFFSET], receivers, nowNs);
+            stats.onWire(copy[HeaderFlyweight.TYPE_OFFSET], receivers, nowNs);
         }
 
         @Override
         public void unicast(int to, byte[] frame, int offset, int length) {
+            stats.onWire(frame[offset + HeaderFlyweight.TYPE_OFFSET], 1, nowNs);
             schedule(nowNs + config.latencyNs(), DELIVER, to, Arrays.copyOfRange(frame, offset, offset + length));
         }
 

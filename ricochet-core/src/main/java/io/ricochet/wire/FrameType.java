@@ -34,6 +34,11 @@ public final class FrameType {
     public static final int PBCAST_FIRST = 32;
     public static final int PBCAST_LAST = 47;
 
+    /** True for proactive repair frames (LEC repairs, sender-based FEC repairs): what overhead % counts. */
+    public static boolean isProactiveRepair(int type) {
+        return type == REPAIR || (type >= FEC_FIRST && type <= FEC_LAST);
+    }
+
     /** True for an id reserved to another protocol's control frames. */
     public static boolean isProtocolReserved(int type) {
         return type >= SRM_FIRST && type <= PBCAST_LAST;

@@ -21,7 +21,8 @@ class SimulateCommandTest {
     private static final List<String> FIELDS = List.of("parameters", "seed", "dataPackets", "losses",
             "lecRecovered", "nakRecovered", "lateArrivals", "unrecovered", "lecRecoveryPercent",
             "nakRecoveryPercent", "unrecoveredPercent", "recoveryLatencyMs", "lecRecoveryLatencyMs",
-            "nakRecoveryLatencyMs", "discoveryLatencyMs", "overheadPercent", "xorsPerDataPacket",
+            "nakRecoveryLatencyMs", "discoveryLatencyMs", "overheadPercent", "controlPerNodePerSecond",
+            "xorsPerDataPacket",
             "corruptDeliveries", "duplicateDeliveries", "verified", "simulatedEvents", "recoveryHistogram",
             "counters");
     private static final List<String> LATENCIES = List.of("recoveryLatencyMs", "lecRecoveryLatencyMs",
@@ -63,9 +64,10 @@ class SimulateCommandTest {
 
         assertEquals(0, run.exitCode(), run.err());
         assertTrue(run.out().startsWith("n=8  d=4  s=4  groups="), run.out());
-        assertTrue(run.out().contains("NAK=on  seconds=1  seed=3"), run.out());
+        assertTrue(run.out().contains("seconds=1  seed=3\nprotocol=ricochet  "), run.out());
+        assertTrue(run.out().contains("nak=on"), run.out());
         for (String row : List.of("data packets", "losses", "recovered by LEC", "recovered by NAK", "late arrivals",
-                "unrecovered", "recovery", "LEC recovery", "NAK recovery", "discovery", "overhead",
+                "unrecovered", "recovery", "LEC recovery", "NAK recovery", "discovery", "overhead", "control messages",
                 "XORs per data packet", "repairs sent", "NAKs sent", "sessions sent", "wall clock")) {
             assertTrue(run.out().contains("\n" + row + " ") || run.out().contains("\n  " + row + " "), row);
         }
@@ -78,7 +80,7 @@ class SimulateCommandTest {
         CliRun run = CliRun.line(TINY + " --nak off --loss bursty:0.02:3 --loss-scope all");
 
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().contains("NAK=off"), run.out());
+        assertTrue(run.out().contains("nak=off"), run.out());
         assertTrue(run.out().matches("(?s).*\nNAKs sent +0\n.*"), run.out());
     }
 
