@@ -80,7 +80,7 @@ public final class WorkloadCommand implements Callable<Integer> {
     private double seconds;
 
     @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "256",
-            description = "Bytes per message, at least 32 (default: ${DEFAULT-VALUE}).")
+            description = "Bytes per message, at least 36 (default: ${DEFAULT-VALUE}).")
     private int payload;
 
     @Option(names = "--seed", paramLabel = "X", defaultValue = "1",

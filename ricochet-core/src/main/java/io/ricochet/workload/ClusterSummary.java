@@ -11,7 +11,7 @@ import java.util.SortedSet;
  * counters summed over nodes, latencies and the kernel's receive-buffer overflows. Built by
  * {@link ExactlyOnceCheck}; {@link SummaryReport} writes it as JSON and as a table.
  *
- * @param verdict            {@link #EXACTLY_ONCE}, {@link #VIOLATIONS} or {@link #NOTHING_SENT}
+ * @param verdict            {@link #EXACTLY_ONCE}, {@link #VIOLATIONS} or {@link #NOTHING_CHECKED}
  * @param groups             group to members, as checked
  * @param totals             the delivery counts of the check
  * @param violations         kind ({@code missing}, {@code duplicates}, {@code corrupt}, {@code unexpected},
@@ -35,8 +35,8 @@ public record ClusterSummary(String verdict, SortedMap<Integer, SortedSet<Intege
     public static final String EXACTLY_ONCE = "EXACTLY_ONCE";
     /** At least one packet was missing, duplicated, corrupt, unexpected or reported lost. */
     public static final String VIOLATIONS = "VIOLATIONS";
-    /** No node sent anything: nothing was checked. */
-    public static final String NOTHING_SENT = "NOTHING_SENT";
+    /** No packet was owed to any node (nothing sent, or no group with two members): nothing was checked. */
+    public static final String NOTHING_CHECKED = "NOTHING_CHECKED";
 
     /** Whether the verdict is {@link #EXACTLY_ONCE}. */
     public boolean ok() {

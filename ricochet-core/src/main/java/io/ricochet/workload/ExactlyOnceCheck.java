@@ -67,7 +67,7 @@ public final class ExactlyOnceCheck {
         byNode.values().forEach(this::checkSends);
         byNode.values().forEach(this::checkReceipts);
         ClusterSummary.Totals totals = totals();
-        String verdict = sent == 0 ? ClusterSummary.NOTHING_SENT
+        String verdict = expected == 0 ? ClusterSummary.NOTHING_CHECKED
                 : violations.values().stream().allMatch(v -> v.count() == 0) && withoutResult.isEmpty()
                 ? ClusterSummary.EXACTLY_ONCE : ClusterSummary.VIOLATIONS;
         return new ClusterSummary(verdict, members, totals, violations, List.copyOf(withoutResult), daemonTotals(),

@@ -11,7 +11,8 @@ import java.util.zip.CRC32;
  * <pre>
  *  0  magic "RCWL" (u32)      4  origin node (i32)       8  group (i32)
  * 12  index (u64)            20  sent at, epoch microseconds (u64)
- * 28  CRC-32 of bytes 0..27  32  pattern: byte k is a pure function of (origin, group, index, k)
+ * 28  payload length (u32)   32  CRC-32 of bytes 0..31
+ * 36  pattern: byte k is a pure function of (origin, group, index, k)
  * </pre>
  *
  * Big-endian. A payload is at least {@link #HEADER_LENGTH} bytes. {@link #decode} recomputes everything, so a
@@ -19,10 +20,11 @@ import java.util.zip.CRC32;
  */
 public final class PayloadCodec {
     /** Bytes before the pattern: the smallest payload. */
-    public static final int HEADER_LENGTH = 32;
+    public static final int HEADER_LENGTH = 36;
 
     private static final int MAGIC = 0x5243574C;
-    private static final int CRC_OFFSET = 28;
+    private static final int LENGTH_OFFSET = 28;
+    private static final int CRC_OFFSET = 32;
 
     private PayloadCodec() {
     }
@@ -46,7 +48,7 @@ public final class PayloadCodec {
         }
         byte[] payload = new byte[size];
         ByteBuffer buffer = ByteBuffer.wrap(payload);
-        buffer.putInt(MAGIC).putInt(origin).putInt(group).putLong(index).putLong(sentAtMicros);
+        buffer.putInt(MAGIC).putInt(origin).putInt(group).putLong(index).putLong(sentAtMicros).putInt(size);
         buffer.putInt((int) crc(payload));
         fillPattern(payload, origin, group, index);
         return payload;
@@ -69,6 +71,9 @@ public final class PayloadCodec {
         }
         if (buffer.getInt(CRC_OFFSET) != (int) crc(payload)) {
             throw new CorruptPayloadException("header checksum mismatch");
+        }
+        if (buffer.getInt(LENGTH_OFFSET) != payload.length) {
+            throw new CorruptPayloadException(payload.length + " bytes, sent as " + buffer.getInt(LENGTH_OFFSET));
         }
         Header header = new Header(buffer.getInt(4), buffer.getInt(8), buffer.getLong(12), buffer.getLong(20));
         if (header.origin() != origin || header.group() != group) {
