@@ -53,8 +53,9 @@ import picocli.CommandLine.Spec;
             "",
         })
 public final class WorkloadCommand implements Callable<Integer> {
-    private static final Set<String> RUN = Set.of("--api", "--node", "--groups", "--rate", "--seconds", "--payload",
-            "--seed", "--settle-seconds", "--start-file", "--join-timeout", "--out");
+    private static final Set<String> RUN = Set.of("--api", "--node", "--groups", "--rate", "--seconds",
+            "--ramp-seconds", "--payload", "--seed", "--tag", "--settle-seconds", "--start-file", "--join-timeout",
+            "--out");
     private static final Set<String> PLAN = Set.of("--make-plan", "--nodes", "--total-groups", "--degree", "--seed",
             "--out");
     private static final Set<String> SUMMARIZE = Set.of("--summarize", "--plan", "--kernel", "--out");
@@ -79,13 +80,22 @@ public final class WorkloadCommand implements Callable<Integer> {
             description = "How long to send (default: ${DEFAULT-VALUE}).")
     private double seconds;
 
+    @Option(names = "--ramp-seconds", paramLabel = "S", defaultValue = "0",
+            description = "Raise the rate from a tenth to --rate over the first S seconds (default: ${DEFAULT-VALUE}).")
+    private double rampSeconds;
+
     @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "256",
-            description = "Bytes per message, at least 36 (default: ${DEFAULT-VALUE}).")
+            description = "Bytes per message, at least 44 (default: ${DEFAULT-VALUE}).")
     private int payload;
 
     @Option(names = "--seed", paramLabel = "X", defaultValue = "1",
             description = "Seed of the group choices, or of the plan (default: ${DEFAULT-VALUE}).")
     private long seed;
+
+    @Option(names = "--tag", paramLabel = "X", defaultValue = "0",
+            description = "This run's tag, the same on every node: a packet carrying another tag (left over from an "
+                    + "earlier run) counts as corrupt (default: ${DEFAULT-VALUE}).")
+    private long tag;
 
     @Option(names = "--settle-seconds", paramLabel = "T", defaultValue = "3",
             description = "Keep receiving this long after the last send (default: ${DEFAULT-VALUE}).")
@@ -156,8 +166,8 @@ public final class WorkloadCommand implements Callable<Integer> {
         }
         WorkloadSettings settings;
         try {
-            settings = new WorkloadSettings(node, groups, rate, seconds, payload, seed, settleSeconds, startFile,
-                    Duration.ofSeconds(joinTimeout));
+            settings = new WorkloadSettings(node, groups, rate, seconds, rampSeconds, payload, seed, tag,
+                    settleSeconds, startFile, Duration.ofSeconds(joinTimeout));
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }

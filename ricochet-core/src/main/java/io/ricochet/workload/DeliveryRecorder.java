@@ -15,6 +15,7 @@ import java.util.function.LongSupplier;
  */
 public final class DeliveryRecorder implements Consumer<Delivery> {
     private final int self;
+    private final long tag;
     private final LongSupplier clockMicros;
     private final Map<StreamKey, SeqnoRanges> received = new TreeMap<>();
     private final Map<StreamKey, SeqnoRanges> lost = new TreeMap<>();
@@ -26,10 +27,12 @@ public final class DeliveryRecorder implements Consumer<Delivery> {
 
     /**
      * @param self        this node's id: its own packets, if the daemon hands them back, are only counted
+     * @param tag         the run's tag: payloads of other runs count as corrupt
      * @param clockMicros wall clock in microseconds since the epoch
      */
-    public DeliveryRecorder(int self, LongSupplier clockMicros) {
+    public DeliveryRecorder(int self, long tag, LongSupplier clockMicros) {
         this.self = self;
+        this.tag = tag;
         this.clockMicros = clockMicros;
     }
 
@@ -50,7 +53,7 @@ public final class DeliveryRecorder implements Consumer<Delivery> {
             return;
         }
         try {
-            PayloadCodec.Header header = PayloadCodec.decode(d.payload(), d.origin(), d.group());
+            PayloadCodec.Header header = PayloadCodec.decode(d.payload(), d.origin(), d.group(), tag);
             latency.recordMicros(clockMicros.getAsLong() - header.sentAtMicros());
         } catch (CorruptPayloadException e) {
             corrupt.add(new Violation(d.origin(), d.group(), d.seqno(), self, e.getMessage()));

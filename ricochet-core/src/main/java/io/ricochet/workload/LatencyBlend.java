@@ -25,7 +25,8 @@ public record LatencyBlend(long count, double mean, double p50, double p99, doub
         long total = count + n;
         return new LatencyBlend(total, round((mean * count + number(summary, "mean").doubleValue() * n) / total),
                 round((p50 * count + number(summary, "p50").doubleValue() * n) / total),
-                Math.max(p99, number(summary, "p99").doubleValue()), Math.max(max, number(summary, "max").doubleValue()));
+                Math.max(p99, number(summary, "p99").doubleValue()),
+                Math.max(max, number(summary, "max").doubleValue()));
     }
 
     private static Number number(Map<?, ?> summary, String key) {

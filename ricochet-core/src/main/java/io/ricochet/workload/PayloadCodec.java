@@ -11,20 +11,21 @@ import java.util.zip.CRC32;
  * <pre>
  *  0  magic "RCWL" (u32)      4  origin node (i32)       8  group (i32)
  * 12  index (u64)            20  sent at, epoch microseconds (u64)
- * 28  payload length (u32)   32  CRC-32 of bytes 0..31
- * 36  pattern: byte k is a pure function of (origin, group, index, k)
+ * 28  run tag (u64)          36  payload length (u32)   40  CRC-32 of bytes 0..39
+ * 44  pattern: byte k is a pure function of (origin, group, index, k)
  * </pre>
  *
  * Big-endian. A payload is at least {@link #HEADER_LENGTH} bytes. {@link #decode} recomputes everything, so a
- * flipped bit, a truncated or padded payload, or a payload delivered under the wrong (origin, group) is caught.
+ * flipped bit, a truncated or padded payload, a payload delivered under the wrong (origin, group), or one left over
+ * from an earlier run (another tag) is caught.
  */
 public final class PayloadCodec {
     /** Bytes before the pattern: the smallest payload. */
-    public static final int HEADER_LENGTH = 36;
+    public static final int HEADER_LENGTH = 44;
 
     private static final int MAGIC = 0x5243574C;
-    private static final int LENGTH_OFFSET = 28;
-    private static final int CRC_OFFSET = 32;
+    private static final int LENGTH_OFFSET = 36;
+    private static final int CRC_OFFSET = 40;
 
     private PayloadCodec() {
     }
@@ -36,31 +37,33 @@ public final class PayloadCodec {
      * @param group        the group it was sent to
      * @param index        its index in the sender's stream to that group, from 0
      * @param sentAtMicros the sender's wall clock at sending, in microseconds since the epoch
+     * @param tag          the run tag
      */
-    public record Header(int origin, int group, long index, long sentAtMicros) {
+    public record Header(int origin, int group, long index, long sentAtMicros, long tag) {
     }
 
-    /** {@code size} bytes of payload for message {@code index} of {@code origin} to {@code group}. */
-    public static byte[] encode(int origin, int group, long index, long sentAtMicros, int size) {
+    /** {@code size} bytes of payload: message {@code index} of {@code origin} to {@code group} in run {@code tag}. */
+    public static byte[] encode(int origin, int group, long index, long sentAtMicros, long tag, int size) {
         if (size < HEADER_LENGTH) {
             throw new IllegalArgumentException("a workload payload needs at least " + HEADER_LENGTH + " bytes, not "
                     + size);
         }
         byte[] payload = new byte[size];
         ByteBuffer buffer = ByteBuffer.wrap(payload);
-        buffer.putInt(MAGIC).putInt(origin).putInt(group).putLong(index).putLong(sentAtMicros).putInt(size);
+        buffer.putInt(MAGIC).putInt(origin).putInt(group).putLong(index).putLong(sentAtMicros).putLong(tag)
+                .putInt(size);
         buffer.putInt((int) crc(payload));
         fillPattern(payload, origin, group, index);
         return payload;
     }
 
     /**
-     * Checks {@code payload}, delivered as a packet of {@code origin} in {@code group}.
+     * Checks {@code payload}, delivered as a packet of {@code origin} in {@code group} during run {@code tag}.
      *
      * @return its header
      * @throws CorruptPayloadException saying what is wrong
      */
-    public static Header decode(byte[] payload, int origin, int group) {
+    public static Header decode(byte[] payload, int origin, int group, long tag) {
         if (payload.length < HEADER_LENGTH) {
             throw new CorruptPayloadException(payload.length + " bytes, shorter than the " + HEADER_LENGTH
                     + "-byte header");
@@ -75,10 +78,14 @@ public final class PayloadCodec {
         if (buffer.getInt(LENGTH_OFFSET) != payload.length) {
             throw new CorruptPayloadException(payload.length + " bytes, sent as " + buffer.getInt(LENGTH_OFFSET));
         }
-        Header header = new Header(buffer.getInt(4), buffer.getInt(8), buffer.getLong(12), buffer.getLong(20));
+        Header header = new Header(buffer.getInt(4), buffer.getInt(8), buffer.getLong(12), buffer.getLong(20),
+                buffer.getLong(28));
         if (header.origin() != origin || header.group() != group) {
             throw new CorruptPayloadException("payload of (origin " + header.origin() + ", group " + header.group()
                     + ") delivered as (origin " + origin + ", group " + group + ")");
+        }
+        if (header.tag() != tag) {
+            throw new CorruptPayloadException("stale: sent in run " + header.tag() + ", not in this run " + tag);
         }
         int bad = firstPatternMismatch(payload, origin, group, header.index());
         if (bad >= 0) {

@@ -26,6 +26,7 @@ public final class WorkloadRunner {
     private static final long NS_PER_S = 1_000_000_000L;
     private static final long PROGRESS_NS = 2 * NS_PER_S;
     private static final long POLL_MS = 50;
+    private static final double RAMP_START = 0.1;
 
     private final RicochetClient client;
     private final WorkloadSettings settings;
@@ -44,7 +45,7 @@ public final class WorkloadRunner {
         this.client = client;
         this.settings = settings;
         this.log = log;
-        this.recorder = new DeliveryRecorder(client.nodeId(), WorkloadRunner::nowMicros);
+        this.recorder = new DeliveryRecorder(client.nodeId(), settings.tag(), WorkloadRunner::nowMicros);
     }
 
     /**
@@ -119,20 +120,21 @@ public final class WorkloadRunner {
         SplittableRandom random = new SplittableRandom(settings.seed());
         Map<Integer, Long> nextIndex = new TreeMap<>();
         List<Integer> groups = settings.groups();
-        long intervalNs = Math.max(1, Math.round(NS_PER_S / settings.rate()));
         long startNs = System.nanoTime();
         long endNs = startNs + Math.round(settings.seconds() * NS_PER_S);
         nextProgressNs = startNs + PROGRESS_NS;
-        say("sending %s msg/s of %d bytes for %s s", plain(settings.rate()), settings.payload(),
-                plain(settings.seconds()));
-        for (long i = 0; startNs + i * intervalNs < endNs; i++) {
-            long waitNs = startNs + i * intervalNs - System.nanoTime();
+        say("sending %s msg/s of %d bytes for %s s%s", plain(settings.rate()), settings.payload(),
+                plain(settings.seconds()), settings.rampSeconds() > 0 ? " (rising over the first "
+                        + plain(settings.rampSeconds()) + " s)" : "");
+        for (long dueNs = startNs; dueNs < endNs; dueNs += intervalNs(dueNs - startNs)) {
+            long waitNs = dueNs - System.nanoTime();
             if (waitNs > 0) {
                 LockSupport.parkNanos(waitNs);
             }
             int group = groups.get(random.nextInt(groups.size()));
             long index = nextIndex.merge(group, 1L, Long::sum) - 1;
-            byte[] payload = PayloadCodec.encode(client.nodeId(), group, index, nowMicros(), settings.payload());
+            byte[] payload = PayloadCodec.encode(client.nodeId(), group, index, nowMicros(), settings.tag(),
+                    settings.payload());
             try {
                 sent.computeIfAbsent(group, g -> new SeqnoRanges()).add(client.send(group, payload));
             } catch (ApiException e) {
@@ -144,6 +146,13 @@ public final class WorkloadRunner {
             progress();
         }
         return (System.nanoTime() - startNs) / 1e9;
+    }
+
+    /** The gap after a message sent {@code elapsedNs} into sending: the rate ramps from a tenth to full. */
+    private long intervalNs(long elapsedNs) {
+        double rampNs = settings.rampSeconds() * NS_PER_S;
+        double share = rampNs <= 0 || elapsedNs >= rampNs ? 1 : RAMP_START + (1 - RAMP_START) * elapsedNs / rampNs;
+        return Math.max(1, Math.round(NS_PER_S / (settings.rate() * share)));
     }
 
     private void settle() throws InterruptedException {

@@ -87,7 +87,7 @@ class WorkloadCommandTest {
     void shouldRefuseBadRunFlagsOnOneLine() {
         assertEquals("ricochet workload: a workload run needs --groups and --out (or use --make-plan or "
                 + "--summarize)", CliRun.line("workload --groups 1").err().lines().findFirst().orElseThrow());
-        assertEquals("ricochet workload: --payload 10: must be at least 36 bytes (the checked header)",
+        assertEquals("ricochet workload: --payload 10: must be at least 44 bytes (the checked header)",
                 CliRun.line("workload --groups 1 --out x.json --payload 10").err().lines().findFirst().orElseThrow());
         assertEquals("ricochet workload: --groups [1, 1]: a group is listed twice",
                 CliRun.line("workload --groups 1,1 --out x.json").err().lines().findFirst().orElseThrow());

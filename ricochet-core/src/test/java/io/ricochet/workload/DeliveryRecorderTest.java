@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 
 class DeliveryRecorderTest {
     private long clock = 2_000L;
-    private final DeliveryRecorder recorder = new DeliveryRecorder(1, () -> clock);
+    private final DeliveryRecorder recorder = new DeliveryRecorder(1, 0L, () -> clock);
 
     @Test
     void shouldSortDeliveriesIntoReceivedDuplicatesCorruptSelfAndLost() {
@@ -15,7 +15,7 @@ class DeliveryRecorderTest {
         recorder.accept(good(2, 5, 1, 1_500));
         recorder.accept(good(2, 5, 1, 1_500));
         recorder.accept(good(1, 5, 0, 1_000));
-        recorder.accept(Delivery.delivered(3, 5, 0, PayloadCodec.encode(2, 5, 0, 0, 40)));
+        recorder.accept(Delivery.delivered(3, 5, 0, PayloadCodec.encode(2, 5, 0, 0, 0L, 48)));
         recorder.accept(Delivery.lost(3, 5, 1));
 
         DeliveryRecorder.Snapshot s = recorder.snapshot();
@@ -34,6 +34,7 @@ class DeliveryRecorderTest {
     }
 
     private static Delivery good(int origin, int group, long seqno, long sentAtMicros) {
-        return Delivery.delivered(origin, group, seqno, PayloadCodec.encode(origin, group, seqno, sentAtMicros, 64));
+        return Delivery.delivered(origin, group, seqno,
+                PayloadCodec.encode(origin, group, seqno, sentAtMicros, 0L, 64));
     }
 }

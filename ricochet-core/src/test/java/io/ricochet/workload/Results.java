@@ -20,7 +20,7 @@ final class Results {
     private Results(int node, List<Integer> groups) {
         this.node = node;
         this.groups = groups;
-        this.recorder = new DeliveryRecorder(node, () -> 1_000_000L);
+        this.recorder = new DeliveryRecorder(node, 0L, () -> 1_000_000L);
     }
 
     static Results node(int node, Integer... groups) {
@@ -36,14 +36,15 @@ final class Results {
     /** This node received seqnos first..last of (origin, group), with good payloads sent 500 us before receipt. */
     Results got(int origin, int group, long first, long last) {
         for (long s = first; s <= last; s++) {
-            deliveries.add(Delivery.delivered(origin, group, s, PayloadCodec.encode(origin, group, s, 999_500L, 40)));
+            byte[] payload = PayloadCodec.encode(origin, group, s, 999_500L, 0L, 48);
+            deliveries.add(Delivery.delivered(origin, group, s, payload));
         }
         return this;
     }
 
     Results gotCorrupt(int origin, int group, long seqno) {
-        byte[] payload = PayloadCodec.encode(origin, group, seqno, 0, 40);
-        payload[39] ^= 1;
+        byte[] payload = PayloadCodec.encode(origin, group, seqno, 0, 0L, 48);
+        payload[47] ^= 1;
         deliveries.add(Delivery.delivered(origin, group, seqno, payload));
         return this;
     }
