@@ -105,7 +105,7 @@ state_save() {
     {
         printf '# Written by scripts/cluster: the settings of this run.\n'
         for var in RC_RUN_ID RC_PREFIX RC_NODES RC_RACKS RC_GMS RC_INJECT_LOSS RC_DAEMON_ARGS RC_CREATED RC_ROOT \
-            RC_MODE; do
+            RC_MODE RC_WORKLOADS RC_FD_INTERVAL RC_FD_MISS; do
             printf '%s=%q\n' "$var" "${!var-}"
         done
     } >"$dir/cluster.env.tmp"

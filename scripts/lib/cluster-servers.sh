@@ -57,7 +57,7 @@ daemons_start() {
 }
 
 # fds_start DIR: one detector per rack (members = the rack's daemons) and a top-level one watching them; every
-# verdict goes to every GMS partition. Interval 100 ms, 5 misses.
+# verdict goes to every GMS partition. Interval and misses from RC_FD_INTERVAL / RC_FD_MISS (100 ms, 5).
 fds_start() {
     local dir="$1" r k members watched=""
     for ((r = 1; r <= RC_RACKS; r++)); do
@@ -68,11 +68,12 @@ fds_start() {
             fi
         done
         java_in "$dir" "fd-rack-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id "rack-$r" \
-            --bind "$(rack_fd_addr "$r"):$FD_PORT" --members "$members" --interval-ms 100 --miss 5 --gms "$(gms_list)"
+            --bind "$(rack_fd_addr "$r"):$FD_PORT" --members "$members" --interval-ms "$RC_FD_INTERVAL" \
+            --miss "$RC_FD_MISS" --gms "$(gms_list)"
         watched+="${watched:+,}rack-$r@$(rack_fd_addr "$r"):$FD_PORT"
     done
     java_in "$dir" "fd-top" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id top-1 --bind "$(top_fd_addr):$FD_PORT" \
-        --watch-detectors "$watched" --interval-ms 100 --miss 5 --gms "$(gms_list)"
+        --watch-detectors "$watched" --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" --gms "$(gms_list)"
     for ((r = 1; r <= RC_RACKS; r++)); do
         wait_for_line "$dir" "fd-rack-$r" "failure detector rack-$r .* pinging" "$START_TIMEOUT" "that it pings"
     done

@@ -10,21 +10,43 @@ need_number() {
     [[ "$2" =~ ^[0-9]+([.][0-9]+)?$ ]] || usage_error "$1 '$2': must be a non-negative number"
 }
 
-# daemons_restart DIR LOSS: restarts every daemon with --inject-loss LOSS (their old logs are kept aside). The
-# failure detectors see each daemon go and come back; the GMS then puts it back in its groups.
+# daemons_restart DIR LOSS WHY: restarts every daemon with --inject-loss LOSS (their old logs are kept aside),
+# then waits until the failure detectors, which saw each daemon go, report it alive again.
 daemons_restart() {
-    local dir="$1" loss="$2" k stamp
+    local dir="$1" loss="$2" why="$3" k stamp
     stamp="$(date +%H%M%S)"
-    say "restarting the daemons with --inject-loss $loss (they ran with $RC_INJECT_LOSS)"
+    say "restarting the daemons ($why)"
     proc_stop "$dir" 'node-*'
     for ((k = 1; k <= RC_NODES; k++)); do
         [[ ! -f "$dir/logs/node-$k.log" ]] || mv "$dir/logs/node-$k.log" "$dir/logs/node-$k.before-$stamp.log"
     done
-    RC_INJECT_LOSS="$loss"
+    RC_INJECT_LOSS="$loss" RC_WORKLOADS=0
     state_save "$dir"
     daemons_start "$dir"
-    # Give the detectors time to report the restarted daemons alive again (first ack after restart).
-    sleep 2
+    sleep 1
+    fd_wait_alive "$dir" 30
+}
+
+# fd_failed_nodes DIR: the nodes whose rack detector's last verdict is FAILED.
+fd_failed_nodes() {
+    local dir="$1" k r
+    for ((k = 1; k <= RC_NODES; k++)); do
+        r="$(rack_of "$k")"
+        grep -oE "node $k \([0-9.:]+\) (FAILED|RECOVERED)" "$dir/logs/fd-rack-$r.log" 2>/dev/null | tail -n 1 \
+            | grep -q FAILED && printf '%d ' "$k"
+    done
+    return 0
+}
+
+# fd_wait_alive DIR SECONDS: waits until no rack detector holds a daemon for failed.
+fd_wait_alive() {
+    local dir="$1" timeout="$2" deadline failed
+    deadline=$((SECONDS + timeout))
+    while failed="$(fd_failed_nodes "$dir")" && [[ -n "$failed" ]]; do
+        ((SECONDS < deadline)) || die "the failure detectors still hold node(s) ${failed}for failed after" \
+            "${timeout}s; see $dir/logs/fd-rack-*.log"
+        sleep 0.5
+    done
 }
 
 # require_daemons DIR: every daemon of the run is running.
@@ -94,7 +116,8 @@ workload_cleanup() {
 }
 
 cmd_run_workload() {
-    local groups="" degree="" rate=100 seconds=10 ramp="" payload=1024 seed=1 settle=5 loss="" nft="" run_dir=""
+    local groups="" degree="" rate=50 seconds=10 ramp="" payload=1024 seed=1 settle=5 loss="" nft="" run_dir=""
+    local reuse=0
     while (($# > 0)); do
         case "$1" in
             --groups) need_value "$1" $#; groups="$2"; shift 2 ;;
@@ -108,6 +131,7 @@ cmd_run_workload() {
             --inject-loss) need_value "$1" $#; loss="$2"; shift 2 ;;
             --nft-loss) need_value "$1" $#; nft="$2"; shift 2 ;;
             --run-dir) need_value "$1" $#; run_dir="$2"; shift 2 ;;
+            --reuse-daemons) reuse=1; shift ;;
             *) usage_error "run-workload: unknown option '$1'" ;;
         esac
     done
@@ -132,8 +156,16 @@ cmd_run_workload() {
     load_run "$run_dir"
     require_daemons "$RUN_DIR"
     if [[ -n "$loss" && "$loss" != "$RC_INJECT_LOSS" ]]; then
-        daemons_restart "$RUN_DIR" "$loss"
+        daemons_restart "$RUN_DIR" "$loss" "for --inject-loss $loss; they ran with $RC_INJECT_LOSS"
+    elif ((${RC_WORKLOADS:-0} > 0 && !reuse)); then
+        # A daemon that rejoins a group restarts its stream there at seqno 0, and its peers may still hold
+        # packets of the previous workload under the same ids: fresh daemons keep the check meaningful.
+        daemons_restart "$RUN_DIR" "$RC_INJECT_LOSS" "they ran a workload already: fresh streams for a clean" \
+            "check; --reuse-daemons skips this"
     fi
+    fd_wait_alive "$RUN_DIR" 30
+    RC_WORKLOADS=$((${RC_WORKLOADS:-0} + 1))
+    state_save "$RUN_DIR"
 
     local wl k rc=0 next status tag
     local -a node_groups=()
@@ -157,10 +189,10 @@ cmd_run_workload() {
     fi
     kernel_snapshot "$wl" before
     for ((k = 1; k <= RC_NODES; k++)); do
-        java_in "$RUN_DIR" "workload-node-$k" "$(node_ns "$k")" "$WORKLOAD_NICE" "$WORKLOAD_JAVA_OPTS" "$CORE_JAR" workload \
-            --api "127.0.0.1:$API_PORT" --node "$k" --groups "${node_groups[k]}" --rate "$rate" --seconds "$seconds" \
-            --ramp-seconds "$ramp" --payload "$payload" --seed "$((seed * 1000 + k))" --tag "$tag" \
-            --settle-seconds "$settle" --start-file "$wl/go" --out "$wl/node-$k.json"
+        java_in "$RUN_DIR" "workload-node-$k" "$(node_ns "$k")" "$WORKLOAD_NICE" "$WORKLOAD_JAVA_OPTS" "$CORE_JAR" \
+            workload --api "127.0.0.1:$API_PORT" --node "$k" --groups "${node_groups[k]}" --rate "$rate" \
+            --seconds "$seconds" --ramp-seconds "$ramp" --payload "$payload" --seed "$((seed * 1000 + k))" \
+            --tag "$tag" --settle-seconds "$settle" --start-file "$wl/go" --out "$wl/node-$k.json"
     done
     for ((k = 1; k <= RC_NODES; k++)); do
         wait_for_line "$RUN_DIR" "workload-node-$k" "joined [0-9]+ group" "$START_TIMEOUT" "that it joined its groups"

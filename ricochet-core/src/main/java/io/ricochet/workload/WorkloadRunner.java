@@ -25,7 +25,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class WorkloadRunner {
     private static final long NS_PER_S = 1_000_000_000L;
     private static final long PROGRESS_NS = 2 * NS_PER_S;
-    private static final long POLL_MS = 50;
+    private static final long POLL_MS = 200;
     private static final double RAMP_START = 0.1;
 
     private final RicochetClient client;
