@@ -160,8 +160,8 @@ cmd_run_workload() {
     elif ((${RC_WORKLOADS:-0} > 0 && !reuse)); then
         # A daemon that rejoins a group restarts its stream there at seqno 0, and its peers may still hold
         # packets of the previous workload under the same ids: fresh daemons keep the check meaningful.
-        daemons_restart "$RUN_DIR" "$RC_INJECT_LOSS" "they ran a workload already: fresh streams for a clean" \
-            "check; --reuse-daemons skips this"
+        daemons_restart "$RUN_DIR" "$RC_INJECT_LOSS" \
+            "they ran a workload already: fresh streams for a clean check; --reuse-daemons skips this"
     fi
     fd_wait_alive "$RUN_DIR" 30
     RC_WORKLOADS=$((${RC_WORKLOADS:-0} + 1))
