@@ -26,6 +26,7 @@ import picocli.CommandLine.Spec;
             SimulateCommand.class,
             DaemonCommand.class,
             SendCommand.class, ListenCommand.class, StatsCommand.class,
+            WorkloadCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

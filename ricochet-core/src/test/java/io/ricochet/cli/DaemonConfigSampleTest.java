@@ -1,0 +1,57 @@
+package io.ricochet.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ricochet.daemon.DaemonConfig;
+import io.ricochet.daemon.DaemonSettings;
+import java.io.Reader;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** The sample config operators install (scripts/systemd/ricochetd.properties) stays complete and loadable. */
+class DaemonConfigSampleTest {
+    private static final Path SAMPLE = Path.of("..", "scripts", "systemd", "ricochetd.properties");
+
+    @Test
+    void shouldListEveryKeyTheDaemonAcceptsWithItsDefault() throws Exception {
+        List<String> lines = Files.readAllLines(SAMPLE);
+
+        DaemonSettings.KEYS.forEach((key, meta) -> {
+            boolean set = lines.stream().anyMatch(l -> l.startsWith(key + "="));
+            boolean commentedDefault = lines.contains("#" + key + "=" + meta[0]);
+            assertTrue(set || commentedDefault, key + " is neither set nor listed as '#" + key + "=" + meta[0] + "'");
+        });
+    }
+
+    @Test
+    void shouldLoadAsItIs() throws Exception {
+        Properties file = new Properties();
+        try (Reader reader = Files.newBufferedReader(SAMPLE)) {
+            file.load(reader);
+        }
+
+        DaemonConfig config = DaemonSettings.resolve(file, SAMPLE.toString(), Map.of());
+
+        assertEquals(1, config.nodeId());
+        assertEquals("eth1", config.iface());
+        assertEquals(2, config.gms().size());
+    }
+
+    @Test
+    void shouldLoadWithEveryCommentedDefaultUncommented() throws Exception {
+        String text = Files.readString(SAMPLE).replaceAll("(?m)^#([a-z-]+=)", "$1");
+        Properties file = new Properties();
+        file.load(new StringReader(text));
+
+        DaemonConfig config = DaemonSettings.resolve(file, SAMPLE.toString(), Map.of());
+
+        assertEquals(DaemonSettings.KEYS.size(), file.size());
+        assertEquals(7300, config.unicastPort());
+    }
+}

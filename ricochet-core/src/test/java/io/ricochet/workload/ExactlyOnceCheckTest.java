@@ -1,0 +1,142 @@
+package io.ricochet.workload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class ExactlyOnceCheckTest {
+    /** Group 1 = {1, 2, 3}, group 2 = {2, 3}. */
+    private static final Map<Integer, Set<Integer>> MEMBERS = Map.of(1, Set.of(1, 2, 3), 2, Set.of(2, 3));
+
+    @Test
+    void shouldPassWhenEveryOtherMemberGotEveryPacketOnce() {
+        ClusterSummary s = check(
+                Results.node(1, 1).sent(1, 0, 9).build(),
+                Results.node(2, 1, 2).sent(2, 0, 4).got(1, 1, 0, 9).build(),
+                Results.node(3, 1, 2).got(1, 1, 0, 9).got(2, 2, 0, 4).build());
+
+        assertEquals(ClusterSummary.EXACTLY_ONCE, s.verdict());
+        assertEquals(15, s.totals().sent());
+        assertEquals(25, s.totals().expected());
+        assertEquals(25, s.totals().delivered());
+        assertEquals(0, s.totals().missing());
+        assertEquals(25, s.endToEnd().count());
+        assertEquals(0.5, s.endToEnd().max());
+    }
+
+    @Test
+    void shouldCountAndShowMissingPackets() {
+        ClusterSummary s = check(
+                Results.node(1, 1).sent(1, 0, 9).build(),
+                Results.node(2, 1, 2).got(1, 1, 0, 9).build(),
+                Results.node(3, 1, 2).got(1, 1, 0, 6).got(1, 1, 9, 9).build());
+
+        assertEquals(ClusterSummary.VIOLATIONS, s.verdict());
+        assertEquals(2, s.totals().missing());
+        assertEquals(List.of(new Violation(1, 1, 7, 3, ""), new Violation(1, 1, 8, 3, "")),
+                s.violations().get("missing").first());
+        ClusterSummary.NodeRow three = s.perNode().get(2);
+        assertEquals(3, three.node());
+        assertEquals(10, three.expected());
+        assertEquals(8, three.delivered());
+        assertEquals(2, three.missing());
+    }
+
+    @Test
+    void shouldFlagDuplicatesCorruptionLostNoticesAndUnexpectedPackets() {
+        ClusterSummary s = check(
+                Results.node(1, 1).sent(1, 0, 2).build(),
+                Results.node(2, 1, 2).got(1, 1, 0, 2).got(1, 1, 1, 1).got(1, 1, 50, 50).build(),
+                Results.node(3, 1, 2).got(1, 1, 0, 0).gotCorrupt(1, 1, 1).lost(1, 1, 2).got(1, 2, 0, 0).build());
+
+        assertEquals(ClusterSummary.VIOLATIONS, s.verdict());
+        assertEquals(1, s.totals().duplicates());
+        assertEquals(1, s.totals().corrupt());
+        assertEquals(1, s.totals().lostNotices());
+        assertEquals(1, s.totals().missing(), "the lost packet never arrived");
+        assertEquals(2, s.totals().unexpected(), "seqno 50 was never sent; node 1 is not in group 2");
+        assertEquals(List.of(new Violation(1, 1, 50, 2, "not sent to this node"),
+                new Violation(1, 2, 0, 3, "not sent to this node")), s.violations().get("unexpected").first());
+        assertTrue(s.violations().get("corrupt").first().get(0).detail().startsWith("pattern mismatch"));
+    }
+
+    @Test
+    void shouldCountEverythingOwedToANodeWithoutAResultAsMissing() {
+        ClusterSummary s = check(
+                Results.node(1, 1).sent(1, 0, 9).build(),
+                Results.node(2, 1, 2).got(1, 1, 0, 9).build());
+
+        assertEquals(ClusterSummary.VIOLATIONS, s.verdict());
+        assertEquals(List.of(3), s.nodesWithoutResult());
+        assertEquals(10, s.totals().missing());
+    }
+
+    @Test
+    void shouldTakeMembershipFromTheResultsWithoutAPlan() {
+        ClusterSummary s = ExactlyOnceCheck.check(null, List.of(
+                Results.node(1, 7).sent(7, 0, 3).build(),
+                Results.node(2, 7).got(1, 7, 0, 3).build()), Map.of());
+
+        assertEquals(ClusterSummary.EXACTLY_ONCE, s.verdict());
+        assertEquals(Set.of(1, 2), s.groups().get(7));
+    }
+
+    @Test
+    void shouldNotPassWhenNothingWasSent() {
+        assertEquals(ClusterSummary.NOTHING_CHECKED, check(Results.node(1, 1).build()).verdict());
+    }
+
+    @Test
+    void shouldSumDaemonCounterChangesAndKernelCounters() {
+        Map<String, Object> before = Map.of("counters", Map.of("RECOVERED_BY_XOR", 5, "RECOVERED_BY_NAK", 1),
+                "daemon", Map.of("injectedDrops", 10));
+        Map<String, Object> after = Map.of("counters", Map.of("RECOVERED_BY_XOR", 25, "RECOVERED_BY_NAK", 3),
+                "daemon", Map.of("injectedDrops", 32, "lecRecoveryLatencyMs",
+                        Map.of("count", 20, "mean", 2.0, "p50", 1.0, "p99", 9.0, "max", 12.0)));
+        ClusterSummary s = ExactlyOnceCheck.check(MEMBERS, List.of(
+                Results.node(1, 1).sent(1, 0, 0).stats(before, after).build(),
+                Results.node(2, 1, 2).got(1, 1, 0, 0).stats(before, after).build(),
+                Results.node(3, 1, 2).got(1, 1, 0, 0).build()),
+                Map.of("2", Map.of("RcvbufErrors", 4L), "svc", Map.of("RcvbufErrors", 1L)));
+
+        assertEquals(40, s.daemon("RECOVERED_BY_XOR"));
+        assertEquals(4, s.daemon("RECOVERED_BY_NAK"));
+        assertEquals(44, s.daemon("injectedDrops"));
+        assertEquals(5, s.kernelTotals().get("RcvbufErrors"));
+        assertEquals(4, s.perNode().get(1).rcvbufErrors());
+        assertEquals(20, s.perNode().get(1).lec());
+        assertEquals(new LatencyBlend(40, 2.0, 1.0, 9.0, 12.0), s.daemonLatencies().get("lecRecoveryLatencyMs"));
+    }
+
+    @Test
+    void shouldRefuseTwoResultsForOneNode() {
+        assertThrows(IllegalArgumentException.class, () -> check(Results.node(1, 1).build(),
+                Results.node(1, 1).build()));
+    }
+
+    @Test
+    void shouldRenderATableAndJsonThatAgree() {
+        ClusterSummary s = check(
+                Results.node(1, 1).sent(1, 0, 9).build(),
+                Results.node(2, 1, 2).got(1, 1, 0, 9).build(),
+                Results.node(3, 1, 2).got(1, 1, 0, 8).build());
+
+        String table = SummaryReport.table(s);
+        var json = SummaryReport.toJson(s);
+
+        assertTrue(table.contains("missing / duplicates   1 / 0"), table);
+        assertTrue(table.matches("(?s).*\n  missing +origin 1 group 1 seqno 9 at node 3\n.*"), table);
+        assertEquals(1, json.get("totals").get("missing").asLong());
+        assertEquals(9, json.get("violations").get("missing").get("first").get(0).get("seqno").asLong());
+        assertEquals("VIOLATIONS", json.get("verdict").asText());
+    }
+
+    private static ClusterSummary check(NodeResult... results) {
+        return ExactlyOnceCheck.check(MEMBERS, List.of(results), Map.of());
+    }
+}

@@ -1,0 +1,81 @@
+# shellcheck shell=bash disable=SC2034
+# Starting the processes of a local cluster: GMS partitions and failure detectors in the svc namespace, one
+# daemon per node namespace. Sourced; needs cluster-common.sh and cluster-procs.sh.
+
+# JVM options per kind of process; word-split on purpose (several options). Two shared cores carry a dozen JVMs:
+# the servers are light (C1 only), the daemons get the optimizing compiler.
+SERVER_JAVA_OPTS="${RICOCHET_CLUSTER_SERVER_JAVA_OPTS:--Xmx128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
+DAEMON_JAVA_OPTS="${RICOCHET_CLUSTER_DAEMON_JAVA_OPTS:--Xmx512m -XX:+UseSerialGC}"
+WORKLOAD_JAVA_OPTS="${RICOCHET_CLUSTER_WORKLOAD_JAVA_OPTS:--Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
+# Workload clients run niced: on a loaded machine the daemons and detectors get the CPU first, so a client's
+# JVM start-up or JIT never delays a heartbeat answer past the detector's 500 ms.
+WORKLOAD_NICE="${RICOCHET_CLUSTER_WORKLOAD_NICE:-10}"
+START_TIMEOUT="${RICOCHET_CLUSTER_START_TIMEOUT:-90}"
+
+# java_in DIR NAME NS NICE OPTS JAR ARGS...: starts a JVM tagged with this run's marker, at niceness NICE.
+java_in() {
+    local dir="$1" name="$2" ns="$3" niceness="$4" opts="$5" jar="$6"
+    shift 6
+    local -a jvm
+    read -r -a jvm <<<"$opts"
+    proc_start "$dir" "$name" "$ns" nice -n "$niceness" "$JAVA" "$(marker)" "${jvm[@]}" -jar "$jar" "$@"
+}
+
+# gms_start DIR: one process per partition, each on its own address of the svc namespace.
+gms_start() {
+    local dir="$1" i
+    for ((i = 0; i < RC_GMS; i++)); do
+        java_in "$dir" "gms-$i" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$GMS_JAR" --partition "$i" --partitions "$RC_GMS" \
+            --bind "$(gms_addr "$i")" --port "$GMS_PORT" --stats-interval 10
+    done
+    for ((i = 0; i < RC_GMS; i++)); do
+        wait_for_line "$dir" "gms-$i" "listening on" "$START_TIMEOUT" "that it listens"
+    done
+}
+
+# daemon_start DIR K: the daemon of node K in its namespace (does not wait).
+daemon_start() {
+    local dir="$1" k="$2"
+    local -a extra=()
+    read -r -a extra <<<"$RC_DAEMON_ARGS"
+    java_in "$dir" "node-$k" "$(node_ns "$k")" 0 "$DAEMON_JAVA_OPTS" "$CORE_JAR" daemon --node-id "$k" \
+        --interface v0 --address "$(node_addr "$k")" --unicast-port "$UNICAST_PORT" --api-bind 127.0.0.1 \
+        --api-port "$API_PORT" --gms "$(gms_list)" --seed "$k" --inject-loss "$RC_INJECT_LOSS" \
+        --stats-interval 10 "${extra[@]}"
+}
+
+# daemons_start DIR: every daemon, then waits for each one's "running" line.
+daemons_start() {
+    local dir="$1" k
+    for ((k = 1; k <= RC_NODES; k++)); do
+        daemon_start "$dir" "$k"
+    done
+    for ((k = 1; k <= RC_NODES; k++)); do
+        wait_for_line "$dir" "node-$k" "ricochet daemon: node $k running" "$START_TIMEOUT" \
+            "its 'ricochet daemon: node $k running' line"
+    done
+}
+
+# fds_start DIR: one detector per rack (members = the rack's daemons) and a top-level one watching them; every
+# verdict goes to every GMS partition. Interval and misses from RC_FD_INTERVAL / RC_FD_MISS (100 ms, 5).
+fds_start() {
+    local dir="$1" r k members watched=""
+    for ((r = 1; r <= RC_RACKS; r++)); do
+        members=""
+        for ((k = 1; k <= RC_NODES; k++)); do
+            if [[ "$(rack_of "$k")" == "$r" ]]; then
+                members+="${members:+,}$k@$(node_addr "$k"):$UNICAST_PORT"
+            fi
+        done
+        java_in "$dir" "fd-rack-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id "rack-$r" \
+            --bind "$(rack_fd_addr "$r"):$FD_PORT" --members "$members" --interval-ms "$RC_FD_INTERVAL" \
+            --miss "$RC_FD_MISS" --gms "$(gms_list)"
+        watched+="${watched:+,}rack-$r@$(rack_fd_addr "$r"):$FD_PORT"
+    done
+    java_in "$dir" "fd-top" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id top-1 --bind "$(top_fd_addr):$FD_PORT" \
+        --watch-detectors "$watched" --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" --gms "$(gms_list)"
+    for ((r = 1; r <= RC_RACKS; r++)); do
+        wait_for_line "$dir" "fd-rack-$r" "failure detector rack-$r .* pinging" "$START_TIMEOUT" "that it pings"
+    done
+    wait_for_line "$dir" "fd-top" "failure detector top-1 .* pinging" "$START_TIMEOUT" "that it pings"
+}
