@@ -81,10 +81,10 @@ final class MessageBuffer {
         return slot;
     }
 
-    /** Removes the messages that entered {@code threshold} or more rounds before {@code round}; returns how many. */
-    int expire(long round, int threshold) {
+    /** Removes the messages older than {@code maxAge} rounds at {@code round}; returns how many. */
+    int expire(long round, int maxAge) {
         int removed = 0;
-        while (size > 0 && round - rounds[head] >= threshold) {
+        while (size > 0 && round - rounds[head] > maxAge) {
             removeHead(false);
             removed++;
         }

@@ -9,8 +9,9 @@ import java.util.Map;
 
 /**
  * Messages known to exist (from a sequence gap, a digest or an info message) that this member has not received, in
- * discovery order, each with the round it was discovered in. A missing message is sought for
- * {@code stable-threshold} rounds, as long as holders keep it, then given up.
+ * discovery order, each with the round it was discovered in. A missing message is sought in the
+ * round it was discovered in and the {@code stable-threshold} rounds after, as long as holders keep it (a holder
+ * gossips a message in the stable-threshold rounds after the one it arrived in), then given up.
  */
 final class MissingTable {
     /** One missing message. */
@@ -33,12 +34,12 @@ final class MissingTable {
         return byId.size();
     }
 
-    /** Removes and returns the messages discovered {@code threshold} or more rounds before {@code round}. */
-    List<Missing> expire(long round, int threshold) {
+    /** Removes and returns the messages discovered more than {@code maxAge} rounds before {@code round}. */
+    List<Missing> expire(long round, int maxAge) {
         List<Missing> expired = new ArrayList<>();
         for (Iterator<Missing> it = byId.values().iterator(); it.hasNext(); ) {
             Missing m = it.next();
-            if (round - m.round() < threshold) {
+            if (round - m.round() <= maxAge) {
                 break; // discovery order is round order
             }
             expired.add(m);

@@ -14,9 +14,9 @@ import java.util.Objects;
  * @param fanout          sub-gsize: members of a group each member gossips to per round (paper's Figure 6: 1)
  * @param limitRequests   limit-requests: most solicitations a member sends per round
  * @param limitRetrans    limit-retrans: most retransmissions a member sends per round
- * @param stableThreshold stable-threshold: rounds a message stays in the buffer and in digests before it is
- *                        garbage collected, and rounds a missing message is sought before it is reported lost
- *                        (paper: 10)
+ * @param stableThreshold stable-threshold: rounds a message is gossiped (in digests) after the round it arrived
+ *                        in, before it is garbage collected, and rounds a missing message is sought after the round
+ *                        it was discovered in, before it is reported lost (paper: 10)
  * @param ipmcThreshold   requests for one message after which it is retransmitted by multicast (paper: 2)
  * @param ipmc            Pbcast-ipmc (4.1): multicast a retransmission once its request counter reaches the threshold
  * @param grb             Pbcast-grb (4.2): gossip retransmit bits; multicast what this member and another retransmitted
@@ -34,7 +34,8 @@ public record PbcastConfig(long roundNs, int fanout, int limitRequests, int limi
 
     public PbcastConfig {
         Objects.requireNonNull(neighbourhood, "neighbourhood");
-        require(roundNs >= MS / 1000 && roundNs <= 60_000 * MS, "step-interval (ns)", roundNs, "must be in 1 us..60 s");
+        require(roundNs >= MS / 1000 && roundNs <= 60_000 * MS, "step-interval", roundNs + " ns",
+                "must be in 1 us..60 s");
         require(fanout >= 1 && fanout <= 64, "sub-gsize", fanout, "must be in 1..64");
         require(limitRequests >= 1, "limit-requests", limitRequests, "must be at least 1");
         require(limitRetrans >= 1, "limit-retrans", limitRetrans, "must be at least 1");

@@ -192,8 +192,9 @@ public final class PbcastEngine implements ProtocolEngine {
 
     /**
      * A round (Figure 4, "timer interrupt"): the round number advances and the budgets reset; missing messages
-     * sought for stable-threshold rounds are given up; the digests go out; then messages gossiped for
-     * stable-threshold rounds are garbage collected.
+     * sought for stable-threshold rounds are given up; messages already gossiped in stable-threshold rounds are
+     * garbage collected; the digests go out. A message arriving in round r is thus in the digests of rounds r + 1 ..
+     * r + T and still answers requests during round r + T.
      */
     @Override
     public void onTimer(long nowNs) {
@@ -201,8 +202,8 @@ public final class PbcastEngine implements ProtocolEngine {
             long round = rounds.advance(nowNs);
             counters.increment(RicochetCounter.PBCAST_ROUNDS);
             receiver.expire(round);
-            gossiper.gossip(round);
             buffer.expire(round, config.stableThreshold());
+            gossiper.gossip(round);
         }
         afterInput(nowNs);
     }

@@ -13,11 +13,12 @@ import java.util.Map;
  * The receive side of one member: per-stream state, loss discovery, the message buffer's intake and the FIFO
  * module (paper, section 3.2, third module). A message enters through {@link #accept} whatever carried it; it is
  * delivered in seqno order per (sender, group), and a later one waits for a missing one until that arrives or is
- * given up after {@code stable-threshold} rounds ({@link #expire}), when it is reported lost and skipped.
+ * given up once sought for {@code stable-threshold} rounds ({@link #expire}), when it is reported lost and skipped.
  *
- * <p>Invariant: a message leaves the buffer only after it was delivered. Give-ups run before garbage collection in
- * a round, and a gap is discovered no later than any message above it enters the buffer, so the gap is given up
- * first; when the buffer is full and must evict an undelivered message, the gaps below it are given up at once.
+ * <p>Invariant: a message leaves the buffer only after it was delivered. A gap is discovered no later than any
+ * message above it enters the buffer, both age by the same rule, and give-ups run before garbage collection in a
+ * round, so the gap is given up first; when the buffer is full and must evict an undelivered message, the gaps
+ * below it are given up at once.
  */
 final class Receiver implements MessageBuffer.RemovalListener {
     private final int self;
@@ -125,7 +126,10 @@ final class Receiver implements MessageBuffer.RemovalListener {
         outbox.lossDiscovered(id.origin(), id.group(), id.seqno(), nowNs);
     }
 
-    /** Gives up the missing messages discovered {@code stable-threshold} rounds ago and delivers what that frees. */
+    /**
+     * At the start of {@code round}: gives up the messages missing since more than {@code stable-threshold} rounds
+     * and delivers what that frees.
+     */
     void expire(long round) {
         for (MissingTable.Missing m : missing.expire(round, config.stableThreshold())) {
             ReceiveStream stream = stream(m.id().origin(), m.id().group());

@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
-import io.ricochet.engine.Outbox;
 import io.ricochet.engine.RicochetCounter;
 import io.ricochet.pbcast.TestFrames.Run;
 import io.ricochet.wire.Bytes;
@@ -197,30 +195,6 @@ class PbcastFuzzTest {
     private static void fill(SplittableRandom rnd, byte[] b) {
         for (int i = 0; i < b.length; i++) {
             b[i] = (byte) rnd.nextInt(256);
-        }
-    }
-
-    /** Drops everything. */
-    private static final class NullOutbox implements Outbox {
-        @Override
-        public void multicast(int group, byte[] frame, int offset, int length) {
-        }
-
-        @Override
-        public void unicast(int node, byte[] frame, int offset, int length) {
-        }
-
-        @Override
-        public void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length,
-                            Delivery how) {
-        }
-
-        @Override
-        public void lost(int origin, int group, long seqno, long discoveredNs) {
-        }
-
-        @Override
-        public void wakeAt(long deadlineNs) {
         }
     }
 }
