@@ -85,7 +85,8 @@ public final class PbcastEngine implements ProtocolEngine {
             throw new IllegalStateException("node " + self + " is not a member of group " + group);
         }
         if (length < 0 || length > config.maxPayload()) {
-            throw new IllegalArgumentException("payload of " + length + " bytes; the maximum is " + config.maxPayload());
+            throw new IllegalArgumentException(
+                    "payload of " + length + " bytes; the maximum is " + config.maxPayload());
         }
         long seqno = nextSeqno.computeIfAbsent(group, g -> new long[1])[0]++;
         // The sender holds and gossips its own messages like any member (Figure 6: A answers the requests for M1).

@@ -72,9 +72,13 @@ final class Receiver implements MessageBuffer.RemovalListener {
             counters.increment(RicochetCounter.OUT_OF_WINDOW);
             return;
         }
-        buffer.makeRoom(); // an eviction here may give up this very message
         if (window.isResolved(id.seqno())) {
             counters.increment(RicochetCounter.DUPLICATES);
+            return;
+        }
+        buffer.makeRoom();
+        if (window.isResolved(id.seqno())) {
+            counters.increment(RicochetCounter.DUPLICATES); // making room gave this very message up
             return;
         }
         if (!retransmitted) {

@@ -123,7 +123,7 @@ final class Solicitor {
         }
     }
 
-    /** Pbcast-local: "gossiper {@code info.argument()} has this message"; ask it to multicast if this member lacks it. */
+    /** Pbcast-local: "gossiper {@code info.argument()} has this message"; if this member lacks it, ask for mcast. */
     void onInfo(SolicitFlyweight info, long nowNs) {
         counters.increment(RicochetCounter.PBCAST_INFOS_RECEIVED);
         int gossiper = info.argument();
