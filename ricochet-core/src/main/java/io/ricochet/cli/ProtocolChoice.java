@@ -4,16 +4,19 @@ import io.ricochet.engine.EngineConfig;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.fec.FecConfig;
 import io.ricochet.fec.FecProtocol;
+import io.ricochet.pbcast.PbcastConfig;
+import io.ricochet.pbcast.PbcastProtocol;
 import io.ricochet.srm.SrmConfig;
 import io.ricochet.srm.SrmProtocol;
 import java.util.Locale;
 
 /**
  * The protocols a run can use, by command-line name. Ricochet takes every engine flag; sender-based FEC takes
- * {@code --r}, {@code --c} (a whole number) and {@code --nak}; SRM runs with its own defaults (docs/design/srm.md).
+ * {@code --r}, {@code --c} (a whole number) and {@code --nak}; SRM and pbcast run with their own defaults
+ * (docs/design/srm.md, docs/design/pbcast.md).
  */
 public enum ProtocolChoice {
-    RICOCHET, SRM, FEC;
+    RICOCHET, SRM, FEC, PBCAST;
 
     /** The name used on the command line and in results. */
     public String cliName() {
@@ -27,7 +30,7 @@ public enum ProtocolChoice {
                 return p;
             }
         }
-        throw new IllegalArgumentException("protocol '" + text + "' is not one of ricochet, srm, fec");
+        throw new IllegalArgumentException("protocol '" + text + "' is not one of ricochet, srm, fec, pbcast");
     }
 
     /** The factory for this protocol, from Ricochet's engine settings (the shared flags) and the payload size. */
@@ -42,6 +45,8 @@ public enum ProtocolChoice {
                 }
                 return new FecProtocol(FecConfig.builder().r(engine.r()).c((int) engine.defaultC())
                         .nakEnabled(engine.nakEnabled()).maxPayload(payload).build());
+            case PBCAST:
+                return new PbcastProtocol(PbcastConfig.builder().maxPayload(payload).build());
             default:
                 return ProtocolFactory.ricochet(engine);
         }

@@ -34,8 +34,8 @@ public final class SimulationOptions {
     @Option(names = "--protocol", paramLabel = "NAME", defaultValue = "ricochet",
             converter = ValueConverters.Protocol.class,
             description = "Protocol every node runs: ricochet (LEC + NAK), srm (SRM-style NAK with session "
-                    + "messages) or fec (sender-based FEC with --r/--c, NAK fallback with --nak) "
-                    + "(default: ${DEFAULT-VALUE}).")
+                    + "messages), fec (sender-based FEC with --r/--c, NAK fallback with --nak) or pbcast "
+                    + "(Bimodal Multicast gossip) (default: ${DEFAULT-VALUE}).")
     private ProtocolChoice protocol;
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "64",
