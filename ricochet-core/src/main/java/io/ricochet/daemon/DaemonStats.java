@@ -34,10 +34,8 @@ final class DaemonStats {
         discoveryTimes.put(id, nowNs);
     }
 
-    void delivered(PacketId id, Delivery how, long nowNs) {
-        if (how != Delivery.LEC && how != Delivery.NAK) {
-            return;
-        }
+    /** A lost packet was recovered by LEC or by a NAK at {@code nowNs}. */
+    void recovered(PacketId id, Delivery how, long nowNs) {
         Long dropped = dropTimes.take(id);
         Long found = discoveryTimes.take(id);
         if (dropped != null) {

@@ -262,7 +262,9 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
 
     @Override
     public void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length, Delivery how) {
-        stats.delivered(new PacketId(origin, group, seqno), how, System.nanoTime());
+        if (how == Delivery.LEC || how == Delivery.NAK) {
+            stats.recovered(new PacketId(origin, group, seqno), how, System.nanoTime());
+        }
         List<DeliveryListener> list = listeners.get(group);
         if (list == null) {
             return;
