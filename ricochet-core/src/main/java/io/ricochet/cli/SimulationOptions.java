@@ -1,5 +1,7 @@
 package io.ricochet.cli;
 
+import io.ricochet.protocols.ProtocolChoice;
+
 import io.ricochet.engine.EngineConfig;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;

@@ -1,5 +1,7 @@
 package io.ricochet.cli;
 
+import io.ricochet.protocols.ProtocolChoice;
+
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import java.util.function.Function;

@@ -8,7 +8,6 @@ import io.ricochet.api.LocalNode;
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.api.server.ApiServer;
 import io.ricochet.control.GmsClient;
-import io.ricochet.engine.RicochetEngine;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,7 +29,6 @@ import org.slf4j.LoggerFactory;
 public final class Daemon implements LocalNode, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
     private static final long JOIN_TIMEOUT_SECONDS = 10;
-    private static final int RICOCHET_PROTOCOL = 0;
 
     private final DaemonConfig config;
     private final DaemonTransport transport;
@@ -51,7 +49,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
         this.loop = transport.loop().next();
         this.driver = new EngineDriver(config.nodeId(), loop, rx, config.injectLoss().newModel(root.nextLong()),
                 config.lossScope());
-        driver.attach(new RicochetEngine(config.nodeId(), config.engine(), root.split(), driver), transport);
+        driver.attach(config.protocol().factory(config.engine(), config.engine().maxPayload())
+                .create(config.nodeId(), root.split(), driver), transport);
         // One incarnation per process start: a restarted daemon's streams start again at 0 (MembershipEvent).
         this.incarnation = System.currentTimeMillis();
         this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(),
@@ -76,7 +75,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
             daemon.loop.scheduleAtFixedRate(daemon::logStats, config.statsIntervalSeconds(),
                     config.statsIntervalSeconds(), TimeUnit.SECONDS);
         }
-        LOG.info("node {} up: unicast {} on {} ({}), API {}:{}, GMS {}", config.nodeId(), config.unicastAddress(),
+        LOG.info("node {} up ({}): unicast {} on {} ({}), API {}:{}, GMS {}", config.nodeId(),
+                config.protocol().cliName(), config.unicastAddress(),
                 config.iface(), daemon.transport.kind(), config.apiBind().getHostAddress(), daemon.apiPort(),
                 config.gms());
         return daemon;
@@ -113,7 +113,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
             }
             pendingJoins.computeIfAbsent(group, g -> new ArrayList<>()).add(done);
             if (first) {
-                gms.join(group, RICOCHET_PROTOCOL);
+                gms.join(group, config.protocol().wireId());
             }
             loop.schedule(() -> {
                 if (done.completeExceptionally(new ApiException(ApiException.Code.UNAVAILABLE,
@@ -170,6 +170,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("node", nodeId());
             m.put("incarnation", incarnation);
+            m.put("protocol", config.protocol().cliName());
             m.put("transport", transport.kind());
             m.put("socketReceiveBufferGranted", transport.grantedReceiveBuffer());
             m.putAll(driver.snapshot());

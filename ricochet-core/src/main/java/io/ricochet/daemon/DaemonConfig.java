@@ -3,6 +3,7 @@ package io.ricochet.daemon;
 import io.ricochet.engine.EngineConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import io.ricochet.protocols.ProtocolChoice;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -29,11 +30,13 @@ import java.util.Objects;
  * @param statsIntervalSeconds how often counters are logged at INFO (0 = never)
  * @param transport           socket implementation
  * @param multicastTtl        IP_MULTICAST_TTL of sent multicast (0 or 1: never leaves the link)
+ * @param protocol            the protocol this daemon runs in every group it joins
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, InetAddress apiBind,
                            int apiPort, int apiQueueBytes, List<InetSocketAddress> gms, EngineConfig engine, int rxBufferPackets,
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
-                           int statsIntervalSeconds, Transport transport, int multicastTtl) {
+                           int statsIntervalSeconds, Transport transport, int multicastTtl,
+                           ProtocolChoice protocol) {
 
     /** Which socket implementation to use. */
     public enum Transport { AUTO, EPOLL, NIO }
@@ -46,6 +49,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         Objects.requireNonNull(injectLoss, "inject-loss");
         Objects.requireNonNull(lossScope, "loss-scope");
         Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(protocol, "protocol");
         gms = List.copyOf(gms);
         require(nodeId >= 0, "node-id", nodeId, "must be 0 or more");
         require(unicastPort > 0 && unicastPort < 65536, "unicast-port", unicastPort, "must be in 1..65535");

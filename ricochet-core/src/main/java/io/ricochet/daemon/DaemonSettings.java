@@ -3,6 +3,7 @@ package io.ricochet.daemon;
 import io.ricochet.engine.EngineConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import io.ricochet.protocols.ProtocolChoice;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -43,6 +44,9 @@ public final class DaemonSettings {
         k.put("api-queue-bytes", new String[] {"4194304",
             "bytes queued for one slow API client before its deliveries are dropped (counted)"});
         k.put("gms", new String[] {"127.0.0.1:7100", "GMS partitions host:port,host:port,... in partition order"});
+        k.put("protocol", new String[] {"ricochet",
+            "protocol of every group this daemon joins: ricochet|srm|fec|pbcast (one per daemon; the GMS refuses a "
+                + "join of a group created with another)"});
         k.put("r", new String[] {"8", "rate-of-fire r: data packets per repair"});
         k.put("c", new String[] {"5", "rate-of-fire c: repairs per data packet"});
         k.put("stagger", new String[] {"1", "repair bin instances fed round-robin (burst tolerance)"});
@@ -99,7 +103,7 @@ public final class DaemonSettings {
                 integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
-                integer("multicast-ttl"));
+                integer("multicast-ttl"), parse("protocol", ProtocolChoice::parse));
     }
 
     private String text(String key) {

@@ -13,7 +13,7 @@ import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RicochetCounter;
-import io.ricochet.engine.RicochetEngine;
+import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.loss.LossModel;
 import io.ricochet.loss.LossScope;
 import io.ricochet.wire.DataFlyweight;
@@ -52,7 +52,8 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
     private final byte[] scratch = new byte[HeaderFlyweight.MAX_FRAME_LENGTH + 1];
     private final DataFlyweight data = new DataFlyweight();
     private final HeartbeatAnswer heartbeats;
-    private RicochetEngine engine;
+    private final GroupMembership membership;
+    private ProtocolEngine engine;
     private DaemonTransport transport;
     private ScheduledFuture<?> wake;
     private long wakeNs = Long.MAX_VALUE;
@@ -64,14 +65,15 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
         this.injector = injector;
         this.lossScope = lossScope;
         this.heartbeats = new HeartbeatAnswer(self);
+        this.membership = new GroupMembership(self);
     }
 
-    void attach(RicochetEngine engine, DaemonTransport transport) {
+    void attach(ProtocolEngine engine, DaemonTransport transport) {
         this.engine = engine;
         this.transport = transport;
     }
 
-    RicochetEngine engine() {
+    ProtocolEngine engine() {
         return engine;
     }
 
@@ -162,31 +164,35 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
         addresses.putAll(members);
         for (Map.Entry<Integer, InetSocketAddress> m : members.entrySet()) {
             if (m.getKey() != self) {
-                engine.onMembership(new MembershipEvent(MembershipEvent.Kind.JOIN, group, m.getKey(),
+                toEngine(new MembershipEvent(MembershipEvent.Kind.JOIN, group, m.getKey(),
                         incarnations.getOrDefault(m.getKey(), 0L)), nowNs);
             }
         }
-        for (int listed : listedMembers(group)) {
+        for (int listed : membership.others(group)) {
             if (!members.containsKey(listed)) {
-                engine.onMembership(MembershipEvent.leave(group, listed), nowNs);
+                toEngine(MembershipEvent.leave(group, listed), nowNs);
             }
         }
         boolean inView = members.containsKey(self);
-        boolean member = engine.view().isMember(group);
+        boolean member = membership.isMember(group);
         if (inView && !member) {
             transport.joinGroup(group, multicast);
-            engine.onMembership(MembershipEvent.join(group, self), nowNs);
+            toEngine(MembershipEvent.join(group, self), nowNs);
         } else if (!inView && member) {
-            engine.onMembership(MembershipEvent.leave(group, self), nowNs);
+            toEngine(MembershipEvent.leave(group, self), nowNs);
             transport.leaveGroup(group);
         }
         afterEngineCall();
     }
 
-    private List<Integer> listedMembers(int group) {
-        List<Integer> listed = new ArrayList<>();
-        listed.addAll(engine.view().members(group));
-        return listed;
+    /** Hands a membership change to the engine and keeps the daemon's own record in step. */
+    private void toEngine(MembershipEvent event, long nowNs) {
+        if (event.kind() == MembershipEvent.Kind.JOIN) {
+            membership.join(event.group(), event.node());
+        } else {
+            membership.leave(event.group(), event.node());
+        }
+        engine.onMembership(event, nowNs);
     }
 
     /** One membership change pushed by the GMS. */
@@ -206,12 +212,12 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
                 transport.leaveGroup(event.group());
             }
         }
-        engine.onMembership(event, nowNs);
+        toEngine(event, nowNs);
         afterEngineCall();
     }
 
     boolean isMember(int group) {
-        return engine.view().isMember(group);
+        return membership.isMember(group);
     }
 
     // ------------------------------------------------------------------ local subscribers
@@ -309,10 +315,10 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
         buffers.put("rxBufferPackets", rx.size());
         buffers.put("rxBufferBytes", rx.memoryBytes());
         m.put("buffers", buffers);
-        m.put("groups", new ArrayList<>(engine.view().myGroups()));
+        m.put("groups", membership.myGroups());
         Map<String, Object> members = new LinkedHashMap<>();
-        for (int group : engine.view().myGroups()) {
-            members.put(Integer.toString(group), new ArrayList<>(engine.view().members(group)));
+        for (int group : membership.myGroups()) {
+            members.put(Integer.toString(group), membership.others(group));
         }
         m.put("members", members);
         return m;

@@ -33,4 +33,9 @@ public interface ProtocolEngine {
 
     /** Live counters, owned by the engine's thread; take a {@link Counters#snapshot()} to publish them. */
     Counters counters();
+
+    /** What each bounded buffer holds now (entries or bytes, as named), for stats; empty if none is reported. */
+    default java.util.Map<String, Long> bufferUsage() {
+        return java.util.Map.of();
+    }
 }

@@ -1,4 +1,4 @@
-package io.ricochet.cli;
+package io.ricochet.protocols;
 
 import io.ricochet.engine.EngineConfig;
 import io.ricochet.engine.ProtocolFactory;
@@ -11,12 +11,23 @@ import io.ricochet.srm.SrmProtocol;
 import java.util.Locale;
 
 /**
- * The protocols a run can use, by command-line name. Ricochet takes every engine flag; sender-based FEC takes
+ * The protocols a simulation or a daemon can run, by command-line name. Ricochet takes every engine flag; sender-based FEC takes
  * {@code --r}, {@code --c} (a whole number) and {@code --nak}; SRM and pbcast run with their own defaults
  * (docs/design/srm.md, docs/design/pbcast.md).
  */
 public enum ProtocolChoice {
-    RICOCHET, SRM, FEC, PBCAST;
+    RICOCHET(0), SRM(1), FEC(2), PBCAST(3);
+
+    private final int wireId;
+
+    ProtocolChoice(int wireId) {
+        this.wireId = wireId;
+    }
+
+    /** The protocol's id in the GMS's JOIN and GROUP_VIEW messages: a group runs one protocol. */
+    public int wireId() {
+        return wireId;
+    }
 
     /** The name used on the command line and in results. */
     public String cliName() {

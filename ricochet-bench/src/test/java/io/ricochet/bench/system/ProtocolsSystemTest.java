@@ -1,0 +1,69 @@
+package io.ricochet.bench.system;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Each of the other protocols on real multicast sockets, run by the same daemon: one GMS partition and three
+ * daemon processes in one group, every node sending, 5 % loss injected at every receiver. Every message must reach
+ * every other member exactly once (pbcast may report a message lost when it ages out; then it must say so).
+ */
+class ProtocolsSystemTest {
+    private static final int GROUP = 20;
+    private static final int MESSAGES = 100;
+
+    @ParameterizedTest
+    @ValueSource(strings = {"srm", "fec", "pbcast"})
+    void shouldDeliverEveryMessageOnceOverRealSockets(String protocol) throws Exception {
+        NamespaceSystemTest.requirePrivateNamespace();
+        List<Traffic> apps = new ArrayList<>();
+        try (ProcessCluster cluster = new ProcessCluster("protocol-" + protocol, 1)) {
+            cluster.startGms();
+            for (int node = 1; node <= 3; node++) {
+                cluster.startDaemon(node, "--protocol", protocol, "--inject-loss", "uniform:0.05");
+            }
+            for (int node = 1; node <= 3; node++) {
+                Traffic app = new Traffic(node);
+                app.join(GROUP);
+                apps.add(app);
+            }
+            for (Traffic app : apps) {
+                ProcessCluster.await(Duration.ofSeconds(60), "node " + app.node + " to see both others",
+                        () -> app.members(GROUP).size() == 2);
+            }
+            List<Traffic.Id> sent = new ArrayList<>();
+            for (Traffic app : apps) {
+                sent.addAll(app.send(GROUP, MESSAGES));
+            }
+            for (Traffic app : apps) {
+                List<Traffic.Id> expected = sent.stream().filter(id -> id.origin() != app.node).toList();
+                ProcessCluster.await(Duration.ofSeconds(60), protocol + ": node " + app.node + " to get or be told "
+                        + "about all " + expected.size() + " messages",
+                        () -> app.received.size() + app.lostNotices.get() >= expected.size());
+                for (Traffic.Id id : expected) {
+                    assertTrue(app.received.getOrDefault(id, 0) <= 1, protocol + ": " + id + " delivered twice");
+                }
+                assertEquals(0, app.corrupt.get(), protocol + ": corrupted payload at node " + app.node);
+                if (!protocol.equals("pbcast")) {
+                    assertEquals(0, app.lostNotices.get(), protocol + ": a message was given up");
+                }
+                assertEquals(expected.size(), app.received.size() + app.lostNotices.get());
+            }
+            long injected = 0;
+            for (Traffic app : apps) {
+                assertEquals(protocol, app.client.stats().get("protocol"));
+                injected += ((Number) ((Map<?, ?>) app.client.stats().get("daemon")).get("injectedDrops")).longValue();
+            }
+            assertTrue(injected > 0, protocol + ": the daemons must have dropped packets");
+        } finally {
+            apps.forEach(Traffic::close);
+        }
+    }
+}
