@@ -3,6 +3,8 @@ package io.ricochet.bench.load;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -15,12 +17,15 @@ import picocli.CommandLine.Spec;
         description = {
             "A lightweight sender node for throughput experiments: registers with the GMS, joins --groups, then "
                 + "multicasts Ricochet DATA frames of --payload bytes round-robin over them at --rate packets/s "
-                + "(in total) for --seconds. Answers NAKs from a bounded ring of what it sent (RETRANSMIT, or GONE), "
-                + "announces each group's last seqno, leaves its groups, and prints (and writes, with --out) a JSON "
-                + "report: packets sent, achieved rate, NAKs answered, its own CPU time.",
+                + "(in total) for --seconds, or until SIGTERM. Answers NAKs from a bounded ring of what it sent "
+                + "(RETRANSMIT, or GONE), announces each group's last seqno, leaves its groups, and prints (and "
+                + "writes, with --out) a JSON report: packets sent, achieved rate, NAKs answered, its own CPU time.",
             "",
         })
 public final class LoadCommand implements Callable<Integer> {
+    /** How long SIGTERM waits for the report beyond the linger: the LEAVEs (up to 5 s) and writing. */
+    private static final long REPORT_WAIT_MILLIS = 10_000;
+
     @Spec
     private CommandSpec spec;
 
@@ -97,12 +102,30 @@ public final class LoadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
-        LoadReport report = new LoadGenerator(config).run();
-        System.err.println(report.summary());
-        System.out.println(JsonFiles.text(report));
-        if (out != null) {
-            JsonFiles.write(out, report);
+        LoadGenerator generator = new LoadGenerator(config);
+        CountDownLatch reported = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            generator.stop();
+            await(reported, lingerMillis + REPORT_WAIT_MILLIS);
+        }, "load-stop"));
+        try {
+            LoadReport report = generator.run();
+            System.err.println(report.summary());
+            System.out.println(JsonFiles.text(report));
+            if (out != null) {
+                JsonFiles.write(out, report);
+            }
+            return 0;
+        } finally {
+            reported.countDown();
         }
-        return 0;
+    }
+
+    private static void await(CountDownLatch latch, long millis) {
+        try {
+            latch.await(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * multicasts well-formed DATA frames round-robin over the groups at a paced rate for a fixed time. It runs no
  * protocol engine: it answers NAKs with RETRANSMIT from a bounded ring of what it sent (or GONE), drops the LEC
  * repairs receivers send it, announces each group's last seqno with SESSION, keeps answering NAKs for a short
- * linger, and leaves its groups.
+ * linger, and leaves its groups. {@link #stop()} cuts the sending short and goes on with the rest.
  */
 public final class LoadGenerator {
     private static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(5);
@@ -29,9 +29,23 @@ public final class LoadGenerator {
     private static final int BATCH_SLACK = 4;
 
     private final LoadConfig config;
+    private volatile SendLoop sending;
+    private volatile boolean stopRequested;
 
     public LoadGenerator(LoadConfig config) {
         this.config = config;
+    }
+
+    /**
+     * Ends sending early (e.g. on SIGTERM): {@link #run()} then announces the tails, lingers, leaves and reports as
+     * after a full run. Callable from any thread, at any time.
+     */
+    public void stop() {
+        stopRequested = true;
+        SendLoop loop = sending;
+        if (loop != null) {
+            loop.stop();
+        }
     }
 
     /** Runs the whole life of the generator and reports what it did. */
@@ -63,6 +77,10 @@ public final class LoadGenerator {
             Pacer pacer = new Pacer(config.rate(),
                     Pacer.maxBatchFor(config.rate(), TimeUnit.MICROSECONDS.toNanos(config.tickMicros()), BATCH_SLACK));
             SendLoop send = new SendLoop(source, ring, socket, targets, pacer, (long) (config.seconds() * 1e9));
+            sending = send;
+            if (stopRequested) {
+                send.stop();
+            }
             System.err.printf("load node %d: sending %.0f/s to %d groups for %s s%n", config.nodeId(),
                     config.rate(), groups.length, config.seconds());
             long cpuStart = CpuClock.processNanos();
@@ -111,12 +129,12 @@ public final class LoadGenerator {
 
     private LoadReport report(EventLoopGroup loopGroup, Pacer pacer, SendLoop send, long sessions,
                               LoadInbound inbound, double cpuSeconds, boolean left) {
-        double seconds = send.sendSeconds();
+        double seconds = send.sendNanos() / 1e9;
         NakAnswerer answers = inbound.answerer();
         return new LoadReport(config.nodeId(), config.unicast().getAddress().getHostAddress() + ":"
                 + config.unicastPort(), config.groups().toString(),
                 loopGroup instanceof EpollEventLoopGroup ? "epoll" : "nio", config.payload(), config.rate(),
-                config.seconds(), seconds, pacer.sent(), pacer.achievedRate((long) (seconds * 1e9)),
+                config.seconds(), seconds, pacer.sent(), pacer.achievedRate(send.sendNanos()),
                 send.behindAtEnd(), pacer.maxBatch(), config.tickMicros(), send.writeStalls(), sessions,
                 inbound.naks(), answers.retransmits(), answers.gones(), answers.refused(), inbound.repairs(),
                 inbound.others(), cpuSeconds, cpuSeconds < 0 ? -1 : 100 * cpuSeconds / seconds, left);

@@ -9,8 +9,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The paced send loop of a load generator, on its socket's event loop: every tick it asks the {@link Pacer} how
  * many packets are due, has the {@link FrameSource} write them, queues them on the {@link LoadSocket} and flushes
- * once. It stops {@code durationNs} after the first tick; nothing is sent for time after that, so a late last tick
- * does not inflate the count.
+ * once. It stops {@code durationNs} after the first tick, or at the first tick after {@link #stop()}; nothing is
+ * sent for time after the end, so a late last tick does not inflate the count.
  */
 final class SendLoop {
     private final FrameSource source;
@@ -20,9 +20,10 @@ final class SendLoop {
     private final Pacer pacer;
     private final long durationNs;
     private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private volatile boolean stopRequested;
     private ScheduledFuture<?> ticks;
     private long startNs;
-    private long endNs;
+    private long sendNs;
     private long writeStalls;
 
     /**
@@ -47,8 +48,14 @@ final class SendLoop {
         return done;
     }
 
+    /** Ends sending at the next tick; callable from any thread, before or after {@link #start}. */
+    void stop() {
+        stopRequested = true;
+    }
+
     private void tick() {
         long elapsed = Math.min(System.nanoTime() - startNs, durationNs);
+        boolean last = elapsed >= durationNs || stopRequested;
         if (socket.isWritable()) {
             int batch = pacer.batch(elapsed);
             for (int i = 0; i < batch; i++) {
@@ -60,21 +67,21 @@ final class SendLoop {
         } else {
             writeStalls++;
         }
-        if (elapsed >= durationNs) {
-            endNs = startNs + durationNs;
+        if (last) {
+            sendNs = elapsed;
             ticks.cancel(false);
             done.complete(null);
         }
     }
 
-    /** Seconds from the first tick to the end of sending (call once {@link #start}'s future completed). */
-    double sendSeconds() {
-        return (endNs - startNs) / 1e9;
+    /** Nanoseconds from the first tick to the end of sending (call once {@link #start}'s future completed). */
+    long sendNanos() {
+        return sendNs;
     }
 
     /** Packets due by the end but not sent. */
     long behindAtEnd() {
-        return pacer.behind(durationNs);
+        return pacer.behind(sendNs);
     }
 
     long writeStalls() {
