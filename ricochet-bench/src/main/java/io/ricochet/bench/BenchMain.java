@@ -1,0 +1,53 @@
+package io.ricochet.bench;
+
+import io.ricochet.bench.load.LoadCommand;
+import io.ricochet.bench.load.SinkCommand;
+import io.ricochet.cli.RicochetMain;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ScopeType;
+import picocli.CommandLine.Spec;
+
+/**
+ * The {@code bench} command: entry point of {@code ricochet-bench/target/ricochet-bench.jar}, run by
+ * {@code scripts/bench}. Each subcommand is one class named in {@code subcommands} below. Exit codes as
+ * {@code ricochet}: 0 success, 1 the command ran and failed, 2 bad command-line input.
+ */
+@Command(name = "bench",
+        scope = ScopeType.INHERIT,
+        mixinStandardHelpOptions = true,
+        version = "ricochet-bench 0.1.0",
+        modelTransformer = RicochetMain.Setup.class,
+        subcommands = {
+            CommandLine.HelpCommand.class,
+            LoadCommand.class,
+            SinkCommand.class,
+        },
+        synopsisSubcommandLabel = "COMMAND",
+        description = {
+            "Ricochet's experiment tools: load generators and sinks for measurements on real sockets.",
+            "",
+        })
+public final class BenchMain implements Callable<Integer> {
+    @Spec
+    private CommandSpec spec;
+
+    /**
+     * Runs {@code bench} with {@code args} and exits with the command's exit code.
+     *
+     * @param args command-line arguments
+     */
+    public static void main(String[] args) {
+        System.exit(new CommandLine(new BenchMain()).execute(args));
+    }
+
+    /** {@code bench} alone: a command is required. */
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(),
+                "no command given; use one of: " + String.join(", ", spec.subcommands().keySet()));
+    }
+}

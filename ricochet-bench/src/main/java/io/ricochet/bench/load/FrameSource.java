@@ -1,0 +1,80 @@
+package io.ricochet.bench.load;
+
+import io.ricochet.wire.DataFlyweight;
+import io.ricochet.wire.FrameType;
+import java.util.Arrays;
+
+/**
+ * The load generator's data: DATA frames of one origin, round-robin over its groups, each group with its own
+ * seqnos from 0, a fixed payload, written straight into the {@link RetransmitRing} slot they are sent from.
+ * Pure (no I/O), allocates nothing per frame. Not thread-safe.
+ */
+public final class FrameSource {
+    private final int self;
+    private final int[] groups;
+    private final byte[] payload;
+    private final RetransmitRing ring;
+    private final long[] nextSeqno;
+    private final DataFlyweight data = new DataFlyweight();
+    private int nextGroup;
+    private int lastGroup = -1;
+    private long framesWritten;
+
+    /**
+     * @param self         this node's id: source and origin of every frame
+     * @param groups       the groups, in round-robin order (ring group {@code i} is {@code groups[i]})
+     * @param payloadBytes the payload of every frame
+     * @param ring         where the frames are written; its slots must hold a frame of that payload
+     */
+    public FrameSource(int self, int[] groups, int payloadBytes, RetransmitRing ring) {
+        if (groups.length == 0) {
+            throw new IllegalArgumentException("no groups to send to");
+        }
+        if (payloadBytes < 0 || payloadBytes > DataFlyweight.MAX_PAYLOAD) {
+            throw new IllegalArgumentException("payload = " + payloadBytes + ": must be in 0.."
+                    + DataFlyweight.MAX_PAYLOAD);
+        }
+        this.self = self;
+        this.groups = groups.clone();
+        this.payload = new byte[payloadBytes];
+        for (int i = 0; i < payloadBytes; i++) {
+            payload[i] = (byte) ('a' + i % 26);
+        }
+        this.ring = ring;
+        this.nextSeqno = new long[groups.length];
+    }
+
+    /** Writes the next frame (next group in turn, its next seqno) into its ring slot and returns the slot. */
+    public int next() {
+        int index = nextGroup;
+        nextGroup = (nextGroup + 1) % groups.length;
+        long seqno = nextSeqno[index]++;
+        int slot = ring.claim(index, seqno);
+        int length = data.wrap(ring.frame(slot), 0).write(FrameType.DATA, self, self, groups[index], seqno,
+                payload, 0, payload.length);
+        ring.length(slot, length);
+        lastGroup = index;
+        framesWritten++;
+        return slot;
+    }
+
+    /** The group index of the frame {@link #next()} last wrote, or -1 before the first. */
+    public int lastGroupIndex() {
+        return lastGroup;
+    }
+
+    /** The highest seqno written in group index {@code groupIndex}, or -1 if none yet. */
+    public long highestSeqno(int groupIndex) {
+        return nextSeqno[groupIndex] - 1;
+    }
+
+    /** Frames written so far, over all groups. */
+    public long framesWritten() {
+        return framesWritten;
+    }
+
+    /** The groups in round-robin order. */
+    public int[] groups() {
+        return Arrays.copyOf(groups, groups.length);
+    }
+}

@@ -1,0 +1,45 @@
+package io.ricochet.bench.load;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** The bench's JSON output: pretty-printed with Jackson, files replaced atomically so a reader never sees half. */
+final class JsonFiles {
+    private static final ObjectWriter WRITER = new ObjectMapper().writer(new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n")));
+
+    private JsonFiles() {
+    }
+
+    /** {@code value} as pretty JSON text. */
+    static String text(Object value) {
+        try {
+            return WRITER.writeValueAsString(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes {@code value} to {@code path} through a temporary file in the same directory and a rename. */
+    static void write(Path path, Object value) throws IOException {
+        Path absolute = path.toAbsolutePath();
+        Path dir = absolute.getParent();
+        Files.createDirectories(dir);
+        Path tmp = Files.createTempFile(dir, "." + absolute.getFileName(), ".tmp");
+        try {
+            Files.writeString(tmp, text(value) + "\n", StandardCharsets.UTF_8);
+            Files.move(tmp, absolute, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
+        }
+    }
+}

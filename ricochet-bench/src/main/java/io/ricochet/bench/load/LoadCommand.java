@@ -1,0 +1,131 @@
+package io.ricochet.bench.load;
+
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code bench load}: the command-line face of {@link LoadGenerator}. */
+@Command(name = "load",
+        sortOptions = false,
+        description = {
+            "A lightweight sender node for throughput experiments: registers with the GMS, joins --groups, then "
+                + "multicasts Ricochet DATA frames of --payload bytes round-robin over them at --rate packets/s "
+                + "(in total) for --seconds, or until SIGTERM. Answers NAKs from a bounded ring of what it sent "
+                + "(RETRANSMIT, or GONE), announces each group's last seqno, leaves its groups, and prints (and "
+                + "writes, with --out) a JSON report: packets sent, achieved rate, NAKs answered, its own CPU time.",
+            "",
+        })
+public final class LoadCommand implements Callable<Integer> {
+    /** How long SIGTERM waits for the report beyond the linger: the LEAVEs (up to 5 s) and writing. */
+    private static final long REPORT_WAIT_MILLIS = 10_000;
+
+    @Spec
+    private CommandSpec spec;
+
+    @Option(names = "--node-id", paramLabel = "N", required = true,
+            description = "This node's id, unique in the cluster.")
+    private int nodeId;
+
+    @Option(names = "--interface", paramLabel = "IFACE", defaultValue = "lo",
+            description = "Interface multicast goes out on (default: ${DEFAULT-VALUE}).")
+    private String iface;
+
+    @Option(names = "--address", paramLabel = "IPV4", defaultValue = "127.0.0.1",
+            description = "This node's unicast IPv4 address on that interface (default: ${DEFAULT-VALUE}).")
+    private InetAddress address;
+
+    @Option(names = "--unicast-port", paramLabel = "PORT", defaultValue = "7300",
+            description = "UDP port NAKs and repairs arrive on (default: ${DEFAULT-VALUE}).")
+    private int unicastPort;
+
+    @Option(names = "--gms", paramLabel = "HOST:PORT,...", defaultValue = "127.0.0.1:7100",
+            converter = GmsEndpoints.Converter.class,
+            description = "GMS partitions in partition order (default: ${DEFAULT-VALUE}).")
+    private GmsEndpoints gms;
+
+    @Option(names = "--groups", paramLabel = "LIST", required = true, converter = GroupList.Converter.class,
+            description = "Groups to join and send to, e.g. 100..115 or 1,2,7.")
+    private GroupList groups;
+
+    @Option(names = "--rate", paramLabel = "PER_SECOND", defaultValue = "1000",
+            description = "Packets per second over all groups (default: ${DEFAULT-VALUE}).")
+    private double rate;
+
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "10",
+            description = "How long to send (default: ${DEFAULT-VALUE}).")
+    private double seconds;
+
+    @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "1024",
+            description = "Payload bytes per packet (default: ${DEFAULT-VALUE}).")
+    private int payload;
+
+    @Option(names = "--out", paramLabel = "FILE", description = "Also write the JSON report to this file.")
+    private Path out;
+
+    @Option(names = "--tick-us", paramLabel = "MICROS", defaultValue = "1000",
+            description = "Pacing interval: one batch and one flush per tick (default: ${DEFAULT-VALUE}).")
+    private int tickMicros;
+
+    @Option(names = "--retransmit-buffer", paramLabel = "PACKETS", defaultValue = "4096",
+            description = "Sent packets kept per group to answer NAKs (default: ${DEFAULT-VALUE}).")
+    private int retransmitPerGroup;
+
+    @Option(names = "--linger-ms", paramLabel = "MS", defaultValue = "1500",
+            description = "How long NAKs are still answered after the last packet (default: ${DEFAULT-VALUE}).")
+    private int lingerMillis;
+
+    @Option(names = "--join-timeout", paramLabel = "S", defaultValue = "15",
+            description = "Seconds to wait for the GMS views (default: ${DEFAULT-VALUE}).")
+    private int joinTimeoutSeconds;
+
+    @Option(names = "--socket-buffer", paramLabel = "BYTES", defaultValue = "4194304",
+            description = "SO_SNDBUF and SO_RCVBUF asked for (default: ${DEFAULT-VALUE}).")
+    private int socketBytes;
+
+    @Option(names = "--transport", paramLabel = "KIND", defaultValue = "auto", converter = Transport.Converter.class,
+            description = "Socket implementation: auto|epoll|nio (default: ${DEFAULT-VALUE}).")
+    private Transport transport;
+
+    @Override
+    public Integer call() throws Exception {
+        LoadConfig config;
+        try {
+            config = new LoadConfig(nodeId, iface, address, unicastPort, gms, groups, rate, seconds, payload,
+                    tickMicros, retransmitPerGroup, lingerMillis, joinTimeoutSeconds, socketBytes, transport);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+        LoadGenerator generator = new LoadGenerator(config);
+        CountDownLatch reported = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            generator.stop();
+            await(reported, lingerMillis + REPORT_WAIT_MILLIS);
+        }, "load-stop"));
+        try {
+            LoadReport report = generator.run();
+            System.err.println(report.summary());
+            System.out.println(JsonFiles.text(report));
+            if (out != null) {
+                JsonFiles.write(out, report);
+            }
+            return 0;
+        } finally {
+            reported.countDown();
+        }
+    }
+
+    private static void await(CountDownLatch latch, long millis) {
+        try {
+            latch.await(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

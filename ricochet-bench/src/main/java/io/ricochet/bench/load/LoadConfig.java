@@ -1,0 +1,67 @@
+package io.ricochet.bench.load;
+
+import io.ricochet.wire.DataFlyweight;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.Objects;
+
+/**
+ * Validated settings of one load generator ({@code bench load}); a bad value is refused with a message naming the
+ * flag.
+ *
+ * @param nodeId            this node's id, unique in the cluster
+ * @param iface             interface multicast goes out on
+ * @param address           this node's unicast IPv4 address on it (registered with the GMS; NAKs come here)
+ * @param unicastPort       UDP port of that address
+ * @param gms               the GMS partitions, in partition order
+ * @param groups            the groups to join and send to, round-robin
+ * @param rate              packets per second over all groups
+ * @param seconds           how long to send
+ * @param payload           payload bytes of every packet
+ * @param tickMicros        pacing interval: one batch, one flush per tick
+ * @param retransmitPerGroup sent packets kept per group to answer NAKs
+ * @param lingerMillis      how long NAKs are still answered after the last packet
+ * @param joinTimeoutSeconds how long to wait for the GMS views
+ * @param socketBytes       SO_SNDBUF and SO_RCVBUF asked for
+ * @param transport         socket implementation
+ */
+public record LoadConfig(int nodeId, String iface, InetAddress address, int unicastPort,
+                         GmsEndpoints gms, GroupList groups, double rate, double seconds, int payload,
+                         int tickMicros, int retransmitPerGroup, int lingerMillis, int joinTimeoutSeconds,
+                         int socketBytes, Transport transport) {
+
+    public LoadConfig {
+        Objects.requireNonNull(iface, "interface");
+        Objects.requireNonNull(address, "address");
+        Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(gms, "gms");
+        Objects.requireNonNull(groups, "groups");
+        require(nodeId >= 0, "--node-id", nodeId, "must be 0 or more");
+        require(address.getAddress().length == 4, "--address", address.getHostAddress(), "must be IPv4");
+        require(unicastPort > 0 && unicastPort < 65_536, "--unicast-port", unicastPort, "must be in 1..65535");
+        require(rate > 0 && !Double.isInfinite(rate), "--rate", rate, "must be a positive number");
+        require(seconds > 0 && !Double.isInfinite(seconds), "--seconds", seconds, "must be a positive number");
+        require(payload >= 0 && payload <= DataFlyweight.MAX_PAYLOAD, "--payload", payload,
+                "must be in 0.." + DataFlyweight.MAX_PAYLOAD);
+        require(tickMicros >= 50 && tickMicros <= 100_000, "--tick-us", tickMicros, "must be in 50..100000");
+        require(retransmitPerGroup >= 1, "--retransmit-buffer", retransmitPerGroup, "must be 1 or more");
+        require(lingerMillis >= 0, "--linger-ms", lingerMillis, "must be 0 or more");
+        require(joinTimeoutSeconds >= 1, "--join-timeout", joinTimeoutSeconds, "must be 1 or more");
+        require(socketBytes >= 65_536, "--socket-buffer", socketBytes, "must be at least 65536");
+    }
+
+    private static void require(boolean ok, String flag, Object value, String rule) {
+        if (!ok) {
+            throw new IllegalArgumentException(flag + " " + value + ": " + rule);
+        }
+    }
+
+    public InetSocketAddress unicast() {
+        return new InetSocketAddress(address, unicastPort);
+    }
+
+    /** The frame length of every data packet. */
+    public int frameLength() {
+        return DataFlyweight.DATA_HEADER_LENGTH + payload;
+    }
+}

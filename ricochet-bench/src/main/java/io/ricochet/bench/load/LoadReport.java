@@ -1,0 +1,48 @@
+package io.ricochet.bench.load;
+
+import java.util.Locale;
+
+/**
+ * What one load generator did, as printed and written to JSON by {@code bench load}.
+ *
+ * @param nodeId           its node id
+ * @param address          its unicast address
+ * @param groups           its groups, as a group list
+ * @param transport        epoll or nio
+ * @param payloadBytes     payload of every packet
+ * @param targetRate       packets per second asked for
+ * @param seconds          sending time asked for
+ * @param sendSeconds      sending time measured, from the first batch to the last
+ * @param sent             data packets sent
+ * @param achievedRate     sent / sendSeconds
+ * @param behindAtEnd      packets due by the end but not sent (the pacer's debt: the sender could not keep up)
+ * @param maxBatch         the most packets one tick may send
+ * @param tickMicros       pacing interval
+ * @param writeStalls      ticks skipped because the socket's queue was full
+ * @param sessionsSent     SESSION frames sent at the end (one per group)
+ * @param naksReceived     NAKs received
+ * @param retransmitsSent  NAKs answered with RETRANSMIT
+ * @param goneSent         NAKs answered with GONE
+ * @param naksRefused      NAKs not answered (malformed, or not for this node)
+ * @param repairsReceived  LEC repairs received from receivers (dropped)
+ * @param otherReceived    other datagrams received (dropped)
+ * @param cpuSeconds       this process's CPU time while sending
+ * @param cpuPercentOfCore cpuSeconds / sendSeconds, in percent of one core
+ * @param leftCleanly      whether the GMS confirmed the LEAVE of every group
+ */
+public record LoadReport(int nodeId, String address, String groups, String transport, int payloadBytes,
+                         double targetRate, double seconds, double sendSeconds, long sent, double achievedRate,
+                         long behindAtEnd, int maxBatch, int tickMicros, long writeStalls, long sessionsSent,
+                         long naksReceived, long retransmitsSent, long goneSent, long naksRefused,
+                         long repairsReceived, long otherReceived, double cpuSeconds, double cpuPercentOfCore,
+                         boolean leftCleanly) {
+
+    /** One line for a terminal. */
+    public String summary() {
+        return String.format(Locale.ROOT,
+                "load node %d: sent %d in %.2f s = %.0f/s (target %.0f/s, %d behind), NAKs %d (retransmit %d, "
+                        + "gone %d), repairs received %d, CPU %.0f %% of a core",
+                nodeId, sent, sendSeconds, achievedRate, targetRate, behindAtEnd, naksReceived, retransmitsSent,
+                goneSent, repairsReceived, cpuPercentOfCore);
+    }
+}

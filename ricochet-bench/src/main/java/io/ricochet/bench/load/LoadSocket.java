@@ -1,0 +1,86 @@
+package io.ricochet.bench.load;
+
+import io.netty.bootstrap.Bootstrap;
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.FixedRecvByteBufAllocator;
+import io.netty.channel.epoll.EpollDatagramChannel;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.socket.DatagramChannel;
+import io.netty.channel.socket.DatagramPacket;
+import io.netty.channel.socket.InternetProtocolFamily;
+import io.netty.channel.socket.nio.NioDatagramChannel;
+import io.netty.channel.unix.IntegerUnixChannelOption;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+
+/**
+ * The load generator's one UDP socket, as the daemon's unicast socket is set up: bound to the node's unicast
+ * address (NAKs and repairs arrive there), and sending multicast with TTL 1 on the configured interface. Writes
+ * are queued and go out on {@link #flush()}, one system call per batch where the transport allows it (epoll uses
+ * sendmmsg). Use it on its event loop only.
+ */
+final class LoadSocket implements AutoCloseable {
+    /** Linux IP_MULTICAST_ALL (49): with 0 a socket gets only the groups it joined itself (it joins none). */
+    private static final IntegerUnixChannelOption IP_MULTICAST_ALL =
+            new IntegerUnixChannelOption("IP_MULTICAST_ALL", 0, 49);
+    private static final int MAX_DATAGRAM = 2048;
+    private static final int MULTICAST_TTL = 1;
+
+    private final DatagramChannel channel;
+
+    /**
+     * Binds the socket.
+     *
+     * @param loop        its event loop (an epoll group gives an epoll socket)
+     * @param iface       the interface multicast goes out on
+     * @param bind        the node's unicast address
+     * @param socketBytes SO_SNDBUF and SO_RCVBUF asked for
+     * @param inbound     reads what arrives
+     */
+    LoadSocket(EventLoopGroup loop, NetworkInterface iface, InetSocketAddress bind, int socketBytes,
+               ChannelHandler inbound) throws InterruptedException {
+        Bootstrap b = new Bootstrap().group(loop)
+                .option(ChannelOption.SO_REUSEADDR, true)
+                .option(ChannelOption.SO_RCVBUF, socketBytes)
+                .option(ChannelOption.SO_SNDBUF, socketBytes)
+                .option(ChannelOption.IP_MULTICAST_IF, iface)
+                .option(ChannelOption.IP_MULTICAST_TTL, MULTICAST_TTL)
+                .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM))
+                .handler(inbound);
+        if (loop instanceof EpollEventLoopGroup) {
+            b.channel(EpollDatagramChannel.class).option(IP_MULTICAST_ALL, 0);
+        } else {
+            b.channelFactory(() -> new NioDatagramChannel(InternetProtocolFamily.IPv4));
+        }
+        this.channel = (DatagramChannel) b.bind(bind).sync().channel();
+    }
+
+    /** Queues one datagram (copied out of {@code frame}); it leaves on the next {@link #flush()}. */
+    void send(InetSocketAddress to, byte[] frame, int length) {
+        ByteBuf buf = channel.alloc().directBuffer(length);
+        buf.writeBytes(frame, 0, length);
+        channel.write(new DatagramPacket(buf, to), channel.voidPromise());
+    }
+
+    void flush() {
+        channel.flush();
+    }
+
+    /** False while the queued writes are above Netty's high water mark. */
+    boolean isWritable() {
+        return channel.isWritable();
+    }
+
+    /** The SO_SNDBUF the kernel granted. */
+    int grantedSendBuffer() {
+        return channel.config().getSendBufferSize();
+    }
+
+    @Override
+    public void close() {
+        channel.close().awaitUninterruptibly();
+    }
+}

@@ -1,0 +1,87 @@
+package io.ricochet.bench.load;
+
+/**
+ * The arithmetic of a constant-rate sender that wakes up every so often and sends a batch: at a time
+ * {@code elapsed} after the start, {@code floor(rate * elapsed)} packets are due in all, and a batch is what is due
+ * minus what was sent, capped so that a late wake-up (a descheduled thread, a GC pause) turns into a few
+ * slightly larger batches instead of one burst. A sender that cannot keep up falls behind: {@link #behind} grows
+ * and the achieved rate, {@link #sent} over the elapsed time, says so. Pure arithmetic, no clock of its own.
+ */
+public final class Pacer {
+    private static final long NS_PER_S = 1_000_000_000L;
+
+    private final double ratePerSecond;
+    private final int maxBatch;
+    private long sent;
+
+    /**
+     * @param ratePerSecond packets per second, more than 0
+     * @param maxBatch      the most packets one batch may hold, 1 or more
+     */
+    public Pacer(double ratePerSecond, int maxBatch) {
+        if (!(ratePerSecond > 0) || Double.isInfinite(ratePerSecond)) {
+            throw new IllegalArgumentException("rate = " + ratePerSecond + ": must be a positive number");
+        }
+        if (maxBatch < 1) {
+            throw new IllegalArgumentException("max batch = " + maxBatch + ": must be 1 or more");
+        }
+        this.ratePerSecond = ratePerSecond;
+        this.maxBatch = maxBatch;
+    }
+
+    /**
+     * A batch cap fit for waking every {@code intervalNs}: what {@code slack} intervals carry at {@code rate}
+     * (rounded up, at least 1).
+     */
+    public static int maxBatchFor(double ratePerSecond, long intervalNs, int slack) {
+        double perInterval = ratePerSecond * intervalNs / NS_PER_S;
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.ceil(perInterval * slack)));
+    }
+
+    /**
+     * Packets due in all at {@code elapsedNs} after the start. Whole seconds and the rest are multiplied apart, and
+     * the rest as integer nanoseconds before dividing, so a whole-number rate gives exact counts at tick boundaries
+     * (20 000/s is exactly 20 at 1 ms, where {@code 20000 * 0.001} is 19.999...).
+     */
+    public long dueTotal(long elapsedNs) {
+        if (elapsedNs <= 0) {
+            return 0;
+        }
+        long seconds = elapsedNs / NS_PER_S;
+        long restNs = elapsedNs % NS_PER_S;
+        return (long) Math.floor(ratePerSecond * seconds + ratePerSecond * restNs / NS_PER_S);
+    }
+
+    /** How many packets to send now, {@code elapsedNs} after the start: 0 to the batch cap. */
+    public int batch(long elapsedNs) {
+        return (int) Math.min(maxBatch, Math.max(0, dueTotal(elapsedNs) - sent));
+    }
+
+    /** Records that {@code count} packets went out. */
+    public void sent(int count) {
+        sent += count;
+    }
+
+    /** Packets sent so far. */
+    public long sent() {
+        return sent;
+    }
+
+    /** Packets due but not yet sent at {@code elapsedNs}. */
+    public long behind(long elapsedNs) {
+        return Math.max(0, dueTotal(elapsedNs) - sent);
+    }
+
+    /** The rate achieved over {@code elapsedNs}, in packets per second. */
+    public double achievedRate(long elapsedNs) {
+        return elapsedNs <= 0 ? 0 : sent * (double) NS_PER_S / elapsedNs;
+    }
+
+    public double ratePerSecond() {
+        return ratePerSecond;
+    }
+
+    public int maxBatch() {
+        return maxBatch;
+    }
+}

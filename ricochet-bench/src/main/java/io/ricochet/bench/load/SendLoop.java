@@ -1,0 +1,90 @@
+package io.ricochet.bench.load;
+
+import io.netty.channel.EventLoop;
+import io.netty.util.concurrent.ScheduledFuture;
+import java.net.InetSocketAddress;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The paced send loop of a load generator, on its socket's event loop: every tick it asks the {@link Pacer} how
+ * many packets are due, has the {@link FrameSource} write them, queues them on the {@link LoadSocket} and flushes
+ * once. It stops {@code durationNs} after the first tick, or at the first tick after {@link #stop()}; nothing is
+ * sent for time after the end, so a late last tick does not inflate the count.
+ */
+final class SendLoop {
+    private final FrameSource source;
+    private final RetransmitRing ring;
+    private final LoadSocket socket;
+    private final InetSocketAddress[] targets;
+    private final Pacer pacer;
+    private final long durationNs;
+    private final CompletableFuture<Void> done = new CompletableFuture<>();
+    private volatile boolean stopRequested;
+    private ScheduledFuture<?> ticks;
+    private long startNs;
+    private long sendNs;
+    private long writeStalls;
+
+    /**
+     * @param targets the multicast address of each group index of {@code source}
+     */
+    SendLoop(FrameSource source, RetransmitRing ring, LoadSocket socket, InetSocketAddress[] targets, Pacer pacer,
+             long durationNs) {
+        this.source = source;
+        this.ring = ring;
+        this.socket = socket;
+        this.targets = targets.clone();
+        this.pacer = pacer;
+        this.durationNs = durationNs;
+    }
+
+    /** Starts ticking every {@code tickMicros} on {@code loop}; the future completes when sending is over. */
+    CompletableFuture<Void> start(EventLoop loop, int tickMicros) {
+        loop.execute(() -> {
+            startNs = System.nanoTime();
+            ticks = loop.scheduleAtFixedRate(this::tick, 0, tickMicros, TimeUnit.MICROSECONDS);
+        });
+        return done;
+    }
+
+    /** Ends sending at the next tick; callable from any thread, before or after {@link #start}. */
+    void stop() {
+        stopRequested = true;
+    }
+
+    private void tick() {
+        long elapsed = Math.min(System.nanoTime() - startNs, durationNs);
+        boolean last = elapsed >= durationNs || stopRequested;
+        if (socket.isWritable()) {
+            int batch = pacer.batch(elapsed);
+            for (int i = 0; i < batch; i++) {
+                int slot = source.next();
+                socket.send(targets[source.lastGroupIndex()], ring.frame(slot), ring.length(slot));
+            }
+            pacer.sent(batch);
+            socket.flush();
+        } else {
+            writeStalls++;
+        }
+        if (last) {
+            sendNs = elapsed;
+            ticks.cancel(false);
+            done.complete(null);
+        }
+    }
+
+    /** Nanoseconds from the first tick to the end of sending (call once {@link #start}'s future completed). */
+    long sendNanos() {
+        return sendNs;
+    }
+
+    /** Packets due by the end but not sent. */
+    long behindAtEnd() {
+        return pacer.behind(sendNs);
+    }
+
+    long writeStalls() {
+        return writeStalls;
+    }
+}

@@ -1,0 +1,51 @@
+package io.ricochet.bench.load;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ricochet.wire.DataFlyweight;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.FrameValidator;
+import org.junit.jupiter.api.Test;
+
+class FrameSourceTest {
+    @Test
+    void shouldGoRoundRobinWithOwnSeqnosPerGroup() {
+        int[] groups = {100, 200, 300};
+        RetransmitRing ring = new RetransmitRing(groups.length, 8, DataFlyweight.DATA_HEADER_LENGTH + 1024);
+        FrameSource source = new FrameSource(42, groups, 1024, ring);
+        DataFlyweight data = new DataFlyweight();
+        for (int i = 0; i < 7; i++) {
+            int slot = source.next();
+            assertEquals(i % 3, source.lastGroupIndex());
+            assertEquals(DataFlyweight.DATA_HEADER_LENGTH + 1024, ring.length(slot));
+            assertTrue(FrameValidator.isValid(ring.frame(slot), 0, ring.length(slot)));
+            data.wrap(ring.frame(slot), 0);
+            assertEquals(FrameType.DATA, data.type());
+            assertEquals(42, data.source());
+            assertEquals(42, data.origin());
+            assertEquals(groups[i % 3], data.group());
+            assertEquals(i / 3, data.seqno());
+        }
+        assertEquals(2, source.highestSeqno(0));
+        assertEquals(1, source.highestSeqno(1));
+        assertEquals(1, source.highestSeqno(2));
+        assertEquals(7, source.framesWritten());
+    }
+
+    @Test
+    void shouldReportNoSeqnoBeforeTheFirstFrame() {
+        FrameSource source = new FrameSource(1, new int[] {5}, 0, new RetransmitRing(1, 1, 64));
+        assertEquals(-1, source.highestSeqno(0));
+        assertEquals(-1, source.lastGroupIndex());
+    }
+
+    @Test
+    void shouldRefuseBadSettings() {
+        RetransmitRing ring = new RetransmitRing(1, 1, 64);
+        assertThrows(IllegalArgumentException.class, () -> new FrameSource(1, new int[0], 10, ring));
+        assertThrows(IllegalArgumentException.class,
+                () -> new FrameSource(1, new int[] {1}, DataFlyweight.MAX_PAYLOAD + 1, ring));
+    }
+}
