@@ -1,5 +1,5 @@
 /**
- * JMH micro-benchmarks and the experiment harness that reproduces the paper's figures in the simulator. Not built
- * yet; until then {@code scripts/experiments/core-results} runs the core figures through {@code ricochet simulate}.
+ * The system tests (*SystemTest), the load generator and sink of the daemon throughput benchmark (BenchMain);
+ * JMH micro-benchmarks and the experiment harness of the paper's figures are to come.
  */
 package io.ricochet.bench;

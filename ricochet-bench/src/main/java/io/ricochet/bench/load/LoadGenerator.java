@@ -61,8 +61,8 @@ public final class LoadGenerator {
         EventLoopGroup loopGroup = config.transport().newLoop();
         EventLoop loop = loopGroup.next();
         GroupViews views = new GroupViews(config.nodeId(), groups);
-        GmsClient gms = new GmsClient(config.nodeId(), config.unicast(), config.gms().partitions(), views,
-                loopGroup);
+        GmsClient gms = new GmsClient(config.nodeId(), config.unicast(), System.currentTimeMillis(),
+                config.gms().partitions(), views, loopGroup);
         try (LoadSocket socket = new LoadSocket(loopGroup, iface, config.unicast(), config.socketBytes(), inbound)) {
             onLoop(loop, () -> {
                 inbound.answerOn(socket);
