@@ -54,6 +54,7 @@ public final class DaemonSettings {
         k.put("nak-timeout-ms", new String[] {"100", "wait after loss discovery before the first NAK"});
         k.put("nak-retry-ms", new String[] {"50", "interval between NAK retries"});
         k.put("nak-max-attempts", new String[] {"10", "NAKs per packet before it is reported lost"});
+        k.put("nak-rate-limit", new String[] {"5000", "NAKs this node may send per second (0 = unlimited)"});
         k.put("session-delay-ms", new String[] {"50", "idle delay before a stream announces its tail (0 = off)"});
         k.put("payload", new String[] {"1024", "largest application payload in bytes"});
         k.put("data-cache", new String[] {"4096", "received packets kept for XOR recovery"});
@@ -94,7 +95,8 @@ public final class DaemonSettings {
         EngineConfig engine = EngineConfig.builder()
                 .r(integer("r")).c(number("c")).stagger(integer("stagger")).nakEnabled(onOff("nak"))
                 .nakTimeoutNs(millis("nak-timeout-ms")).nakRetryNs(millis("nak-retry-ms"))
-                .nakMaxAttempts(integer("nak-max-attempts")).sessionDelayNs(millis("session-delay-ms"))
+                .nakMaxAttempts(integer("nak-max-attempts")).nakRateLimit(integer("nak-rate-limit"))
+                .sessionDelayNs(millis("session-delay-ms"))
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
                 .build();

@@ -25,12 +25,13 @@ import java.util.Map;
  * @param streamWindow           sequence numbers a stream may run ahead of its oldest unresolved packet
  * @param sessionDelayNs         with NAK on: a stream idle this long after a send announces its highest seqno
  *                               (tail-loss discovery, see {@code SessionAnnouncer}); 0 turns it off
+ * @param nakRateLimit           NAKs this node may send per second on average (0 = unlimited), see NakPacer
  */
 public record EngineConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
                            boolean nakEnabled, long nakTimeoutNs, long nakRetryNs, int nakMaxAttempts,
                            long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
                            int repairBufferCapacity, int maxPendingLosses, int streamWindow,
-                           long sessionDelayNs) {
+                           long sessionDelayNs, int nakRateLimit) {
 
     private static final long MS = 1_000_000L;
 
@@ -56,6 +57,7 @@ public record EngineConfig(int r, double defaultC, Map<Integer, Double> cByGroup
         require(maxPendingLosses >= 1, "max-pending-losses", maxPendingLosses, "must be at least 1");
         require(streamWindow >= 64, "stream-window", streamWindow, "must be at least 64");
         require(sessionDelayNs >= 0, "session-delay", sessionDelayNs, "must be 0 (off) or positive");
+        require(nakRateLimit >= 0, "nak-rate-limit", nakRateLimit, "must be 0 (unlimited) or positive");
     }
 
     /** True when idle streams announce their highest seqno (NAK on and a positive delay). */
@@ -97,6 +99,7 @@ public record EngineConfig(int r, double defaultC, Map<Integer, Double> cByGroup
         private int maxPendingLosses = 65_536;
         private int streamWindow = 16_384;
         private long sessionDelayNs = 50 * MS;
+        private int nakRateLimit = 5_000;
 
         public Builder r(int v) {
             r = v;
@@ -178,10 +181,15 @@ public record EngineConfig(int r, double defaultC, Map<Integer, Double> cByGroup
             return this;
         }
 
+        public Builder nakRateLimit(int v) {
+            nakRateLimit = v;
+            return this;
+        }
+
         public EngineConfig build() {
             return new EngineConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
                     nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
-                    repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs);
+                    repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit);
         }
     }
 }

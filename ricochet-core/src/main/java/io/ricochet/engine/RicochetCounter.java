@@ -39,6 +39,7 @@ public enum RicochetCounter {
     RETRANSMITS_RECEIVED(32, "retransmissions received"),
     SESSIONS_SENT(33, "idle-stream announcements of the highest seqno sent (NAK layer)"),
     SESSIONS_RECEIVED(34, "idle-stream announcements received"),
+    NAKS_RATE_LIMITED(35, "NAKs not sent because the node's NAK rate limit was reached (the attempt is used up)"),
     SRM_REQUESTS_SENT(100, "SRM: repair requests multicast by this node"),
     SRM_REQUESTS_RECEIVED(101, "SRM: repair requests received from other members"),
     SRM_REQUESTS_SUPPRESSED(102, "SRM: request timers backed off on hearing another member's request"),

@@ -6,6 +6,7 @@ import io.ricochet.lec.PacketSource;
 import io.ricochet.lec.RepairBins;
 import io.ricochet.lec.RepairPlan;
 import io.ricochet.nak.LossTracker;
+import io.ricochet.nak.NakPacer;
 import io.ricochet.nak.PendingLoss;
 import io.ricochet.nak.SessionAnnouncer;
 import io.ricochet.wire.DataFlyweight;
@@ -33,6 +34,7 @@ public final class RicochetEngine
     private final LecReceiver lec;
     private final LossTracker losses;
     private final SessionAnnouncer sessions;
+    private final NakPacer nakPacer;
     private final PacketStore dataCache;
     private final PacketStore retransmitBuffer;
     private final Map<Long, StreamState> streams = new HashMap<>();
@@ -64,6 +66,7 @@ public final class RicochetEngine
         long firstDelay = config.nakEnabled() ? config.nakTimeoutNs() : config.lecGiveUpNs();
         this.losses = new LossTracker(config.nakEnabled(), firstDelay, config.nakRetryNs(), config.nakMaxAttempts(),
                 config.maxPendingLosses());
+        this.nakPacer = new NakPacer(config.nakRateLimit(), Math.max(1, config.nakRateLimit() / 10));
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 RicochetCounter.DATA_CACHE_EVICTIONS);
@@ -438,6 +441,10 @@ public final class RicochetEngine
 
     @Override
     public void sendNak(PendingLoss loss, long nowNs) {
+        if (!nakPacer.tryAcquire(nowNs)) {
+            counters.increment(RicochetCounter.NAKS_RATE_LIMITED);
+            return;
+        }
         PacketId id = loss.id();
         int length = outRef.write(FrameType.NAK, self, id.origin(), id.group(), id.seqno());
         counters.increment(RicochetCounter.NAKS_SENT);

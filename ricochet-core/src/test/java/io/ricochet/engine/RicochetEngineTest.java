@@ -360,4 +360,19 @@ class RicochetEngineTest {
         engine.onTimer(10_000 * MS);
         assertEquals(3, out.lost.size(), "nothing of the new incarnation is given up");
     }
+
+    @Test
+    void shouldCapNaksAtTheRateLimitAndGiveUpRatherThanStorm() {
+        start(EngineConfig.builder().nakRateLimit(10).nakMaxAttempts(2).sessionDelayNs(0).build());
+        receive(data(2, G, 0), 0);
+        receive(data(2, G, 101), 0);
+        assertEquals(100, engine.pendingLosses());
+        engine.onTimer(100 * MS);
+        engine.onTimer(150 * MS);
+        engine.onTimer(200 * MS);
+        long naks = count(RicochetCounter.NAKS_SENT);
+        assertTrue(naks <= 1 + 2, "a burst of 1 and 10/s over 0.1 s, not 200: " + naks);
+        assertEquals(200 - naks, count(RicochetCounter.NAKS_RATE_LIMITED));
+        assertEquals(100, out.lost.size(), "every loss ends, given up once its attempts are used");
+    }
 }
