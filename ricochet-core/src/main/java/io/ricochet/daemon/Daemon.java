@@ -28,7 +28,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Daemon implements LocalNode, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
-    private static final long JOIN_TIMEOUT_SECONDS = 10;
+    /** Below the client's 10 s request timeout, so an application hears why a join failed. */
+    private static final long JOIN_TIMEOUT_SECONDS = 5;
 
     private final DaemonConfig config;
     private final DaemonTransport transport;
@@ -36,6 +37,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     private final EventLoop loop;
     private final NioEventLoopGroup controlGroup = new NioEventLoopGroup(1);
     private final GmsClient gms;
+    private final GmsListener gmsListener;
     private final long incarnation;
     private final ApiServer api;
     private final Map<Integer, List<CompletableFuture<Void>>> pendingJoins = new HashMap<>();
@@ -53,8 +55,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 .create(config.nodeId(), root.split(), driver), transport);
         // One incarnation per process start: a restarted daemon's streams start again at 0 (MembershipEvent).
         this.incarnation = System.currentTimeMillis();
-        this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(),
-                new GmsListener(this, driver, loop), controlGroup);
+        this.gmsListener = new GmsListener(this, driver, loop);
+        this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(), gmsListener,
+                controlGroup);
         this.api = new ApiServer(this, ApiConfig.defaults().withBindAddress(config.apiBind().getHostAddress())
                 .withPort(config.apiPort())
                 .withWriteBufferWaterMarks(config.apiQueueBytes() / 2, config.apiQueueBytes()));
@@ -116,9 +119,11 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 gms.join(group, config.protocol().wireId());
             }
             loop.schedule(() -> {
+                String refusal = gmsListener.lastRefusal(gms.partitionOf(group));
                 if (done.completeExceptionally(new ApiException(ApiException.Code.UNAVAILABLE,
                         "the GMS partition of group " + group + " did not confirm the join within "
-                                + JOIN_TIMEOUT_SECONDS + " s; still retrying"))) {
+                                + JOIN_TIMEOUT_SECONDS + " s; still retrying"
+                                + (refusal == null ? "" : " (last refusal from that partition: " + refusal + ")")))) {
                     List<CompletableFuture<Void>> pending = pendingJoins.get(group);
                     if (pending != null) {
                         pending.remove(done);

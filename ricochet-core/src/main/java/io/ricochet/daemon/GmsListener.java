@@ -1,6 +1,7 @@
 package io.ricochet.daemon;
 
 import io.netty.channel.EventLoop;
+import io.ricochet.control.ErrorCode;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.MembershipListener;
@@ -22,6 +23,7 @@ final class GmsListener implements MembershipListener {
     private final EngineDriver driver;
     private final EventLoop loop;
     private final Map<Integer, Long> lastViewId = new HashMap<>();
+    private final Map<Integer, String> lastRefusal = new java.util.concurrent.ConcurrentHashMap<>();
     long staleViews;
 
     GmsListener(Daemon daemon, EngineDriver driver, EventLoop loop) {
@@ -69,6 +71,12 @@ final class GmsListener implements MembershipListener {
     @Override
     public void onError(int partition, int code, String message) {
         LOG.warn("GMS partition {} refused a request (code {}): {}", partition, code, message);
+        lastRefusal.put(partition, ErrorCode.name(code) + ": " + message);
+    }
+
+    /** The last refusal from {@code partition} (e.g. a protocol mismatch), or null: it explains a failed join. */
+    String lastRefusal(int partition) {
+        return lastRefusal.get(partition);
     }
 
 }

@@ -66,4 +66,20 @@ class ProtocolsSystemTest {
             apps.forEach(Traffic::close);
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void shouldRefuseToMixProtocolsInOneGroupWithAClearError() throws Exception {
+        NamespaceSystemTest.requirePrivateNamespace();
+        try (ProcessCluster cluster = new ProcessCluster("protocol-mix", 1)) {
+            cluster.startGms();
+            cluster.startDaemon(1);
+            cluster.startDaemon(2, "--protocol", "srm");
+            try (Traffic ricochet = new Traffic(1); Traffic srm = new Traffic(2)) {
+                ricochet.join(GROUP);
+                io.ricochet.api.ApiException refused = org.junit.jupiter.api.Assertions.assertThrows(
+                        io.ricochet.api.ApiException.class, () -> srm.join(GROUP));
+                assertTrue(refused.getMessage().contains("PROTOCOL_MISMATCH"), refused.getMessage());
+            }
+        }
+    }
 }
