@@ -95,7 +95,9 @@ class GmsClusterTest {
         MemberEvent join = one.events(Kind.JOIN, EVEN, 2).get(1);
         assertEquals(restarted, join.incarnation());
         assertEquals(viewId + 1, join.viewId());
-        Await.until(() -> "the new process's view: " + again, () -> again.viewId(EVEN) == viewId + 1);
+        // The JOIN event can carry the new view id before the GROUP_VIEW itself arrives: wait for the view.
+        Await.until(() -> "the new process's view: " + again, () -> again.viewId(EVEN) == viewId + 1
+                && again.lastView(EVEN).map(v -> v.viewId() == viewId + 1).orElse(false));
         assertEquals(Map.of(1, RecordingListener.incarnation(1), 2, restarted),
                 again.lastView(EVEN).orElseThrow().incarnations());
         assertEquals(Set.of(1, 2), one.members(EVEN));
