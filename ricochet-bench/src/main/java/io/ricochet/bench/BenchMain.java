@@ -1,5 +1,6 @@
 package io.ricochet.bench;
 
+import io.ricochet.bench.jmh.JmhCommand;
 import io.ricochet.bench.load.LoadCommand;
 import io.ricochet.bench.load.SinkCommand;
 import io.ricochet.cli.RicochetMain;
@@ -25,6 +26,7 @@ import picocli.CommandLine.Spec;
             CommandLine.HelpCommand.class,
             LoadCommand.class,
             SinkCommand.class,
+            JmhCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

@@ -1,0 +1,6 @@
+/**
+ * JMH micro-benchmarks: the engine's per-data-packet processing time (the paper's Figure 11), the XOR kernel, the
+ * wire format and Algorithm 1. Run by {@code scripts/experiments/jmh} or {@code scripts/bench jmh}, never by the
+ * Maven build; results in {@code docs/results/jmh/} and {@code docs/results.md}.
+ */
+package io.ricochet.bench.jmh;
