@@ -285,12 +285,20 @@ public final class RicochetEngine
         }
     }
 
-    /** The stream of (origin, group), created on first sight with {@code firstSeen} as its first seqno. */
+    /**
+     * Below this seqno, a stream first seen mid-way is taken to have started after we joined: tracked from 0, so a
+     * loss of its very first packets is still found and recovered. Far into its numbering it is history we never
+     * had (no NAKs for it).
+     */
+    static final long YOUNG_STREAM_SEQNOS = 64;
+
+    /** The stream of (origin, group), created on first sight of {@code firstSeen}. */
     private StreamState stream(int origin, int group, long firstSeen) {
         long key = StreamState.key(origin, group);
         StreamState stream = streams.get(key);
         if (stream == null) {
-            stream = new StreamState(origin, group, incarnations.getOrDefault(origin, 0L), firstSeen,
+            long base = firstSeen < YOUNG_STREAM_SEQNOS ? 0 : firstSeen;
+            stream = new StreamState(origin, group, incarnations.getOrDefault(origin, 0L), base,
                     config.streamWindow());
             streams.put(key, stream);
         }

@@ -375,4 +375,18 @@ class RicochetEngineTest {
         assertEquals(200 - naks, count(RicochetCounter.NAKS_RATE_LIMITED));
         assertEquals(100, out.lost.size(), "every loss ends, given up once its attempts are used");
     }
+
+    @Test
+    void shouldFindTheLossOfTheFirstPacketOfAYoungStreamFromAMemberThatWasThereFirst() {
+        // Regression (demo run): node 2 was in the group before us and its first packet, sent after we joined,
+        // was lost; the stream must still start at 0 so the loss is found and recovered.
+        engine = new RicochetEngine(SELF, EngineConfig.builder().build(), new SplittableRandom(1), out);
+        engine.onMembership(MembershipEvent.join(G, 2), 0);
+        engine.onMembership(MembershipEvent.join(G, SELF), 0);
+        receive(data(2, G, 1), 0);
+        assertEquals(1, count(RicochetCounter.LOSSES_DETECTED), "(2,G,0)");
+        engine.onTimer(100 * MS);
+        receive(data(FrameType.RETRANSMIT, 2, id(2, G, 0)), 101 * MS);
+        assertEquals(Delivery.NAK, deliveredOf(id(2, G, 0)).how());
+    }
 }
