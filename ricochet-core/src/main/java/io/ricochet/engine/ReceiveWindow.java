@@ -7,6 +7,13 @@ package io.ricochet.engine;
  * a sequence gap is found.
  */
 public final class ReceiveWindow {
+    /**
+     * Below this seqno, a stream first seen mid-way is taken to have started after this node joined: tracked from
+     * 0, so a loss of its very first packets is still found. Far into its numbering it is history this node never
+     * had, and it starts where it was first seen (no NAKs for that history).
+     */
+    public static final long YOUNG_STREAM_SEQNOS = 64;
+
     private final int maxWindow;
     private long base;
     private long highest;
@@ -20,6 +27,11 @@ public final class ReceiveWindow {
         this.base = base;
         this.highest = base - 1;
         this.maxWindow = maxWindow;
+    }
+
+    /** The first seqno to expect from a stream whose first packet seen here is {@code firstSeen}. */
+    public static long baseForFirstSeen(long firstSeen) {
+        return firstSeen < YOUNG_STREAM_SEQNOS ? 0 : firstSeen;
     }
 
     public long base() {

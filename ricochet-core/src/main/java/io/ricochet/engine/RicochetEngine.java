@@ -285,20 +285,13 @@ public final class RicochetEngine
         }
     }
 
-    /**
-     * Below this seqno, a stream first seen mid-way is taken to have started after we joined: tracked from 0, so a
-     * loss of its very first packets is still found and recovered. Far into its numbering it is history we never
-     * had (no NAKs for it).
-     */
-    static final long YOUNG_STREAM_SEQNOS = 64;
-
     /** The stream of (origin, group), created on first sight of {@code firstSeen}. */
     private StreamState stream(int origin, int group, long firstSeen) {
         long key = StreamState.key(origin, group);
         StreamState stream = streams.get(key);
         if (stream == null) {
-            long base = firstSeen < YOUNG_STREAM_SEQNOS ? 0 : firstSeen;
-            stream = new StreamState(origin, group, incarnations.getOrDefault(origin, 0L), base,
+            stream = new StreamState(origin, group, incarnations.getOrDefault(origin, 0L),
+                    ReceiveWindow.baseForFirstSeen(firstSeen),
                     config.streamWindow());
             streams.put(key, stream);
         }

@@ -72,7 +72,8 @@ final class FecStreams {
         long key = key(origin, group);
         Stream stream = streams.get(key);
         if (stream == null) {
-            stream = new Stream(origin, group, incarnations.getOrDefault(origin, 0L), firstSeen, maxWindow);
+            stream = new Stream(origin, group, incarnations.getOrDefault(origin, 0L),
+                    ReceiveWindow.baseForFirstSeen(firstSeen), maxWindow);
             streams.put(key, stream);
         }
         return stream;

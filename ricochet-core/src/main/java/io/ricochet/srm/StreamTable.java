@@ -46,7 +46,8 @@ final class StreamTable {
     /** The stream, created with {@code firstSeen} as its first seqno if this node has none. */
     Stream getOrCreate(int origin, int group, long firstSeen) {
         return streams.computeIfAbsent(key(origin, group),
-                k -> new Stream(origin, group, incarnations.getOrDefault(origin, 0L), firstSeen, maxWindow));
+                k -> new Stream(origin, group, incarnations.getOrDefault(origin, 0L),
+                        ReceiveWindow.baseForFirstSeen(firstSeen), maxWindow));
     }
 
     /**
