@@ -33,7 +33,8 @@ import java.util.Objects;
  * @param protocol            the protocol this daemon runs in every group it joins
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, InetAddress apiBind,
-                           int apiPort, int apiQueueBytes, List<InetSocketAddress> gms, EngineConfig engine, int rxBufferPackets,
+                           int apiPort, int apiQueueBytes, List<InetSocketAddress> gms, EngineConfig engine,
+                           int rxBufferPackets,
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
                            ProtocolChoice protocol) {

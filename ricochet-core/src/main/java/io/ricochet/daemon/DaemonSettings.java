@@ -101,7 +101,8 @@ public final class DaemonSettings {
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
                 .build();
         return new DaemonConfig(integer("node-id"), text("interface"), address("address"), integer("unicast-port"),
-                address("api-bind"), integer("api-port"), integer("api-queue-bytes"), endpoints("gms"), engine, integer("rx-buffer"),
+                address("api-bind"), integer("api-port"), integer("api-queue-bytes"), endpoints("gms"), engine,
+                integer("rx-buffer"),
                 integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),

@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
 final class DaemonTransport implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DaemonTransport.class);
     /** Linux IP_MULTICAST_ALL (49): with 0 a socket gets only the groups it joined itself. */
-    private static final IntegerUnixChannelOption IP_MULTICAST_ALL = new IntegerUnixChannelOption("IP_MULTICAST_ALL", 0, 49);
+    private static final IntegerUnixChannelOption IP_MULTICAST_ALL =
+            new IntegerUnixChannelOption("IP_MULTICAST_ALL", 0, 49);
     private static final int MAX_DATAGRAM = 2048;
 
     private final DaemonConfig config;

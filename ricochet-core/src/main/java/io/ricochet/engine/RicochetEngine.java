@@ -100,7 +100,8 @@ public final class RicochetEngine
             throw new IllegalStateException("node " + self + " is not a member of group " + group);
         }
         if (length < 0 || length > config.maxPayload()) {
-            throw new IllegalArgumentException("payload of " + length + " bytes; the maximum is " + config.maxPayload());
+            throw new IllegalArgumentException("payload of " + length + " bytes; the maximum is "
+                    + config.maxPayload());
         }
         long seqno = nextSeqno.computeIfAbsent(group, g -> new long[1])[0]++;
         int frameLength = out.write(FrameType.DATA, self, self, group, seqno, payload, offset, length);

@@ -80,7 +80,8 @@ public final class LecReceiver {
                 return false;
             }
             if (state == PacketSource.MISSING) {
-                work.addMissing(new PacketId(repair.entryOrigin(i), repair.entryGroup(i), repair.entrySeqno(i)), length);
+                PacketId id = new PacketId(repair.entryOrigin(i), repair.entryGroup(i), repair.entrySeqno(i));
+                work.addMissing(id, length);
                 continue;
             }
             if (source.length(state) != length) {

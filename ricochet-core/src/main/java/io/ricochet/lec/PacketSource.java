@@ -14,7 +14,10 @@ public interface PacketSource {
     /** The repair names a packet this node must not act on (not a member, outside the window). */
     int REJECT = -3;
 
-    /** A slot ({@code >= 0}) of the cached payload, or one of {@link #MISSING}, {@link #UNAVAILABLE}, {@link #REJECT}. */
+    /**
+     * A slot ({@code >= 0}) of the cached payload, or one of {@link #MISSING}, {@link #UNAVAILABLE},
+     * {@link #REJECT}.
+     */
     int lookup(int origin, int group, long seqno, long nowNs);
 
     byte[] payload(int slot);

@@ -54,7 +54,8 @@ final class Receiver implements MessageBuffer.RemovalListener {
     /** The stream of (origin, group), created on first sight with {@code firstSeen} as its first seqno. */
     ReceiveStream stream(int origin, int group, long firstSeen) {
         return streams.computeIfAbsent(ReceiveStream.key(origin, group),
-                k -> new ReceiveStream(origin, group, ReceiveWindow.baseForFirstSeen(firstSeen), config.streamWindow()));
+                k -> new ReceiveStream(origin, group, ReceiveWindow.baseForFirstSeen(firstSeen),
+                        config.streamWindow()));
     }
 
     /**

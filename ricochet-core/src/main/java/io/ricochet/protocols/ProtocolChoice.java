@@ -11,9 +11,9 @@ import io.ricochet.srm.SrmProtocol;
 import java.util.Locale;
 
 /**
- * The protocols a simulation or a daemon can run, by command-line name. Ricochet takes every engine flag; sender-based FEC takes
- * {@code --r}, {@code --c} (a whole number) and {@code --nak}; SRM and pbcast run with their own defaults
- * (docs/design/srm.md, docs/design/pbcast.md).
+ * The protocols a simulation or a daemon can run, by command-line name. Ricochet takes every engine flag;
+ * sender-based FEC takes {@code --r}, {@code --c} (a whole number) and {@code --nak}; SRM and pbcast run with their
+ * own defaults (docs/design/srm.md, docs/design/pbcast.md).
  */
 public enum ProtocolChoice {
     RICOCHET(0), SRM(1), FEC(2), PBCAST(3);

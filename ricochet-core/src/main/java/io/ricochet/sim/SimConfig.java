@@ -25,7 +25,8 @@ import java.util.Objects;
  * @param latencyNs    one-hop network latency
  * @param seed         fixes every random choice of the run
  */
-public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, ProtocolFactory protocol, LossSpec loss,
+public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, ProtocolFactory protocol,
+                        LossSpec loss,
                         LossScope lossScope, double seconds, double drainSeconds, double ratePerNode, int payload,
                         long latencyNs, long seed) {
 

@@ -78,7 +78,8 @@ public final class FrameValidator {
 
     private static Verdict checkFrameLength(byte[] buffer, int offset, int length) {
         int frameLength = Bytes.getUnsignedShort(buffer, offset + HeaderFlyweight.FRAME_LENGTH_OFFSET);
-        return frameLength != length || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH ? Verdict.BAD_LENGTH : Verdict.OK;
+        boolean bad = frameLength != length || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH;
+        return bad ? Verdict.BAD_LENGTH : Verdict.OK;
     }
 
     private static Verdict checkData(byte[] b, int off, int length) {
