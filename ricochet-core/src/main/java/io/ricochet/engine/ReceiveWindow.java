@@ -58,6 +58,17 @@ public final class ReceiveWindow {
         return seqno - base >= maxWindow;
     }
 
+    /**
+     * Notes that every seqno up to {@code last} exists and returns the first one this reveals: the caller walks
+     * {@code [returned, last]} and treats each seqno not {@link #isResolved} as a newly discovered loss (a sequence
+     * gap, or an id named by a repair, request or session). The range is empty when nothing new is revealed.
+     */
+    public long revealUpTo(long last) {
+        long from = Math.max(highest + 1, base);
+        observe(last);
+        return from;
+    }
+
     /** Notes that {@code seqno} exists; returns the previous highest (so the caller can walk a gap). */
     public long observe(long seqno) {
         long previous = highest;

@@ -302,9 +302,7 @@ public final class RicochetEngine
     /** Registers as lost every unresolved seqno from the stream's highest known one up to {@code last}. */
     private void discoverUpTo(StreamState stream, long last, long nowNs) {
         ReceiveWindow window = stream.window;
-        long from = Math.max(window.highest() + 1, window.base());
-        window.observe(last);
-        for (long seqno = from; seqno <= last; seqno++) {
+        for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
             if (!window.isResolved(seqno)) {
                 discover(stream, seqno, nowNs);
             }

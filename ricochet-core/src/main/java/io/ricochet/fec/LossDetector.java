@@ -38,9 +38,7 @@ final class LossDetector implements LossTracker.Handler {
     /** Registers as lost every unresolved seqno from the stream's highest known one up to {@code last}. */
     void discoverUpTo(FecStreams.Stream stream, long last, long nowNs) {
         ReceiveWindow window = stream.window;
-        long from = Math.max(window.highest() + 1, window.base());
-        window.observe(last);
-        for (long seqno = from; seqno <= last; seqno++) {
+        for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
             if (!window.isResolved(seqno)) {
                 discover(stream, seqno, nowNs);
             }

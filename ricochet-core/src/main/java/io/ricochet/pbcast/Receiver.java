@@ -114,9 +114,7 @@ final class Receiver implements MessageBuffer.RemovalListener {
      */
     void discoverUpTo(ReceiveStream stream, long last, long round, long nowNs) {
         ReceiveWindow window = stream.window;
-        long from = Math.max(window.highest() + 1, window.base());
-        window.observe(last);
-        for (long seqno = from; seqno <= last; seqno++) {
+        for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
             if (!window.isResolved(seqno)) {
                 PacketId id = new PacketId(stream.origin, stream.group, seqno);
                 if (missing.add(id, round, nowNs)) {

@@ -81,9 +81,7 @@ final class Receiver {
      */
     void discoverUpTo(StreamTable.Stream stream, long last, long nowNs) {
         ReceiveWindow window = stream.window;
-        long from = Math.max(window.highest() + 1, window.base());
-        window.observe(last);
-        for (long seqno = from; seqno <= last; seqno++) {
+        for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
             if (!window.isResolved(seqno)) {
                 discover(stream, seqno, nowNs);
             }

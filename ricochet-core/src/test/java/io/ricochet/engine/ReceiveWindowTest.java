@@ -46,4 +46,14 @@ class ReceiveWindowTest {
         assertEquals(5, window.highest());
         assertTrue(window.beyondWindow(1024));
     }
+
+    @Test
+    void shouldRevealEachGapOnlyOnce() {
+        ReceiveWindow window = new ReceiveWindow(0, 1024);
+        assertEquals(0, window.revealUpTo(4), "0..4 revealed");
+        assertEquals(5, window.revealUpTo(4), "nothing new: the range [5, 4] is empty");
+        window.resolve(9);
+        assertEquals(10, window.revealUpTo(12), "9 was already known to exist");
+        assertEquals(12, window.highest());
+    }
 }
