@@ -24,14 +24,21 @@ public final class LatencyStats {
                 ms(histogram.getMaxValue()));
     }
 
-    /** Recordings at or above {@code fromMs} and below {@code toMs}. */
+    /**
+     * Recordings at or above {@code fromMs} and below {@code toMs}. Taken as a difference of counts below each
+     * bound, so adjacent ranges never share a recording (HdrHistogram's own range count includes whole buckets
+     * at both ends) and a histogram's bins add up to the total.
+     */
     public long countBetweenMs(double fromMs, double toMs) {
-        long from = (long) (fromMs * 1000);
-        long to = (long) (toMs * 1000) - 1;
-        if (to < from || histogram.getTotalCount() == 0) {
+        return toMs <= fromMs ? 0 : countBelowMs(toMs) - countBelowMs(fromMs);
+    }
+
+    private long countBelowMs(double ms) {
+        long below = (long) (ms * 1000) - 1;
+        if (below < 0 || histogram.getTotalCount() == 0) {
             return 0;
         }
-        return histogram.getCountBetweenValues(from, Math.min(to, histogram.getHighestTrackableValue()));
+        return histogram.getCountBetweenValues(0, Math.min(below, histogram.getHighestTrackableValue()));
     }
 
     private static double ms(long micros) {
