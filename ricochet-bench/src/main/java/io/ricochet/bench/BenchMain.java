@@ -1,5 +1,6 @@
 package io.ricochet.bench;
 
+import io.ricochet.bench.experiment.ExperimentCommand;
 import io.ricochet.bench.jmh.JmhCommand;
 import io.ricochet.bench.load.LoadCommand;
 import io.ricochet.bench.load.SinkCommand;
@@ -27,10 +28,12 @@ import picocli.CommandLine.Spec;
             LoadCommand.class,
             SinkCommand.class,
             JmhCommand.class,
+            ExperimentCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {
-            "Ricochet's experiment tools: load generators and sinks for measurements on real sockets.",
+            "Ricochet's experiment tools: the paper's evaluation in the simulator (experiment), JMH micro-benchmarks "
+                    + "(jmh), and load generators and sinks for measurements on real sockets (load, sink).",
             "",
         })
 public final class BenchMain implements Callable<Integer> {
