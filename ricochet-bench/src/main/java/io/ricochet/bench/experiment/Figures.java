@@ -67,10 +67,8 @@ public final class Figures {
         }
         return LineFigure.builder("10", "Figure 10: Scalability in Groups",
                         "(n = 64, d = *, s = 10), Loss Model: Uniform, 1%")
-                .panel(Panel.of("(a) LEC Recovery Percentage", "Groups per Node", "d", true, points,
-                        Metric.LEC_PERCENT))
-                .panel(Panel.of("(b) Average Recovery Latency", "Groups per Node", "d", true, points,
-                        Metric.LEC_LATENCY_US))
+                .recoveryAndLatency("(a) LEC Recovery Percentage",
+                        "(b) Average Recovery Latency", "Groups per Node", "d", true, points)
                 .tableMetrics(Metric.XORS_PER_PACKET)
                 .paperSays("\"increasing the degree of membership for each node from 2 to 1024 has almost no effect "
                         + "on the percentage of packets recovered via LEC, and causes a slow increase in average "
@@ -100,10 +98,8 @@ public final class Figures {
         });
         return LineFigure.builder("12", "Figure 12: Impact of Loss Rate on LEC",
                         "(n = 64, d = 128, s = 10), Loss Model: *")
-                .panel(Panel.of("Effect of Loss Rate on Recovery %", "Loss Rate", "L", false, points,
-                        Metric.LEC_PERCENT))
-                .panel(Panel.of("Effect of Loss Rate on Latency", "Loss Rate", "L", false, points,
-                        Metric.LEC_LATENCY_US))
+                .recoveryAndLatency("Effect of Loss Rate on Recovery %",
+                        "Effect of Loss Rate on Latency", "Loss Rate", "L", false, points)
                 .paperSays("\"with an unrealistically high loss rate of 25%, Ricochet still recovers 40% of lost "
                         + "packets at an average of 60 milliseconds. For uniform and bursty loss models, recovery "
                         + "percentage stays above 90% with a 5% loss rate; markov does not fare as well, even at 1%\" "
@@ -125,10 +121,8 @@ public final class Figures {
         }
         return LineFigure.builder("13", "Figure 13: Resilience to Burstiness",
                         "(n = 64, d = 128, s = 10), Loss Model: Bursty")
-                .panel(Panel.of("Resilience to Bursty Losses: Recovery Percentage", "Burst Size", "b", false, points,
-                        Metric.LEC_PERCENT))
-                .panel(Panel.of("Resilience to Bursty Losses: Recovery Latency", "Burst Size", "b", false, points,
-                        Metric.LEC_LATENCY_US))
+                .recoveryAndLatency("Resilience to Bursty Losses: Recovery Percentage",
+                        "Resilience to Bursty Losses: Recovery Latency", "Burst Size", "b", false, points)
                 .paperSays("\"Ricochet is naturally resilient to small loss bursts, without the stagger optimization "
                         + "- however, as the burst size increases, the percentage of packets recovered using LEC "
                         + "degrades substantially\" (section 5.5)")
@@ -149,10 +143,8 @@ public final class Figures {
         });
         return LineFigure.builder("14", "Figure 14: Staggering allows Ricochet to recover from long bursts of loss",
                         "(n = 64, d = 128, s = 10), Loss Model: Bursty, 1%")
-                .panel(Panel.of("Staggering: LEC Recovery Percentage", "Stagger", "stagger", false, points,
-                        Metric.LEC_PERCENT))
-                .panel(Panel.of("Staggering: Recovery Latency", "Stagger", "stagger", false, points,
-                        Metric.LEC_LATENCY_US))
+                .recoveryAndLatency("Staggering: LEC Recovery Percentage",
+                        "Staggering: Recovery Latency", "Stagger", "stagger", false, points)
                 .paperSays("\"for a burst size as large as 100, a stagger of 6 enables recovery of more than 90% lost "
                         + "packets at an average latency of around 50 milliseconds\" (section 5.5)")
                 .paper("burst=100", "stagger", 6, "above 90 % at about 50 ms")

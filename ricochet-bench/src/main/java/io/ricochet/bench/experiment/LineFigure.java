@@ -146,6 +146,17 @@ public final class LineFigure implements Figure {
             return this;
         }
 
+        /**
+         * The pair of graphs most of the paper's figures have: LEC recovery % and average LEC recovery latency,
+         * over the same points.
+         */
+        public Builder recoveryAndLatency(String recoveryTitle, String latencyTitle, String xLabel, String xName,
+                                          boolean log2X, List<Point> points) {
+            panels.add(Panel.of(recoveryTitle, xLabel, xName, log2X, points, Metric.LEC_PERCENT));
+            panels.add(Panel.of(latencyTitle, xLabel, xName, log2X, points, Metric.LEC_LATENCY_US));
+            return this;
+        }
+
         public Builder paperSays(String text) {
             paperSays = text;
             return this;
