@@ -5,6 +5,7 @@ import io.ricochet.lec.MultiGroupView;
 import io.ricochet.lec.PacketSource;
 import io.ricochet.lec.RepairBins;
 import io.ricochet.lec.RepairPlan;
+import io.ricochet.nak.LossLedger;
 import io.ricochet.nak.LossTracker;
 import io.ricochet.nak.NakPacer;
 import io.ricochet.nak.PendingLoss;
@@ -33,6 +34,7 @@ public final class RicochetEngine
     private final RepairBins bins;
     private final LecReceiver lec;
     private final LossTracker losses;
+    private final LossLedger ledger;
     private final SessionAnnouncer sessions;
     private final NakPacer nakPacer;
     private final PacketStore dataCache;
@@ -66,6 +68,7 @@ public final class RicochetEngine
         long firstDelay = config.nakEnabled() ? config.nakTimeoutNs() : config.lecGiveUpNs();
         this.losses = new LossTracker(config.nakEnabled(), firstDelay, config.nakRetryNs(), config.nakMaxAttempts(),
                 config.maxPendingLosses());
+        this.ledger = new LossLedger(losses, counters, outbox);
         this.nakPacer = new NakPacer(config.nakRateLimit(), Math.max(1, config.nakRateLimit() / 10));
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
@@ -157,8 +160,7 @@ public final class RicochetEngine
      */
     private void forgetIncarnation(int origin, int group, long nowNs) {
         for (PendingLoss loss : losses.removeStream(origin, group)) {
-            counters.increment(RicochetCounter.UNRECOVERED);
-            outbox.lost(origin, group, loss.id().seqno(), loss.discoveredNs());
+            ledger.unrecoverable(loss.id(), loss.discoveredNs());
         }
         lec.forgetStream(origin, group);
     }
@@ -301,35 +303,7 @@ public final class RicochetEngine
 
     /** Registers as lost every unresolved seqno from the stream's highest known one up to {@code last}. */
     private void discoverUpTo(StreamState stream, long last, long nowNs) {
-        ReceiveWindow window = stream.window;
-        for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
-            if (!window.isResolved(seqno)) {
-                discover(stream, seqno, nowNs);
-            }
-        }
-    }
-
-    private void discover(StreamState stream, long seqno, long nowNs) {
-        PacketId id = new PacketId(stream.origin, stream.group, seqno);
-        switch (losses.discover(id, nowNs)) {
-            case NEW:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                outbox.lossDiscovered(id.origin(), id.group(), seqno, nowNs);
-                break;
-            case FULL:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                counters.increment(RicochetCounter.LOSS_TABLE_FULL);
-                abandon(stream, id, nowNs);
-                break;
-            default:
-                break;
-        }
-    }
-
-    private void abandon(StreamState stream, PacketId id, long discoveredNs) {
-        stream.window.resolve(id.seqno());
-        counters.increment(RicochetCounter.UNRECOVERED);
-        outbox.lost(id.origin(), id.group(), id.seqno(), discoveredNs);
+        ledger.discoverUpTo(stream.origin, stream.group, stream.window, last, nowNs);
     }
 
     // ---------------------------------------------------------------- PacketSource (for LEC)
@@ -454,8 +428,8 @@ public final class RicochetEngine
     @Override
     public void giveUp(PendingLoss loss, long nowNs) {
         StreamState stream = streams.get(StreamState.key(loss.id().origin(), loss.id().group()));
-        if (stream != null && !stream.window.isResolved(loss.id().seqno())) {
-            abandon(stream, loss.id(), loss.discoveredNs());
+        if (stream != null) {
+            ledger.giveUp(loss.id(), stream.window, loss.discoveredNs());
         }
     }
 
