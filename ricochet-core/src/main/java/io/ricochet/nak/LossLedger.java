@@ -7,18 +7,19 @@ import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.RicochetCounter;
 
 /**
- * The accounting of discovered losses on top of a {@link LossTracker}: a revealed sequence gap registers its
- * unresolved seqnos with the tracker, a new loss is counted and reported discovered, and one the full tracker
- * refuses is counted and given up at once. A loss given up is resolved in its stream's window (so it is never
- * delivered after) and reported lost. Shared by the engines that recover through the NAK layer.
+ * The accounting of discovered losses on top of a {@link LossTable}: a revealed sequence gap registers its
+ * unresolved seqnos with the table, a new loss is counted and reported discovered, and one the full table refuses
+ * is counted and given up at once. A loss given up is resolved in its stream's window (so it is never delivered
+ * after) and reported lost. Shared by the engines that recover by asking for what they miss: Ricochet's and
+ * FEC's NAK layer ({@link LossTracker}) and SRM's requests.
  */
 public final class LossLedger {
-    private final LossTracker tracker;
+    private final LossTable table;
     private final Counters counters;
     private final Outbox outbox;
 
-    public LossLedger(LossTracker tracker, Counters counters, Outbox outbox) {
-        this.tracker = tracker;
+    public LossLedger(LossTable table, Counters counters, Outbox outbox) {
+        this.table = table;
         this.counters = counters;
         this.outbox = outbox;
     }
@@ -36,7 +37,7 @@ public final class LossLedger {
     }
 
     private void discover(PacketId id, ReceiveWindow window, long nowNs) {
-        switch (tracker.discover(id, nowNs)) {
+        switch (table.discover(id, nowNs)) {
             case NEW:
                 counters.increment(RicochetCounter.LOSSES_DETECTED);
                 outbox.lossDiscovered(id.origin(), id.group(), id.seqno(), nowNs);

@@ -7,6 +7,7 @@ import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
 import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.RicochetCounter;
+import io.ricochet.nak.LossLedger;
 
 /**
  * The one path by which a packet becomes delivered, and by which losses are discovered and given up. Data and
@@ -19,6 +20,7 @@ final class Receiver {
 
     private final StreamTable streams;
     private final RequestTable requests;
+    private final LossLedger ledger;
     private final PacketStore cache;
     private final SessionTable sessions;
     private final Counters counters;
@@ -28,6 +30,7 @@ final class Receiver {
              Counters counters, Outbox outbox) {
         this.streams = streams;
         this.requests = requests;
+        this.ledger = new LossLedger(requests, counters, outbox);
         this.cache = cache;
         this.sessions = sessions;
         this.counters = counters;
@@ -80,51 +83,22 @@ final class Receiver {
      * up to {@code last}. The caller checked that {@code last} is inside the stream's window.
      */
     void discoverUpTo(StreamTable.Stream stream, long last, long nowNs) {
-        ReceiveWindow window = stream.window;
-        for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
-            if (!window.isResolved(seqno)) {
-                discover(stream, seqno, nowNs);
-            }
-        }
-    }
-
-    private void discover(StreamTable.Stream stream, long seqno, long nowNs) {
-        PacketId id = new PacketId(stream.origin, stream.group, seqno);
-        switch (requests.discover(id, nowNs)) {
-            case NEW:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                outbox.lossDiscovered(id.origin(), id.group(), seqno, nowNs);
-                break;
-            case FULL:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                counters.increment(RicochetCounter.LOSS_TABLE_FULL);
-                abandon(stream, id, nowNs);
-                break;
-            default:
-                break;
-        }
+        ledger.discoverUpTo(stream.origin, stream.group, stream.window, last, nowNs);
     }
 
     /** The request rounds for {@code id} ran out (or this node left its group): report it lost. */
     void giveUp(PacketId id, long discoveredNs) {
         requests.resolve(id);
         StreamTable.Stream stream = streams.get(id.origin(), id.group());
-        if (stream != null && !stream.window.isResolved(id.seqno())) {
-            abandon(stream, id, discoveredNs);
+        if (stream != null) {
+            ledger.giveUp(id, stream.window, discoveredNs);
         }
     }
 
     /** {@code old} was replaced by a restarted sender's new stream: its losses can no longer be recovered. */
     void restarted(StreamTable.Stream old) {
         for (RequestTable.Loss loss : requests.removeStream(old.origin, old.group)) {
-            counters.increment(RicochetCounter.UNRECOVERED);
-            outbox.lost(loss.id.origin(), loss.id.group(), loss.id.seqno(), loss.discoveredNs);
+            ledger.unrecoverable(loss.id, loss.discoveredNs);
         }
-    }
-
-    private void abandon(StreamTable.Stream stream, PacketId id, long discoveredNs) {
-        stream.window.resolve(id.seqno());
-        counters.increment(RicochetCounter.UNRECOVERED);
-        outbox.lost(id.origin(), id.group(), id.seqno(), discoveredNs);
     }
 }

@@ -14,7 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Loss discovery and give-up accounting over a small {@link LossTracker}. */
+/** Loss discovery and give-up accounting, over a small {@link LossTracker} or a stub {@link LossTable}. */
 class LossLedgerTest {
     private static final int ORIGIN = 3;
     private static final int GROUP = 7;
@@ -101,6 +101,21 @@ class LossLedgerTest {
         assertTrue(window.isResolved(3), "never delivered after being reported lost");
         assertFalse(window.isResolved(1), "still pending");
         assertEquals(0, window.base());
+    }
+
+    @Test
+    void shouldCountNothingForALossTheTableKnowsAlready() {
+        List<PacketId> asked = new ArrayList<>();
+        LossTable knowsAll = (id, nowNs) -> {
+            asked.add(id);
+            return LossTable.Outcome.KNOWN;
+        };
+        new LossLedger(knowsAll, counters, reports).discoverUpTo(ORIGIN, GROUP, window, 1, 10);
+        assertEquals(List.of(id(0), id(1)), asked);
+        assertEquals(List.of(), reports.discovered);
+        assertEquals(List.of(), reports.lost);
+        assertEquals(0, counters.get(RicochetCounter.LOSSES_DETECTED));
+        assertFalse(window.isResolved(0));
     }
 
     @Test
