@@ -39,6 +39,7 @@ public final class RicochetEngine
     private final NakPacer nakPacer;
     private final PacketStore dataCache;
     private final PacketStore retransmitBuffer;
+    private final Admission<Channel> admission;
     private final Map<Long, StreamState> streams = new HashMap<>();
     private final Map<Integer, long[]> nextSeqno = new HashMap<>();
     private final Map<Integer, Long> incarnations = new HashMap<>();
@@ -75,6 +76,7 @@ public final class RicochetEngine
                 RicochetCounter.DATA_CACHE_EVICTIONS);
         this.retransmitBuffer = new PacketStore(config.retransmitCapacity(), config.maxPayload(), counters,
                 RicochetCounter.RETRANSMIT_BUFFER_EVICTIONS);
+        this.admission = new Admission<>(dataCache, outbox, ledger::discoverUpTo, this::account);
     }
 
     @Override
@@ -232,8 +234,8 @@ public final class RicochetEngine
     }
 
     /**
-     * The one path by which a packet becomes delivered, whatever brought it: dedupe, gap discovery, cache,
-     * accounting, delivery, repair bins (received data only) and buffered repairs.
+     * The one path by which a packet becomes delivered, whatever brought it: the {@link Admission} (dedupe, gap
+     * discovery, cache, accounting, delivery), then repair bins (received data only) and buffered repairs.
      */
     private void accept(PacketId id, byte[] payload, int offset, int length, Channel channel, long nowNs) {
         if (id.origin() == self) {
@@ -241,25 +243,13 @@ public final class RicochetEngine
             counters.increment(RicochetCounter.DUPLICATES);
             return;
         }
-        StreamState stream = stream(id.origin(), id.group(), id.seqno());
-        ReceiveWindow window = stream.window;
-        if (window.beyondWindow(id.seqno())) {
-            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+        ReceiveWindow window = stream(id.origin(), id.group(), id.seqno()).window;
+        Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
+        if (outcome != Admission.Outcome.NEW) {
+            counters.increment(outcome == Admission.Outcome.DUPLICATE ? RicochetCounter.DUPLICATES
+                    : RicochetCounter.OUT_OF_WINDOW);
             return;
         }
-        if (window.isResolved(id.seqno())) {
-            counters.increment(RicochetCounter.DUPLICATES);
-            return;
-        }
-        if (channel == Channel.DATA) {
-            counters.increment(RicochetCounter.DATA_RECEIVED);
-        }
-        discoverUpTo(stream, id.seqno() - 1, nowNs);
-        window.resolve(id.seqno());
-        dataCache.put(id, payload, offset, length);
-        Delivery how = account(losses.resolve(id) != null, channel);
-        counters.increment(RicochetCounter.DELIVERED);
-        outbox.deliver(id.origin(), id.group(), id.seqno(), payload, offset, length, how);
         if (channel == Channel.DATA) {
             ensurePlan();
             bins.add(id.origin(), id.group(), id.seqno(), payload, offset, length);
@@ -267,8 +257,13 @@ public final class RicochetEngine
         lec.onAvailable(id, payload, offset, length);
     }
 
-    private Delivery account(boolean wasPending, Channel channel) {
-        if (!wasPending) {
+    /** A new packet is being delivered: counts it and what it recovered. */
+    private Delivery account(PacketId id, Channel channel, long nowNs) {
+        if (channel == Channel.DATA) {
+            counters.increment(RicochetCounter.DATA_RECEIVED);
+        }
+        counters.increment(RicochetCounter.DELIVERED);
+        if (losses.resolve(id) == null) {
             return Delivery.DIRECT;
         }
         switch (channel) {

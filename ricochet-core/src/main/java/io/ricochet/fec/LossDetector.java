@@ -3,6 +3,7 @@ package io.ricochet.fec;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
+import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.RicochetCounter;
 import io.ricochet.nak.LossLedger;
 import io.ricochet.nak.LossTracker;
@@ -37,9 +38,9 @@ final class LossDetector implements LossTracker.Handler {
         this.ledger = new LossLedger(tracker, counters, outbox);
     }
 
-    /** Registers as lost every unresolved seqno from the stream's highest known one up to {@code last}. */
-    void discoverUpTo(FecStreams.Stream stream, long last, long nowNs) {
-        ledger.discoverUpTo(stream.origin, stream.group, stream.window, last, nowNs);
+    /** Registers as lost every unresolved seqno of the stream from its highest known one up to {@code last}. */
+    void discoverUpTo(int origin, int group, ReceiveWindow window, long last, long nowNs) {
+        ledger.discoverUpTo(origin, group, window, last, nowNs);
     }
 
     /** The packet arrived or was rebuilt: true if it was a pending loss (now recovered). */

@@ -1,18 +1,18 @@
 package io.ricochet.srm;
 
+import io.ricochet.engine.Admission;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
-import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.RicochetCounter;
 import io.ricochet.nak.LossLedger;
 
 /**
  * The one path by which a packet becomes delivered, and by which losses are discovered and given up. Data and
- * repairs both go through {@link #accept}: dedupe, gap discovery, caching (so this node can answer requests),
- * accounting and delivery happen the same way whichever frame brought the packet.
+ * repairs both go through {@link #accept}: its {@link Admission} (dedupe, gap discovery, caching so this node can
+ * answer requests, accounting and delivery) happens the same way whichever frame brought the packet.
  */
 final class Receiver {
     /** Which frame brought a packet. */
@@ -21,7 +21,7 @@ final class Receiver {
     private final StreamTable streams;
     private final RequestTable requests;
     private final LossLedger ledger;
-    private final PacketStore cache;
+    private final Admission<Via> admission;
     private final SessionTable sessions;
     private final Counters counters;
     private final Outbox outbox;
@@ -30,38 +30,32 @@ final class Receiver {
              Counters counters, Outbox outbox) {
         this.streams = streams;
         this.requests = requests;
-        this.ledger = new LossLedger(requests, counters, outbox);
-        this.cache = cache;
         this.sessions = sessions;
         this.counters = counters;
         this.outbox = outbox;
+        this.ledger = new LossLedger(requests, counters, outbox);
+        this.admission = new Admission<>(cache, outbox, ledger::discoverUpTo, this::account);
     }
 
     /** A packet from another sender arrived; the caller checked membership and payload length. */
     void accept(PacketId id, byte[] payload, int offset, int length, Via via, long nowNs) {
         StreamTable.Stream stream = streams.getOrCreate(id.origin(), id.group(), id.seqno());
-        ReceiveWindow window = stream.window;
-        if (window.beyondWindow(id.seqno())) {
-            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+        Admission.Outcome outcome = admission.admit(stream.window, id, payload, offset, length, via, nowNs);
+        if (outcome != Admission.Outcome.NEW) {
+            counters.increment(outcome == Admission.Outcome.DUPLICATE ? RicochetCounter.DUPLICATES
+                    : RicochetCounter.OUT_OF_WINDOW);
             return;
         }
-        if (window.isResolved(id.seqno())) {
-            counters.increment(RicochetCounter.DUPLICATES);
-            return;
-        }
-        if (via == Via.DATA) {
-            counters.increment(RicochetCounter.DATA_RECEIVED);
-        }
-        discoverUpTo(stream, id.seqno() - 1, nowNs);
-        window.resolve(id.seqno());
-        cache.put(id, payload, offset, length);
-        Delivery how = account(id, requests.resolve(id), via, nowNs);
-        counters.increment(RicochetCounter.DELIVERED);
-        outbox.deliver(id.origin(), id.group(), id.seqno(), payload, offset, length, how);
         sessions.heard(id.group(), nowNs);
     }
 
-    private Delivery account(PacketId id, boolean wasPending, Via via, long nowNs) {
+    /** A new packet is being delivered: counts it and what it recovered. */
+    private Delivery account(PacketId id, Via via, long nowNs) {
+        if (via == Via.DATA) {
+            counters.increment(RicochetCounter.DATA_RECEIVED);
+        }
+        counters.increment(RicochetCounter.DELIVERED);
+        boolean wasPending = requests.resolve(id);
         if (via == Via.REPAIR) {
             if (!wasPending) {
                 // A repair answering someone else's request reached us before we knew we missed the packet.
