@@ -5,6 +5,7 @@ import io.ricochet.lec.MultiGroupView;
 import io.ricochet.lec.PacketSource;
 import io.ricochet.lec.RepairBins;
 import io.ricochet.lec.RepairPlan;
+import io.ricochet.nak.LossLedger;
 import io.ricochet.nak.LossTracker;
 import io.ricochet.nak.NakPacer;
 import io.ricochet.nak.PendingLoss;
@@ -33,10 +34,12 @@ public final class RicochetEngine
     private final RepairBins bins;
     private final LecReceiver lec;
     private final LossTracker losses;
+    private final LossLedger ledger;
     private final SessionAnnouncer sessions;
     private final NakPacer nakPacer;
     private final PacketStore dataCache;
     private final PacketStore retransmitBuffer;
+    private final Admission<Channel> admission;
     private final Map<Long, StreamState> streams = new HashMap<>();
     private final Map<Integer, long[]> nextSeqno = new HashMap<>();
     private final Map<Integer, Long> incarnations = new HashMap<>();
@@ -66,12 +69,14 @@ public final class RicochetEngine
         long firstDelay = config.nakEnabled() ? config.nakTimeoutNs() : config.lecGiveUpNs();
         this.losses = new LossTracker(config.nakEnabled(), firstDelay, config.nakRetryNs(), config.nakMaxAttempts(),
                 config.maxPendingLosses());
+        this.ledger = new LossLedger(losses, counters, outbox);
         this.nakPacer = new NakPacer(config.nakRateLimit(), Math.max(1, config.nakRateLimit() / 10));
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 RicochetCounter.DATA_CACHE_EVICTIONS);
         this.retransmitBuffer = new PacketStore(config.retransmitCapacity(), config.maxPayload(), counters,
                 RicochetCounter.RETRANSMIT_BUFFER_EVICTIONS);
+        this.admission = new Admission<>(dataCache, outbox, ledger::discoverUpTo, this::account);
     }
 
     @Override
@@ -157,8 +162,7 @@ public final class RicochetEngine
      */
     private void forgetIncarnation(int origin, int group, long nowNs) {
         for (PendingLoss loss : losses.removeStream(origin, group)) {
-            counters.increment(RicochetCounter.UNRECOVERED);
-            outbox.lost(origin, group, loss.id().seqno(), loss.discoveredNs());
+            ledger.unrecoverable(loss.id(), loss.discoveredNs());
         }
         lec.forgetStream(origin, group);
     }
@@ -230,8 +234,8 @@ public final class RicochetEngine
     }
 
     /**
-     * The one path by which a packet becomes delivered, whatever brought it: dedupe, gap discovery, cache,
-     * accounting, delivery, repair bins (received data only) and buffered repairs.
+     * The one path by which a packet becomes delivered, whatever brought it: the {@link Admission} (dedupe, gap
+     * discovery, cache, accounting, delivery), then repair bins (received data only) and buffered repairs.
      */
     private void accept(PacketId id, byte[] payload, int offset, int length, Channel channel, long nowNs) {
         if (id.origin() == self) {
@@ -239,25 +243,13 @@ public final class RicochetEngine
             counters.increment(RicochetCounter.DUPLICATES);
             return;
         }
-        StreamState stream = stream(id.origin(), id.group(), id.seqno());
-        ReceiveWindow window = stream.window;
-        if (window.beyondWindow(id.seqno())) {
-            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+        ReceiveWindow window = stream(id.origin(), id.group(), id.seqno()).window;
+        Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
+        if (outcome != Admission.Outcome.NEW) {
+            counters.increment(outcome == Admission.Outcome.DUPLICATE ? RicochetCounter.DUPLICATES
+                    : RicochetCounter.OUT_OF_WINDOW);
             return;
         }
-        if (window.isResolved(id.seqno())) {
-            counters.increment(RicochetCounter.DUPLICATES);
-            return;
-        }
-        if (channel == Channel.DATA) {
-            counters.increment(RicochetCounter.DATA_RECEIVED);
-        }
-        discoverUpTo(stream, id.seqno() - 1, nowNs);
-        window.resolve(id.seqno());
-        dataCache.put(id, payload, offset, length);
-        Delivery how = account(losses.resolve(id) != null, channel);
-        counters.increment(RicochetCounter.DELIVERED);
-        outbox.deliver(id.origin(), id.group(), id.seqno(), payload, offset, length, how);
         if (channel == Channel.DATA) {
             ensurePlan();
             bins.add(id.origin(), id.group(), id.seqno(), payload, offset, length);
@@ -265,8 +257,13 @@ public final class RicochetEngine
         lec.onAvailable(id, payload, offset, length);
     }
 
-    private Delivery account(boolean wasPending, Channel channel) {
-        if (!wasPending) {
+    /** A new packet is being delivered: counts it and what it recovered. */
+    private Delivery account(PacketId id, Channel channel, long nowNs) {
+        if (channel == Channel.DATA) {
+            counters.increment(RicochetCounter.DATA_RECEIVED);
+        }
+        counters.increment(RicochetCounter.DELIVERED);
+        if (losses.resolve(id) == null) {
             return Delivery.DIRECT;
         }
         switch (channel) {
@@ -301,35 +298,7 @@ public final class RicochetEngine
 
     /** Registers as lost every unresolved seqno from the stream's highest known one up to {@code last}. */
     private void discoverUpTo(StreamState stream, long last, long nowNs) {
-        ReceiveWindow window = stream.window;
-        for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
-            if (!window.isResolved(seqno)) {
-                discover(stream, seqno, nowNs);
-            }
-        }
-    }
-
-    private void discover(StreamState stream, long seqno, long nowNs) {
-        PacketId id = new PacketId(stream.origin, stream.group, seqno);
-        switch (losses.discover(id, nowNs)) {
-            case NEW:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                outbox.lossDiscovered(id.origin(), id.group(), seqno, nowNs);
-                break;
-            case FULL:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                counters.increment(RicochetCounter.LOSS_TABLE_FULL);
-                abandon(stream, id, nowNs);
-                break;
-            default:
-                break;
-        }
-    }
-
-    private void abandon(StreamState stream, PacketId id, long discoveredNs) {
-        stream.window.resolve(id.seqno());
-        counters.increment(RicochetCounter.UNRECOVERED);
-        outbox.lost(id.origin(), id.group(), id.seqno(), discoveredNs);
+        ledger.discoverUpTo(stream.origin, stream.group, stream.window, last, nowNs);
     }
 
     // ---------------------------------------------------------------- PacketSource (for LEC)
@@ -454,8 +423,8 @@ public final class RicochetEngine
     @Override
     public void giveUp(PendingLoss loss, long nowNs) {
         StreamState stream = streams.get(StreamState.key(loss.id().origin(), loss.id().group()));
-        if (stream != null && !stream.window.isResolved(loss.id().seqno())) {
-            abandon(stream, loss.id(), loss.discoveredNs());
+        if (stream != null) {
+            ledger.giveUp(loss.id(), stream.window, loss.discoveredNs());
         }
     }
 

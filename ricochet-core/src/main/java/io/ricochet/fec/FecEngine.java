@@ -1,5 +1,6 @@
 package io.ricochet.fec;
 
+import io.ricochet.engine.Admission;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
@@ -45,6 +46,7 @@ public final class FecEngine implements ProtocolEngine {
     private final BlockSender sender;
     private final NakResponder responder;
     private final RepairReceiver repairs;
+    private final Admission<Channel> admission;
     private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private final DataFlyweight out = new DataFlyweight().wrap(frame, 0);
     private final HeaderFlyweight header = new HeaderFlyweight();
@@ -70,6 +72,7 @@ public final class FecEngine implements ProtocolEngine {
         this.responder = new NakResponder(self, config, counters, outbox);
         this.repairs = new RepairReceiver(config, counters, dataCache,
                 (id, payload, length, nowNs) -> accept(id, payload, 0, length, Channel.FEC, nowNs));
+        this.admission = new Admission<>(dataCache, outbox, losses::discoverUpTo, this::account);
     }
 
     @Override
@@ -214,7 +217,7 @@ public final class FecEngine implements ProtocolEngine {
             counters.increment(RicochetCounter.OUT_OF_WINDOW);
             return;
         }
-        losses.discoverUpTo(stream, last, nowNs);
+        losses.discoverUpTo(origin, incoming.group(), stream.window, last, nowNs);
         if (allResolved(stream.window, start, last)) {
             counters.increment(RicochetCounter.REPAIRS_USELESS);
             return;
@@ -232,38 +235,31 @@ public final class FecEngine implements ProtocolEngine {
     }
 
     /**
-     * The one path by which a packet becomes delivered, whatever brought it: dedupe, gap discovery, cache,
-     * accounting, delivery, and a decoding attempt for the block waiting on it.
+     * The one path by which a packet becomes delivered, whatever brought it: the {@link Admission} (dedupe, gap
+     * discovery, cache, accounting, delivery), then a decoding attempt for the block waiting on it.
      */
     private void accept(PacketId id, byte[] payload, int offset, int length, Channel channel, long nowNs) {
         if (id.origin() == self) {
             counters.increment(RicochetCounter.DUPLICATES); // Our own packet coming back.
             return;
         }
-        FecStreams.Stream stream = streams.get(id.origin(), id.group(), id.seqno());
-        ReceiveWindow window = stream.window;
-        if (window.beyondWindow(id.seqno())) {
-            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+        ReceiveWindow window = streams.get(id.origin(), id.group(), id.seqno()).window;
+        Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
+        if (outcome != Admission.Outcome.NEW) {
+            counters.increment(outcome == Admission.Outcome.DUPLICATE ? RicochetCounter.DUPLICATES
+                    : RicochetCounter.OUT_OF_WINDOW);
             return;
         }
-        if (window.isResolved(id.seqno())) {
-            counters.increment(RicochetCounter.DUPLICATES);
-            return;
-        }
-        if (channel == Channel.DATA) {
-            counters.increment(RicochetCounter.DATA_RECEIVED);
-        }
-        losses.discoverUpTo(stream, id.seqno() - 1, nowNs);
-        window.resolve(id.seqno());
-        dataCache.put(id, payload, offset, length);
-        Delivery how = account(losses.resolve(id), channel);
-        counters.increment(RicochetCounter.DELIVERED);
-        outbox.deliver(id.origin(), id.group(), id.seqno(), payload, offset, length, how);
         repairs.onAvailable(id.origin(), id.group(), id.seqno(), nowNs);
     }
 
-    private Delivery account(boolean wasPending, Channel channel) {
-        if (!wasPending) {
+    /** A new packet is being delivered: counts it and what it recovered. */
+    private Delivery account(PacketId id, Channel channel, long nowNs) {
+        if (channel == Channel.DATA) {
+            counters.increment(RicochetCounter.DATA_RECEIVED);
+        }
+        counters.increment(RicochetCounter.DELIVERED);
+        if (!losses.resolve(id)) {
             return Delivery.DIRECT;
         }
         switch (channel) {

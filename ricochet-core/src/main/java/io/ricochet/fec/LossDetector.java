@@ -5,16 +5,17 @@ import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.RicochetCounter;
+import io.ricochet.nak.LossLedger;
 import io.ricochet.nak.LossTracker;
 import io.ricochet.nak.PendingLoss;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
 
 /**
- * The receiver's half of loss handling, on top of the NAK layer's {@link LossTracker}: a loss is discovered from
- * a sequence gap or from a repair naming a block with missing packets; FEC has until the tracker's first deadline
- * to repair it. Then, with NAK on, a NAK is unicast to the sender every retry period up to a bound; with NAK off,
- * or after the last NAK, the loss is given up and reported lost.
+ * The receiver's half of loss handling, on top of the NAK layer's {@link LossTracker} and {@link LossLedger}: a
+ * loss is discovered from a sequence gap or from a repair naming a block with missing packets; FEC has until the
+ * tracker's first deadline to repair it. Then, with NAK on, a NAK is unicast to the sender every retry period up
+ * to a bound; with NAK off, or after the last NAK, the loss is given up and reported lost.
  */
 final class LossDetector implements LossTracker.Handler {
     private final int self;
@@ -22,6 +23,7 @@ final class LossDetector implements LossTracker.Handler {
     private final Outbox outbox;
     private final FecStreams streams;
     private final LossTracker tracker;
+    private final LossLedger ledger;
     private final byte[] frame = new byte[PacketRefFlyweight.LENGTH];
     private final PacketRefFlyweight nak = new PacketRefFlyweight().wrap(frame, 0);
 
@@ -33,33 +35,12 @@ final class LossDetector implements LossTracker.Handler {
         long firstDelayNs = config.nakEnabled() ? config.nakTimeoutNs() : config.giveUpNs();
         this.tracker = new LossTracker(config.nakEnabled(), firstDelayNs, config.nakRetryNs(),
                 config.nakMaxAttempts(), config.maxPendingLosses());
+        this.ledger = new LossLedger(tracker, counters, outbox);
     }
 
-    /** Registers as lost every unresolved seqno from the stream's highest known one up to {@code last}. */
-    void discoverUpTo(FecStreams.Stream stream, long last, long nowNs) {
-        ReceiveWindow window = stream.window;
-        for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
-            if (!window.isResolved(seqno)) {
-                discover(stream, seqno, nowNs);
-            }
-        }
-    }
-
-    private void discover(FecStreams.Stream stream, long seqno, long nowNs) {
-        PacketId id = new PacketId(stream.origin, stream.group, seqno);
-        switch (tracker.discover(id, nowNs)) {
-            case NEW:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                outbox.lossDiscovered(id.origin(), id.group(), seqno, nowNs);
-                break;
-            case FULL:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                counters.increment(RicochetCounter.LOSS_TABLE_FULL);
-                abandon(stream, id, nowNs);
-                break;
-            default:
-                break;
-        }
+    /** Registers as lost every unresolved seqno of the stream from its highest known one up to {@code last}. */
+    void discoverUpTo(int origin, int group, ReceiveWindow window, long last, long nowNs) {
+        ledger.discoverUpTo(origin, group, window, last, nowNs);
     }
 
     /** The packet arrived or was rebuilt: true if it was a pending loss (now recovered). */
@@ -99,14 +80,8 @@ final class LossDetector implements LossTracker.Handler {
     @Override
     public void giveUp(PendingLoss loss, long nowNs) {
         FecStreams.Stream stream = streams.find(loss.id().origin(), loss.id().group());
-        if (stream != null && !stream.window.isResolved(loss.id().seqno())) {
-            abandon(stream, loss.id(), loss.discoveredNs());
+        if (stream != null) {
+            ledger.giveUp(loss.id(), stream.window, loss.discoveredNs());
         }
-    }
-
-    private void abandon(FecStreams.Stream stream, PacketId id, long discoveredNs) {
-        stream.window.resolve(id.seqno());
-        counters.increment(RicochetCounter.UNRECOVERED);
-        outbox.lost(id.origin(), id.group(), id.seqno(), discoveredNs);
     }
 }

@@ -10,7 +10,7 @@ import java.util.Map;
  * one NAK is due every {@code retryDelayNs} until {@code maxNaks} were sent; then it is given up. The table is
  * bounded: {@link #discover} refuses new losses when it is full.
  */
-public final class LossTracker {
+public final class LossTracker implements LossTable {
     /** What the owner does when a loss's timer fires. */
     public interface Handler {
         void sendNak(PendingLoss loss, long nowNs);
@@ -33,9 +33,8 @@ public final class LossTracker {
         this.retry = new DeadlineQueue<>(retryDelayNs);
     }
 
-    public enum Outcome { NEW, KNOWN, FULL }
-
     /** Registers a loss discovered at {@code nowNs}. */
+    @Override
     public Outcome discover(PacketId id, long nowNs) {
         if (pending.containsKey(id)) {
             return Outcome.KNOWN;

@@ -1,5 +1,6 @@
 package io.ricochet.pbcast;
 
+import io.ricochet.engine.Admission;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;
@@ -69,12 +70,10 @@ final class Receiver implements MessageBuffer.RemovalListener {
         }
         ReceiveStream stream = stream(id.origin(), id.group(), id.seqno());
         ReceiveWindow window = stream.window;
-        if (window.beyondWindow(id.seqno())) {
-            counters.increment(RicochetCounter.OUT_OF_WINDOW);
-            return;
-        }
-        if (window.isResolved(id.seqno())) {
-            counters.increment(RicochetCounter.DUPLICATES);
+        Admission.Outcome outcome = Admission.check(window, id.seqno());
+        if (outcome != Admission.Outcome.NEW) {
+            counters.increment(outcome == Admission.Outcome.DUPLICATE ? RicochetCounter.DUPLICATES
+                    : RicochetCounter.OUT_OF_WINDOW);
             return;
         }
         buffer.makeRoom();

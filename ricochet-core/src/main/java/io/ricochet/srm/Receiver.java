@@ -1,17 +1,18 @@
 package io.ricochet.srm;
 
+import io.ricochet.engine.Admission;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
-import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.RicochetCounter;
+import io.ricochet.nak.LossLedger;
 
 /**
  * The one path by which a packet becomes delivered, and by which losses are discovered and given up. Data and
- * repairs both go through {@link #accept}: dedupe, gap discovery, caching (so this node can answer requests),
- * accounting and delivery happen the same way whichever frame brought the packet.
+ * repairs both go through {@link #accept}: its {@link Admission} (dedupe, gap discovery, caching so this node can
+ * answer requests, accounting and delivery) happens the same way whichever frame brought the packet.
  */
 final class Receiver {
     /** Which frame brought a packet. */
@@ -19,7 +20,8 @@ final class Receiver {
 
     private final StreamTable streams;
     private final RequestTable requests;
-    private final PacketStore cache;
+    private final LossLedger ledger;
+    private final Admission<Via> admission;
     private final SessionTable sessions;
     private final Counters counters;
     private final Outbox outbox;
@@ -28,37 +30,32 @@ final class Receiver {
              Counters counters, Outbox outbox) {
         this.streams = streams;
         this.requests = requests;
-        this.cache = cache;
         this.sessions = sessions;
         this.counters = counters;
         this.outbox = outbox;
+        this.ledger = new LossLedger(requests, counters, outbox);
+        this.admission = new Admission<>(cache, outbox, ledger::discoverUpTo, this::account);
     }
 
     /** A packet from another sender arrived; the caller checked membership and payload length. */
     void accept(PacketId id, byte[] payload, int offset, int length, Via via, long nowNs) {
         StreamTable.Stream stream = streams.getOrCreate(id.origin(), id.group(), id.seqno());
-        ReceiveWindow window = stream.window;
-        if (window.beyondWindow(id.seqno())) {
-            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+        Admission.Outcome outcome = admission.admit(stream.window, id, payload, offset, length, via, nowNs);
+        if (outcome != Admission.Outcome.NEW) {
+            counters.increment(outcome == Admission.Outcome.DUPLICATE ? RicochetCounter.DUPLICATES
+                    : RicochetCounter.OUT_OF_WINDOW);
             return;
         }
-        if (window.isResolved(id.seqno())) {
-            counters.increment(RicochetCounter.DUPLICATES);
-            return;
-        }
-        if (via == Via.DATA) {
-            counters.increment(RicochetCounter.DATA_RECEIVED);
-        }
-        discoverUpTo(stream, id.seqno() - 1, nowNs);
-        window.resolve(id.seqno());
-        cache.put(id, payload, offset, length);
-        Delivery how = account(id, requests.resolve(id), via, nowNs);
-        counters.increment(RicochetCounter.DELIVERED);
-        outbox.deliver(id.origin(), id.group(), id.seqno(), payload, offset, length, how);
         sessions.heard(id.group(), nowNs);
     }
 
-    private Delivery account(PacketId id, boolean wasPending, Via via, long nowNs) {
+    /** A new packet is being delivered: counts it and what it recovered. */
+    private Delivery account(PacketId id, Via via, long nowNs) {
+        if (via == Via.DATA) {
+            counters.increment(RicochetCounter.DATA_RECEIVED);
+        }
+        counters.increment(RicochetCounter.DELIVERED);
+        boolean wasPending = requests.resolve(id);
         if (via == Via.REPAIR) {
             if (!wasPending) {
                 // A repair answering someone else's request reached us before we knew we missed the packet.
@@ -80,51 +77,22 @@ final class Receiver {
      * up to {@code last}. The caller checked that {@code last} is inside the stream's window.
      */
     void discoverUpTo(StreamTable.Stream stream, long last, long nowNs) {
-        ReceiveWindow window = stream.window;
-        for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
-            if (!window.isResolved(seqno)) {
-                discover(stream, seqno, nowNs);
-            }
-        }
-    }
-
-    private void discover(StreamTable.Stream stream, long seqno, long nowNs) {
-        PacketId id = new PacketId(stream.origin, stream.group, seqno);
-        switch (requests.discover(id, nowNs)) {
-            case NEW:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                outbox.lossDiscovered(id.origin(), id.group(), seqno, nowNs);
-                break;
-            case FULL:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                counters.increment(RicochetCounter.LOSS_TABLE_FULL);
-                abandon(stream, id, nowNs);
-                break;
-            default:
-                break;
-        }
+        ledger.discoverUpTo(stream.origin, stream.group, stream.window, last, nowNs);
     }
 
     /** The request rounds for {@code id} ran out (or this node left its group): report it lost. */
     void giveUp(PacketId id, long discoveredNs) {
         requests.resolve(id);
         StreamTable.Stream stream = streams.get(id.origin(), id.group());
-        if (stream != null && !stream.window.isResolved(id.seqno())) {
-            abandon(stream, id, discoveredNs);
+        if (stream != null) {
+            ledger.giveUp(id, stream.window, discoveredNs);
         }
     }
 
     /** {@code old} was replaced by a restarted sender's new stream: its losses can no longer be recovered. */
     void restarted(StreamTable.Stream old) {
         for (RequestTable.Loss loss : requests.removeStream(old.origin, old.group)) {
-            counters.increment(RicochetCounter.UNRECOVERED);
-            outbox.lost(loss.id.origin(), loss.id.group(), loss.id.seqno(), loss.discoveredNs);
+            ledger.unrecoverable(loss.id, loss.discoveredNs);
         }
-    }
-
-    private void abandon(StreamTable.Stream stream, PacketId id, long discoveredNs) {
-        stream.window.resolve(id.seqno());
-        counters.increment(RicochetCounter.UNRECOVERED);
-        outbox.lost(id.origin(), id.group(), id.seqno(), discoveredNs);
     }
 }

@@ -3,6 +3,7 @@ package io.ricochet.srm;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RicochetCounter;
+import io.ricochet.nak.LossTable;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -19,16 +20,13 @@ import java.util.random.RandomGenerator;
  * is a round; a timer that expires after {@code maxRequestRounds} rounds gives the loss up. The table is bounded
  * by {@code maxPendingRequests}.
  */
-final class RequestTable {
+final class RequestTable implements LossTable {
     /** What the engine does when a request timer expires. */
     interface Handler {
         void sendRequest(PacketId id, long nowNs);
 
         void giveUp(PacketId id, long discoveredNs, long nowNs);
     }
-
-    /** Result of {@link #discover}. */
-    enum Outcome { NEW, KNOWN, FULL }
 
     /** A loss waiting for a repair. */
     static final class Loss extends Deadline {
@@ -57,7 +55,8 @@ final class RequestTable {
     }
 
     /** Registers a loss discovered at {@code nowNs} and arms its first request timer. */
-    Outcome discover(PacketId id, long nowNs) {
+    @Override
+    public Outcome discover(PacketId id, long nowNs) {
         if (pending.containsKey(id)) {
             return Outcome.KNOWN;
         }

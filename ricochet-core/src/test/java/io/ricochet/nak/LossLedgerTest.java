@@ -1,0 +1,141 @@
+package io.ricochet.nak;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.Delivery;
+import io.ricochet.engine.Outbox;
+import io.ricochet.engine.PacketId;
+import io.ricochet.engine.ReceiveWindow;
+import io.ricochet.engine.RicochetCounter;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Loss discovery and give-up accounting, over a small {@link LossTracker} or a stub {@link LossTable}. */
+class LossLedgerTest {
+    private static final int ORIGIN = 3;
+    private static final int GROUP = 7;
+
+    /** Records the loss reports; nothing else is expected of the ledger. */
+    private static final class Reports implements Outbox {
+        final List<Long> discovered = new ArrayList<>();
+        final List<String> lost = new ArrayList<>();
+
+        @Override
+        public void lossDiscovered(int origin, int group, long seqno, long nowNs) {
+            assertEquals(ORIGIN, origin);
+            assertEquals(GROUP, group);
+            discovered.add(seqno);
+        }
+
+        @Override
+        public void lost(int origin, int group, long seqno, long discoveredNs) {
+            assertEquals(ORIGIN, origin);
+            assertEquals(GROUP, group);
+            lost.add(seqno + "@" + discoveredNs);
+        }
+
+        @Override
+        public void multicast(int group, byte[] frame, int offset, int length) {
+            throw new AssertionError("the ledger sends nothing");
+        }
+
+        @Override
+        public void unicast(int node, byte[] frame, int offset, int length) {
+            throw new AssertionError("the ledger sends nothing");
+        }
+
+        @Override
+        public void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length, Delivery how) {
+            throw new AssertionError("the ledger delivers nothing");
+        }
+
+        @Override
+        public void wakeAt(long deadlineNs) {
+            throw new AssertionError("the ledger has no timer of its own");
+        }
+    }
+
+    private final Counters counters = new Counters();
+    private final Reports reports = new Reports();
+    private final ReceiveWindow window = new ReceiveWindow(0, 1024);
+
+    private LossTracker tracker(int capacity) {
+        return new LossTracker(true, 100, 50, 3, capacity);
+    }
+
+    private static PacketId id(long seqno) {
+        return new PacketId(ORIGIN, GROUP, seqno);
+    }
+
+    @Test
+    void shouldRegisterAndReportEachUnresolvedSeqnoOfAGapOnce() {
+        LossTracker tracker = tracker(100);
+        LossLedger ledger = new LossLedger(tracker, counters, reports);
+        ledger.discoverUpTo(ORIGIN, GROUP, window, 1, 10); // as packet 2 arrives
+        window.resolve(2);
+        ledger.discoverUpTo(ORIGIN, GROUP, window, 4, 20);
+        assertEquals(List.of(0L, 1L, 3L, 4L), reports.discovered, "2 was received");
+        assertEquals(4, counters.get(RicochetCounter.LOSSES_DETECTED));
+        assertTrue(tracker.isPending(id(3)));
+        ledger.discoverUpTo(ORIGIN, GROUP, window, 4, 30);
+        ledger.discoverUpTo(ORIGIN, GROUP, window, 3, 30);
+        assertEquals(4, counters.get(RicochetCounter.LOSSES_DETECTED), "nothing new was revealed");
+        assertEquals(4, tracker.size());
+        assertEquals(List.of(), reports.lost);
+    }
+
+    @Test
+    void shouldGiveUpAtOnceWhatTheFullTrackerRefuses() {
+        LossTracker tracker = tracker(2);
+        LossLedger ledger = new LossLedger(tracker, counters, reports);
+        ledger.discoverUpTo(ORIGIN, GROUP, window, 3, 10);
+        assertEquals(List.of(0L, 1L), reports.discovered);
+        assertEquals(List.of("2@10", "3@10"), reports.lost, "reported lost, discovered now");
+        assertEquals(4, counters.get(RicochetCounter.LOSSES_DETECTED));
+        assertEquals(2, counters.get(RicochetCounter.LOSS_TABLE_FULL));
+        assertEquals(2, counters.get(RicochetCounter.UNRECOVERED));
+        assertTrue(window.isResolved(3), "never delivered after being reported lost");
+        assertFalse(window.isResolved(1), "still pending");
+        assertEquals(0, window.base());
+    }
+
+    @Test
+    void shouldCountNothingForALossTheTableKnowsAlready() {
+        List<PacketId> asked = new ArrayList<>();
+        LossTable knowsAll = (id, nowNs) -> {
+            asked.add(id);
+            return LossTable.Outcome.KNOWN;
+        };
+        new LossLedger(knowsAll, counters, reports).discoverUpTo(ORIGIN, GROUP, window, 1, 10);
+        assertEquals(List.of(id(0), id(1)), asked);
+        assertEquals(List.of(), reports.discovered);
+        assertEquals(List.of(), reports.lost);
+        assertEquals(0, counters.get(RicochetCounter.LOSSES_DETECTED));
+        assertFalse(window.isResolved(0));
+    }
+
+    @Test
+    void shouldGiveUpOnlyWhatIsStillUnresolved() {
+        LossLedger ledger = new LossLedger(tracker(100), counters, reports);
+        ledger.discoverUpTo(ORIGIN, GROUP, window, 1, 10);
+        window.resolve(0);
+        ledger.giveUp(id(0), window, 10);
+        ledger.giveUp(id(1), window, 10);
+        assertEquals(List.of("1@10"), reports.lost, "0 arrived before its give-up");
+        assertEquals(1, counters.get(RicochetCounter.UNRECOVERED));
+        assertEquals(2, window.base());
+    }
+
+    @Test
+    void shouldReportALossOfAForgottenStreamWithoutAWindow() {
+        LossLedger ledger = new LossLedger(tracker(100), counters, reports);
+        ledger.unrecoverable(id(5), 42);
+        assertEquals(List.of("5@42"), reports.lost);
+        assertEquals(1, counters.get(RicochetCounter.UNRECOVERED));
+        assertEquals(0, counters.get(RicochetCounter.LOSSES_DETECTED));
+    }
+}
