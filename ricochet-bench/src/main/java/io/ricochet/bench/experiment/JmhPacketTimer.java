@@ -1,6 +1,9 @@
 package io.ricochet.bench.experiment;
 
 import io.ricochet.bench.jmh.EnginePerPacketBenchmark;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;
 import java.util.SortedMap;
@@ -40,7 +43,15 @@ public record JmhPacketTimer(int forks, int warmupIterations, int measureIterati
 
     /** Degree to timing, for each of {@code degrees}. */
     public SortedMap<Integer, Timing> time(List<Integer> degrees) throws ExperimentException {
+        Path log;
+        try {
+            log = Files.createTempFile("ricochet-figure11-jmh", ".log");
+        } catch (IOException e) {
+            throw new ExperimentException("cannot create a file for JMH's output: " + e, e);
+        }
+        // JMH's own report and the benchmark's per-trial lines go to a file, not into the harness's tables.
         Options options = new OptionsBuilder()
+                .output(log.toString())
                 .include(EnginePerPacketBenchmark.class.getName().replace(".", "\\.") + "\\.")
                 .param("degree", degrees.stream().map(String::valueOf).toArray(String[]::new))
                 .forks(forks)
@@ -55,7 +66,13 @@ public record JmhPacketTimer(int forks, int warmupIterations, int measureIterati
         try {
             results = new Runner(options).run();
         } catch (RunnerException e) {
-            throw new ExperimentException("the JMH run of Figure 11 failed: " + e.getMessage(), e);
+            throw new ExperimentException("the JMH run of Figure 11 failed: " + e.getMessage() + " (JMH's output: "
+                    + log + ")", e);
+        }
+        try {
+            Files.deleteIfExists(log);
+        } catch (IOException e) {
+            // Only a temporary file left behind.
         }
         SortedMap<Integer, Timing> timings = new TreeMap<>();
         for (RunResult r : results) {
