@@ -99,6 +99,7 @@ public final class Plots {
         XYChart chart = new XYChartBuilder().width(PANEL_WIDTH).height(PANEL_HEIGHT).title(title)
                 .xAxisTitle(xLabel + (log2X ? " (log scale)" : "")).yAxisTitle(yLabel).build();
         style(chart.getStyler());
+        chart.getStyler().setYAxisMin(0.0); // times and counts: an error bar never takes the axis below zero
         if (log2X) {
             log2Axis(chart);
         }
