@@ -83,8 +83,9 @@ public final class ExperimentCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--docs " + docs + ": no such folder; run from the "
                     + "repository root or give the docs folder");
         }
-        String command = "scripts/bench experiment " + String.join(" ",
-                spec.commandLine().getParseResult().originalArgs());
+        // The parse result of this subcommand holds its own arguments only; the top-level one holds them all.
+        String command = "scripts/bench " + String.join(" ",
+                spec.root().commandLine().getParseResult().originalArgs());
         ReportWriter writer = new ReportWriter(docs);
         String machine = RunInfo.thisMachine();
         ProgressLine progress = new ProgressLine(System.err, System.console() != null);

@@ -10,8 +10,8 @@ import io.ricochet.sim.SimConfig;
  * One point's simulation setting, without its duration and seed: the (n, d, s) grouping pattern, the protocol, the
  * rate-of-fire (r, c), the stagger, the NAK layer and the loss model. Everything else is the paper's section 5
  * workload as {@code ricochet simulate} runs it by default: 1000 data packets/s arriving per node, 1 KB payloads,
- * 50 µs one-hop latency, loss on data packets unless {@link #lossScope} says otherwise, one drain second. Records compare by value, so equal settings run
- * once however many figures use them.
+ * 50 µs one-hop latency, loss on data packets unless {@link #lossScope} says otherwise, one drain second.
+ * Records compare by value, so equal settings run once however many figures use them.
  */
 public record Setting(int nodes, int degree, int groupSize, ProtocolChoice protocol, int r, double c, int stagger,
                       boolean nak, String loss, LossScope lossScope) {
@@ -73,7 +73,7 @@ public record Setting(int nodes, int degree, int groupSize, ProtocolChoice proto
     public String flags() {
         return String.format(java.util.Locale.ROOT,
                 "--protocol %s --nodes %d --degree %d --group-size %d --r %d --c %s --stagger %d --nak %s --loss %s"
-                        + " --loss-scope %s", protocol.cliName(), nodes, degree, groupSize, r, Numbers.plain(c), stagger,
-                nak ? "on" : "off", loss, lossScope.name().toLowerCase(java.util.Locale.ROOT));
+                        + " --loss-scope %s", protocol.cliName(), nodes, degree, groupSize, r, Numbers.plain(c),
+                stagger, nak ? "on" : "off", loss, lossScope.name().toLowerCase(java.util.Locale.ROOT));
     }
 }

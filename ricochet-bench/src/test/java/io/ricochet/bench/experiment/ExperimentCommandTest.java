@@ -55,4 +55,15 @@ class ExperimentCommandTest {
         assertTrue(out.toString().contains("--quick"));
         assertTrue(out.toString().contains("Figures 8-15"));
     }
+
+    @Test
+    void theReportQuotesTheCommandAsTyped() throws Exception {
+        java.nio.file.Files.writeString(docs.resolve("results.md"), "# Results\n");
+        String[] r = run("experiment", "--figure", "8", "--seconds", "0.2", "--seeds", "1", "--threads", "1",
+                "--docs", docs.toString());
+        assertEquals("0", r[0], r[1]);
+        String md = java.nio.file.Files.readString(docs.resolve("results.md"));
+        assertTrue(md.contains("- Run: `scripts/bench experiment --figure 8 --seconds 0.2 --seeds 1 --threads 1 --docs "
+                + docs + "` on "), md);
+    }
 }
