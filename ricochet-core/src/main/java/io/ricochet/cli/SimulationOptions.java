@@ -1,5 +1,6 @@
 package io.ricochet.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.ricochet.protocols.ProtocolChoice;
 
 import io.ricochet.engine.EngineConfig;
@@ -7,6 +8,12 @@ import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.sim.SimConfig;
+import io.ricochet.sim.Workload;
+import io.ricochet.workload.WorkloadJson;
+import io.ricochet.workload.WorkloadPlan;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -52,6 +59,12 @@ public final class SimulationOptions {
             description = "Group size s: mean members per group; n*d/s groups are formed "
                     + "(default: ${DEFAULT-VALUE}).")
     private int groupSize;
+
+    @Option(names = "--plan", paramLabel = "FILE",
+            description = "Take the groups from FILE, a plan as 'ricochet workload --make-plan' writes it (e.g. a "
+                    + "real cluster run's plan.json), instead of the seeded random grouping; it must hold --nodes "
+                    + "nodes, each in --degree of n*d/s groups (default: random grouping).")
+    private Path plan;
 
     @Option(names = "--r", paramLabel = "R", defaultValue = "8",
             description = "Rate-of-fire r: data packets XORed into one repair (default: ${DEFAULT-VALUE}).")
@@ -154,7 +167,37 @@ public final class SimulationOptions {
             throw new IllegalArgumentException("--protocol " + protocol.cliName() + ": " + e.getMessage(), e);
         }
         return new SimConfig(nodes, degree, groupSize, engine, factory, loss, lossScope, seconds, drainSeconds,
-                ratePerNode, payload, latencyNs, seed);
+                ratePerNode, payload, latencyNs, seed, membership());
+    }
+
+    /**
+     * The groups of --plan as node index to group indices: the plan's nodes in ascending id order, its groups
+     * 1..g as 0..g-1. Null without --plan.
+     */
+    private List<List<Integer>> membership() {
+        if (plan == null) {
+            return null;
+        }
+        JsonNode json;
+        try {
+            json = WorkloadJson.read(plan);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--plan " + e.getMessage(), e);   // the message starts with the file
+        }
+        WorkloadPlan read;
+        try {
+            read = WorkloadPlan.fromJson(json);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--plan " + plan + ": not a workload plan: " + e.getMessage(), e);
+        }
+        int groups = Workload.groupCount(nodes, degree, groupSize);
+        if (read.totalGroups() != groups) {
+            throw new IllegalArgumentException("--plan " + plan + ": has " + read.totalGroups() + " groups, but n*d/s"
+                    + " = " + nodes + "*" + degree + "/" + groupSize + " gives " + groups);
+        }
+        List<List<Integer>> out = new ArrayList<>();
+        read.groupsOf().values().forEach(own -> out.add(own.stream().map(g -> g - 1).toList()));
+        return out;
     }
 
     private EngineConfig engineConfig() {

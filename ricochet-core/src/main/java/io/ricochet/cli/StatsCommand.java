@@ -30,6 +30,8 @@ import picocli.CommandLine.Spec;
         })
 public final class StatsCommand implements Callable<Integer> {
     private static final int MIN_KEY_WIDTH = 24;
+    /** The daemon's compressed latency histograms (base64, for workload summaries): in --json only. */
+    private static final String HIDDEN_IN_TABLE = "latencyHistograms";
 
     @Spec
     private CommandSpec spec;
@@ -60,6 +62,9 @@ public final class StatsCommand implements Callable<Integer> {
 
     private static void rows(Map<?, ?> map, String indent, int width, StringBuilder text) {
         for (Map.Entry<?, ?> entry : map.entrySet()) {
+            if (HIDDEN_IN_TABLE.equals(entry.getKey())) {
+                continue;
+            }
             String key = indent + entry.getKey();
             if (entry.getValue() instanceof Map<?, ?> nested) {
                 text.append(key).append('\n');
@@ -74,6 +79,9 @@ public final class StatsCommand implements Callable<Integer> {
     private static int keyWidth(Map<?, ?> map, String indent) {
         int width = 0;
         for (Map.Entry<?, ?> entry : map.entrySet()) {
+            if (HIDDEN_IN_TABLE.equals(entry.getKey())) {
+                continue;
+            }
             width = Math.max(width, indent.length() + String.valueOf(entry.getKey()).length());
             if (entry.getValue() instanceof Map<?, ?> nested) {
                 width = Math.max(width, keyWidth(nested, indent + "  "));

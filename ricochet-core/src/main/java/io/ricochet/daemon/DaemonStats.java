@@ -13,6 +13,8 @@ import java.util.Map;
  * daemon did not inject it is measured from discovery. Owned by the engine thread.
  */
 final class DaemonStats {
+    /** Key, under {@code daemon} in the stats, of the latency histograms (summary key to base64). */
+    static final String LATENCY_HISTOGRAMS = "latencyHistograms";
     private static final int TRACKED = 65_536;
 
     private final BoundedTimes dropTimes = new BoundedTimes(TRACKED);
@@ -59,6 +61,14 @@ final class DaemonStats {
         m.put("nakRecoveryLatencyMs", nakRecovery.summary());
         m.put("discoveryLatencyMs", discovery.summary());
         m.put("recoveryAfterDiscoveryMs", sinceDiscovery.summary());
+        // The same four distributions as compressed histograms (base64), keyed like their summaries, so that a
+        // workload summary can merge the nodes' recordings into exact cluster-wide percentiles.
+        Map<String, String> histograms = new LinkedHashMap<>();
+        histograms.put("lecRecoveryLatencyMs", lecRecovery.encode());
+        histograms.put("nakRecoveryLatencyMs", nakRecovery.encode());
+        histograms.put("discoveryLatencyMs", discovery.encode());
+        histograms.put("recoveryAfterDiscoveryMs", sinceDiscovery.encode());
+        m.put(LATENCY_HISTOGRAMS, histograms);
         return m;
     }
 }

@@ -16,6 +16,7 @@ import io.ricochet.engine.RicochetCounter;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.loss.LossModel;
 import io.ricochet.loss.LossScope;
+import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
@@ -98,7 +99,8 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
             transport.flush();
             return;
         }
-        if ((type == FrameType.DATA || lossScope == LossScope.ALL) && injector.shouldDrop()) {
+        if (injectable(type, Bytes.getInt(scratch, HeaderFlyweight.SOURCE_OFFSET), self, lossScope)
+                && injector.shouldDrop()) {
             if (type == FrameType.DATA && length >= DataFlyweight.DATA_HEADER_LENGTH) {
                 data.wrap(scratch, 0);
                 stats.injectedDrop(new PacketId(data.origin(), data.group(), data.seqno()), System.nanoTime());
@@ -106,6 +108,15 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
             return;
         }
         rx.offer(type == FrameType.DATA, scratch, 0, length);
+    }
+
+    /**
+     * Whether injected loss applies to a frame of {@code type} sent by {@code source}: data (or, with scope all,
+     * every type) from another node. This node's own multicasts come back to it on the loopback and the engine
+     * discards them; dropping them would count losses that are none.
+     */
+    static boolean injectable(int type, int source, int self, LossScope scope) {
+        return source != self && (type == FrameType.DATA || scope == LossScope.ALL);
     }
 
     @Override

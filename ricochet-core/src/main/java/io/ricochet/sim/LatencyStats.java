@@ -1,5 +1,7 @@
 package io.ricochet.sim;
 
+import java.nio.ByteBuffer;
+import java.util.Base64;
 import org.HdrHistogram.Histogram;
 
 /** A latency distribution in microseconds (HdrHistogram, 3 significant digits), reported in milliseconds. */
@@ -39,6 +41,19 @@ public final class LatencyStats {
             return 0;
         }
         return histogram.getCountBetweenValues(0, Math.min(below, histogram.getHighestTrackableValue()));
+    }
+
+    /**
+     * The histogram, compressed, as base64: the format {@code io.ricochet.workload.LatencyHistogram#decode} reads,
+     * so the recordings of several daemons can be merged into exact cluster-wide percentiles.
+     */
+    public String encode() {
+        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
+        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
+        byte[] bytes = new byte[length];
+        buffer.flip();
+        buffer.get(bytes);
+        return Base64.getEncoder().encodeToString(bytes);
     }
 
     private static double ms(long micros) {

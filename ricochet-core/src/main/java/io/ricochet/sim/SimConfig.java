@@ -4,6 +4,9 @@ import io.ricochet.engine.EngineConfig;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
 
 /**
@@ -24,11 +27,13 @@ import java.util.Objects;
  * @param payload      payload bytes of every data packet
  * @param latencyNs    one-hop network latency
  * @param seed         fixes every random choice of the run
+ * @param membership   the groups of each node (node index 0..n-1 to d distinct group indices in 0..g-1), e.g. a
+ *                     real cluster's plan; null = the seeded random grouping of section 5
  */
 public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, ProtocolFactory protocol,
                         LossSpec loss,
                         LossScope lossScope, double seconds, double drainSeconds, double ratePerNode, int payload,
-                        long latencyNs, long seed) {
+                        long latencyNs, long seed, List<List<Integer>> membership) {
 
     public SimConfig {
         Objects.requireNonNull(engine, "engine");
@@ -49,6 +54,39 @@ public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engin
                 "must be in 1.." + protocol.maxPayload());
         require(latencyNs >= 0 && latencyNs <= 1_000_000_000L, "--latency-us", latencyNs / 1000.0,
                 "must be in [0, 1000000]");
+        membership = membership == null ? null : checked(membership, nodes, degree,
+                Workload.groupCount(nodes, degree, groupSize));
+    }
+
+    private static List<List<Integer>> checked(List<List<Integer>> membership, int nodes, int degree, int groups) {
+        if (membership.size() != nodes) {
+            throw new IllegalArgumentException("--plan: has " + membership.size() + " nodes, but --nodes is "
+                    + nodes);
+        }
+        List<List<Integer>> copy = new ArrayList<>();
+        for (int node = 0; node < nodes; node++) {
+            List<Integer> own = List.copyOf(membership.get(node));
+            if (own.size() != degree || new HashSet<>(own).size() != degree) {
+                throw new IllegalArgumentException("--plan: node index " + node + " is in " + new HashSet<>(own).size()
+                        + " distinct groups, but --degree is " + degree);
+            }
+            for (int g : own) {
+                if (g < 0 || g >= groups) {
+                    throw new IllegalArgumentException("--plan: group index " + g + " of node index " + node
+                            + " is outside 0.." + (groups - 1) + " (n*d/s = " + groups + " groups)");
+                }
+            }
+            copy.add(own);
+        }
+        return List.copyOf(copy);
+    }
+
+    /** A run of {@code protocol} on the seeded random grouping of section 5. */
+    public SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, ProtocolFactory protocol,
+                     LossSpec loss, LossScope lossScope, double seconds, double drainSeconds, double ratePerNode,
+                     int payload, long latencyNs, long seed) {
+        this(nodes, degree, groupSize, engine, protocol, loss, lossScope, seconds, drainSeconds, ratePerNode, payload,
+                latencyNs, seed, null);
     }
 
     private static void require(boolean ok, String flag, Object value, String rule) {

@@ -164,6 +164,9 @@ final class SimStats {
         p.put("degree", config.degree());
         p.put("groupSize", config.groupSize());
         p.put("groups", workload.groups());
+        if (config.membership() != null) {
+            p.put("membership", "given");   // a grouping from --plan, not the seeded random one
+        }
         p.put("protocol", config.protocol().name());
         p.putAll(new java.util.TreeMap<>(config.protocol().parameters()));
         p.put("loss", config.loss().toString());

@@ -51,8 +51,16 @@ public final class Simulator {
     public Simulator(SimConfig config) {
         this.config = config;
         SplittableRandom root = new SplittableRandom(config.seed());
-        this.workload = Workload.generate(config.nodes(), config.degree(), config.groupSize(), config.ratePerNode(),
-                root.split());
+        // The random grouping's generator is split off even when the grouping is given, so that the rest of the
+        // run (engines, losses, senders) draws the same numbers either way.
+        SplittableRandom grouping = root.split();
+        this.workload = config.membership() == null
+                ? Workload.generate(config.nodes(), config.degree(), config.groupSize(), config.ratePerNode(),
+                        grouping)
+                : Workload.of(config.membership().stream()
+                        .map(groups -> groups.stream().mapToInt(Integer::intValue).toArray())
+                        .toArray(int[][]::new),
+                        Workload.groupCount(config.nodes(), config.degree(), config.groupSize()), config.ratePerNode());
         int n = config.nodes();
         this.engines = new ProtocolEngine[n];
         this.lossModels = new LossModel[n];

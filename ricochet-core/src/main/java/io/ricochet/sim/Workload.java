@@ -26,10 +26,6 @@ public record Workload(int[][] groupsOfNode, int[][] membersOfGroup, int[][] sen
     public static Workload generate(int nodes, int degree, int groupSize, double ratePerNode, RandomGenerator rng) {
         int groups = groupCount(nodes, degree, groupSize);
         int[][] groupsOfNode = new int[nodes][];
-        List<List<Integer>> members = new ArrayList<>(groups);
-        for (int g = 0; g < groups; g++) {
-            members.add(new ArrayList<>());
-        }
         int[] pool = new int[groups];
         for (int node = 0; node < nodes; node++) {
             for (int g = 0; g < groups; g++) {
@@ -42,6 +38,22 @@ public record Workload(int[][] groupsOfNode, int[][] membersOfGroup, int[][] sen
                 pool[j] = tmp;
             }
             groupsOfNode[node] = Arrays.copyOf(pool, degree);
+        }
+        return of(groupsOfNode, groups, ratePerNode);
+    }
+
+    /**
+     * The workload of a given grouping (e.g. a real cluster's plan): node {@code i} is in the groups
+     * {@code groupsOfNode[i]}, each in {@code 0..groups-1}; the send rate is set as for a random grouping.
+     */
+    public static Workload of(int[][] groupsOfNode, int groups, double ratePerNode) {
+        int nodes = groupsOfNode.length;
+        List<List<Integer>> members = new ArrayList<>(groups);
+        for (int g = 0; g < groups; g++) {
+            members.add(new ArrayList<>());
+        }
+        for (int node = 0; node < nodes; node++) {
+            groupsOfNode[node] = groupsOfNode[node].clone();
             Arrays.sort(groupsOfNode[node]);
             for (int g : groupsOfNode[node]) {
                 members.get(g).add(node);

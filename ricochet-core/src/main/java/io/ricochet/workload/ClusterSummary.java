@@ -20,7 +20,8 @@ import java.util.SortedSet;
  *                           counts as missing)
  * @param daemonTotals       every daemon counter's change during the workload, summed over nodes
  * @param endToEnd           send-to-delivery latency over all nodes (exact: merged histograms)
- * @param daemonLatencies    the daemons' recovery latency summaries combined over nodes (see {@link LatencyBlend})
+ * @param daemonLatencies    the daemons' latency summaries over all nodes: exact from their merged histograms, or
+ *                           combined from per-node summaries for daemons that send none (see {@link LatencyBlend})
  * @param kernel             per namespace, kernel UDP counters' changes and nftables drops (as the script gave)
  * @param kernelTotals       the same summed over namespaces
  * @param perNode            one row per node

@@ -18,6 +18,11 @@ import java.util.TreeSet;
  * one, from the groups each result says its node joined. Pure: no I/O.
  */
 public final class ExactlyOnceCheck {
+    /** The daemons' latency keys: LEC and NAK recovery, and (computed here) both together. */
+    static final String LEC = "lecRecoveryLatencyMs";
+    static final String NAK = "nakRecoveryLatencyMs";
+    static final String RECOVERY = "recoveryLatencyMs";
+
     private final SortedMap<Integer, SortedSet<Integer>> members;
     private final SortedMap<Integer, NodeResult> byNode = new TreeMap<>();
     private final SortedMap<String, ViolationLog> violations = new TreeMap<>();
@@ -177,11 +182,40 @@ public final class ExactlyOnceCheck {
         return all.summary();
     }
 
+    /**
+     * Each daemon latency over all nodes: exact from the merged histograms when every node that recorded some
+     * sent its histogram, else combined from the summaries. With both LEC and NAK exact, also their union as
+     * {@value #RECOVERY}: every recovery, as the simulator's recovery latency counts them.
+     */
     private SortedMap<String, LatencyBlend> daemonLatencies() {
         SortedMap<String, LatencyBlend> out = new TreeMap<>();
-        byNode.values().forEach(r -> StatsDigest.latencies(r.statsAfter())
-                .forEach((k, summary) -> out.compute(k, (key, old) -> (old == null ? LatencyBlend.EMPTY : old)
-                        .add(summary))));
+        SortedMap<String, LatencyHistogram> merged = new TreeMap<>();
+        Set<String> incomplete = new TreeSet<>();
+        for (NodeResult r : byNode.values()) {
+            SortedMap<String, LatencyHistogram> histograms = StatsDigest.histograms(r.statsAfter());
+            StatsDigest.latencies(r.statsAfter()).forEach((k, summary) -> {
+                out.compute(k, (key, old) -> (old == null ? LatencyBlend.EMPTY : old).add(summary));
+                LatencyHistogram h = histograms.get(k);
+                if (h == null) {
+                    if (summary.get("count") instanceof Number n && n.longValue() > 0) {
+                        incomplete.add(k);
+                    }
+                } else {
+                    merged.computeIfAbsent(k, key -> new LatencyHistogram()).add(h);
+                }
+            });
+        }
+        merged.forEach((k, h) -> {
+            if (!incomplete.contains(k)) {
+                out.put(k, LatencyBlend.exact(h.summary()));
+            }
+        });
+        if (out.containsKey(LEC) && out.get(LEC).exact() && out.containsKey(NAK) && out.get(NAK).exact()) {
+            LatencyHistogram both = new LatencyHistogram();
+            both.add(merged.get(LEC));
+            both.add(merged.get(NAK));
+            out.put(RECOVERY, LatencyBlend.exact(both.summary()));
+        }
         return out;
     }
 

@@ -9,7 +9,8 @@ import java.util.TreeMap;
  * change of every engine counter ({@code counters.*}) and of every number directly under {@code daemon}
  * (injected drops, ...), and the daemon's latency summaries ({@code daemon.*Ms}). Counters only grow, so the
  * difference is what this workload caused even on a daemon that ran earlier workloads. Latency summaries cannot be
- * subtracted: they cover the daemon's whole life.
+ * subtracted: they cover the daemon's whole life. The same distributions come as compressed histograms
+ * ({@code daemon.latencyHistograms}), so that nodes' recordings can be merged exactly.
  */
 public final class StatsDigest {
     /** Counter names as the summary reports them. */
@@ -18,6 +19,8 @@ public final class StatsDigest {
     public static final String UNRECOVERED = "UNRECOVERED";
     public static final String RX_BUFFER_DROPS = "RX_BUFFER_RANDOM_DROPS";
     public static final String INJECTED_DROPS = "injectedDrops";
+    /** Under {@code daemon}: the latency distributions as compressed histograms, keyed like their summaries. */
+    public static final String LATENCY_HISTOGRAMS = "latencyHistograms";
 
     private StatsDigest() {
     }
@@ -45,6 +48,24 @@ public final class StatsDigest {
                 out.put(String.valueOf(key), summary);
             }
         });
+        return out;
+    }
+
+    /**
+     * The latency histograms under {@code daemon.latencyHistograms}, decoded, keyed like their summaries; empty for
+     * a daemon that does not send them.
+     *
+     * @throws IllegalArgumentException if one is not an encoded histogram
+     */
+    public static SortedMap<String, LatencyHistogram> histograms(Map<String, Object> stats) {
+        SortedMap<String, LatencyHistogram> out = new TreeMap<>();
+        if (section(stats, "daemon").get(LATENCY_HISTOGRAMS) instanceof Map<?, ?> encoded) {
+            encoded.forEach((key, value) -> {
+                if (value instanceof String base64) {
+                    out.put(String.valueOf(key), LatencyHistogram.decode(base64));
+                }
+            });
+        }
         return out;
     }
 

@@ -30,7 +30,9 @@ public final class SummaryReport {
         latency.set("endToEnd", WorkloadJson.MAPPER.valueToTree(s.endToEnd()));
         s.daemonLatencies().forEach((k, v) -> latency.set(k, WorkloadJson.MAPPER.valueToTree(v)));
         latency.put("note", "endToEnd merges every node's histogram (exact); the daemon latencies cover each "
-                + "daemon's life and combine per-node summaries (mean exact, p50 count-weighted, p99/max worst node)");
+                + "daemon's life: with exact=true they merge the daemons' histograms (every figure exact; "
+                + "recoveryLatencyMs is LEC and NAK together), otherwise they combine per-node summaries (mean "
+                + "exact, p50 count-weighted, p99/max worst node)");
         ObjectNode violations = json.putObject("violations");
         s.violations().forEach((kind, log) -> violations.set(kind, WorkloadJson.violations(log)));
         s.nodesWithoutResult().forEach(json.putArray("nodesWithoutResult")::add);
@@ -80,6 +82,7 @@ public final class SummaryReport {
                 s.endToEnd().max()));
         latencyLine(out, s, "lecRecoveryLatencyMs", "LEC recovery");
         latencyLine(out, s, "nakRecoveryLatencyMs", "NAK recovery");
+        latencyLine(out, s, "recoveryLatencyMs", "all recovery");
         s.violations().forEach((kind, log) -> log.first().stream().limit(3).forEach(v -> line(out, "  " + kind,
                 "origin " + v.origin() + " group " + v.group() + " seqno " + v.seqno() + " at node " + v.receiver()
                         + (v.detail().isEmpty() ? "" : ": " + v.detail()))));
@@ -101,7 +104,7 @@ public final class SummaryReport {
         LatencyBlend b = s.daemonLatencies().get(key);
         if (b != null && b.count() > 0) {
             line(out, "latency " + label, latency(b.mean(), b.p50(), b.p99(), b.max()) + " (" + b.count()
-                    + " recoveries)");
+                    + " recoveries" + (b.exact() ? "" : "; p50, p99 per-node estimates") + ")");
         }
     }
 

@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.workload.WorkloadJson;
+import io.ricochet.workload.WorkloadPlan;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -99,6 +101,37 @@ class SimulateCommandTest {
 
         assertNotEquals(-1, Files.mismatch(three, four), "the files are identical");
         assertFalse(Files.readString(three).contains("wall"), "wall-clock time must stay out of the JSON");
+    }
+
+    @Test
+    void shouldTakeTheGroupsFromAPlan() throws IOException {
+        Path plan = dir.resolve("plan.json");
+        WorkloadJson.write(plan, WorkloadPlan.generate(8, 8, 4, 1).toJson());
+        Path file = dir.resolve("planned.json");
+
+        CliRun run = CliRun.line(TINY + " --plan " + plan + " --json " + file);
+
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("protocol=ricochet  membership=given  "), run.out());
+        JsonNode json = new ObjectMapper().readTree(file.toFile());
+        assertEquals("given", json.get("parameters").get("membership").asText());
+        assertEquals(8, json.get("parameters").get("groups").asInt());
+        assertTrue(json.get("verified").asBoolean());
+        Path again = dir.resolve("again.json");
+        assertEquals(0, CliRun.line(TINY + " --plan " + plan + " --json " + again).exitCode());
+        assertEquals(-1, Files.mismatch(file, again), "the same plan and seed give the same run");
+    }
+
+    @Test
+    void shouldRefuseAPlanOfAnotherShape() throws IOException {
+        Path plan = dir.resolve("plan.json");
+        WorkloadJson.write(plan, WorkloadPlan.generate(8, 8, 4, 1).toJson());
+
+        CliRun run = CliRun.line("simulate --nodes 8 --degree 4 --group-size 2 --seconds 1 --quiet --plan " + plan);
+
+        assertEquals(2, run.exitCode());
+        assertTrue(run.err().startsWith("ricochet simulate: --plan " + plan + ": has 8 groups, but n*d/s = 8*4/2"
+                + " gives 16\n"), run.err());
     }
 
     /** The JSON file of a tiny run with {@code seed}. */

@@ -33,7 +33,8 @@ class SimulateErrorsTest {
                 Arguments.of("--session-delay-ms -1", "--session-delay-ms -1: must be 0 or more"),
                 Arguments.of("--latency-us -5", "--latency-us -5:"),
                 Arguments.of("--data-cache 0", "--data-cache 0:"),
-                Arguments.of("--json /no/such/dir/x.json", "--json /no/such/dir/x.json: directory"));
+                Arguments.of("--json /no/such/dir/x.json", "--json /no/such/dir/x.json: directory"),
+                Arguments.of("--plan /no/such/plan.json", "--plan /no/such/plan.json: not a readable JSON file"));
     }
 
     @ParameterizedTest(name = "simulate {0}")

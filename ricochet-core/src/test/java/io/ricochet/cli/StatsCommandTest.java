@@ -63,6 +63,14 @@ class StatsCommandTest {
     }
 
     @Test
+    void shouldLeaveTheEncodedLatencyHistogramsToJson() {
+        Map<String, Object> stats = new LinkedHashMap<>();
+        stats.put("daemon", Map.of("latencyHistograms", Map.of("lecRecoveryLatencyMsWithALongKey", "HISTogAAAA==")));
+
+        assertEquals("daemon\n", StatsCommand.table(stats));
+    }
+
+    @Test
     void shouldListTheApiCommandsInHelp() {
         CliRun run = CliRun.line("--help");
 

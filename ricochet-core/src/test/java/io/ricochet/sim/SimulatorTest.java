@@ -1,13 +1,18 @@
 package io.ricochet.sim;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.EngineConfig;
 import io.ricochet.engine.RicochetCounter;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.Test;
@@ -100,5 +105,55 @@ class SimulatorTest {
         SimResult dataOnly = run(config(Variant.LEC_AND_NAK, "uniform:0.05", 1, 9));
         assertEquals(dataOnly.counters().get(RicochetCounter.REPAIRS_SENT),
                 dataOnly.counters().get(RicochetCounter.REPAIRS_RECEIVED));
+    }
+
+    @Test
+    void shouldRunOnAGivenGroupingAsOnTheRandomOne() {
+        // 8 nodes each in 4 of 8 groups, every group of exactly 4 (the nodes of its parity), as a real cluster's
+        // balanced plan has them; the random grouping would give sizes from 1 to 8.
+        List<List<Integer>> membership = new ArrayList<>();
+        for (int node = 0; node < 8; node++) {
+            List<Integer> own = new ArrayList<>();
+            for (int k = 0; k < 4; k++) {
+                own.add((node + 2 * k) % 8);
+            }
+            membership.add(own);
+        }
+        SimConfig given = new SimConfig(8, 4, 4, EngineConfig.builder().build(), null, LossSpec.parse("uniform:0.02"),
+                LossScope.DATA, 2, 1, 300, 512, 50_000, 5, membership);
+        Simulator simulator = new Simulator(given);
+
+        assertArrayEquals(new int[] {1, 3, 5, 7}, simulator.workload().groupsOfNode()[1]);
+        for (int[] members : simulator.workload().membersOfGroup()) {
+            assertEquals(4, members.length, "every group has exactly 4 members");
+        }
+        assertEquals(100.0, simulator.workload().sendRatePerNode(), 1e-9, "300 arrivals/s over 3 receivers");
+        SimResult r = simulator.run(null);
+        assertTrue(r.verified());
+        assertTrue(r.losses() > 10, "losses " + r.losses());
+        assertEquals(0, r.unrecovered());
+        assertEquals("given", r.parameters().get("membership"));
+        SimResult random = run(new SimConfig(8, 4, 4, EngineConfig.builder().build(), LossSpec.parse("uniform:0.02"),
+                LossScope.DATA, 2, 1, 300, 512, 50_000, 5));
+        assertFalse(random.parameters().containsKey("membership"), "the random grouping's output is unchanged");
+    }
+
+    @Test
+    void shouldRefuseAGroupingThatDoesNotFitTheFlags() {
+        EngineConfig engine = EngineConfig.builder().build();
+        List<List<Integer>> three = List.of(List.of(0, 1), List.of(1, 2), List.of(0, 2));
+        IllegalArgumentException nodes = assertThrows(IllegalArgumentException.class, () -> new SimConfig(4, 2, 2,
+                engine, null, LossSpec.parse("none"), LossScope.DATA, 1, 1, 100, 64, 0, 1, three));
+        assertEquals("--plan: has 3 nodes, but --nodes is 4", nodes.getMessage());
+        IllegalArgumentException degree = assertThrows(IllegalArgumentException.class, () -> new SimConfig(3, 2, 2,
+                engine, null, LossSpec.parse("none"), LossScope.DATA, 1, 1, 100, 64, 0, 1,
+                List.of(List.of(0, 1), List.of(1, 1), List.of(0, 2))));
+        assertTrue(degree.getMessage().startsWith("--plan: node index 1 is in 1 distinct groups"),
+                degree.getMessage());
+        IllegalArgumentException range = assertThrows(IllegalArgumentException.class, () -> new SimConfig(3, 2, 2,
+                engine, null, LossSpec.parse("none"), LossScope.DATA, 1, 1, 100, 64, 0, 1,
+                List.of(List.of(0, 1), List.of(1, 2), List.of(0, 3))));
+        assertTrue(range.getMessage().startsWith("--plan: group index 3 of node index 2 is outside 0..2"),
+                range.getMessage());
     }
 }

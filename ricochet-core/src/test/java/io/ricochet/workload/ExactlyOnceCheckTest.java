@@ -1,9 +1,11 @@
 package io.ricochet.workload;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.sim.LatencyStats;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -110,7 +112,72 @@ class ExactlyOnceCheckTest {
         assertEquals(5, s.kernelTotals().get("RcvbufErrors"));
         assertEquals(4, s.perNode().get(1).rcvbufErrors());
         assertEquals(20, s.perNode().get(1).lec());
-        assertEquals(new LatencyBlend(40, 2.0, 1.0, 9.0, 12.0), s.daemonLatencies().get("lecRecoveryLatencyMs"));
+        assertEquals(new LatencyBlend(40, 2.0, 1.0, 9.0, 12.0, false),
+                s.daemonLatencies().get("lecRecoveryLatencyMs"));
+        assertFalse(s.daemonLatencies().containsKey("recoveryLatencyMs"), "no histograms: no exact union");
+    }
+
+    @Test
+    void shouldMergeTheDaemonsHistogramsIntoExactPercentiles() {
+        // Node 1 recovered 90 losses by LEC at 1 ms and 10 by NAK at 100 ms; node 2 10 by LEC at 50 ms.
+        LatencyStats lec1 = stats(90, 1_000);
+        LatencyStats nak1 = stats(10, 100_000);
+        LatencyStats lec2 = stats(10, 50_000);
+        LatencyStats none = new LatencyStats();
+        ClusterSummary s = ExactlyOnceCheck.check(MEMBERS, List.of(
+                Results.node(1, 1).sent(1, 0, 0).stats(Map.of(), daemonStats(lec1, nak1)).build(),
+                Results.node(2, 1, 2).got(1, 1, 0, 0).stats(Map.of(), daemonStats(lec2, none)).build(),
+                Results.node(3, 1, 2).got(1, 1, 0, 0).build()), Map.of());
+
+        LatencyBlend lec = s.daemonLatencies().get("lecRecoveryLatencyMs");
+        assertTrue(lec.exact());
+        assertEquals(100, lec.count());
+        assertEquals(1.0, lec.p50(), "the median of all 100, not the count-weighted 5.9 of the nodes' medians");
+        assertEquals(50.0, lec.p99(), 0.05);
+        assertEquals(5.9, lec.mean(), 0.01);
+        LatencyBlend all = s.daemonLatencies().get("recoveryLatencyMs");
+        assertTrue(all.exact());
+        assertEquals(110, all.count());
+        assertEquals(100.0, all.max(), 0.1);
+        assertEquals(1.0, all.p50(), "90 of the 110 recoveries took 1 ms");
+    }
+
+    @Test
+    void shouldFallBackToSummariesWhenANodeSendsNoHistogram() {
+        Map<String, Object> old = Map.of("daemon", Map.of("lecRecoveryLatencyMs",
+                Map.of("count", 10, "mean", 50.0, "p50", 50.0, "p99", 50.0, "max", 50.0)));
+        ClusterSummary s = ExactlyOnceCheck.check(MEMBERS, List.of(
+                Results.node(1, 1).sent(1, 0, 0).stats(Map.of(), daemonStats(stats(90, 1_000), stats(0, 0)))
+                        .build(),
+                Results.node(2, 1, 2).got(1, 1, 0, 0).stats(Map.of(), old).build(),
+                Results.node(3, 1, 2).got(1, 1, 0, 0).build()), Map.of());
+
+        LatencyBlend lec = s.daemonLatencies().get("lecRecoveryLatencyMs");
+        assertFalse(lec.exact());
+        assertEquals(new LatencyBlend(100, 5.9, 5.9, 50.0, 50.0, false), lec);
+        assertFalse(s.daemonLatencies().containsKey("recoveryLatencyMs"));
+    }
+
+    /** {@code n} recordings of {@code micros} each. */
+    private static LatencyStats stats(int n, long micros) {
+        LatencyStats l = new LatencyStats();
+        for (int i = 0; i < n; i++) {
+            l.recordNs(micros * 1000);
+        }
+        return l;
+    }
+
+    /** A daemon's stats as {@code ricochet stats --json} gives them: summaries and their histograms. */
+    private static Map<String, Object> daemonStats(LatencyStats lec, LatencyStats nak) {
+        return Map.of("daemon", Map.of(
+                "lecRecoveryLatencyMs", summary(lec), "nakRecoveryLatencyMs", summary(nak),
+                StatsDigest.LATENCY_HISTOGRAMS, Map.of("lecRecoveryLatencyMs", lec.encode(),
+                        "nakRecoveryLatencyMs", nak.encode())));
+    }
+
+    private static Map<String, Object> summary(LatencyStats l) {
+        LatencyStats.Summary s = l.summary();
+        return Map.of("count", s.count(), "mean", s.mean(), "p50", s.p50(), "p99", s.p99(), "max", s.max());
     }
 
     @Test
