@@ -48,6 +48,11 @@ public final class LatencyStats {
      * so the recordings of several daemons can be merged into exact cluster-wide percentiles.
      */
     public String encode() {
+        return encode(histogram);
+    }
+
+    /** {@code histogram}, compressed, as base64 (shared with {@code io.ricochet.workload.LatencyHistogram}). */
+    public static String encode(Histogram histogram) {
         ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
         int length = histogram.encodeIntoCompressedByteBuffer(buffer);
         byte[] bytes = new byte[length];

@@ -53,12 +53,7 @@ public final class LatencyHistogram {
 
     /** The histogram, compressed, as base64. */
     public String encode() {
-        ByteBuffer buffer = ByteBuffer.allocate(histogram.getNeededByteBufferCapacity());
-        int length = histogram.encodeIntoCompressedByteBuffer(buffer);
-        byte[] bytes = new byte[length];
-        buffer.flip();
-        buffer.get(bytes);
-        return Base64.getEncoder().encodeToString(bytes);
+        return LatencyStats.encode(histogram);
     }
 
     /**
