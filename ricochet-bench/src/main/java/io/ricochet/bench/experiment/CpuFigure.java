@@ -56,7 +56,7 @@ public final class CpuFigure implements Figure {
     }
 
     @Override
-    public FigureOutput complete(TrialRunner runner, ProgressLine progress) throws ExperimentException {
+    public FigureOutput complete(TrialRunner runner) throws ExperimentException {
         SortedMap<Integer, JmhPacketTimer.Timing> timings = timer.time(degrees);
         double[][] cpu = new double[3][degrees.size()];
         double[][] xors = new double[3][degrees.size()];

@@ -98,7 +98,7 @@ public final class ExperimentCommand implements Callable<Integer> {
                         figure.id(), figure.settings().size(), scale.seeds(), Numbers.plain(scale.seconds()),
                         threadCount);
                 runner.runAll(figure.settings(), progress.label("figure " + figure.id()));
-                FigureOutput output = figure.complete(runner, progress);
+                FigureOutput output = figure.complete(runner);
                 RunInfo info = new RunInfo(machine, command, scale, Instant.now(),
                         (System.nanoTime() - figureStart) / 1e9);
                 writer.write(figure, output, info);

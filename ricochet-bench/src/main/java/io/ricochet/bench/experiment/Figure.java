@@ -26,5 +26,5 @@ public interface Figure {
      * Builds the figure's outputs from the runs of {@link #settings()} (already run by {@code runner}). A figure
      * may measure more here (Figure 11 times the engine with JMH).
      */
-    FigureOutput complete(TrialRunner runner, ProgressLine progress) throws ExperimentException;
+    FigureOutput complete(TrialRunner runner) throws ExperimentException;
 }

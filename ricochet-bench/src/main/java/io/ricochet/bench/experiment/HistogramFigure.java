@@ -62,7 +62,7 @@ public final class HistogramFigure implements Figure {
     }
 
     @Override
-    public FigureOutput complete(TrialRunner runner, ProgressLine progress) {
+    public FigureOutput complete(TrialRunner runner) {
         List<List<String>> csv = new ArrayList<>();
         List<Chart<?, ?>> charts = new ArrayList<>();
         MarkdownTable table = new MarkdownTable(List.of("loss", "LEC recovery %", "NAK recovery %", "unrecovered",

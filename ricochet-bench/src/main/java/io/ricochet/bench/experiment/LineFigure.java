@@ -79,7 +79,7 @@ public final class LineFigure implements Figure {
     }
 
     @Override
-    public FigureOutput complete(TrialRunner runner, ProgressLine progress) {
+    public FigureOutput complete(TrialRunner runner) {
         Map<String, Row> rows = new LinkedHashMap<>();
         Set<Metric> metrics = new LinkedHashSet<>();
         for (Panel panel : panels) {

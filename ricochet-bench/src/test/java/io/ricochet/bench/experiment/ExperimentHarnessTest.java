@@ -48,7 +48,7 @@ class ExperimentHarnessTest {
         Files.writeString(writer.results(), "# Results\n\nHand-written commentary.\n");
         try (TrialRunner runner = new TrialRunner(TINY, 2)) {
             runner.runAll(figure.settings(), ProgressLine.silent());
-            FigureOutput output = figure.complete(runner, ProgressLine.silent());
+            FigureOutput output = figure.complete(runner);
             writer.write(figure, output, info(TINY));
 
             List<String> csv = Files.readAllLines(writer.csv(figure));
@@ -106,7 +106,7 @@ class ExperimentHarnessTest {
                 Map.of(0.20, "paper"));
         try (TrialRunner runner = new TrialRunner(TINY, 2)) {
             runner.runAll(figure.settings(), ProgressLine.silent());
-            FigureOutput output = figure.complete(runner, ProgressLine.silent());
+            FigureOutput output = figure.complete(runner);
             for (double loss : new double[] {0.10, 0.20}) {
                 List<SimResult> runs = runner.results(Setting.of(8, 4, 4).nak(true).loss("uniform:"
                         + Numbers.plain(loss)));
@@ -127,7 +127,7 @@ class ExperimentHarnessTest {
                 Map.of(2, "160 µs"));
         try (TrialRunner runner = new TrialRunner(TINY, 2)) {
             runner.runAll(figure.settings(), ProgressLine.silent());
-            FigureOutput output = figure.complete(runner, ProgressLine.silent());
+            FigureOutput output = figure.complete(runner);
             List<String> row = output.csvRows().get(0);
             assertEquals("2", row.get(0));
             assertTrue(Double.parseDouble(row.get(1)) > 0, "a measured time per packet");
