@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
                     + "numbers. Simulations run in parallel, one per thread. Figure 11 also times the engine with "
                     + "JMH, alone, after its simulations.",
             "Duration: the whole set is about 800 runs. With --quick (2 s each) it took 21 minutes on 2 cores; at "
-                    + "the paper's 30 s per run expect several hours. Each figure's section of results.md gives its "
+                    + "the paper's 30 s per run expect about four hours. Each figure's section of results.md gives its "
                     + "own time, and the progress line the time left.",
             "",
         })
