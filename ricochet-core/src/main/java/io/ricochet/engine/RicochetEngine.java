@@ -30,6 +30,7 @@ public final class RicochetEngine
     private final EngineConfig config;
     private final Outbox outbox;
     private final Counters counters = new Counters();
+    private final DataSender dataSender;
     private final MultiGroupView view;
     private final RepairBins bins;
     private final LecReceiver lec;
@@ -41,7 +42,6 @@ public final class RicochetEngine
     private final PacketStore retransmitBuffer;
     private final Admission<Channel> admission;
     private final Map<Long, StreamState> streams = new HashMap<>();
-    private final Map<Integer, long[]> nextSeqno = new HashMap<>();
     private final Map<Integer, Long> incarnations = new HashMap<>();
     private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private final HeaderFlyweight header = new HeaderFlyweight();
@@ -63,6 +63,7 @@ public final class RicochetEngine
         this.self = self;
         this.config = config;
         this.outbox = outbox;
+        this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.view = new MultiGroupView(self);
         this.bins = new RepairBins(self, config.r(), config.stagger(), config.maxPayload(), rng, counters, outbox);
         this.lec = new LecReceiver(config.repairBufferCapacity(), config.maxPayload(), counters, this);
@@ -101,18 +102,8 @@ public final class RicochetEngine
 
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
-        if (!view.isMember(group)) {
-            throw new IllegalStateException("node " + self + " is not a member of group " + group);
-        }
-        if (length < 0 || length > config.maxPayload()) {
-            throw new IllegalArgumentException("payload of " + length + " bytes; the maximum is "
-                    + config.maxPayload());
-        }
-        long seqno = nextSeqno.computeIfAbsent(group, g -> new long[1])[0]++;
-        int frameLength = out.write(FrameType.DATA, self, self, group, seqno, payload, offset, length);
+        long seqno = dataSender.send(view.isMember(group), group, payload, offset, length);
         retransmitBuffer.put(new PacketId(self, group, seqno), payload, offset, length);
-        counters.increment(RicochetCounter.DATA_SENT);
-        outbox.multicast(group, frame, 0, frameLength);
         if (sessions != null) {
             sessions.sent(group, seqno, nowNs);
             requestWake(nowNs);
@@ -130,7 +121,6 @@ public final class RicochetEngine
             if (node == self) {
                 // Our sequence numbers continue if we left and come back: this process is one incarnation.
                 view.join(group, self);
-                nextSeqno.putIfAbsent(group, new long[1]);
                 return;
             }
             incarnations.put(node, event.incarnation());

@@ -2,6 +2,7 @@ package io.ricochet.fec;
 
 import io.ricochet.engine.Admission;
 import io.ricochet.engine.Counters;
+import io.ricochet.engine.DataSender;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
@@ -15,7 +16,6 @@ import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -38,8 +38,8 @@ public final class FecEngine implements ProtocolEngine {
     private final FecConfig config;
     private final Outbox outbox;
     private final Counters counters = new Counters();
+    private final DataSender dataSender;
     private final Set<Integer> groups = new HashSet<>();
-    private final Map<Integer, long[]> nextSeqno = new HashMap<>();
     private final FecStreams streams;
     private final PacketStore dataCache;
     private final LossDetector losses;
@@ -47,8 +47,6 @@ public final class FecEngine implements ProtocolEngine {
     private final NakResponder responder;
     private final RepairReceiver repairs;
     private final Admission<Channel> admission;
-    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
-    private final DataFlyweight out = new DataFlyweight().wrap(frame, 0);
     private final HeaderFlyweight header = new HeaderFlyweight();
     private final DataFlyweight data = new DataFlyweight();
     private final PacketRefFlyweight ref = new PacketRefFlyweight();
@@ -64,6 +62,7 @@ public final class FecEngine implements ProtocolEngine {
         this.self = self;
         this.config = config;
         this.outbox = outbox;
+        this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.streams = new FecStreams(config.streamWindow());
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 RicochetCounter.DATA_CACHE_EVICTIONS);
@@ -93,17 +92,7 @@ public final class FecEngine implements ProtocolEngine {
 
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
-        if (!groups.contains(group)) {
-            throw new IllegalStateException("node " + self + " is not a member of group " + group);
-        }
-        if (length < 0 || length > config.maxPayload()) {
-            throw new IllegalArgumentException(
-                    "payload of " + length + " bytes; the maximum is " + config.maxPayload());
-        }
-        long seqno = nextSeqno.computeIfAbsent(group, g -> new long[1])[0]++;
-        int frameLength = out.write(FrameType.DATA, self, self, group, seqno, payload, offset, length);
-        counters.increment(RicochetCounter.DATA_SENT);
-        outbox.multicast(group, frame, 0, frameLength);
+        long seqno = dataSender.send(groups.contains(group), group, payload, offset, length);
         responder.sent(group, seqno, payload, offset, length);
         sender.sent(group, seqno, payload, offset, length, nowNs);
         requestWake(nowNs);

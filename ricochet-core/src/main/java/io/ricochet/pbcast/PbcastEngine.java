@@ -1,6 +1,7 @@
 package io.ricochet.pbcast;
 
 import io.ricochet.engine.Counters;
+import io.ricochet.engine.DataSender;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
@@ -10,8 +11,6 @@ import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator.Verdict;
 import io.ricochet.wire.HeaderFlyweight;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.random.RandomGenerator;
 
 /**
@@ -27,6 +26,7 @@ public final class PbcastEngine implements ProtocolEngine {
     private final RandomGenerator rng;
     private final Outbox outbox;
     private final Counters counters = new Counters();
+    private final DataSender dataSender;
     private final GroupMembers members;
     private final GossipRounds rounds;
     private final Receiver receiver;
@@ -34,9 +34,6 @@ public final class PbcastEngine implements ProtocolEngine {
     private final Retransmitter retransmitter;
     private final Solicitor solicitor;
     private final Gossiper gossiper;
-    private final Map<Integer, long[]> nextSeqno = new HashMap<>();
-    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
-    private final DataFlyweight out = new DataFlyweight().wrap(frame, 0);
     private final HeaderFlyweight header = new HeaderFlyweight();
     private final DataFlyweight data = new DataFlyweight();
     private final DigestFlyweight digest = new DigestFlyweight();
@@ -54,6 +51,7 @@ public final class PbcastEngine implements ProtocolEngine {
         this.config = config;
         this.rng = rng;
         this.outbox = outbox;
+        this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.members = new GroupMembers(self);
         this.rounds = new GossipRounds(config.roundNs(), config.limitRequests(), config.limitRetrans());
         this.receiver = new Receiver(self, config, outbox, counters);
@@ -81,19 +79,9 @@ public final class PbcastEngine implements ProtocolEngine {
 
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
-        if (!members.isMember(group)) {
-            throw new IllegalStateException("node " + self + " is not a member of group " + group);
-        }
-        if (length < 0 || length > config.maxPayload()) {
-            throw new IllegalArgumentException(
-                    "payload of " + length + " bytes; the maximum is " + config.maxPayload());
-        }
-        long seqno = nextSeqno.computeIfAbsent(group, g -> new long[1])[0]++;
+        long seqno = dataSender.send(members.isMember(group), group, payload, offset, length);
         // The sender holds and gossips its own messages like any member (Figure 6: A answers the requests for M1).
         buffer.put(new PacketId(self, group, seqno), payload, offset, length, rounds.round(), false);
-        int frameLength = out.write(FrameType.DATA, self, self, group, seqno, payload, offset, length);
-        counters.increment(RicochetCounter.DATA_SENT);
-        outbox.multicast(group, frame, 0, frameLength);
         afterInput(nowNs);
         return seqno;
     }
@@ -109,9 +97,7 @@ public final class PbcastEngine implements ProtocolEngine {
             return;
         }
         boolean fresh = members.join(group, node);
-        if (node == self) {
-            nextSeqno.putIfAbsent(group, new long[1]);
-        } else if (fresh && members.isMember(group) && receiver.stream(node, group) == null) {
+        if (node != self && fresh && members.isMember(group) && receiver.stream(node, group) == null) {
             receiver.stream(node, group, 0); // we saw it join: its stream starts at 0
         }
     }
@@ -247,8 +233,7 @@ public final class PbcastEngine implements ProtocolEngine {
 
     /** Messages this node has sent to {@code group}. */
     public long sentTo(int group) {
-        long[] next = nextSeqno.get(group);
-        return next == null ? 0 : next[0];
+        return dataSender.sentTo(group);
     }
 
     /**

@@ -1,16 +1,14 @@
 package io.ricochet.srm;
 
 import io.ricochet.engine.Counters;
+import io.ricochet.engine.DataSender;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.RicochetCounter;
-import io.ricochet.wire.DataFlyweight;
-import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
@@ -26,6 +24,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
     private final SrmConfig config;
     private final Outbox outbox;
     private final Counters counters = new Counters();
+    private final DataSender dataSender;
     private final GroupMembers members;
     private final StreamTable streams;
     private final RequestTable requests;
@@ -35,9 +34,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
     private final PacketStore cache;
     private final Receiver receiver;
     private final SessionWriter sessionWriter;
-    private final Map<Integer, long[]> nextSeqno = new HashMap<>();
     private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
-    private final DataFlyweight dataOut = new DataFlyweight().wrap(frame, 0);
     private final SrmRequestFlyweight requestOut = new SrmRequestFlyweight().wrap(frame, 0);
     private final SrmRepairFlyweight repairOut = new SrmRepairFlyweight().wrap(frame, 0);
     private final FrameHandler frames;
@@ -53,6 +50,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
         this.self = self;
         this.config = config;
         this.outbox = outbox;
+        this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.members = new GroupMembers(self);
         this.streams = new StreamTable(config.streamWindow());
         this.requests = new RequestTable(config, rng, counters);
@@ -86,18 +84,8 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
 
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
-        if (!members.isMember(group)) {
-            throw new IllegalStateException("node " + self + " is not a member of group " + group);
-        }
-        if (length < 0 || length > config.maxPayload()) {
-            throw new IllegalArgumentException(
-                    "payload of " + length + " bytes; the maximum is " + config.maxPayload());
-        }
-        long seqno = nextSeqno.computeIfAbsent(group, g -> new long[1])[0]++;
-        int frameLength = dataOut.write(FrameType.DATA, self, self, group, seqno, payload, offset, length);
+        long seqno = dataSender.send(members.isMember(group), group, payload, offset, length);
         sendBuffer.put(new PacketId(self, group, seqno), payload, offset, length);
-        counters.increment(RicochetCounter.DATA_SENT);
-        outbox.multicast(group, frame, 0, frameLength);
         sessions.sent(group, seqno, nowNs);
         requestWake(nowNs);
         return seqno;
