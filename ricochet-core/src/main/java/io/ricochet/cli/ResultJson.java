@@ -4,7 +4,9 @@ import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.daemon.DaemonCounter;
+import io.ricochet.engine.Counter;
+import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.sim.LatencyStats;
 import io.ricochet.sim.SimResult;
 import java.io.IOException;
@@ -12,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -123,13 +126,19 @@ public final class ResultJson {
         return json;
     }
 
-    private static Map<String, Long> counters(Map<RicochetCounter, Long> counters) {
+    /**
+     * The counters block has the same columns for every protocol, so result files of different protocols line up
+     * (the bench tabulates them side by side): every protocol's counters, and the receive-buffer drops a driver
+     * counts (none in the simulator, which models no receive buffer), in id order, 0 where the run's protocol has
+     * no such counter.
+     */
+    private static Map<String, Long> counters(Map<Counter, Long> counters) {
+        List<Counter> columns = new ArrayList<>(ProtocolChoice.allCounters());
+        columns.add(DaemonCounter.RX_BUFFER_RANDOM_DROPS);
+        columns.sort(Comparator.comparingInt(Counter::id));
         Map<String, Long> json = new LinkedHashMap<>();
-        for (RicochetCounter counter : RicochetCounter.values()) {
-            Long value = counters.get(counter);
-            if (value != null) {
-                json.put(counter.name(), value);
-            }
+        for (Counter counter : columns) {
+            json.put(counter.name(), counters.getOrDefault(counter, 0L));
         }
         return json;
     }

@@ -1,6 +1,8 @@
 package io.ricochet.cli;
 
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.Counter;
+import io.ricochet.lec.LecCounter;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.sim.LatencyStats;
 import io.ricochet.sim.SimResult;
 import java.util.Locale;
@@ -86,9 +88,9 @@ final class ResultTable {
         row("overhead", percent(result.overheadPercent()), "proactive repairs / (data + repairs), on the wire");
         row("control messages", Decimals.plain(result.controlPerNodePerSecond()), "per node per second");
         row("XORs per data packet", Decimals.plain(result.xorsPerDataPacket()), "");
-        row("repairs sent", counter(result, RicochetCounter.REPAIRS_SENT), "");
-        row("NAKs sent", counter(result, RicochetCounter.NAKS_SENT), "");
-        row("sessions sent", counter(result, RicochetCounter.SESSIONS_SENT), "");
+        row("repairs sent", counter(result, LecCounter.REPAIRS_SENT), "");
+        row("NAKs sent", counter(result, NakCounter.NAKS_SENT), "");
+        row("sessions sent", counter(result, NakCounter.SESSIONS_SENT), "");
     }
 
     private void latency(String label, LatencyStats.Summary s) {
@@ -115,7 +117,7 @@ final class ResultTable {
         return String.valueOf(v);
     }
 
-    private static long counter(SimResult result, RicochetCounter counter) {
+    private static long counter(SimResult result, Counter counter) {
         return result.counters().getOrDefault(counter, 0L);
     }
 

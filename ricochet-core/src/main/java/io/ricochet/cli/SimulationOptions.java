@@ -3,7 +3,7 @@ package io.ricochet.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ricochet.protocols.ProtocolChoice;
 
-import io.ricochet.engine.EngineConfig;
+import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
@@ -29,7 +29,7 @@ public final class SimulationOptions {
     private static final long NS_PER_US = 1_000L;
     /** Longest accepted time setting: one hour. */
     private static final double MAX_NS = 3_600e9;
-    /** EngineConfig messages read "key = value: rule"; these keys are set straight from a flag. */
+    /** RicochetConfig messages read "key = value: rule"; these keys are set straight from a flag. */
     private static final Pattern ENGINE_MESSAGE = Pattern.compile("([a-z-]+) = (.*?): (.*)", Pattern.DOTALL);
     private static final Map<String, String> ENGINE_FLAGS = Map.of(
             "r", "--r",
@@ -158,7 +158,7 @@ public final class SimulationOptions {
      * @throws IllegalArgumentException naming the offending flag and value
      */
     public SimConfig toSimConfig() {
-        EngineConfig engine = engineConfig();
+        RicochetConfig engine = engineConfig();
         long latencyNs = nanos("--latency-us", latencyUs, NS_PER_US, true);
         ProtocolFactory factory;
         try {
@@ -166,7 +166,7 @@ public final class SimulationOptions {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--protocol " + protocol.cliName() + ": " + e.getMessage(), e);
         }
-        return new SimConfig(nodes, degree, groupSize, engine, factory, loss, lossScope, seconds, drainSeconds,
+        return new SimConfig(nodes, degree, groupSize, factory, loss, lossScope, seconds, drainSeconds,
                 ratePerNode, payload, latencyNs, seed, membership());
     }
 
@@ -200,8 +200,8 @@ public final class SimulationOptions {
         return out;
     }
 
-    private EngineConfig engineConfig() {
-        EngineConfig.Builder builder = EngineConfig.builder()
+    private RicochetConfig engineConfig() {
+        RicochetConfig.Builder builder = RicochetConfig.builder()
                 .r(r)
                 .c(c)
                 .stagger(stagger)

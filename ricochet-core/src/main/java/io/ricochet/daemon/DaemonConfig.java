@@ -1,6 +1,6 @@
 package io.ricochet.daemon;
 
-import io.ricochet.engine.EngineConfig;
+import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
@@ -33,7 +33,7 @@ import java.util.Objects;
  * @param protocol            the protocol this daemon runs in every group it joins
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, InetAddress apiBind,
-                           int apiPort, int apiQueueBytes, List<InetSocketAddress> gms, EngineConfig engine,
+                           int apiPort, int apiQueueBytes, List<InetSocketAddress> gms, RicochetConfig engine,
                            int rxBufferPackets,
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
                            int statsIntervalSeconds, Transport transport, int multicastTtl,

@@ -1,6 +1,6 @@
 package io.ricochet.daemon;
 
-import io.ricochet.engine.EngineConfig;
+import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
@@ -92,7 +92,7 @@ public final class DaemonSettings {
     }
 
     private DaemonConfig build() {
-        EngineConfig engine = EngineConfig.builder()
+        RicochetConfig engine = RicochetConfig.builder()
                 .r(integer("r")).c(number("c")).stagger(integer("stagger")).nakEnabled(onOff("nak"))
                 .nakTimeoutNs(millis("nak-timeout-ms")).nakRetryNs(millis("nak-retry-ms"))
                 .nakMaxAttempts(integer("nak-max-attempts")).nakRateLimit(integer("nak-rate-limit"))

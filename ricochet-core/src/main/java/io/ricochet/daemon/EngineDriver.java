@@ -12,7 +12,7 @@ import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.loss.LossModel;
 import io.ricochet.loss.LossScope;
@@ -89,7 +89,7 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
         ByteBuf content = packet.content();
         int length = content.readableBytes();
         if (length > HeaderFlyweight.MAX_FRAME_LENGTH || length < HeaderFlyweight.HEADER_LENGTH) {
-            engine.counters().increment(RicochetCounter.INVALID_PACKETS);
+            engine.counters().increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         content.getBytes(content.readerIndex(), scratch, 0, length);

@@ -45,7 +45,7 @@ public final class DataSender {
         }
         long seqno = nextSeqno.computeIfAbsent(group, g -> new long[1])[0]++;
         int frameLength = out.write(FrameType.DATA, self, self, group, seqno, payload, offset, length);
-        counters.increment(RicochetCounter.DATA_SENT);
+        counters.increment(EngineCounter.DATA_SENT);
         outbox.multicast(group, frame, 0, frameLength);
         return seqno;
     }

@@ -13,14 +13,14 @@ public final class PacketStore {
     private final int capacity;
     private final int maxPayload;
     private final Counters counters;
-    private final RicochetCounter evictionCounter;
+    private final Counter evictionCounter;
     private final byte[][] payloads;
     private final int[] lengths;
     private final PacketId[] ids;
     private final Map<PacketId, Integer> index;
     private int next;
 
-    public PacketStore(int capacity, int maxPayload, Counters counters, RicochetCounter evictionCounter) {
+    public PacketStore(int capacity, int maxPayload, Counters counters, Counter evictionCounter) {
         this.capacity = capacity;
         this.maxPayload = maxPayload;
         this.counters = counters;

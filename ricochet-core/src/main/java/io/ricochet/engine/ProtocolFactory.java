@@ -1,5 +1,6 @@
 package io.ricochet.engine;
 
+import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
@@ -21,29 +22,6 @@ public interface ProtocolFactory {
     /** The protocol's settings, for result files. */
     Map<String, Object> parameters();
 
-    /** Ricochet: LEC with the NAK layer behind it. */
-    static ProtocolFactory ricochet(EngineConfig config) {
-        return new ProtocolFactory() {
-            @Override
-            public String name() {
-                return "ricochet";
-            }
-
-            @Override
-            public ProtocolEngine create(int node, RandomGenerator rng, Outbox outbox) {
-                return new RicochetEngine(node, config, rng, outbox);
-            }
-
-            @Override
-            public int maxPayload() {
-                return config.maxPayload();
-            }
-
-            @Override
-            public Map<String, Object> parameters() {
-                return Map.of("r", config.r(), "c", config.defaultC(), "stagger", config.stagger(),
-                        "nak", config.nakEnabled());
-            }
-        };
-    }
+    /** The counters each of its engines keeps, in id order. */
+    List<Counter> counters();
 }

@@ -2,7 +2,6 @@ package io.ricochet.fec;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
-import io.ricochet.engine.RicochetCounter;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -65,7 +64,7 @@ final class BlockSender {
                     + encoder.count() + " of group " + group);
         }
         encoder.add(payload, offset, length);
-        counters.add(RicochetCounter.FEC_ENCODE_MULADDS, config.c());
+        counters.add(FecCounter.FEC_ENCODE_MULADDS, config.c());
         if (encoder.isFull()) {
             close(block);
         }
@@ -78,7 +77,7 @@ final class BlockSender {
             flushes.pollFirst();
             OpenBlock block = due.block();
             if (block.live && block.encoder.count() > 0 && block.start == due.start()) {
-                counters.increment(RicochetCounter.FEC_BLOCKS_FLUSHED);
+                counters.increment(FecCounter.FEC_BLOCKS_FLUSHED);
                 close(block);
             }
         }
@@ -112,10 +111,10 @@ final class BlockSender {
                 repair.dataLength(j, encoder.length(j));
             }
             System.arraycopy(encoder.repair(i), 0, frame, repair.payloadOffset(), codedLength);
-            counters.increment(RicochetCounter.FEC_REPAIRS_SENT);
+            counters.increment(FecCounter.FEC_REPAIRS_SENT);
             outbox.multicast(block.group, frame, 0, repair.frameLength());
         }
-        counters.increment(RicochetCounter.FEC_BLOCKS_SENT);
+        counters.increment(FecCounter.FEC_BLOCKS_SENT);
         block.start += count;
         encoder.reset();
     }

@@ -10,7 +10,8 @@ import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ReceiveWindow;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
@@ -37,7 +38,7 @@ public final class FecEngine implements ProtocolEngine {
     private final int self;
     private final FecConfig config;
     private final Outbox outbox;
-    private final Counters counters = new Counters();
+    private final Counters counters = new Counters(FecProtocol.COUNTERS);
     private final DataSender dataSender;
     private final Set<Integer> groups = new HashSet<>();
     private final FecStreams streams;
@@ -65,7 +66,7 @@ public final class FecEngine implements ProtocolEngine {
         this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.streams = new FecStreams(config.streamWindow());
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
-                RicochetCounter.DATA_CACHE_EVICTIONS);
+                EngineCounter.DATA_CACHE_EVICTIONS);
         this.losses = new LossDetector(self, config, counters, outbox, streams);
         this.sender = new BlockSender(self, config, counters, outbox);
         this.responder = new NakResponder(self, config, counters, outbox);
@@ -128,7 +129,7 @@ public final class FecEngine implements ProtocolEngine {
     @Override
     public void onPacket(byte[] buffer, int offset, int length, long nowNs) {
         if (FrameValidator.checkHeader(buffer, offset, length) != FrameValidator.Verdict.OK) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         int type = header.wrap(buffer, offset).type();
@@ -136,7 +137,7 @@ public final class FecEngine implements ProtocolEngine {
                 ? FecFrameValidator.check(buffer, offset, length) == FrameValidator.Verdict.OK
                 : FrameValidator.isValid(buffer, offset, length);
         if (!valid) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         switch (type) {
@@ -153,12 +154,12 @@ public final class FecEngine implements ProtocolEngine {
                 responder.onNak(ref.wrap(buffer, offset));
                 break;
             case FrameType.GONE:
-                counters.increment(RicochetCounter.GONE_RECEIVED);
+                counters.increment(NakCounter.GONE_RECEIVED);
                 ref.wrap(buffer, offset);
                 losses.onGone(new PacketId(ref.origin(), ref.group(), ref.seqno()), nowNs);
                 break;
             default:
-                counters.increment(RicochetCounter.INVALID_PACKETS); // Another protocol's frame.
+                counters.increment(EngineCounter.INVALID_PACKETS); // Another protocol's frame.
                 break;
         }
         requestWake(nowNs);
@@ -166,19 +167,19 @@ public final class FecEngine implements ProtocolEngine {
 
     private void onData(DataFlyweight packet, Channel channel, long nowNs) {
         if (channel == Channel.DATA && packet.origin() != packet.source()) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (packet.payloadLength() > config.maxPayload()) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (!groups.contains(packet.group())) {
-            counters.increment(RicochetCounter.NON_MEMBER);
+            counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
         if (channel == Channel.RETRANSMIT) {
-            counters.increment(RicochetCounter.RETRANSMITS_RECEIVED);
+            counters.increment(EngineCounter.RETRANSMITS_RECEIVED);
         }
         accept(new PacketId(packet.origin(), packet.group(), packet.seqno()), packet.buffer(),
                 packet.payloadOffset(), packet.payloadLength(), channel, nowNs);
@@ -190,25 +191,25 @@ public final class FecEngine implements ProtocolEngine {
         if (origin == self) {
             return; // Our own repair looped back.
         }
-        counters.increment(RicochetCounter.FEC_REPAIRS_RECEIVED);
+        counters.increment(FecCounter.FEC_REPAIRS_RECEIVED);
         if (incoming.codedLength() > config.maxPayload()) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (!groups.contains(incoming.group())) {
-            counters.increment(RicochetCounter.NON_MEMBER);
+            counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
         long start = incoming.blockStart();
         long last = start + incoming.r() - 1;
         FecStreams.Stream stream = streams.get(origin, incoming.group(), start);
         if (stream.window.beyondWindow(last)) {
-            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+            counters.increment(EngineCounter.OUT_OF_WINDOW);
             return;
         }
         losses.discoverUpTo(origin, incoming.group(), stream.window, last, nowNs);
         if (allResolved(stream.window, start, last)) {
-            counters.increment(RicochetCounter.REPAIRS_USELESS);
+            counters.increment(EngineCounter.REPAIRS_USELESS);
             return;
         }
         repairs.onRepair(incoming, nowNs);
@@ -229,14 +230,14 @@ public final class FecEngine implements ProtocolEngine {
      */
     private void accept(PacketId id, byte[] payload, int offset, int length, Channel channel, long nowNs) {
         if (id.origin() == self) {
-            counters.increment(RicochetCounter.DUPLICATES); // Our own packet coming back.
+            counters.increment(EngineCounter.DUPLICATES); // Our own packet coming back.
             return;
         }
         ReceiveWindow window = streams.get(id.origin(), id.group(), id.seqno()).window;
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
         if (outcome != Admission.Outcome.NEW) {
-            counters.increment(outcome == Admission.Outcome.DUPLICATE ? RicochetCounter.DUPLICATES
-                    : RicochetCounter.OUT_OF_WINDOW);
+            counters.increment(outcome == Admission.Outcome.DUPLICATE ? EngineCounter.DUPLICATES
+                    : EngineCounter.OUT_OF_WINDOW);
             return;
         }
         repairs.onAvailable(id.origin(), id.group(), id.seqno(), nowNs);
@@ -245,21 +246,21 @@ public final class FecEngine implements ProtocolEngine {
     /** A new packet is being delivered: counts it and what it recovered. */
     private Delivery account(PacketId id, Channel channel, long nowNs) {
         if (channel == Channel.DATA) {
-            counters.increment(RicochetCounter.DATA_RECEIVED);
+            counters.increment(EngineCounter.DATA_RECEIVED);
         }
-        counters.increment(RicochetCounter.DELIVERED);
+        counters.increment(EngineCounter.DELIVERED);
         if (!losses.resolve(id)) {
             return Delivery.DIRECT;
         }
         switch (channel) {
             case FEC:
-                counters.increment(RicochetCounter.FEC_RECOVERED);
+                counters.increment(FecCounter.FEC_RECOVERED);
                 return Delivery.LEC;
             case RETRANSMIT:
-                counters.increment(RicochetCounter.RECOVERED_BY_NAK);
+                counters.increment(EngineCounter.RECOVERED_BY_NAK);
                 return Delivery.NAK;
             default:
-                counters.increment(RicochetCounter.LATE_ARRIVALS);
+                counters.increment(EngineCounter.LATE_ARRIVALS);
                 return Delivery.LATE;
         }
     }

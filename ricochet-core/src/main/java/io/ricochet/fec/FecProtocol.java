@@ -1,8 +1,13 @@
 package io.ricochet.fec;
 
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ProtocolFactory;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -13,6 +18,9 @@ import java.util.random.RandomGenerator;
  * same workloads as Ricochet. The engine draws nothing at random, so the generator it is offered is unused.
  */
 public final class FecProtocol implements ProtocolFactory {
+    /** The counters of an sender-based FEC engine. */
+    public static final List<Counter> COUNTERS = Counters.set(EngineCounter.values(), NakCounter.values(), FecCounter.values());
+
     private final FecConfig config;
 
     public FecProtocol(FecConfig config) {
@@ -51,5 +59,10 @@ public final class FecProtocol implements ProtocolFactory {
         p.put("flushTimeoutMs", config.flushTimeoutNs() / 1e6);
         p.put("nak", config.nakEnabled());
         return p;
+    }
+
+    @Override
+    public List<Counter> counters() {
+        return COUNTERS;
     }
 }

@@ -4,7 +4,7 @@ import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.nak.LossLedger;
 import io.ricochet.nak.LossTracker;
 import io.ricochet.nak.PendingLoss;
@@ -73,7 +73,7 @@ final class LossDetector implements LossTracker.Handler {
     public void sendNak(PendingLoss loss, long nowNs) {
         PacketId id = loss.id();
         int length = nak.write(FrameType.NAK, self, id.origin(), id.group(), id.seqno());
-        counters.increment(RicochetCounter.NAKS_SENT);
+        counters.increment(NakCounter.NAKS_SENT);
         outbox.unicast(id.origin(), frame, 0, length);
     }
 

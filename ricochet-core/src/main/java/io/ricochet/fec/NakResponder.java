@@ -4,7 +4,8 @@ import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
@@ -30,7 +31,7 @@ final class NakResponder {
         this.counters = counters;
         this.outbox = outbox;
         this.retransmitBuffer = new PacketStore(config.retransmitCapacity(), config.maxPayload(), counters,
-                RicochetCounter.RETRANSMIT_BUFFER_EVICTIONS);
+                EngineCounter.RETRANSMIT_BUFFER_EVICTIONS);
     }
 
     /** Keeps a copy of a packet this node sent (only with NAK on: nobody asks otherwise). */
@@ -42,22 +43,22 @@ final class NakResponder {
 
     /** A validated NAK from its header's source. */
     void onNak(PacketRefFlyweight nak) {
-        counters.increment(RicochetCounter.NAKS_RECEIVED);
+        counters.increment(NakCounter.NAKS_RECEIVED);
         if (nak.origin() != self) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         int requester = nak.source();
         int slot = retransmitBuffer.find(new PacketId(self, nak.group(), nak.seqno()));
         if (slot < 0) {
             int length = ref.write(FrameType.GONE, self, self, nak.group(), nak.seqno());
-            counters.increment(RicochetCounter.GONE_SENT);
+            counters.increment(NakCounter.GONE_SENT);
             outbox.unicast(requester, frame, 0, length);
             return;
         }
         int length = data.write(FrameType.RETRANSMIT, self, self, nak.group(), nak.seqno(),
                 retransmitBuffer.payload(slot), 0, retransmitBuffer.length(slot));
-        counters.increment(RicochetCounter.RETRANSMITS_SENT);
+        counters.increment(NakCounter.RETRANSMITS_SENT);
         outbox.unicast(requester, frame, 0, length);
     }
 

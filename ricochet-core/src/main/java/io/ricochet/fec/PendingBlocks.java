@@ -1,7 +1,6 @@
 package io.ricochet.fec;
 
 import io.ricochet.engine.Counters;
-import io.ricochet.engine.RicochetCounter;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -48,7 +47,7 @@ final class PendingBlocks {
     /** A new block shaped by its first repair, evicting the oldest one if the table is full. */
     PendingBlock open(FecRepairFlyweight repair) {
         if (oldestFirst.size() >= capacity) {
-            counters.increment(RicochetCounter.FEC_BLOCK_EVICTIONS);
+            counters.increment(FecCounter.FEC_BLOCK_EVICTIONS);
             remove(oldestFirst.iterator().next());
         }
         PendingBlock block = free.pollFirst();

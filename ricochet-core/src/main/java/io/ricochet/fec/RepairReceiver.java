@@ -3,7 +3,7 @@ package io.ricochet.fec;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import java.util.ArrayDeque;
 
 /**
@@ -49,17 +49,17 @@ final class RepairReceiver {
         if (block == null) {
             block = blocks.open(repair);
         } else if (!block.matches(repair)) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (!block.addRepair(repair)) {
-            counters.increment(RicochetCounter.REPAIRS_USELESS);
+            counters.increment(EngineCounter.REPAIRS_USELESS);
             return;
         }
         boolean done = tryDecode(block, nowNs);
         if (!done && repair.index() == repair.c() - 1 && !block.reportedUnrecoverable) {
             block.reportedUnrecoverable = true;
-            counters.increment(RicochetCounter.FEC_BLOCKS_UNRECOVERABLE);
+            counters.increment(FecCounter.FEC_BLOCKS_UNRECOVERABLE);
         }
         drainRetries(nowNs);
     }
@@ -99,7 +99,7 @@ final class RepairReceiver {
             if (slot < 0) {
                 block.erase(j);
             } else if (dataCache.length(slot) != block.length(j)) {
-                counters.increment(RicochetCounter.INVALID_PACKETS); // The repairs lie about a packet we hold.
+                counters.increment(EngineCounter.INVALID_PACKETS); // The repairs lie about a packet we hold.
                 blocks.remove(pending);
                 return true;
             } else {
@@ -112,8 +112,8 @@ final class RepairReceiver {
         }
         blocks.remove(pending);
         if (rebuilt > 0) {
-            counters.add(RicochetCounter.FEC_DECODE_MULADDS, decoder.lastMultiplyAdds());
-            counters.increment(RicochetCounter.FEC_BLOCKS_DECODED);
+            counters.add(FecCounter.FEC_DECODE_MULADDS, decoder.lastMultiplyAdds());
+            counters.increment(FecCounter.FEC_BLOCKS_DECODED);
             handOver(pending, nowNs);
         }
         return true;

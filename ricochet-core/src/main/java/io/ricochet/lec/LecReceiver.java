@@ -2,7 +2,7 @@ package io.ricochet.lec;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.RepairFlyweight;
 import java.util.ArrayDeque;
@@ -39,9 +39,9 @@ public final class LecReceiver {
 
     /** Handles one validated repair frame. */
     public void onRepair(RepairFlyweight repair, long nowNs) {
-        counters.increment(RicochetCounter.REPAIRS_RECEIVED);
+        counters.increment(LecCounter.REPAIRS_RECEIVED);
         if (hasDuplicateEntries(repair) || repair.payloadLength() > work.xor.length) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (!reduce(repair, nowNs)) {
@@ -76,7 +76,7 @@ public final class LecReceiver {
                 return false;
             }
             if (state == PacketSource.UNAVAILABLE) {
-                counters.increment(RicochetCounter.REPAIRS_UNUSABLE);
+                counters.increment(LecCounter.REPAIRS_UNUSABLE);
                 return false;
             }
             if (state == PacketSource.MISSING) {
@@ -85,11 +85,11 @@ public final class LecReceiver {
                 continue;
             }
             if (source.length(state) != length) {
-                counters.increment(RicochetCounter.INVALID_PACKETS);
+                counters.increment(EngineCounter.INVALID_PACKETS);
                 return false;
             }
             Bytes.xorInto(work.xor, 0, source.payload(state), 0, length);
-            counters.increment(RicochetCounter.RECOVERY_XORS);
+            counters.increment(LecCounter.RECOVERY_XORS);
         }
         return true;
     }
@@ -100,7 +100,7 @@ public final class LecReceiver {
         for (int round = 0; round < 2 * RepairFlyweight.MAX_ENTRIES; round++) {
             if (work.count == 0) {
                 if (!recoveredAny) {
-                    counters.increment(RicochetCounter.REPAIRS_USELESS);
+                    counters.increment(EngineCounter.REPAIRS_USELESS);
                 }
                 return;
             }
@@ -167,7 +167,7 @@ public final class LecReceiver {
         int length = Math.max(work.xorLength, partner.xorLength);
         System.arraycopy(work.xor, 0, scratch, 0, length);
         Bytes.xorInto(scratch, 0, partner.xor, 0, partner.xorLength);
-        counters.increment(RicochetCounter.RECOVERY_XORS);
+        counters.increment(LecCounter.RECOVERY_XORS);
         return id;
     }
 

@@ -2,7 +2,6 @@ package io.ricochet.lec;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
-import io.ricochet.engine.RicochetCounter;
 import io.ricochet.wire.RepairFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.ArrayList;
@@ -80,7 +79,7 @@ public final class RepairBins {
                 full.reset(bin.targets(), rng);
             }
         }
-        counters.add(RicochetCounter.BIN_XORS, xors[0]);
+        counters.add(LecCounter.BIN_XORS, xors[0]);
     }
 
     private void emit(RepairBin bin, RepairBin.Instance instance) {
@@ -90,7 +89,7 @@ public final class RepairBins {
         }
         System.arraycopy(instance.xor, 0, frame, repair.payloadOffset(), instance.xorLength);
         int length = repair.frameLength();
-        counters.increment(RicochetCounter.REPAIRS_BUILT);
+        counters.increment(LecCounter.REPAIRS_BUILT);
         List<RepairPlan.Target> targets = bin.targets();
         for (int t = 0; t < instance.drawn.length; t++) {
             int k = instance.drawn[t];
@@ -102,7 +101,7 @@ public final class RepairBins {
             for (int i = 0; i < chosen; i++) {
                 outbox.unicast(scratch[i], frame, 0, length);
             }
-            counters.add(RicochetCounter.REPAIRS_SENT, chosen);
+            counters.add(LecCounter.REPAIRS_SENT, chosen);
         }
     }
 

@@ -2,7 +2,6 @@ package io.ricochet.lec;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
 import java.util.ArrayList;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -52,7 +51,7 @@ final class RepairBuffer {
         for (int i = 0; i < slot.count; i++) {
             waiting.computeIfAbsent(slot.ids[i], id -> new ArrayList<>(2)).add(slot);
         }
-        counters.increment(RicochetCounter.REPAIRS_BUFFERED);
+        counters.increment(LecCounter.REPAIRS_BUFFERED);
         return true;
     }
 
@@ -66,7 +65,7 @@ final class RepairBuffer {
         }
         StoredRepair victim = oldest;
         release(victim);
-        counters.increment(RicochetCounter.UNUSABLE_REPAIR_EVICTIONS);
+        counters.increment(LecCounter.UNUSABLE_REPAIR_EVICTIONS);
         return free.pop();
     }
 
@@ -91,7 +90,7 @@ final class RepairBuffer {
                 continue;
             }
             repair.reduce(index, payload, offset, length);
-            counters.increment(RicochetCounter.RECOVERY_XORS);
+            counters.increment(LecCounter.RECOVERY_XORS);
             if (repair.count == 1) {
                 ready.add(repair);
             } else if (repair.count == 0) {

@@ -4,7 +4,7 @@ import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 
 /**
  * The accounting of discovered losses on top of a {@link LossTable}: a revealed sequence gap registers its
@@ -39,13 +39,13 @@ public final class LossLedger {
     private void discover(PacketId id, ReceiveWindow window, long nowNs) {
         switch (table.discover(id, nowNs)) {
             case NEW:
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
+                counters.increment(EngineCounter.LOSSES_DETECTED);
                 outbox.lossDiscovered(id.origin(), id.group(), id.seqno(), nowNs);
                 break;
             case FULL:
                 // Better a loss reported now than one nobody tracks: it would never end.
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
-                counters.increment(RicochetCounter.LOSS_TABLE_FULL);
+                counters.increment(EngineCounter.LOSSES_DETECTED);
+                counters.increment(EngineCounter.LOSS_TABLE_FULL);
                 abandon(id, window, nowNs);
                 break;
             default:
@@ -62,7 +62,7 @@ public final class LossLedger {
 
     /** {@code id} can no longer be recovered and its stream is gone (a sender restarted): report it lost. */
     public void unrecoverable(PacketId id, long discoveredNs) {
-        counters.increment(RicochetCounter.UNRECOVERED);
+        counters.increment(EngineCounter.UNRECOVERED);
         outbox.lost(id.origin(), id.group(), id.seqno(), discoveredNs);
     }
 

@@ -3,7 +3,6 @@ package io.ricochet.pbcast;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -104,7 +103,7 @@ final class Gossiper {
     private void send() {
         int length = digest.frameLength();
         for (int t = 0; t < targetCount; t++) {
-            counters.increment(RicochetCounter.PBCAST_DIGESTS_SENT);
+            counters.increment(PbcastCounter.PBCAST_DIGESTS_SENT);
             outbox.unicast(targets[t], frame, 0, length);
         }
     }

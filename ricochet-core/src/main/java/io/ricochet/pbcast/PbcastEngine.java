@@ -6,7 +6,7 @@ import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator.Verdict;
@@ -25,7 +25,7 @@ public final class PbcastEngine implements ProtocolEngine {
     private final PbcastConfig config;
     private final RandomGenerator rng;
     private final Outbox outbox;
-    private final Counters counters = new Counters();
+    private final Counters counters = new Counters(PbcastProtocol.COUNTERS);
     private final DataSender dataSender;
     private final GroupMembers members;
     private final GossipRounds rounds;
@@ -107,7 +107,7 @@ public final class PbcastEngine implements ProtocolEngine {
     @Override
     public void onPacket(byte[] buffer, int offset, int length, long nowNs) {
         if (PbcastFrames.check(buffer, offset, length) != Verdict.OK) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         switch (header.wrap(buffer, offset).type()) {
@@ -115,7 +115,7 @@ public final class PbcastEngine implements ProtocolEngine {
                 onData(data.wrap(buffer, offset), false, nowNs);
                 break;
             case PbcastFrameType.RETRANSMIT:
-                counters.increment(RicochetCounter.RETRANSMITS_RECEIVED);
+                counters.increment(EngineCounter.RETRANSMITS_RECEIVED);
                 onData(data.wrap(buffer, offset), true, nowNs);
                 break;
             case PbcastFrameType.DIGEST:
@@ -137,7 +137,7 @@ public final class PbcastEngine implements ProtocolEngine {
                 }
                 break;
             default:
-                counters.increment(RicochetCounter.INVALID_PACKETS); // valid, but another protocol's frame
+                counters.increment(EngineCounter.INVALID_PACKETS); // valid, but another protocol's frame
                 break;
         }
         afterInput(nowNs);
@@ -147,14 +147,14 @@ public final class PbcastEngine implements ProtocolEngine {
         if (members.isMember(group)) {
             return true;
         }
-        counters.increment(RicochetCounter.NON_MEMBER);
+        counters.increment(EngineCounter.NON_MEMBER);
         return false;
     }
 
     private void onData(DataFlyweight packet, boolean retransmitted, long nowNs) {
         boolean forged = !retransmitted && packet.origin() != packet.source();
         if (forged || packet.payloadLength() > config.maxPayload()) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (isMember(packet.group())) {
@@ -165,11 +165,11 @@ public final class PbcastEngine implements ProtocolEngine {
 
     private void onDigest(DigestFlyweight received, long nowNs) {
         if (received.source() == self) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (isMember(received.group())) {
-            counters.increment(RicochetCounter.PBCAST_DIGESTS_RECEIVED);
+            counters.increment(PbcastCounter.PBCAST_DIGESTS_RECEIVED);
             retransmitter.onGossipBits(received);
             solicitor.onDigest(received, nowNs);
         }
@@ -187,7 +187,7 @@ public final class PbcastEngine implements ProtocolEngine {
     public void onTimer(long nowNs) {
         if (rounds.due(nowNs)) {
             long round = rounds.advance(nowNs);
-            counters.increment(RicochetCounter.PBCAST_ROUNDS);
+            counters.increment(PbcastCounter.PBCAST_ROUNDS);
             receiver.expire(round);
             buffer.expire(round, config.stableThreshold());
             gossiper.gossip(round);

@@ -1,8 +1,12 @@
 package io.ricochet.pbcast;
 
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ProtocolFactory;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.random.RandomGenerator;
@@ -12,6 +16,9 @@ import java.util.random.RandomGenerator;
  * workloads as Ricochet: {@code new SimConfig(..., new PbcastProtocol(config), ...)}.
  */
 public final class PbcastProtocol implements ProtocolFactory {
+    /** The counters of a pbcast engine. */
+    public static final List<Counter> COUNTERS = Counters.set(EngineCounter.values(), PbcastCounter.values());
+
     private final PbcastConfig config;
 
     public PbcastProtocol(PbcastConfig config) {
@@ -45,5 +52,10 @@ public final class PbcastProtocol implements ProtocolFactory {
     @Override
     public Map<String, Object> parameters() {
         return config.parameters();
+    }
+
+    @Override
+    public List<Counter> counters() {
+        return COUNTERS;
     }
 }

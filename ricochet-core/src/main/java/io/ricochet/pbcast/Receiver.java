@@ -6,7 +6,7 @@ import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -65,24 +65,24 @@ final class Receiver implements MessageBuffer.RemovalListener {
      */
     void accept(PacketId id, byte[] payload, int offset, int length, boolean retransmitted, long round, long nowNs) {
         if (id.origin() == self) {
-            counters.increment(RicochetCounter.DUPLICATES); // our own message, back by multicast loopback
+            counters.increment(EngineCounter.DUPLICATES); // our own message, back by multicast loopback
             return;
         }
         ReceiveStream stream = stream(id.origin(), id.group(), id.seqno());
         ReceiveWindow window = stream.window;
         Admission.Outcome outcome = Admission.check(window, id.seqno());
         if (outcome != Admission.Outcome.NEW) {
-            counters.increment(outcome == Admission.Outcome.DUPLICATE ? RicochetCounter.DUPLICATES
-                    : RicochetCounter.OUT_OF_WINDOW);
+            counters.increment(outcome == Admission.Outcome.DUPLICATE ? EngineCounter.DUPLICATES
+                    : EngineCounter.OUT_OF_WINDOW);
             return;
         }
         buffer.makeRoom();
         if (window.isResolved(id.seqno())) {
-            counters.increment(RicochetCounter.DUPLICATES); // making room gave this very message up
+            counters.increment(EngineCounter.DUPLICATES); // making room gave this very message up
             return;
         }
         if (!retransmitted) {
-            counters.increment(RicochetCounter.DATA_RECEIVED);
+            counters.increment(EngineCounter.DATA_RECEIVED);
         }
         discoverUpTo(stream, id.seqno() - 1, round, nowNs);
         boolean wasMissing = missing.remove(id) != null;
@@ -90,14 +90,14 @@ final class Receiver implements MessageBuffer.RemovalListener {
             if (!wasMissing) {
                 countLoss(id, nowNs); // a multicast retransmission ahead of any digest: discovered and recovered
             }
-            counters.increment(RicochetCounter.RECOVERED_BY_NAK);
+            counters.increment(EngineCounter.RECOVERED_BY_NAK);
         } else if (wasMissing) {
-            counters.increment(RicochetCounter.LATE_ARRIVALS);
+            counters.increment(EngineCounter.LATE_ARRIVALS);
         }
         buffer.put(id, payload, offset, length, round, retransmitted);
         window.resolve(id.seqno());
         if (window.base() <= id.seqno()) {
-            counters.increment(RicochetCounter.PBCAST_HELD_BACK);
+            counters.increment(PbcastCounter.PBCAST_HELD_BACK);
         }
         deliverReady(stream);
     }
@@ -124,7 +124,7 @@ final class Receiver implements MessageBuffer.RemovalListener {
     }
 
     private void countLoss(PacketId id, long nowNs) {
-        counters.increment(RicochetCounter.LOSSES_DETECTED);
+        counters.increment(EngineCounter.LOSSES_DETECTED);
         outbox.lossDiscovered(id.origin(), id.group(), id.seqno(), nowNs);
     }
 
@@ -144,7 +144,7 @@ final class Receiver implements MessageBuffer.RemovalListener {
 
     private void giveUp(ReceiveStream stream, MissingTable.Missing m) {
         stream.window.resolve(m.id().seqno());
-        counters.increment(RicochetCounter.UNRECOVERED);
+        counters.increment(EngineCounter.UNRECOVERED);
         outbox.lost(m.id().origin(), m.id().group(), m.id().seqno(), m.discoveredNs());
     }
 
@@ -153,7 +153,7 @@ final class Receiver implements MessageBuffer.RemovalListener {
         while (stream.nextDeliver < base) {
             int slot = buffer.find(new PacketId(stream.origin, stream.group, stream.nextDeliver));
             if (slot >= 0) { // otherwise the seqno was given up and reported lost
-                counters.increment(RicochetCounter.DELIVERED);
+                counters.increment(EngineCounter.DELIVERED);
                 outbox.deliver(stream.origin, stream.group, stream.nextDeliver, buffer.payload(slot), 0,
                         buffer.length(slot), buffer.recovered(slot) ? Delivery.NAK : Delivery.DIRECT);
             }
@@ -163,7 +163,7 @@ final class Receiver implements MessageBuffer.RemovalListener {
 
     @Override
     public void beforeRemove(int slot, boolean evicted) {
-        counters.increment(evicted ? RicochetCounter.PBCAST_BUFFER_EVICTIONS : RicochetCounter.PBCAST_GC_EXPIRED);
+        counters.increment(evicted ? PbcastCounter.PBCAST_BUFFER_EVICTIONS : PbcastCounter.PBCAST_GC_EXPIRED);
         PacketId id = buffer.id(slot);
         ReceiveStream stream = id.origin() == self ? null : stream(id.origin(), id.group());
         if (stream == null || id.seqno() < stream.nextDeliver) {

@@ -3,7 +3,6 @@ package io.ricochet.pbcast;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
 
@@ -40,7 +39,7 @@ final class Retransmitter {
 
     /** A solicitation from {@code request.source()}. */
     void onRequest(SolicitFlyweight request) {
-        counters.increment(RicochetCounter.PBCAST_REQUESTS_RECEIVED);
+        counters.increment(PbcastCounter.PBCAST_REQUESTS_RECEIVED);
         int slot = find(request);
         if (slot >= 0) {
             apply(policy.onRequest(buffer, slot, rounds.isCurrent(request.argument()), rounds.mayRetransmit()),
@@ -50,7 +49,7 @@ final class Retransmitter {
 
     /** Pbcast-local: an mcast request from a neighbour of a requester. */
     void onMcast(SolicitFlyweight mcast) {
-        counters.increment(RicochetCounter.PBCAST_MCASTS_RECEIVED);
+        counters.increment(PbcastCounter.PBCAST_MCASTS_RECEIVED);
         int slot = find(mcast);
         if (slot >= 0) {
             apply(policy.onMcast(buffer, slot), slot, mcast.source());
@@ -60,7 +59,7 @@ final class Retransmitter {
     private int find(SolicitFlyweight frame) {
         int slot = buffer.find(new PacketId(frame.origin(), frame.group(), frame.seqno()));
         if (slot < 0) {
-            counters.increment(RicochetCounter.PBCAST_REQUESTS_NOT_BUFFERED);
+            counters.increment(PbcastCounter.PBCAST_REQUESTS_NOT_BUFFERED);
         }
         return slot;
     }
@@ -68,22 +67,22 @@ final class Retransmitter {
     private void apply(RetransmitPolicy.Action action, int slot, int requester) {
         switch (action) {
             case UNICAST:
-                counters.increment(RicochetCounter.PBCAST_RETRANSMITS_SENT);
+                counters.increment(PbcastCounter.PBCAST_RETRANSMITS_SENT);
                 rounds.retransmitted();
                 outbox.unicast(requester, frame, 0, write(slot));
                 break;
             case MULTICAST_BY_BIT:
-                counters.increment(RicochetCounter.PBCAST_GRB_MULTICASTS);
+                counters.increment(PbcastCounter.PBCAST_GRB_MULTICASTS);
                 multicast(slot);
                 break;
             case MULTICAST:
                 multicast(slot);
                 break;
             case STALE_ROUND:
-                counters.increment(RicochetCounter.PBCAST_REQUESTS_STALE);
+                counters.increment(PbcastCounter.PBCAST_REQUESTS_STALE);
                 break;
             case LIMIT_REACHED:
-                counters.increment(RicochetCounter.PBCAST_RETRANSMIT_LIMITED);
+                counters.increment(PbcastCounter.PBCAST_RETRANSMIT_LIMITED);
                 break;
             default:
                 break;
@@ -91,7 +90,7 @@ final class Retransmitter {
     }
 
     private void multicast(int slot) {
-        counters.increment(RicochetCounter.PBCAST_IPMC_RETRANSMITS);
+        counters.increment(PbcastCounter.PBCAST_IPMC_RETRANSMITS);
         rounds.retransmitted();
         outbox.multicast(buffer.id(slot).group(), frame, 0, write(slot));
     }

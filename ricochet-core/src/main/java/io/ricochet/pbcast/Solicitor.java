@@ -2,7 +2,7 @@ package io.ricochet.pbcast;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -56,7 +56,7 @@ final class Solicitor {
                     continue;
                 }
                 if (!rounds.tryRequest()) {
-                    counters.increment(RicochetCounter.PBCAST_REQUEST_LIMIT_HIT);
+                    counters.increment(PbcastCounter.PBCAST_REQUEST_LIMIT_HIT);
                     return;
                 }
                 progress = true;
@@ -77,7 +77,7 @@ final class Solicitor {
             long last = digest.entryLast(i);
             long lastInWindow = stream.lastInWindow(config.streamWindow());
             if (last > lastInWindow) {
-                counters.increment(RicochetCounter.OUT_OF_WINDOW);
+                counters.increment(EngineCounter.OUT_OF_WINDOW);
                 last = lastInWindow;
             }
             long first = Math.max(digest.entryFirst(i), stream.window.base());
@@ -104,20 +104,20 @@ final class Solicitor {
             stream = receiver.stream(origin, group, firstSeen);
         }
         if (stream == null) {
-            counters.increment(RicochetCounter.NON_MEMBER);
+            counters.increment(EngineCounter.NON_MEMBER);
         }
         return stream;
     }
 
     private void solicit(int gossiper, ReceiveStream stream, long seqno, int round) {
         int length = out.write(PbcastFrameType.REQUEST, self, stream.origin, stream.group, seqno, round);
-        counters.increment(RicochetCounter.PBCAST_REQUESTS_SENT);
+        counters.increment(PbcastCounter.PBCAST_REQUESTS_SENT);
         outbox.unicast(gossiper, frame, 0, length);
         if (config.local()) {
             int neighbour = members.pickNeighbour(stream.group, gossiper, config.neighbourhood(), rng);
             if (neighbour >= 0) {
                 length = out.write(PbcastFrameType.INFO, self, stream.origin, stream.group, seqno, gossiper);
-                counters.increment(RicochetCounter.PBCAST_INFOS_SENT);
+                counters.increment(PbcastCounter.PBCAST_INFOS_SENT);
                 outbox.unicast(neighbour, frame, 0, length);
             }
         }
@@ -125,7 +125,7 @@ final class Solicitor {
 
     /** Pbcast-local: "gossiper {@code info.argument()} has this message"; if this member lacks it, ask for mcast. */
     void onInfo(SolicitFlyweight info, long nowNs) {
-        counters.increment(RicochetCounter.PBCAST_INFOS_RECEIVED);
+        counters.increment(PbcastCounter.PBCAST_INFOS_RECEIVED);
         int gossiper = info.argument();
         ReceiveStream stream = knownStream(info.origin(), info.group(), info.seqno());
         if (stream == null || gossiper == self || info.seqno() > stream.lastInWindow(config.streamWindow())) {
@@ -136,7 +136,7 @@ final class Solicitor {
         }
         receiver.discoverUpTo(stream, info.seqno(), rounds.round(), nowNs);
         int length = out.write(PbcastFrameType.MCAST, self, info.origin(), info.group(), info.seqno(), 0);
-        counters.increment(RicochetCounter.PBCAST_MCASTS_SENT);
+        counters.increment(PbcastCounter.PBCAST_MCASTS_SENT);
         outbox.unicast(gossiper, frame, 0, length);
     }
 }

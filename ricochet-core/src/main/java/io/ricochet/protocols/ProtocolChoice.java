@@ -1,14 +1,21 @@
 package io.ricochet.protocols;
 
-import io.ricochet.engine.EngineConfig;
+import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.engine.Counter;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.fec.FecConfig;
 import io.ricochet.fec.FecProtocol;
 import io.ricochet.pbcast.PbcastConfig;
 import io.ricochet.pbcast.PbcastProtocol;
 import io.ricochet.srm.SrmConfig;
+import io.ricochet.ricochet.RicochetProtocol;
 import io.ricochet.srm.SrmProtocol;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * The protocols a simulation or a daemon can run, by command-line name. Ricochet takes every engine flag;
@@ -44,8 +51,20 @@ public enum ProtocolChoice {
         throw new IllegalArgumentException("protocol '" + text + "' is not one of ricochet, srm, fec, pbcast");
     }
 
+    /** Every counter an engine of any of these protocols may keep, each once, in id order. */
+    public static List<Counter> allCounters() {
+        Set<Counter> all = new LinkedHashSet<>();
+        all.addAll(RicochetProtocol.COUNTERS);
+        all.addAll(SrmProtocol.COUNTERS);
+        all.addAll(FecProtocol.COUNTERS);
+        all.addAll(PbcastProtocol.COUNTERS);
+        List<Counter> sorted = new ArrayList<>(all);
+        sorted.sort(Comparator.comparingInt(Counter::id));
+        return List.copyOf(sorted);
+    }
+
     /** The factory for this protocol, from Ricochet's engine settings (the shared flags) and the payload size. */
-    public ProtocolFactory factory(EngineConfig engine, int payload) {
+    public ProtocolFactory factory(RicochetConfig engine, int payload) {
         switch (this) {
             case SRM:
                 return new SrmProtocol(SrmConfig.builder().maxPayload(payload).build());
@@ -59,7 +78,7 @@ public enum ProtocolChoice {
             case PBCAST:
                 return new PbcastProtocol(PbcastConfig.builder().maxPayload(payload).build());
             default:
-                return ProtocolFactory.ricochet(engine);
+                return new RicochetProtocol(engine);
         }
     }
 }

@@ -1,6 +1,5 @@
 package io.ricochet.sim;
 
-import io.ricochet.engine.EngineConfig;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
@@ -16,8 +15,7 @@ import java.util.Objects;
  * @param nodes        n
  * @param degree       d, groups per node
  * @param groupSize    s, mean group size
- * @param engine       Ricochet's settings (rate-of-fire, stagger, NAK on/off and timings, buffer bounds)
- * @param protocol     the protocol every node runs (default: Ricochet with {@code engine})
+ * @param protocol     the protocol every node runs, with its settings
  * @param loss         loss model applied at every receiver
  * @param lossScope    which packet types the model applies to
  * @param seconds      measured traffic duration (packets sent in [0, seconds) are measured)
@@ -30,14 +28,13 @@ import java.util.Objects;
  * @param membership   the groups of each node (node index 0..n-1 to d distinct group indices in 0..g-1), e.g. a
  *                     real cluster's plan; null = the seeded random grouping of section 5
  */
-public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, ProtocolFactory protocol,
+public record SimConfig(int nodes, int degree, int groupSize, ProtocolFactory protocol,
                         LossSpec loss,
                         LossScope lossScope, double seconds, double drainSeconds, double ratePerNode, int payload,
                         long latencyNs, long seed, List<List<Integer>> membership) {
 
     public SimConfig {
-        Objects.requireNonNull(engine, "engine");
-        protocol = protocol == null ? ProtocolFactory.ricochet(engine) : protocol;
+        Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(loss, "loss");
         Objects.requireNonNull(lossScope, "lossScope");
         require(nodes >= 2 && nodes <= 4096, "--nodes", nodes, "must be in 2..4096");
@@ -82,10 +79,10 @@ public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engin
     }
 
     /** A run of {@code protocol} on the seeded random grouping of section 5. */
-    public SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, ProtocolFactory protocol,
+    public SimConfig(int nodes, int degree, int groupSize, ProtocolFactory protocol,
                      LossSpec loss, LossScope lossScope, double seconds, double drainSeconds, double ratePerNode,
                      int payload, long latencyNs, long seed) {
-        this(nodes, degree, groupSize, engine, protocol, loss, lossScope, seconds, drainSeconds, ratePerNode, payload,
+        this(nodes, degree, groupSize, protocol, loss, lossScope, seconds, drainSeconds, ratePerNode, payload,
                 latencyNs, seed, null);
     }
 
@@ -93,13 +90,6 @@ public record SimConfig(int nodes, int degree, int groupSize, EngineConfig engin
         if (!ok) {
             throw new IllegalArgumentException(flag + " " + value + ": " + rule);
         }
-    }
-
-    /** A run of Ricochet with {@code engine} (the protocol of every run before the other protocols existed). */
-    public SimConfig(int nodes, int degree, int groupSize, EngineConfig engine, LossSpec loss, LossScope lossScope,
-                     double seconds, double drainSeconds, double ratePerNode, int payload, long latencyNs, long seed) {
-        this(nodes, degree, groupSize, engine, null, loss, lossScope, seconds, drainSeconds, ratePerNode, payload,
-                latencyNs, seed);
     }
 
     public long measuredNs() {

@@ -1,6 +1,6 @@
 package io.ricochet.sim;
 
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.Counter;
 import java.util.List;
 import java.util.Map;
 
@@ -33,7 +33,7 @@ public record SimResult(
         long duplicateDeliveries,
         long simulatedEvents,
         List<HistogramBin> recoveryHistogram,
-        Map<RicochetCounter, Long> counters) {
+        Map<Counter, Long> counters) {
 
     /** Recoveries whose latency fell in [fromMs, toMs), split by LEC and NAK (the paper's Figure 8). */
     public record HistogramBin(double fromMs, double toMs, long lec, long nak) {

@@ -4,7 +4,8 @@ import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.lec.LecCounter;
 import io.ricochet.wire.FrameType;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -128,11 +129,11 @@ final class SimStats {
     }
 
     SimResult result(ProtocolEngine[] engines, long events) {
-        Counters total = new Counters();
+        Counters total = new Counters(config.protocol().counters());
         for (ProtocolEngine engine : engines) {
             total.addAll(engine.counters());
         }
-        long received = total.get(RicochetCounter.DATA_RECEIVED);
+        long received = total.get(EngineCounter.DATA_RECEIVED);
         double trafficSeconds = config.seconds() + config.drainSeconds();
         long unrecovered = losses - lec - nak - late;
         return new SimResult(parameters(), dataPackets, losses, lec, nak, late, unrecovered,
@@ -140,7 +141,7 @@ final class SimStats {
                 recovery.summary(), lecRecovery.summary(), nakRecovery.summary(), discovery.summary(),
                 percent(repairArrivalsTotal, dataArrivalsTotal + repairArrivalsTotal),
                 round(controlArrivalsTotal / (double) config.nodes() / trafficSeconds),
-                received == 0 ? 0 : round((double) total.get(RicochetCounter.BIN_XORS) / received),
+                received == 0 ? 0 : round((double) total.get(LecCounter.BIN_XORS) / received),
                 corrupt, duplicates, events, histogram(), total.snapshot());
     }
 

@@ -2,7 +2,7 @@ package io.ricochet.srm;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
@@ -51,7 +51,7 @@ final class FrameHandler {
     void onFrame(byte[] buffer, int offset, long nowNs) {
         header.wrap(buffer, offset);
         if (header.source() == self) {
-            counters.increment(RicochetCounter.DUPLICATES);
+            counters.increment(EngineCounter.DUPLICATES);
             return;
         }
         switch (header.type()) {
@@ -68,16 +68,16 @@ final class FrameHandler {
                 onSession(session.wrap(buffer, offset), nowNs);
                 break;
             default:
-                counters.increment(RicochetCounter.INVALID_PACKETS);
+                counters.increment(EngineCounter.INVALID_PACKETS);
                 break;
         }
     }
 
     private void onData(DataFlyweight packet, long nowNs) {
         if (packet.origin() != packet.source() || packet.payloadLength() > maxPayload) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
         } else if (!members.isMember(packet.group())) {
-            counters.increment(RicochetCounter.NON_MEMBER);
+            counters.increment(EngineCounter.NON_MEMBER);
         } else {
             receiver.accept(new PacketId(packet.origin(), packet.group(), packet.seqno()), packet.buffer(),
                     packet.payloadOffset(), packet.payloadLength(), Receiver.Via.DATA, nowNs);
@@ -85,19 +85,19 @@ final class FrameHandler {
     }
 
     private void onRepair(SrmRepairFlyweight packet, long nowNs) {
-        counters.increment(RicochetCounter.SRM_REPAIRS_RECEIVED);
+        counters.increment(SrmCounter.SRM_REPAIRS_RECEIVED);
         if (packet.payloadLength() > maxPayload) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (!members.isMember(packet.group())) {
-            counters.increment(RicochetCounter.NON_MEMBER);
+            counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
         PacketId id = new PacketId(packet.origin(), packet.group(), packet.seqno());
         repairs.onRepairHeard(id, nowNs);
         if (id.origin() == self) {
-            counters.increment(RicochetCounter.DUPLICATES);
+            counters.increment(EngineCounter.DUPLICATES);
             return;
         }
         receiver.accept(id, packet.buffer(), packet.payloadOffset(), packet.payloadLength(), Receiver.Via.REPAIR,
@@ -105,9 +105,9 @@ final class FrameHandler {
     }
 
     private void onRequest(SrmRequestFlyweight frame, long nowNs) {
-        counters.increment(RicochetCounter.SRM_REQUESTS_RECEIVED);
+        counters.increment(SrmCounter.SRM_REQUESTS_RECEIVED);
         if (!members.isMember(frame.group())) {
-            counters.increment(RicochetCounter.NON_MEMBER);
+            counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
         PacketId id = new PacketId(frame.origin(), frame.group(), frame.seqno());
@@ -119,25 +119,25 @@ final class FrameHandler {
             if ((id.origin() == self || stream != null) && holder.holds(id)) {
                 repairs.onRequest(id, nowNs);
             } else {
-                counters.increment(RicochetCounter.SRM_REPAIRS_UNAVAILABLE);
+                counters.increment(SrmCounter.SRM_REPAIRS_UNAVAILABLE);
             }
             return;
         }
-        long before = counters.get(RicochetCounter.LOSSES_DETECTED);
+        long before = counters.get(EngineCounter.LOSSES_DETECTED);
         if (reveal(stream, id.seqno(), nowNs)) {
             requests.onRequestHeard(id, nowNs);
         }
-        counters.add(RicochetCounter.SRM_LOSSES_FROM_REQUESTS, counters.get(RicochetCounter.LOSSES_DETECTED) - before);
+        counters.add(SrmCounter.SRM_LOSSES_FROM_REQUESTS, counters.get(EngineCounter.LOSSES_DETECTED) - before);
     }
 
     private void onSession(SrmSessionFlyweight frame, long nowNs) {
-        counters.increment(RicochetCounter.SRM_SESSIONS_RECEIVED);
+        counters.increment(SrmCounter.SRM_SESSIONS_RECEIVED);
         int group = frame.group();
         if (!members.isMember(group)) {
-            counters.increment(RicochetCounter.NON_MEMBER);
+            counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
-        long before = counters.get(RicochetCounter.LOSSES_DETECTED);
+        long before = counters.get(EngineCounter.LOSSES_DETECTED);
         if (frame.highestSent() >= 0) {
             reveal(streams.get(frame.source(), group), frame.highestSent(), nowNs);
         }
@@ -147,7 +147,7 @@ final class FrameHandler {
                 reveal(streams.get(sender, group), frame.entrySeqno(i), nowNs);
             }
         }
-        counters.add(RicochetCounter.SRM_LOSSES_FROM_SESSIONS, counters.get(RicochetCounter.LOSSES_DETECTED) - before);
+        counters.add(SrmCounter.SRM_LOSSES_FROM_SESSIONS, counters.get(EngineCounter.LOSSES_DETECTED) - before);
     }
 
     /** {@code seqno} exists in {@code stream} (if this node tracks it): discover what is missing up to it. */
@@ -156,7 +156,7 @@ final class FrameHandler {
             return false;
         }
         if (stream.window.beyondWindow(seqno)) {
-            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+            counters.increment(EngineCounter.OUT_OF_WINDOW);
             return false;
         }
         receiver.discoverUpTo(stream, seqno, nowNs);

@@ -6,7 +6,7 @@ import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.nak.LossLedger;
 
 /**
@@ -42,8 +42,8 @@ final class Receiver {
         StreamTable.Stream stream = streams.getOrCreate(id.origin(), id.group(), id.seqno());
         Admission.Outcome outcome = admission.admit(stream.window, id, payload, offset, length, via, nowNs);
         if (outcome != Admission.Outcome.NEW) {
-            counters.increment(outcome == Admission.Outcome.DUPLICATE ? RicochetCounter.DUPLICATES
-                    : RicochetCounter.OUT_OF_WINDOW);
+            counters.increment(outcome == Admission.Outcome.DUPLICATE ? EngineCounter.DUPLICATES
+                    : EngineCounter.OUT_OF_WINDOW);
             return;
         }
         sessions.heard(id.group(), nowNs);
@@ -52,21 +52,21 @@ final class Receiver {
     /** A new packet is being delivered: counts it and what it recovered. */
     private Delivery account(PacketId id, Via via, long nowNs) {
         if (via == Via.DATA) {
-            counters.increment(RicochetCounter.DATA_RECEIVED);
+            counters.increment(EngineCounter.DATA_RECEIVED);
         }
-        counters.increment(RicochetCounter.DELIVERED);
+        counters.increment(EngineCounter.DELIVERED);
         boolean wasPending = requests.resolve(id);
         if (via == Via.REPAIR) {
             if (!wasPending) {
                 // A repair answering someone else's request reached us before we knew we missed the packet.
-                counters.increment(RicochetCounter.LOSSES_DETECTED);
+                counters.increment(EngineCounter.LOSSES_DETECTED);
                 outbox.lossDiscovered(id.origin(), id.group(), id.seqno(), nowNs);
             }
-            counters.increment(RicochetCounter.RECOVERED_BY_NAK);
+            counters.increment(EngineCounter.RECOVERED_BY_NAK);
             return Delivery.NAK;
         }
         if (wasPending) {
-            counters.increment(RicochetCounter.LATE_ARRIVALS);
+            counters.increment(EngineCounter.LATE_ARRIVALS);
             return Delivery.LATE;
         }
         return Delivery.DIRECT;

@@ -2,7 +2,6 @@ package io.ricochet.srm;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.random.RandomGenerator;
@@ -47,7 +46,7 @@ final class RepairTable {
         Entry entry = entries.get(id);
         if (entry != null) {
             if (entry.holding) {
-                counters.increment(RicochetCounter.SRM_REQUESTS_HELD_DOWN);
+                counters.increment(SrmCounter.SRM_REQUESTS_HELD_DOWN);
             }
             return; // Already answering this round, or holding down after the last.
         }
@@ -66,14 +65,14 @@ final class RepairTable {
                 return;
             }
         } else if (!entry.holding) {
-            counters.increment(RicochetCounter.SRM_REPAIRS_SUPPRESSED);
+            counters.increment(SrmCounter.SRM_REPAIRS_SUPPRESSED);
         }
         holdDown(entry, nowNs);
     }
 
     private Entry claim(PacketId id) {
         if (entries.size() >= config.maxPendingRepairs()) {
-            counters.increment(RicochetCounter.SRM_REPAIR_TABLE_FULL);
+            counters.increment(SrmCounter.SRM_REPAIR_TABLE_FULL);
             return null;
         }
         Entry entry = new Entry(id);

@@ -2,7 +2,6 @@ package io.ricochet.srm;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
 import io.ricochet.nak.LossTable;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -102,7 +101,7 @@ final class RequestTable implements LossTable {
     void onRequestHeard(PacketId id, long nowNs) {
         Loss loss = pending.get(id);
         if (loss != null && nowNs - loss.ignoreUntilNs >= 0) {
-            counters.increment(RicochetCounter.SRM_REQUESTS_SUPPRESSED);
+            counters.increment(SrmCounter.SRM_REQUESTS_SUPPRESSED);
             nextRound(loss, nowNs);
         }
     }

@@ -7,7 +7,7 @@ import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
 import io.ricochet.engine.ProtocolEngine;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.Map;
 import java.util.random.RandomGenerator;
@@ -23,7 +23,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
     private final int self;
     private final SrmConfig config;
     private final Outbox outbox;
-    private final Counters counters = new Counters();
+    private final Counters counters = new Counters(SrmProtocol.COUNTERS);
     private final DataSender dataSender;
     private final GroupMembers members;
     private final StreamTable streams;
@@ -57,9 +57,9 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
         this.repairs = new RepairTable(config, rng, counters);
         this.sessions = new SessionTable(config, rng);
         this.sendBuffer = new PacketStore(config.sendBufferCapacity(), config.maxPayload(), counters,
-                RicochetCounter.RETRANSMIT_BUFFER_EVICTIONS);
+                EngineCounter.RETRANSMIT_BUFFER_EVICTIONS);
         this.cache = new PacketStore(config.cacheCapacity(), config.maxPayload(), counters,
-                RicochetCounter.DATA_CACHE_EVICTIONS);
+                EngineCounter.DATA_CACHE_EVICTIONS);
         this.receiver = new Receiver(streams, requests, cache, sessions, counters, outbox);
         this.sessionWriter = new SessionWriter(self, config.sessionReportsHeard(), members, streams, frame);
         this.frames = new FrameHandler(self, config.maxPayload(), members, streams, requests, repairs, receiver,
@@ -115,7 +115,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
     @Override
     public void onPacket(byte[] buffer, int offset, int length, long nowNs) {
         if (!SrmFrameValidator.isValid(buffer, offset, length)) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         frames.onFrame(buffer, offset, nowNs);
@@ -139,7 +139,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
             return;
         }
         int length = requestOut.write(self, id.origin(), id.group(), id.seqno());
-        counters.increment(RicochetCounter.SRM_REQUESTS_SENT);
+        counters.increment(SrmCounter.SRM_REQUESTS_SENT);
         outbox.multicast(id.group(), frame, 0, length);
     }
 
@@ -153,7 +153,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
         PacketStore store = store(id);
         int slot = store.find(id);
         if (slot < 0) {
-            counters.increment(RicochetCounter.SRM_REPAIRS_UNAVAILABLE);
+            counters.increment(SrmCounter.SRM_REPAIRS_UNAVAILABLE);
             return false;
         }
         if (!members.isMember(id.group())) {
@@ -161,7 +161,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
         }
         int length = repairOut.write(self, id.origin(), id.group(), id.seqno(), store.payload(slot), 0,
                 store.length(slot));
-        counters.increment(RicochetCounter.SRM_REPAIRS_SENT);
+        counters.increment(SrmCounter.SRM_REPAIRS_SENT);
         outbox.multicast(id.group(), frame, 0, length);
         return true;
     }
@@ -177,7 +177,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
             return;
         }
         int length = sessionWriter.write(group, highestSent);
-        counters.increment(RicochetCounter.SRM_SESSIONS_SENT);
+        counters.increment(SrmCounter.SRM_SESSIONS_SENT);
         outbox.multicast(group, frame, 0, length);
     }
 

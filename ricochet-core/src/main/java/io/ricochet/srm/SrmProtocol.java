@@ -1,8 +1,12 @@
 package io.ricochet.srm;
 
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ProtocolFactory;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -10,6 +14,9 @@ import java.util.random.RandomGenerator;
 
 /** SRM as a {@link ProtocolFactory}, so the simulator and the daemon can run it on Ricochet's workloads. */
 public final class SrmProtocol implements ProtocolFactory {
+    /** The counters of an SRM engine. */
+    public static final List<Counter> COUNTERS = Counters.set(EngineCounter.values(), SrmCounter.values());
+
     private final SrmConfig config;
 
     public SrmProtocol(SrmConfig config) {
@@ -55,5 +62,10 @@ public final class SrmProtocol implements ProtocolFactory {
         p.put("sessionIdleRounds", config.sessionIdleRounds());
         p.put("sessionReportsHeard", config.sessionReportsHeard());
         return p;
+    }
+
+    @Override
+    public List<Counter> counters() {
+        return COUNTERS;
     }
 }

@@ -17,8 +17,8 @@ class AdmissionTest {
 
     private enum Via { DATA, REPAIR }
 
-    private final Counters counters = new Counters();
-    private final PacketStore cache = new PacketStore(16, 32, counters, RicochetCounter.DATA_CACHE_EVICTIONS);
+    private final Counters counters = new Counters(Counters.set(EngineCounter.values()));
+    private final PacketStore cache = new PacketStore(16, 32, counters, EngineCounter.DATA_CACHE_EVICTIONS);
     private final RecordingOutbox outbox = new RecordingOutbox();
     private final ReceiveWindow window = new ReceiveWindow(0, WINDOW);
     private final List<String> steps = new ArrayList<>();

@@ -11,7 +11,7 @@ import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 class DataSenderTest {
-    private final Counters counters = new Counters();
+    private final Counters counters = new Counters(Counters.set(EngineCounter.values()));
     private final RecordingOutbox outbox = new RecordingOutbox();
     private final DataSender sender = new DataSender(3, 100, counters, outbox);
 
@@ -23,7 +23,7 @@ class DataSenderTest {
         assertEquals(2, sender.sentTo(7));
         assertEquals(1, sender.sentTo(8));
         assertEquals(0, sender.sentTo(9));
-        assertEquals(3, counters.get(RicochetCounter.DATA_SENT));
+        assertEquals(3, counters.get(EngineCounter.DATA_SENT));
     }
 
     @Test
@@ -52,6 +52,6 @@ class DataSenderTest {
         assertEquals("payload of 101 bytes; the maximum is 100", tooLong.getMessage());
         assertTrue(outbox.sent.isEmpty());
         assertEquals(0, sender.sentTo(7));
-        assertEquals(0, counters.get(RicochetCounter.DATA_SENT));
+        assertEquals(0, counters.get(EngineCounter.DATA_SENT));
     }
 }

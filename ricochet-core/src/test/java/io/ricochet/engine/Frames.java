@@ -9,39 +9,39 @@ import io.ricochet.wire.RepairFlyweight;
 import java.util.Arrays;
 
 /** Builds frames for scripted engine tests; payloads come from {@link Payloads} so recoveries can be checked. */
-final class Frames {
+public final class Frames {
     private Frames() {
     }
 
-    static int lengthOf(PacketId id) {
+    public static int lengthOf(PacketId id) {
         return 64 + (int) ((id.seqno() * 37 + id.origin() * 11) % 200);
     }
 
-    static byte[] payload(PacketId id) {
+    public static byte[] payload(PacketId id) {
         byte[] p = new byte[lengthOf(id)];
         Payloads.fill(p, 0, p.length, id.origin(), id.group(), id.seqno());
         return p;
     }
 
-    static byte[] data(int origin, int group, long seqno) {
+    public static byte[] data(int origin, int group, long seqno) {
         return data(FrameType.DATA, origin, new PacketId(origin, group, seqno));
     }
 
-    static byte[] data(int type, int source, PacketId id) {
+    public static byte[] data(int type, int source, PacketId id) {
         byte[] p = payload(id);
         byte[] frame = new byte[DataFlyweight.DATA_HEADER_LENGTH + p.length];
         new DataFlyweight().wrap(frame, 0).write(type, source, id.origin(), id.group(), id.seqno(), p, 0, p.length);
         return frame;
     }
 
-    static byte[] ref(int type, int source, PacketId id) {
+    public static byte[] ref(int type, int source, PacketId id) {
         byte[] frame = new byte[PacketRefFlyweight.LENGTH];
         new PacketRefFlyweight().wrap(frame, 0).write(type, source, id.origin(), id.group(), id.seqno());
         return frame;
     }
 
     /** A repair built by {@code source} from the given packets, XOR computed here independently of the engine. */
-    static byte[] repair(int source, PacketId... ids) {
+    public static byte[] repair(int source, PacketId... ids) {
         int longest = Arrays.stream(ids).mapToInt(Frames::lengthOf).max().orElse(0);
         byte[] frame = new byte[RepairFlyweight.frameLength(ids.length, longest)];
         RepairFlyweight f = new RepairFlyweight().wrap(frame, 0).writeStart(source, ids.length, longest);
@@ -55,11 +55,11 @@ final class Frames {
         return frame;
     }
 
-    static PacketId id(int origin, int group, long seqno) {
+    public static PacketId id(int origin, int group, long seqno) {
         return new PacketId(origin, group, seqno);
     }
 
-    static int source(byte[] frame) {
+    public static int source(byte[] frame) {
         return Bytes.getInt(frame, 8);
     }
 }

@@ -5,23 +5,23 @@ import java.util.Arrays;
 import java.util.List;
 
 /** An {@link Outbox} that records everything an engine does, for scripted scenarios. */
-final class RecordingOutbox implements Outbox {
-    record Sent(int to, boolean multicast, byte[] frame) {
-        int type() {
+public final class RecordingOutbox implements Outbox {
+    public record Sent(int to, boolean multicast, byte[] frame) {
+        public int type() {
             return frame[3];
         }
     }
 
-    record Delivered(int origin, int group, long seqno, byte[] payload, Delivery how) {
+    public record Delivered(int origin, int group, long seqno, byte[] payload, Delivery how) {
     }
 
-    record Lost(int origin, int group, long seqno) {
+    public record Lost(int origin, int group, long seqno) {
     }
 
-    final List<Sent> sent = new ArrayList<>();
-    final List<Delivered> delivered = new ArrayList<>();
-    final List<Lost> lost = new ArrayList<>();
-    final List<Long> wakes = new ArrayList<>();
+    public final List<Sent> sent = new ArrayList<>();
+    public final List<Delivered> delivered = new ArrayList<>();
+    public final List<Lost> lost = new ArrayList<>();
+    public final List<Long> wakes = new ArrayList<>();
 
     @Override
     public void multicast(int group, byte[] frame, int offset, int length) {
@@ -48,11 +48,11 @@ final class RecordingOutbox implements Outbox {
         wakes.add(deadlineNs);
     }
 
-    List<Sent> sentOfType(int type) {
+    public List<Sent> sentOfType(int type) {
         return sent.stream().filter(s -> s.type() == type).toList();
     }
 
-    void clear() {
+    public void clear() {
         sent.clear();
         delivered.clear();
         lost.clear();

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.ProtocolFactory;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.Counter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.Arrays;
@@ -70,12 +70,11 @@ class FecConfigTest {
 
     @Test
     void shouldNumberTheFecCountersFrom120() {
-        RicochetCounter[] fec = Arrays.stream(RicochetCounter.values())
-                .filter(c -> c.name().startsWith("FEC_")).toArray(RicochetCounter[]::new);
+        FecCounter[] fec = FecCounter.values();
         assertTrue(fec.length >= 10);
-        for (RicochetCounter counter : fec) {
+        for (FecCounter counter : fec) {
             assertTrue(counter.id() >= 120 && counter.id() <= 139, counter + " = " + counter.id());
         }
-        assertEquals(fec.length, Arrays.stream(fec).mapToInt(RicochetCounter::id).distinct().count());
+        assertEquals(fec.length, Arrays.stream(fec).mapToInt(FecCounter::id).distinct().count());
     }
 }

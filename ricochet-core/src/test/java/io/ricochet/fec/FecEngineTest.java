@@ -10,7 +10,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.lec.LecCounter;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.wire.FrameType;
 import java.util.Comparator;
 import java.util.List;
@@ -22,7 +25,7 @@ class FecEngineTest {
         return FecConfig.builder().r(8).c(c).nakEnabled(nak);
     }
 
-    private static long count(FecEngine engine, RicochetCounter counter) {
+    private static long count(FecEngine engine, Counter counter) {
         return engine.counters().get(counter);
     }
 
@@ -50,12 +53,12 @@ class FecEngineTest {
         assertEquals(8, h.receiverOut.delivered.size());
         h.assertPayloadsIntact();
         assertEquals(List.of(id(3)), h.receiverOut.discovered);
-        assertEquals(1, count(h.receiver, RicochetCounter.LOSSES_DETECTED));
-        assertEquals(1, count(h.receiver, RicochetCounter.FEC_RECOVERED));
-        assertEquals(1, count(h.receiver, RicochetCounter.FEC_BLOCKS_DECODED));
-        assertEquals(0, count(h.receiver, RicochetCounter.RECOVERED_BY_XOR), "LEC's counter is not FEC's");
-        assertEquals(1, count(h.sender, RicochetCounter.FEC_REPAIRS_SENT));
-        assertEquals(8, count(h.sender, RicochetCounter.FEC_ENCODE_MULADDS));
+        assertEquals(1, count(h.receiver, EngineCounter.LOSSES_DETECTED));
+        assertEquals(1, count(h.receiver, FecCounter.FEC_RECOVERED));
+        assertEquals(1, count(h.receiver, FecCounter.FEC_BLOCKS_DECODED));
+        assertEquals(0, count(h.receiver, LecCounter.RECOVERED_BY_XOR), "LEC's counter is not FEC's");
+        assertEquals(1, count(h.sender, FecCounter.FEC_REPAIRS_SENT));
+        assertEquals(8, count(h.sender, FecCounter.FEC_ENCODE_MULADDS));
     }
 
     @Test
@@ -73,9 +76,9 @@ class FecEngineTest {
         assertEquals(5, h.receiverOut.deliveredBy(Delivery.LEC).size(), "three data packets rebuilt from 3 repairs");
         assertEquals(16, h.receiverOut.delivered.size());
         h.assertPayloadsIntact();
-        assertEquals(5, count(h.receiver, RicochetCounter.FEC_RECOVERED));
-        assertEquals(2, count(h.receiver, RicochetCounter.FEC_BLOCKS_DECODED));
-        assertEquals(0, count(h.receiver, RicochetCounter.FEC_BLOCKS_UNRECOVERABLE));
+        assertEquals(5, count(h.receiver, FecCounter.FEC_RECOVERED));
+        assertEquals(2, count(h.receiver, FecCounter.FEC_BLOCKS_DECODED));
+        assertEquals(0, count(h.receiver, FecCounter.FEC_BLOCKS_UNRECOVERABLE));
         assertTrue(h.receiverOut.lost.isEmpty());
     }
 
@@ -85,8 +88,8 @@ class FecEngineTest {
         List<Recorder.Sent> frames = h.send(8);
         h.deliverExcept(frames, 1, 2, 4, 6);
         assertEquals(4, h.receiverOut.delivered.size(), "4 of 11 lost: FEC cannot rebuild the block");
-        assertEquals(1, count(h.receiver, RicochetCounter.FEC_BLOCKS_UNRECOVERABLE));
-        assertEquals(4, count(h.receiver, RicochetCounter.LOSSES_DETECTED));
+        assertEquals(1, count(h.receiver, FecCounter.FEC_BLOCKS_UNRECOVERABLE));
+        assertEquals(4, count(h.receiver, EngineCounter.LOSSES_DETECTED));
         assertEquals(1, h.receiver.pendingBlocks(), "its repairs are kept for when a packet comes back");
 
         h.advanceTo(h.nowNs + h.config.nakTimeoutNs());
@@ -107,7 +110,7 @@ class FecEngineTest {
         assertEquals(3, h.receiverOut.deliveredBy(Delivery.LEC).size(), "one retransmission leaves 3 missing of 3");
         retransmits.subList(1, 4).forEach(h::toReceiver);
         assertEquals(8, h.receiverOut.delivered.size());
-        assertEquals(3, count(h.receiver, RicochetCounter.DUPLICATES));
+        assertEquals(3, count(h.receiver, EngineCounter.DUPLICATES));
         assertEquals(0, h.receiver.pendingBlocks());
         assertEquals(0, h.receiver.pendingLosses());
         h.assertPayloadsIntact();
@@ -120,8 +123,8 @@ class FecEngineTest {
         assertEquals(5, h.receiverOut.delivered.size());
         h.advanceTo(h.nowNs + h.config.giveUpNs());
         assertEquals(List.of(id(0), id(3), id(5)), h.receiverOut.lost);
-        assertEquals(3, count(h.receiver, RicochetCounter.UNRECOVERED));
-        assertEquals(0, count(h.receiver, RicochetCounter.NAKS_SENT));
+        assertEquals(3, count(h.receiver, EngineCounter.UNRECOVERED));
+        assertEquals(0, count(h.receiver, NakCounter.NAKS_SENT));
         assertTrue(h.receiverOut.sent.isEmpty(), "nothing is sent with NAK off");
         assertEquals(0, h.receiver.pendingLosses());
     }
@@ -140,7 +143,7 @@ class FecEngineTest {
         assertEquals(2, repairs.size());
         FecRepairFlyweight first = new FecRepairFlyweight().wrap(repairs.get(0).frame(), 0);
         assertEquals(List.of(0L, 3, 2), List.of(first.blockStart(), first.r(), first.c()));
-        assertEquals(1, count(h.sender, RicochetCounter.FEC_BLOCKS_FLUSHED));
+        assertEquals(1, count(h.sender, FecCounter.FEC_BLOCKS_FLUSHED));
 
         h.toReceiver(frames.get(1));
         repairs.forEach(h::toReceiver);
@@ -180,10 +183,10 @@ class FecEngineTest {
     void shouldCountRepairsOfACompleteBlockUseless() {
         FecHarness h = new FecHarness(config(5, true).build());
         h.deliverExcept(h.send(8));
-        assertEquals(5, count(h.receiver, RicochetCounter.FEC_REPAIRS_RECEIVED));
-        assertEquals(5, count(h.receiver, RicochetCounter.REPAIRS_USELESS));
+        assertEquals(5, count(h.receiver, FecCounter.FEC_REPAIRS_RECEIVED));
+        assertEquals(5, count(h.receiver, EngineCounter.REPAIRS_USELESS));
         assertEquals(0, h.receiver.pendingBlocks());
-        assertEquals(8, count(h.receiver, RicochetCounter.DATA_RECEIVED));
+        assertEquals(8, count(h.receiver, EngineCounter.DATA_RECEIVED));
     }
 
     @Test
@@ -197,7 +200,7 @@ class FecEngineTest {
         assertEquals(List.of(FrameType.GONE, FrameType.GONE), answers.stream().map(Recorder.Sent::type).toList());
         answers.forEach(h::toReceiver);
         assertEquals(List.of(id(0), id(1)), h.receiverOut.lost);
-        assertEquals(2, count(h.receiver, RicochetCounter.GONE_RECEIVED));
+        assertEquals(2, count(h.receiver, NakCounter.GONE_RECEIVED));
         assertEquals(0, h.receiver.pendingLosses());
     }
 
@@ -211,7 +214,7 @@ class FecEngineTest {
             other.sender.send(99, p, 0, p.length, 0);
         }
         other.senderOut.drain().forEach(h::toReceiver);
-        assertEquals(10, count(h.receiver, RicochetCounter.NON_MEMBER));
+        assertEquals(10, count(h.receiver, EngineCounter.NON_MEMBER));
         assertTrue(h.receiverOut.delivered.isEmpty());
     }
 
@@ -223,7 +226,7 @@ class FecEngineTest {
         byte[] forged = frames.get(9).frame().clone();
         new FecRepairFlyweight().wrap(forged, 0).dataLength(7, FecHarness.lengthOf(7) - 1);
         h.receiver.onPacket(forged, 0, forged.length, h.nowNs);
-        assertEquals(1, count(h.receiver, RicochetCounter.INVALID_PACKETS));
+        assertEquals(1, count(h.receiver, EngineCounter.INVALID_PACKETS));
         h.toReceiver(frames.get(8));
         h.toReceiver(frames.get(9));
         assertEquals(0, h.receiverOut.deliveredBy(Delivery.LEC).size(), "3 missing, only 2 repairs");

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.MembershipEvent;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.FrameValidator.Verdict;
 import io.ricochet.wire.HeaderFlyweight;
@@ -145,13 +145,13 @@ class FecFuzzTest {
         }
         receiver.onTimer(nowNs + 10_000_000_000L);
         receiver.onTimer(nowNs + 20_000_000_000L);
-        long detected = receiver.counters().get(RicochetCounter.LOSSES_DETECTED);
-        long ended = receiver.counters().get(RicochetCounter.FEC_RECOVERED)
-                + receiver.counters().get(RicochetCounter.RECOVERED_BY_NAK)
-                + receiver.counters().get(RicochetCounter.LATE_ARRIVALS)
-                + receiver.counters().get(RicochetCounter.UNRECOVERED) + receiver.pendingLosses();
+        long detected = receiver.counters().get(EngineCounter.LOSSES_DETECTED);
+        long ended = receiver.counters().get(FecCounter.FEC_RECOVERED)
+                + receiver.counters().get(EngineCounter.RECOVERED_BY_NAK)
+                + receiver.counters().get(EngineCounter.LATE_ARRIVALS)
+                + receiver.counters().get(EngineCounter.UNRECOVERED) + receiver.pendingLosses();
         assertEquals(detected, ended, "seed=" + SEED + ": every detected loss is pending, recovered or given up");
-        assertTrue(receiver.counters().get(RicochetCounter.INVALID_PACKETS) > 1000, "seed=" + SEED);
-        assertTrue(receiver.counters().get(RicochetCounter.DELIVERED) > 0, "seed=" + SEED);
+        assertTrue(receiver.counters().get(EngineCounter.INVALID_PACKETS) > 1000, "seed=" + SEED);
+        assertTrue(receiver.counters().get(EngineCounter.DELIVERED) > 0, "seed=" + SEED);
     }
 }

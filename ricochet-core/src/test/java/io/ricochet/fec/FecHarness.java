@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.sim.Payloads;
 import java.util.Arrays;
 import java.util.List;
@@ -55,7 +55,7 @@ final class FecHarness {
     /** The sender sends {@code count} packets, one per millisecond; returns every frame it multicast. */
     List<Recorder.Sent> send(int count) {
         for (int i = 0; i < count; i++) {
-            long seqno = sender.counters().get(RicochetCounter.DATA_SENT);
+            long seqno = sender.counters().get(EngineCounter.DATA_SENT);
             byte[] p = payload(seqno);
             sender.send(GROUP, p, 0, p.length, nowNs);
             nowNs += MS;

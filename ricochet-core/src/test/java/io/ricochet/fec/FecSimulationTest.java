@@ -1,10 +1,14 @@
 package io.ricochet.fec;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.engine.EngineConfig;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.lec.LecCounter;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.sim.SimConfig;
@@ -21,20 +25,20 @@ import org.junit.jupiter.api.Test;
  */
 class FecSimulationTest {
     static SimResult run(FecConfig fec, int degree, String loss, long seed) {
-        SimConfig config = new SimConfig(16, degree, 8, EngineConfig.builder().build(), new FecProtocol(fec),
+        SimConfig config = new SimConfig(16, degree, 8, new FecProtocol(fec),
                 LossSpec.parse(loss), LossScope.DATA, 2, 1, 1000, 1024, 50_000, seed);
         return new Simulator(config).run(null);
     }
 
-    private static long counter(SimResult r, RicochetCounter counter) {
-        return r.counters().get(counter);
+    private static long counter(SimResult r, Counter counter) {
+        return r.counters().getOrDefault(counter, 0L);
     }
 
     /** Every detected loss ended: rebuilt, retransmitted, arrived late or given up (nothing is pending at the end). */
     private static void assertLedgerBalanced(SimResult r) {
-        assertEquals(counter(r, RicochetCounter.LOSSES_DETECTED), counter(r, RicochetCounter.FEC_RECOVERED)
-                + counter(r, RicochetCounter.RECOVERED_BY_NAK) + counter(r, RicochetCounter.LATE_ARRIVALS)
-                + counter(r, RicochetCounter.UNRECOVERED));
+        assertEquals(counter(r, EngineCounter.LOSSES_DETECTED), counter(r, FecCounter.FEC_RECOVERED)
+                + counter(r, EngineCounter.RECOVERED_BY_NAK) + counter(r, EngineCounter.LATE_ARRIVALS)
+                + counter(r, EngineCounter.UNRECOVERED));
         assertEquals(r.losses(), r.lecRecovered() + r.nakRecovered() + r.lateArrivals() + r.unrecovered());
     }
 
@@ -53,7 +57,7 @@ class FecSimulationTest {
     void shouldFallBackToNakWhenABurstOutrunsTheCode() {
         SimResult r = run(FecConfig.builder().c(1).build(), 8, "bursty:0.05:10", 3);
         assertTrue(r.verified());
-        assertTrue(counter(r, RicochetCounter.FEC_BLOCKS_UNRECOVERABLE) > 0, "XOR parity repairs one loss a block");
+        assertTrue(counter(r, FecCounter.FEC_BLOCKS_UNRECOVERABLE) > 0, "XOR parity repairs one loss a block");
         assertTrue(r.nakRecovered() > 0, "NAK recovered " + r.nakRecovered());
         assertEquals(0, r.unrecovered(), "FEC + NAK deliver everything");
         assertLedgerBalanced(r);
@@ -65,7 +69,7 @@ class FecSimulationTest {
         assertTrue(r.verified());
         assertTrue(r.losses() > 100);
         assertEquals(0, r.nakRecovered());
-        assertEquals(0, counter(r, RicochetCounter.NAKS_SENT));
+        assertEquals(0, counter(r, NakCounter.NAKS_SENT));
         assertTrue(r.lecRecoveryPercent() > 95, "FEC recovery " + r.lecRecoveryPercent() + "%");
         assertLedgerBalanced(r);
     }
@@ -74,12 +78,12 @@ class FecSimulationTest {
     void shouldSendCRepairsPerBlockAndFlushPartialBlocks() {
         FecConfig fec = FecConfig.builder().r(8).c(3).build();
         SimResult r = run(fec, 8, "uniform:0.01", 7);
-        long blocks = counter(r, RicochetCounter.FEC_BLOCKS_SENT);
-        assertEquals(3 * blocks, counter(r, RicochetCounter.FEC_REPAIRS_SENT));
-        assertEquals(3 * counter(r, RicochetCounter.DATA_SENT), counter(r, RicochetCounter.FEC_ENCODE_MULADDS));
-        assertTrue(counter(r, RicochetCounter.FEC_BLOCKS_FLUSHED) > 0, "at ~18 packets/s per group, blocks time out");
-        assertTrue(blocks >= counter(r, RicochetCounter.DATA_SENT) / 8, "every packet is in some block");
-        assertEquals(0, counter(r, RicochetCounter.REPAIRS_SENT), "LEC's repair counter stays LEC's");
+        long blocks = counter(r, FecCounter.FEC_BLOCKS_SENT);
+        assertEquals(3 * blocks, counter(r, FecCounter.FEC_REPAIRS_SENT));
+        assertEquals(3 * counter(r, EngineCounter.DATA_SENT), counter(r, FecCounter.FEC_ENCODE_MULADDS));
+        assertTrue(counter(r, FecCounter.FEC_BLOCKS_FLUSHED) > 0, "at ~18 packets/s per group, blocks time out");
+        assertTrue(blocks >= counter(r, EngineCounter.DATA_SENT) / 8, "every packet is in some block");
+        assertFalse(r.counters().containsKey(LecCounter.REPAIRS_SENT), "LEC's counters are not FEC's");
     }
 
     /**

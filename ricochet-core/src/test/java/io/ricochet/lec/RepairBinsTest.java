@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Counters;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;
-import io.ricochet.engine.RicochetCounter;
 import io.ricochet.wire.RepairFlyweight;
 import java.util.HashMap;
 import java.util.Map;
@@ -74,7 +74,7 @@ class RepairBinsTest {
                     out.regionOf.put(node, region.label());
                 }
             }
-            Counters counters = new Counters();
+            Counters counters = new Counters(Counters.set(EngineCounter.values(), LecCounter.values()));
             RepairBins bins = new RepairBins(0, 8, 1, 64, rng.split(), counters, out);
             bins.apply(RepairPlan.compute(view.regions(), view::groupSize, c::get));
             byte[] payload = new byte[64];
@@ -99,7 +99,7 @@ class RepairBinsTest {
                 }
                 assertEquals(c.get(g), total, 0.02 * c.get(g), "trial " + trial + " group " + g);
             }
-            double xorsPerPacket = counters.get(RicochetCounter.BIN_XORS) / (double) (PACKETS_PER_GROUP * groups);
+            double xorsPerPacket = counters.get(LecCounter.BIN_XORS) / (double) (PACKETS_PER_GROUP * groups);
             assertTrue(xorsPerPacket <= cSum / groups * 7 / 8 * 1.02, "XORs per packet " + xorsPerPacket
                     + " above (r - 1) / r of the mean c " + cSum / groups);
         }
@@ -125,7 +125,7 @@ class RepairBinsTest {
                     checked[0]++;
                 }
             };
-            RepairBins bins = new RepairBins(0, 4, stagger, 16, new SplittableRandom(3), new Counters(), out);
+            RepairBins bins = new RepairBins(0, 4, stagger, 16, new SplittableRandom(3), new Counters(Counters.set(EngineCounter.values(), LecCounter.values())), out);
             bins.apply(RepairPlan.compute(view.regions(), view::groupSize, g -> 2.0));
             for (int seqno = 0; seqno < 4000; seqno++) {
                 bins.add(1, 1, seqno, new byte[16], 0, 16);

@@ -9,7 +9,7 @@ import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -59,7 +59,7 @@ class LossLedgerTest {
         }
     }
 
-    private final Counters counters = new Counters();
+    private final Counters counters = new Counters(Counters.set(EngineCounter.values()));
     private final Reports reports = new Reports();
     private final ReceiveWindow window = new ReceiveWindow(0, 1024);
 
@@ -79,11 +79,11 @@ class LossLedgerTest {
         window.resolve(2);
         ledger.discoverUpTo(ORIGIN, GROUP, window, 4, 20);
         assertEquals(List.of(0L, 1L, 3L, 4L), reports.discovered, "2 was received");
-        assertEquals(4, counters.get(RicochetCounter.LOSSES_DETECTED));
+        assertEquals(4, counters.get(EngineCounter.LOSSES_DETECTED));
         assertTrue(tracker.isPending(id(3)));
         ledger.discoverUpTo(ORIGIN, GROUP, window, 4, 30);
         ledger.discoverUpTo(ORIGIN, GROUP, window, 3, 30);
-        assertEquals(4, counters.get(RicochetCounter.LOSSES_DETECTED), "nothing new was revealed");
+        assertEquals(4, counters.get(EngineCounter.LOSSES_DETECTED), "nothing new was revealed");
         assertEquals(4, tracker.size());
         assertEquals(List.of(), reports.lost);
     }
@@ -95,9 +95,9 @@ class LossLedgerTest {
         ledger.discoverUpTo(ORIGIN, GROUP, window, 3, 10);
         assertEquals(List.of(0L, 1L), reports.discovered);
         assertEquals(List.of("2@10", "3@10"), reports.lost, "reported lost, discovered now");
-        assertEquals(4, counters.get(RicochetCounter.LOSSES_DETECTED));
-        assertEquals(2, counters.get(RicochetCounter.LOSS_TABLE_FULL));
-        assertEquals(2, counters.get(RicochetCounter.UNRECOVERED));
+        assertEquals(4, counters.get(EngineCounter.LOSSES_DETECTED));
+        assertEquals(2, counters.get(EngineCounter.LOSS_TABLE_FULL));
+        assertEquals(2, counters.get(EngineCounter.UNRECOVERED));
         assertTrue(window.isResolved(3), "never delivered after being reported lost");
         assertFalse(window.isResolved(1), "still pending");
         assertEquals(0, window.base());
@@ -114,7 +114,7 @@ class LossLedgerTest {
         assertEquals(List.of(id(0), id(1)), asked);
         assertEquals(List.of(), reports.discovered);
         assertEquals(List.of(), reports.lost);
-        assertEquals(0, counters.get(RicochetCounter.LOSSES_DETECTED));
+        assertEquals(0, counters.get(EngineCounter.LOSSES_DETECTED));
         assertFalse(window.isResolved(0));
     }
 
@@ -126,7 +126,7 @@ class LossLedgerTest {
         ledger.giveUp(id(0), window, 10);
         ledger.giveUp(id(1), window, 10);
         assertEquals(List.of("1@10"), reports.lost, "0 arrived before its give-up");
-        assertEquals(1, counters.get(RicochetCounter.UNRECOVERED));
+        assertEquals(1, counters.get(EngineCounter.UNRECOVERED));
         assertEquals(2, window.base());
     }
 
@@ -135,7 +135,7 @@ class LossLedgerTest {
         LossLedger ledger = new LossLedger(tracker(100), counters, reports);
         ledger.unrecoverable(id(5), 42);
         assertEquals(List.of("5@42"), reports.lost);
-        assertEquals(1, counters.get(RicochetCounter.UNRECOVERED));
-        assertEquals(0, counters.get(RicochetCounter.LOSSES_DETECTED));
+        assertEquals(1, counters.get(EngineCounter.UNRECOVERED));
+        assertEquals(0, counters.get(EngineCounter.LOSSES_DETECTED));
     }
 }

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -125,7 +125,7 @@ class Figure6ScenarioTest {
             round += ROUND_NS;
         }
         assertEquals(List.of(M1, M2), net.deliveredSeqnos(D), "D recovers M1 in a later round of gossip");
-        assertEquals(0, net.engines[A].counters().get(RicochetCounter.PBCAST_IPMC_RETRANSMITS));
+        assertEquals(0, net.engines[A].counters().get(PbcastCounter.PBCAST_IPMC_RETRANSMITS));
         assertTrue(net.lost.stream().allMatch(List::isEmpty), "nothing is reported lost");
     }
 
@@ -140,10 +140,10 @@ class Figure6ScenarioTest {
             assertEquals(List.of(M1, M2), net.deliveredSeqnos(node), name(node) + " has delivered M1 and M2");
         }
         assertEquals(Delivery.NAK, net.delivered.get(D).get(0).how(), "D recovers M1 without asking");
-        assertEquals(1, net.engines[A].counters().get(RicochetCounter.PBCAST_IPMC_RETRANSMITS));
-        assertEquals(1, net.engines[B].counters().get(RicochetCounter.DUPLICATES));
-        assertEquals(1, net.engines[C].counters().get(RicochetCounter.DUPLICATES));
-        assertEquals(0, net.engines[D].counters().get(RicochetCounter.PBCAST_REQUESTS_SENT));
+        assertEquals(1, net.engines[A].counters().get(PbcastCounter.PBCAST_IPMC_RETRANSMITS));
+        assertEquals(1, net.engines[B].counters().get(EngineCounter.DUPLICATES));
+        assertEquals(1, net.engines[C].counters().get(EngineCounter.DUPLICATES));
+        assertEquals(0, net.engines[D].counters().get(PbcastCounter.PBCAST_REQUESTS_SENT));
         assertTrue(net.delivered.stream().flatMap(List::stream).allMatch(ScriptedNetwork.Delivered::intact));
     }
 }

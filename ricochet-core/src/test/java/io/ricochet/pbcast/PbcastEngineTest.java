@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.pbcast.TestFrames.Run;
 import io.ricochet.wire.DataFlyweight;
 import java.util.List;
@@ -42,15 +42,15 @@ class PbcastEngineTest {
         n.receive(data(0, G, 3));
         assertEquals(List.of(0L), n.deliveredSeqnos());
         assertEquals(List.of(id(0, 1)), n.discovered, "seqno 2 reveals seqno 1 missing");
-        assertEquals(2, n.counter(RicochetCounter.PBCAST_HELD_BACK));
+        assertEquals(2, n.counter(PbcastCounter.PBCAST_HELD_BACK));
         n.receive(retransmit(2, 0, G, 1));
         assertEquals(List.of(0L, 1L, 2L, 3L), n.deliveredSeqnos());
         assertEquals(List.of(Delivery.DIRECT, Delivery.NAK, Delivery.DIRECT, Delivery.DIRECT),
                 n.delivered.stream().map(SingleEngine.Delivered::how).toList());
-        assertEquals(1, n.counter(RicochetCounter.LOSSES_DETECTED));
-        assertEquals(1, n.counter(RicochetCounter.RECOVERED_BY_NAK));
-        assertEquals(3, n.counter(RicochetCounter.DATA_RECEIVED));
-        assertEquals(4, n.counter(RicochetCounter.DELIVERED));
+        assertEquals(1, n.counter(EngineCounter.LOSSES_DETECTED));
+        assertEquals(1, n.counter(EngineCounter.RECOVERED_BY_NAK));
+        assertEquals(3, n.counter(EngineCounter.DATA_RECEIVED));
+        assertEquals(4, n.counter(EngineCounter.DELIVERED));
     }
 
     @Test
@@ -65,10 +65,10 @@ class PbcastEngineTest {
         assertEquals(4, n.fireRound());
         assertEquals(List.of(id(0, 1)), n.lost);
         assertEquals(List.of(0L, 2L), n.deliveredSeqnos(), "then skipped");
-        assertEquals(1, n.counter(RicochetCounter.UNRECOVERED));
+        assertEquals(1, n.counter(EngineCounter.UNRECOVERED));
         assertEquals(0, n.engine.missingMessages());
         n.receive(retransmit(2, 0, G, 1));
-        assertEquals(1, n.counter(RicochetCounter.DUPLICATES), "a copy after the give-up is dropped");
+        assertEquals(1, n.counter(EngineCounter.DUPLICATES), "a copy after the give-up is dropped");
         assertEquals(2, n.delivered.size());
     }
 
@@ -95,7 +95,7 @@ class PbcastEngineTest {
             assertTrue(List.of(0, 2, 3).contains(digests.get(i).to()));
         }
         assertEquals(0, n.engine.bufferedMessages());
-        assertEquals(1, n.counter(RicochetCounter.PBCAST_GC_EXPIRED));
+        assertEquals(1, n.counter(PbcastCounter.PBCAST_GC_EXPIRED));
         assertEquals(Long.MAX_VALUE, n.engine.nextDeadlineNs(), "idle again: no timer");
     }
 
@@ -103,15 +103,15 @@ class PbcastEngineTest {
     void shouldSolicitMostRecentFirstWithinLimitRequestsPerRound() {
         SingleEngine n = node(PbcastConfig.builder().limitRequests(3).build());
         n.receive(digest(2, G, 17, Run.of(0, 0, 10)));
-        assertEquals(10, n.counter(RicochetCounter.LOSSES_DETECTED), "the digest reveals 0..9 missing");
+        assertEquals(10, n.counter(EngineCounter.LOSSES_DETECTED), "the digest reveals 0..9 missing");
         assertEquals(List.of(9L, 8L, 7L), requestedSeqnos(n));
         for (SingleEngine.Sent s : n.sentOfType(PbcastFrameType.REQUEST)) {
             assertEquals(2, s.to(), "solicit the gossiper");
             assertEquals(17, s.solicit().argument(), "echo the gossiper's round");
         }
-        assertEquals(1, n.counter(RicochetCounter.PBCAST_REQUEST_LIMIT_HIT));
+        assertEquals(1, n.counter(PbcastCounter.PBCAST_REQUEST_LIMIT_HIT));
         n.receive(digest(3, G, 4, Run.of(0, 0, 10)));
-        assertEquals(3, n.counter(RicochetCounter.PBCAST_REQUESTS_SENT), "the round's budget is spent");
+        assertEquals(3, n.counter(PbcastCounter.PBCAST_REQUESTS_SENT), "the round's budget is spent");
         n.receive(retransmit(2, 0, G, 9));
         n.receive(retransmit(2, 0, G, 8));
         n.fireRound();
@@ -147,13 +147,13 @@ class PbcastEngineTest {
         assertEquals(1, first.origin());
         assertEquals(0, first.seqno());
         assertEquals(40, first.payloadLength());
-        assertEquals(1, n.counter(RicochetCounter.PBCAST_REQUESTS_STALE));
-        assertEquals(1, n.counter(RicochetCounter.PBCAST_RETRANSMIT_LIMITED));
-        assertEquals(1, n.counter(RicochetCounter.PBCAST_REQUESTS_NOT_BUFFERED));
-        assertEquals(2, n.counter(RicochetCounter.PBCAST_RETRANSMITS_SENT));
+        assertEquals(1, n.counter(PbcastCounter.PBCAST_REQUESTS_STALE));
+        assertEquals(1, n.counter(PbcastCounter.PBCAST_RETRANSMIT_LIMITED));
+        assertEquals(1, n.counter(PbcastCounter.PBCAST_REQUESTS_NOT_BUFFERED));
+        assertEquals(2, n.counter(PbcastCounter.PBCAST_RETRANSMITS_SENT));
         n.fireRound();
         n.receive(solicit(PbcastFrameType.REQUEST, 0, 1, G, 2, (int) round + 1));
-        assertEquals(3, n.counter(RicochetCounter.PBCAST_RETRANSMITS_SENT), "a new round, a new budget");
+        assertEquals(3, n.counter(PbcastCounter.PBCAST_RETRANSMITS_SENT), "a new round, a new budget");
     }
 
     @Test
@@ -163,14 +163,14 @@ class PbcastEngineTest {
         long round = n.fireRound();
         assertFalse(n.sentOfType(PbcastFrameType.DIGEST).get(0).digest().entryRetransmitted(0));
         n.receive(solicit(PbcastFrameType.REQUEST, 2, 1, G, 0, (int) round));
-        assertEquals(1, n.counter(RicochetCounter.PBCAST_RETRANSMITS_SENT));
+        assertEquals(1, n.counter(PbcastCounter.PBCAST_RETRANSMITS_SENT));
         n.clear();
         round = n.fireRound();
         assertTrue(n.sentOfType(PbcastFrameType.DIGEST).get(0).digest().entryRetransmitted(0), "bit R gossiped");
         n.receive(digest(3, G, 5, new Run(1, 0, 1, true)));
         n.receive(solicit(PbcastFrameType.REQUEST, 0, 1, G, 0, (int) round));
-        assertEquals(1, n.counter(RicochetCounter.PBCAST_GRB_MULTICASTS));
-        assertEquals(1, n.counter(RicochetCounter.PBCAST_IPMC_RETRANSMITS));
+        assertEquals(1, n.counter(PbcastCounter.PBCAST_GRB_MULTICASTS));
+        assertEquals(1, n.counter(PbcastCounter.PBCAST_IPMC_RETRANSMITS));
         SingleEngine.Sent multicast = n.sentOfType(PbcastFrameType.RETRANSMIT).get(0);
         assertTrue(multicast.multicast());
         assertEquals(G, multicast.to());
@@ -217,7 +217,7 @@ class PbcastEngineTest {
         assertEquals(List.of(), n.sentOfType(PbcastFrameType.RETRANSMIT));
         n.receive(solicit(PbcastFrameType.MCAST, 2, 1, G, 0, 0));
         assertTrue(n.sentOfType(PbcastFrameType.RETRANSMIT).get(0).multicast());
-        assertEquals(2, n.counter(RicochetCounter.PBCAST_MCASTS_RECEIVED));
+        assertEquals(2, n.counter(PbcastCounter.PBCAST_MCASTS_RECEIVED));
     }
 
     @Test
@@ -246,7 +246,7 @@ class PbcastEngineTest {
         n.receive(data(0, G, 6));
         assertEquals(List.of(id(0, 1)), n.lost, "evicting held 2 gives up 1 first");
         assertEquals(List.of(0L, 2L, 3L, 4L, 5L, 6L), n.deliveredSeqnos());
-        assertEquals(2, n.counter(RicochetCounter.PBCAST_BUFFER_EVICTIONS));
+        assertEquals(2, n.counter(PbcastCounter.PBCAST_BUFFER_EVICTIONS));
     }
 
     @Test
@@ -254,9 +254,9 @@ class PbcastEngineTest {
         SingleEngine n = node(BASIC);
         n.receive(retransmit(2, 0, G, 0));
         assertEquals(List.of(id(0, 0)), n.discovered);
-        assertEquals(1, n.counter(RicochetCounter.LOSSES_DETECTED));
-        assertEquals(1, n.counter(RicochetCounter.RECOVERED_BY_NAK));
-        assertEquals(1, n.counter(RicochetCounter.RETRANSMITS_RECEIVED));
+        assertEquals(1, n.counter(EngineCounter.LOSSES_DETECTED));
+        assertEquals(1, n.counter(EngineCounter.RECOVERED_BY_NAK));
+        assertEquals(1, n.counter(EngineCounter.RETRANSMITS_RECEIVED));
         assertEquals(Delivery.NAK, n.delivered.get(0).how());
     }
 
@@ -264,15 +264,15 @@ class PbcastEngineTest {
     void shouldRefuseForgedNonMemberAndOwnTraffic() {
         SingleEngine n = node(BASIC);
         n.receive(TestFrames.data(io.ricochet.wire.FrameType.DATA, 2, 0, G, 0));
-        assertEquals(1, n.counter(RicochetCounter.INVALID_PACKETS), "DATA whose origin is not its source");
+        assertEquals(1, n.counter(EngineCounter.INVALID_PACKETS), "DATA whose origin is not its source");
         n.receive(data(0, G + 1, 0));
         n.receive(digest(0, G + 1, 1, Run.of(0, 0, 1)));
         n.receive(solicit(PbcastFrameType.REQUEST, 0, 1, G + 1, 0, 0));
-        assertEquals(3, n.counter(RicochetCounter.NON_MEMBER));
+        assertEquals(3, n.counter(EngineCounter.NON_MEMBER));
         n.receive(data(1, G, 0));
-        assertEquals(1, n.counter(RicochetCounter.DUPLICATES), "its own message looped back");
+        assertEquals(1, n.counter(EngineCounter.DUPLICATES), "its own message looped back");
         n.receive(digest(2, G, 1, Run.of(7, 0, 5)));
-        assertEquals(4, n.counter(RicochetCounter.NON_MEMBER), "a digest naming a sender that is no member");
+        assertEquals(4, n.counter(EngineCounter.NON_MEMBER), "a digest naming a sender that is no member");
         assertEquals(List.of(), n.sentOfType(PbcastFrameType.REQUEST));
         assertEquals(List.of(), n.delivered);
     }

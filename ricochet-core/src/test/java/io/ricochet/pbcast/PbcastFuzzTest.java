@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.ricochet.engine.MembershipEvent;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.pbcast.TestFrames.Run;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;
@@ -62,7 +62,7 @@ class PbcastFuzzTest {
         assertTrue(verdicts.getOrDefault(Verdict.OK, 0) > INPUTS / 10, summary);
         assertTrue(verdicts.getOrDefault(Verdict.BAD_FIELD, 0) > 100, summary);
         assertTrue(verdicts.getOrDefault(Verdict.BAD_LENGTH, 0) > 100, summary);
-        assertEquals(rejected, engine.counters().get(RicochetCounter.INVALID_PACKETS), summary);
+        assertEquals(rejected, engine.counters().get(EngineCounter.INVALID_PACKETS), summary);
     }
 
     /** A frame the validator accepts but the engine refuses as invalid: forged DATA, oversized, own digest. */

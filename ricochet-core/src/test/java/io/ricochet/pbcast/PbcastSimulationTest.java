@@ -3,8 +3,9 @@ package io.ricochet.pbcast;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.engine.EngineConfig;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.sim.SimConfig;
@@ -43,7 +44,7 @@ class PbcastSimulationTest {
     }
 
     private static SimConfig config(Variant variant, String loss, long seed) {
-        return new SimConfig(16, 4, 8, EngineConfig.builder().build(), new PbcastProtocol(variant.config()),
+        return new SimConfig(16, 4, 8, new PbcastProtocol(variant.config()),
                 LossSpec.parse(loss), LossScope.DATA, 3, 2, 1000, 256, 50_000, seed);
     }
 
@@ -66,25 +67,25 @@ class PbcastSimulationTest {
 
     @Test
     void shouldRecoverThroughLostDigestsRequestsAndRetransmissions() {
-        SimConfig all = new SimConfig(16, 4, 8, EngineConfig.builder().build(), new PbcastProtocol(),
+        SimConfig all = new SimConfig(16, 4, 8, new PbcastProtocol(),
                 LossSpec.parse("uniform:0.02"), LossScope.ALL, 3, 2, 1000, 256, 50_000, 23);
         Run run = Run.of(all);
         run.assertComplete();
         assertEquals(0, run.result.unrecovered(), "a lost solicitation or retransmission is retried next round");
-        Map<RicochetCounter, Long> c = run.result.counters();
-        assertTrue(c.get(RicochetCounter.PBCAST_DIGESTS_RECEIVED) < c.get(RicochetCounter.PBCAST_DIGESTS_SENT));
-        assertTrue(c.get(RicochetCounter.RETRANSMITS_RECEIVED) < c.get(RicochetCounter.PBCAST_RETRANSMITS_SENT));
+        Map<Counter, Long> c = run.result.counters();
+        assertTrue(c.get(PbcastCounter.PBCAST_DIGESTS_RECEIVED) < c.get(PbcastCounter.PBCAST_DIGESTS_SENT));
+        assertTrue(c.get(EngineCounter.RETRANSMITS_RECEIVED) < c.get(PbcastCounter.PBCAST_RETRANSMITS_SENT));
     }
 
     @Test
     void shouldReportLostWhatAgesOutBeforeGossipRecoversIt() {
         PbcastConfig hurried = PbcastConfig.builder().stableThreshold(1).limitRequests(1).build();
-        SimConfig config = new SimConfig(16, 4, 8, EngineConfig.builder().build(), new PbcastProtocol(hurried),
+        SimConfig config = new SimConfig(16, 4, 8, new PbcastProtocol(hurried),
                 LossSpec.parse("bursty:0.05:10"), LossScope.DATA, 3, 2, 1000, 256, 50_000, 24);
         Run run = Run.of(config);
         run.assertAccounted();
         assertTrue(run.result.unrecovered() > 0, "one round and one request per round cannot keep up");
-        assertTrue(run.undiscoveredTail() < run.result.counters().get(RicochetCounter.UNRECOVERED),
+        assertTrue(run.undiscoveredTail() < run.result.counters().get(EngineCounter.UNRECOVERED),
                 "beside those reported lost, only a few last messages went unnoticed: " + run.undiscoveredTail());
         assertTrue(run.result.nakRecovered() > 0);
     }
@@ -100,8 +101,8 @@ class PbcastSimulationTest {
     void shouldMulticastRetransmissionsOnlyWithAnOptimization() {
         SimResult basic = Run.of(config(Variant.BASIC, "uniform:0.02", 26)).result;
         SimResult ipmc = Run.of(config(Variant.IPMC, "uniform:0.02", 26)).result;
-        assertEquals(0, basic.counters().get(RicochetCounter.PBCAST_IPMC_RETRANSMITS));
-        assertTrue(ipmc.counters().get(RicochetCounter.PBCAST_IPMC_RETRANSMITS) > 0);
+        assertEquals(0, basic.counters().get(PbcastCounter.PBCAST_IPMC_RETRANSMITS));
+        assertTrue(ipmc.counters().get(PbcastCounter.PBCAST_IPMC_RETRANSMITS) > 0);
         assertEquals(basic.losses(), ipmc.losses(), "the same drops: loss is injected at the receivers");
     }
 
@@ -124,17 +125,17 @@ class PbcastSimulationTest {
          */
         void assertAccounted() {
             SimResult r = result;
-            Map<RicochetCounter, Long> c = r.counters();
+            Map<Counter, Long> c = r.counters();
             String figures = "losses " + r.losses() + " recovered " + r.nakRecovered() + " unrecovered "
                     + r.unrecovered() + " counters " + c;
             assertTrue(r.verified(), "corrupt " + r.corruptDeliveries() + " duplicate " + r.duplicateDeliveries());
             assertTrue(r.losses() > 100, "the run must lose messages to test anything: " + figures);
             assertEquals(r.losses(), r.nakRecovered() + r.lateArrivals() + r.unrecovered(), figures);
-            assertEquals(c.get(RicochetCounter.LOSSES_DETECTED), c.get(RicochetCounter.RECOVERED_BY_NAK)
-                    + c.get(RicochetCounter.LATE_ARRIVALS) + c.get(RicochetCounter.UNRECOVERED), figures);
-            assertTrue(r.unrecovered() <= c.get(RicochetCounter.UNRECOVERED), "unrecovered ones are reported lost");
-            assertEquals(0, c.get(RicochetCounter.INVALID_PACKETS));
-            assertEquals(0, c.get(RicochetCounter.PBCAST_BUFFER_EVICTIONS));
+            assertEquals(c.get(EngineCounter.LOSSES_DETECTED), c.get(EngineCounter.RECOVERED_BY_NAK)
+                    + c.get(EngineCounter.LATE_ARRIVALS) + c.get(EngineCounter.UNRECOVERED), figures);
+            assertTrue(r.unrecovered() <= c.get(EngineCounter.UNRECOVERED), "unrecovered ones are reported lost");
+            assertEquals(0, c.get(EngineCounter.INVALID_PACKETS));
+            assertEquals(0, c.get(PbcastCounter.PBCAST_BUFFER_EVICTIONS));
             for (int node = 0; node < sim.workload().nodes(); node++) {
                 PbcastEngine engine = (PbcastEngine) sim.engine(node);
                 assertEquals(0, engine.missingMessages(), "node " + node + " still seeks messages");

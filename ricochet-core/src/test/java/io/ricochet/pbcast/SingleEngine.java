@@ -4,7 +4,7 @@ import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.Counter;
 import io.ricochet.sim.Payloads;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.HeaderFlyweight;
@@ -73,7 +73,7 @@ final class SingleEngine {
         return engine.round();
     }
 
-    long counter(RicochetCounter counter) {
+    long counter(Counter counter) {
         return engine.counters().get(counter);
     }
 

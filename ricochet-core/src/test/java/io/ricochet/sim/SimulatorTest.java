@@ -7,8 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.engine.EngineConfig;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.ricochet.RicochetProtocol;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.lec.LecCounter;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import java.util.ArrayList;
@@ -36,8 +39,8 @@ class SimulatorTest {
     }
 
     static SimConfig config(Variant variant, String loss, int stagger, long seed) {
-        EngineConfig engine = EngineConfig.builder().c(variant.c).nakEnabled(variant.nak).stagger(stagger).build();
-        return new SimConfig(16, 12, 8, engine, LossSpec.parse(loss), LossScope.DATA, 2, 1, 1000, 512, 50_000, seed);
+        RicochetConfig engine = RicochetConfig.builder().c(variant.c).nakEnabled(variant.nak).stagger(stagger).build();
+        return new SimConfig(16, 12, 8, new RicochetProtocol(engine), LossSpec.parse(loss), LossScope.DATA, 2, 1, 1000, 512, 50_000, seed);
     }
 
     static SimResult run(SimConfig config) {
@@ -51,20 +54,20 @@ class SimulatorTest {
         assertTrue(r.verified(), "corrupt " + r.corruptDeliveries() + " duplicate " + r.duplicateDeliveries());
         assertTrue(r.losses() > 100, "the run must lose packets to test anything: " + r.losses());
         assertEquals(r.losses(), r.lecRecovered() + r.nakRecovered() + r.lateArrivals() + r.unrecovered());
-        long detected = r.counters().get(RicochetCounter.LOSSES_DETECTED);
-        long resolved = r.counters().get(RicochetCounter.RECOVERED_BY_XOR)
-                + r.counters().get(RicochetCounter.RECOVERED_BY_NAK)
-                + r.counters().get(RicochetCounter.LATE_ARRIVALS) + r.counters().get(RicochetCounter.UNRECOVERED);
+        long detected = r.counters().get(EngineCounter.LOSSES_DETECTED);
+        long resolved = r.counters().get(LecCounter.RECOVERED_BY_XOR)
+                + r.counters().get(EngineCounter.RECOVERED_BY_NAK)
+                + r.counters().get(EngineCounter.LATE_ARRIVALS) + r.counters().get(EngineCounter.UNRECOVERED);
         assertEquals(detected, resolved, "every detected loss ends recovered or given up");
         switch (variant) {
             case LEC_ONLY:
                 assertEquals(0, r.nakRecovered());
-                assertEquals(0, r.counters().get(RicochetCounter.NAKS_SENT));
+                assertEquals(0, r.counters().get(NakCounter.NAKS_SENT));
                 assertTrue(r.lecRecoveryPercent() > 90, "LEC recovery " + r.lecRecoveryPercent());
                 break;
             case NAK_ONLY:
                 assertEquals(0, r.lecRecovered());
-                assertEquals(0, r.counters().get(RicochetCounter.REPAIRS_SENT));
+                assertEquals(0, r.counters().get(LecCounter.REPAIRS_SENT));
                 assertEquals(0, r.unrecovered(), "NAK alone must recover everything");
                 break;
             default:
@@ -93,18 +96,18 @@ class SimulatorTest {
 
     @Test
     void shouldApplyLossToEveryPacketTypeOnlyWhenAskedTo() {
-        EngineConfig engine = EngineConfig.builder().build();
-        SimConfig all = new SimConfig(16, 12, 8, engine, LossSpec.parse("uniform:0.05"), LossScope.ALL, 2, 1, 1000,
+        RicochetConfig engine = RicochetConfig.builder().build();
+        SimConfig all = new SimConfig(16, 12, 8, new RicochetProtocol(engine), LossSpec.parse("uniform:0.05"), LossScope.ALL, 2, 1, 1000,
                 512, 50_000, 9);
         SimResult r = run(all);
         assertTrue(r.verified());
         assertEquals(0, r.unrecovered(), "NAK retries get through lost repairs, NAKs and retransmissions");
-        long repairsSent = r.counters().get(RicochetCounter.REPAIRS_SENT);
-        long repairsReceived = r.counters().get(RicochetCounter.REPAIRS_RECEIVED);
+        long repairsSent = r.counters().get(LecCounter.REPAIRS_SENT);
+        long repairsReceived = r.counters().get(LecCounter.REPAIRS_RECEIVED);
         assertTrue(repairsReceived < repairsSent, "some repairs must be dropped");
         SimResult dataOnly = run(config(Variant.LEC_AND_NAK, "uniform:0.05", 1, 9));
-        assertEquals(dataOnly.counters().get(RicochetCounter.REPAIRS_SENT),
-                dataOnly.counters().get(RicochetCounter.REPAIRS_RECEIVED));
+        assertEquals(dataOnly.counters().get(LecCounter.REPAIRS_SENT),
+                dataOnly.counters().get(LecCounter.REPAIRS_RECEIVED));
     }
 
     @Test
@@ -119,7 +122,7 @@ class SimulatorTest {
             }
             membership.add(own);
         }
-        SimConfig given = new SimConfig(8, 4, 4, EngineConfig.builder().build(), null, LossSpec.parse("uniform:0.02"),
+        SimConfig given = new SimConfig(8, 4, 4, new RicochetProtocol(RicochetConfig.builder().build()), LossSpec.parse("uniform:0.02"),
                 LossScope.DATA, 2, 1, 300, 512, 50_000, 5, membership);
         Simulator simulator = new Simulator(given);
 
@@ -133,25 +136,25 @@ class SimulatorTest {
         assertTrue(r.losses() > 10, "losses " + r.losses());
         assertEquals(0, r.unrecovered());
         assertEquals("given", r.parameters().get("membership"));
-        SimResult random = run(new SimConfig(8, 4, 4, EngineConfig.builder().build(), LossSpec.parse("uniform:0.02"),
+        SimResult random = run(new SimConfig(8, 4, 4, new RicochetProtocol(RicochetConfig.builder().build()), LossSpec.parse("uniform:0.02"),
                 LossScope.DATA, 2, 1, 300, 512, 50_000, 5));
         assertFalse(random.parameters().containsKey("membership"), "the random grouping's output is unchanged");
     }
 
     @Test
     void shouldRefuseAGroupingThatDoesNotFitTheFlags() {
-        EngineConfig engine = EngineConfig.builder().build();
+        RicochetConfig engine = RicochetConfig.builder().build();
         List<List<Integer>> three = List.of(List.of(0, 1), List.of(1, 2), List.of(0, 2));
         IllegalArgumentException nodes = assertThrows(IllegalArgumentException.class, () -> new SimConfig(4, 2, 2,
-                engine, null, LossSpec.parse("none"), LossScope.DATA, 1, 1, 100, 64, 0, 1, three));
+                new RicochetProtocol(engine), LossSpec.parse("none"), LossScope.DATA, 1, 1, 100, 64, 0, 1, three));
         assertEquals("--plan: has 3 nodes, but --nodes is 4", nodes.getMessage());
         IllegalArgumentException degree = assertThrows(IllegalArgumentException.class, () -> new SimConfig(3, 2, 2,
-                engine, null, LossSpec.parse("none"), LossScope.DATA, 1, 1, 100, 64, 0, 1,
+                new RicochetProtocol(engine), LossSpec.parse("none"), LossScope.DATA, 1, 1, 100, 64, 0, 1,
                 List.of(List.of(0, 1), List.of(1, 1), List.of(0, 2))));
         assertTrue(degree.getMessage().startsWith("--plan: node index 1 is in 1 distinct groups"),
                 degree.getMessage());
         IllegalArgumentException range = assertThrows(IllegalArgumentException.class, () -> new SimConfig(3, 2, 2,
-                engine, null, LossSpec.parse("none"), LossScope.DATA, 1, 1, 100, 64, 0, 1,
+                new RicochetProtocol(engine), LossSpec.parse("none"), LossScope.DATA, 1, 1, 100, 64, 0, 1,
                 List.of(List.of(0, 1), List.of(1, 2), List.of(0, 3))));
         assertTrue(range.getMessage().startsWith("--plan: group index 3 of node index 2 is outside 0..2"),
                 range.getMessage());

@@ -14,7 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.EngineCounter;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -58,7 +59,7 @@ class SrmEngineTest {
         }
     }
 
-    private long count(RicochetCounter counter) {
+    private long count(Counter counter) {
         return engine.counters().get(counter);
     }
 
@@ -82,9 +83,9 @@ class SrmEngineTest {
         receive(data(2, G, 0), 0);
         receive(data(2, G, 0), 1);
         assertEquals(Delivery.DIRECT, deliveredOf(id(2, G, 0)).how());
-        assertEquals(1, count(RicochetCounter.DATA_RECEIVED));
-        assertEquals(1, count(RicochetCounter.DUPLICATES));
-        assertEquals(1, count(RicochetCounter.DELIVERED));
+        assertEquals(1, count(EngineCounter.DATA_RECEIVED));
+        assertEquals(1, count(EngineCounter.DUPLICATES));
+        assertEquals(1, count(EngineCounter.DELIVERED));
         assertEquals(Long.MAX_VALUE, engine.nextDeadlineNs(), "nothing to do without a loss or sessions");
     }
 
@@ -96,7 +97,7 @@ class SrmEngineTest {
         assertTrue(out.discovered.isEmpty(), "another sender's packet reveals nothing about (2, G)");
         receive(data(2, G, 2), 10 * MS);
         assertEquals(List.of(new SrmRecordingOutbox.Discovered(id(2, G, 1), 10 * MS)), out.discovered);
-        assertEquals(1, count(RicochetCounter.LOSSES_DETECTED));
+        assertEquals(1, count(EngineCounter.LOSSES_DETECTED));
         assertEquals(1, engine.pendingRequests());
     }
 
@@ -114,7 +115,7 @@ class SrmEngineTest {
             assertEquals(G, requests.get(0).group(), "multicast to the packet's group");
             assertEquals(SELF, new SrmRequestFlyweight().wrap(requests.get(0).frame(), 0).source());
         }
-        assertEquals(1, count(RicochetCounter.SRM_REQUESTS_SENT));
+        assertEquals(1, count(SrmCounter.SRM_REQUESTS_SENT));
     }
 
     @Test
@@ -123,16 +124,16 @@ class SrmEngineTest {
         receive(data(2, G, 0), 0);
         receive(data(2, G, 2), 10 * MS);
         runTimersUntil(14 * MS);
-        assertEquals(1, count(RicochetCounter.SRM_REQUESTS_SENT));
+        assertEquals(1, count(SrmCounter.SRM_REQUESTS_SENT));
         receive(repair(3, 2, G, 1), 15 * MS);
         assertEquals(Delivery.NAK, deliveredOf(id(2, G, 1)).how());
-        assertEquals(1, count(RicochetCounter.RECOVERED_BY_NAK));
-        assertEquals(1, count(RicochetCounter.SRM_REPAIRS_RECEIVED));
+        assertEquals(1, count(EngineCounter.RECOVERED_BY_NAK));
+        assertEquals(1, count(SrmCounter.SRM_REPAIRS_RECEIVED));
         assertEquals(0, engine.pendingRequests());
         runTimersUntil(10_000 * MS);
-        assertEquals(1, count(RicochetCounter.SRM_REQUESTS_SENT), "no request after the repair");
+        assertEquals(1, count(SrmCounter.SRM_REQUESTS_SENT), "no request after the repair");
         receive(repair(4, 2, G, 1), 10_001 * MS);
-        assertEquals(1, count(RicochetCounter.DUPLICATES), "a second repair is a duplicate");
+        assertEquals(1, count(EngineCounter.DUPLICATES), "a second repair is a duplicate");
     }
 
     @Test
@@ -141,15 +142,15 @@ class SrmEngineTest {
         receive(data(2, G, 0), 0);
         receive(data(2, G, 2), 10 * MS);
         receive(request(3, 2, G, 1), 11 * MS); // before the earliest own request, at 12 ms
-        assertEquals(1, count(RicochetCounter.SRM_REQUESTS_SUPPRESSED));
+        assertEquals(1, count(SrmCounter.SRM_REQUESTS_SUPPRESSED));
         receive(request(4, 2, G, 1), 12 * MS); // inside the ignore window: the same round
-        assertEquals(1, count(RicochetCounter.SRM_REQUESTS_SUPPRESSED));
+        assertEquals(1, count(SrmCounter.SRM_REQUESTS_SUPPRESSED));
         runTimersUntil(15 * MS); // backed off: 2 x [2, 4] ms after 11 ms, so 15 ms at the earliest
         assertTrue(requestsFor(id(2, G, 1)).isEmpty(), "the request was suppressed");
         receive(repair(2, 2, G, 1), 15 * MS);
         assertEquals(Delivery.NAK, deliveredOf(id(2, G, 1)).how());
         runTimersUntil(10_000 * MS);
-        assertEquals(0, count(RicochetCounter.SRM_REQUESTS_SENT));
+        assertEquals(0, count(SrmCounter.SRM_REQUESTS_SENT));
     }
 
     @Test
@@ -157,9 +158,9 @@ class SrmEngineTest {
         start();
         receive(data(2, G, 0), 0);
         receive(request(3, 2, G, 2), 5 * MS);
-        assertEquals(2, count(RicochetCounter.LOSSES_DETECTED), "seqnos 1 and 2 of (2, G)");
-        assertEquals(2, count(RicochetCounter.SRM_LOSSES_FROM_REQUESTS));
-        assertEquals(1, count(RicochetCounter.SRM_REQUESTS_SUPPRESSED), "seqno 2 was requested already");
+        assertEquals(2, count(EngineCounter.LOSSES_DETECTED), "seqnos 1 and 2 of (2, G)");
+        assertEquals(2, count(SrmCounter.SRM_LOSSES_FROM_REQUESTS));
+        assertEquals(1, count(SrmCounter.SRM_REQUESTS_SUPPRESSED), "seqno 2 was requested already");
     }
 
     @Test
@@ -190,14 +191,14 @@ class SrmEngineTest {
         receive(request(3, 2, G, 0), 20 * MS);
         receive(request(4, 2, G, 0), 20 * MS + 100_000); // same round, repair already scheduled
         runTimersUntil(22 * MS);
-        assertEquals(1, count(RicochetCounter.SRM_REPAIRS_SENT));
+        assertEquals(1, count(SrmCounter.SRM_REPAIRS_SENT));
         receive(request(4, 2, G, 0), 23 * MS); // within 3 d of the repair
-        assertEquals(1, count(RicochetCounter.SRM_REQUESTS_HELD_DOWN));
+        assertEquals(1, count(SrmCounter.SRM_REQUESTS_HELD_DOWN));
         runTimersUntil(30 * MS);
-        assertEquals(1, count(RicochetCounter.SRM_REPAIRS_SENT));
+        assertEquals(1, count(SrmCounter.SRM_REPAIRS_SENT));
         receive(request(4, 2, G, 0), 40 * MS); // a new round after the hold-down is answered
         runTimersUntil(50 * MS);
-        assertEquals(2, count(RicochetCounter.SRM_REPAIRS_SENT));
+        assertEquals(2, count(SrmCounter.SRM_REPAIRS_SENT));
         assertEquals(0, engine.pendingRepairs(), "hold-downs expire");
     }
 
@@ -207,11 +208,11 @@ class SrmEngineTest {
         receive(data(2, G, 0), 0);
         receive(request(3, 2, G, 0), 20 * MS);
         receive(repair(4, 2, G, 0), 20 * MS + 500_000); // before D1 d = 1 ms
-        assertEquals(1, count(RicochetCounter.SRM_REPAIRS_SUPPRESSED));
+        assertEquals(1, count(SrmCounter.SRM_REPAIRS_SUPPRESSED));
         assertFalse(engine.repairScheduled(2, G, 0));
         runTimersUntil(100 * MS);
-        assertEquals(0, count(RicochetCounter.SRM_REPAIRS_SENT));
-        assertEquals(1, count(RicochetCounter.DUPLICATES), "the repair brought a packet we had");
+        assertEquals(0, count(SrmCounter.SRM_REPAIRS_SENT));
+        assertEquals(1, count(EngineCounter.DUPLICATES), "the repair brought a packet we had");
     }
 
     @Test
@@ -228,7 +229,7 @@ class SrmEngineTest {
         assertEquals(SELF, f.origin());
         assertEquals(payload.length, f.payloadLength());
         receive(request(3, SELF, G, 1), 20 * MS); // never sent
-        assertEquals(1, count(RicochetCounter.SRM_REPAIRS_UNAVAILABLE));
+        assertEquals(1, count(SrmCounter.SRM_REPAIRS_UNAVAILABLE));
     }
 
     @Test
@@ -237,8 +238,8 @@ class SrmEngineTest {
         receive(data(2, G, 0), 0);
         receive(session(2, G, 1), 900 * MS);
         assertEquals(List.of(new SrmRecordingOutbox.Discovered(id(2, G, 1), 900 * MS)), out.discovered);
-        assertEquals(1, count(RicochetCounter.SRM_LOSSES_FROM_SESSIONS));
-        assertEquals(1, count(RicochetCounter.SRM_SESSIONS_RECEIVED));
+        assertEquals(1, count(SrmCounter.SRM_LOSSES_FROM_SESSIONS));
+        assertEquals(1, count(SrmCounter.SRM_SESSIONS_RECEIVED));
         runTimersUntil(904 * MS);
         assertEquals(1, requestsFor(id(2, G, 1)).size());
     }
@@ -248,8 +249,8 @@ class SrmEngineTest {
         start();
         receive(data(2, G, 0), 0);
         receive(session(3, G, SrmSessionFlyweight.NONE, 2, 3, 9, 50, SELF, 70), 900 * MS);
-        assertEquals(3, count(RicochetCounter.LOSSES_DETECTED), "(2, G) 1..3; node 9 is no member, self is us");
-        assertEquals(3, count(RicochetCounter.SRM_LOSSES_FROM_SESSIONS));
+        assertEquals(3, count(EngineCounter.LOSSES_DETECTED), "(2, G) 1..3; node 9 is no member, self is us");
+        assertEquals(3, count(SrmCounter.SRM_LOSSES_FROM_SESSIONS));
     }
 
     @Test
@@ -271,7 +272,7 @@ class SrmEngineTest {
         assertEquals(1, f.count(), "only node 2 was heard");
         assertEquals(2, f.entrySender(0));
         assertEquals(4, f.entrySeqno(0));
-        assertEquals(sessions.size(), count(RicochetCounter.SRM_SESSIONS_SENT));
+        assertEquals(sessions.size(), count(SrmCounter.SRM_SESSIONS_SENT));
     }
 
     @Test
@@ -282,7 +283,7 @@ class SrmEngineTest {
         runTimersUntil(100_000 * MS);
         assertEquals(4, requestsFor(id(2, G, 1)).size());
         assertEquals(List.of(id(2, G, 1)), out.lost);
-        assertEquals(1, count(RicochetCounter.UNRECOVERED));
+        assertEquals(1, count(EngineCounter.UNRECOVERED));
         assertEquals(0, engine.pendingRequests());
         long[] at = requestsFor(id(2, G, 1)).stream().mapToLong(SrmRecordingOutbox.Sent::atNs).toArray();
         for (int round = 1; round < at.length; round++) {
@@ -290,7 +291,7 @@ class SrmEngineTest {
             assertTrue(gap >= 2 * MS << round && gap <= 4 * MS << round, "round " + round + " after " + gap + " ns");
         }
         receive(repair(3, 2, G, 1), 100_001 * MS);
-        assertEquals(1, count(RicochetCounter.DUPLICATES), "never delivered after being reported lost");
+        assertEquals(1, count(EngineCounter.DUPLICATES), "never delivered after being reported lost");
     }
 
     @Test
@@ -299,8 +300,8 @@ class SrmEngineTest {
         receive(data(2, G, 0), 0);
         receive(repair(3, 2, G, 1), 5 * MS);
         assertEquals(Delivery.NAK, deliveredOf(id(2, G, 1)).how());
-        assertEquals(1, count(RicochetCounter.LOSSES_DETECTED));
-        assertEquals(1, count(RicochetCounter.RECOVERED_BY_NAK));
+        assertEquals(1, count(EngineCounter.LOSSES_DETECTED));
+        assertEquals(1, count(EngineCounter.RECOVERED_BY_NAK));
         assertEquals(List.of(new SrmRecordingOutbox.Discovered(id(2, G, 1), 5 * MS)), out.discovered);
     }
 
@@ -310,7 +311,7 @@ class SrmEngineTest {
         receive(data(2, G, 1), 0);
         receive(data(2, G, 0), 1 * MS);
         assertEquals(Delivery.LATE, deliveredOf(id(2, G, 0)).how());
-        assertEquals(1, count(RicochetCounter.LATE_ARRIVALS));
+        assertEquals(1, count(EngineCounter.LATE_ARRIVALS));
         assertEquals(0, engine.pendingRequests());
     }
 
@@ -318,8 +319,8 @@ class SrmEngineTest {
     void shouldGiveUpNewLossesAtOnceWhenTheRequestTableIsFull() {
         start(SrmConfig.builder().sessionIntervalNs(0).maxPendingRequests(2).build(), 1);
         receive(data(2, G, 3), 0);
-        assertEquals(3, count(RicochetCounter.LOSSES_DETECTED));
-        assertEquals(1, count(RicochetCounter.LOSS_TABLE_FULL));
+        assertEquals(3, count(EngineCounter.LOSSES_DETECTED));
+        assertEquals(1, count(EngineCounter.LOSS_TABLE_FULL));
         assertEquals(List.of(id(2, G, 2)), out.lost);
         assertEquals(2, engine.pendingRequests());
     }
@@ -331,9 +332,9 @@ class SrmEngineTest {
         receive(data(2, G, 1), 0);
         receive(request(3, 2, G, 0), 1 * MS);
         receive(request(3, 2, G, 1), 1 * MS);
-        assertEquals(1, count(RicochetCounter.SRM_REPAIR_TABLE_FULL));
+        assertEquals(1, count(SrmCounter.SRM_REPAIR_TABLE_FULL));
         runTimersUntil(10 * MS);
-        assertEquals(1, count(RicochetCounter.SRM_REPAIRS_SENT));
+        assertEquals(1, count(SrmCounter.SRM_REPAIRS_SENT));
     }
 
     @Test
@@ -347,13 +348,13 @@ class SrmEngineTest {
         byte[] relayed = data(2, G, 0);
         io.ricochet.wire.Bytes.putInt(relayed, 8, 3); // DATA must come from its origin
         receive(relayed, 0);
-        assertEquals(3, count(RicochetCounter.INVALID_PACKETS));
+        assertEquals(3, count(EngineCounter.INVALID_PACKETS));
         receive(data(2, 99, 0), 0);
         receive(request(3, 2, 99, 0), 0);
         receive(session(3, 99, 5), 0);
-        assertEquals(3, count(RicochetCounter.NON_MEMBER));
+        assertEquals(3, count(EngineCounter.NON_MEMBER));
         receive(data(SELF, G, 0), 0);
-        assertEquals(1, count(RicochetCounter.DUPLICATES), "own frame looped back");
+        assertEquals(1, count(EngineCounter.DUPLICATES), "own frame looped back");
         assertTrue(out.delivered.isEmpty());
     }
 
@@ -363,14 +364,14 @@ class SrmEngineTest {
         assertThrows(IllegalStateException.class, () -> engine.send(99, new byte[1], 0, 1, 0));
         assertThrows(IllegalArgumentException.class, () -> engine.send(G, new byte[101], 0, 101, 0));
         receive(repair(3, 2, G, 7), 0); // payload over 100 bytes
-        assertEquals(1, count(RicochetCounter.INVALID_PACKETS));
+        assertEquals(1, count(EngineCounter.INVALID_PACKETS));
     }
 
     @Test
     void shouldStopAfterLeavingAndRestartStreamsOfANewIncarnation() {
         start();
         receive(data(2, G, 5), 0);
-        assertEquals(5, count(RicochetCounter.LOSSES_DETECTED), "stream started at 0 when node 2 was seen joining");
+        assertEquals(5, count(EngineCounter.LOSSES_DETECTED), "stream started at 0 when node 2 was seen joining");
         engine.onMembership(new MembershipEvent(MembershipEvent.Kind.JOIN, G, 2, 1), 1 * MS);
         assertEquals(List.of(id(2, G, 0), id(2, G, 1), id(2, G, 2), id(2, G, 3), id(2, G, 4)), out.lost,
                 "the old incarnation's losses are reported lost");
@@ -382,10 +383,10 @@ class SrmEngineTest {
         assertEquals(5, engine.pendingRequests(), "the request revealed seqnos 1..5 of the new incarnation");
         engine.onMembership(MembershipEvent.leave(G, SELF), 3 * MS);
         receive(data(2, G, 1), 4 * MS);
-        assertEquals(1, count(RicochetCounter.NON_MEMBER));
+        assertEquals(1, count(EngineCounter.NON_MEMBER));
         runTimersUntil(100_000 * MS);
         assertEquals(0, engine.pendingRequests(), "losses of a group left are given up");
-        assertEquals(0, count(RicochetCounter.SRM_REQUESTS_SENT));
+        assertEquals(0, count(SrmCounter.SRM_REQUESTS_SENT));
         assertEquals(10, out.lost.size());
     }
 }

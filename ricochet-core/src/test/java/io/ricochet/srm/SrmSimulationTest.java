@@ -3,8 +3,9 @@ package io.ricochet.srm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.engine.EngineConfig;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.sim.SimConfig;
@@ -22,7 +23,7 @@ class SrmSimulationTest {
     private static final SrmConfig SRM = SrmConfig.builder().build();
 
     private static SimConfig config(int degree, String loss, LossScope scope, long seed) {
-        return new SimConfig(16, degree, 8, EngineConfig.builder().build(), new SrmProtocol(SRM),
+        return new SimConfig(16, degree, 8, new SrmProtocol(SRM),
                 LossSpec.parse(loss), scope, 2, 1, 1000, 512, 50_000, seed);
     }
 
@@ -42,22 +43,22 @@ class SrmSimulationTest {
         assertTrue(r.losses() > 100, "the run must lose packets to test anything: " + r.losses());
         assertEquals(0, r.unrecovered(), where);
         assertEquals(r.losses(), r.nakRecovered(), "every loss recovered by a repair: " + where);
-        Map<RicochetCounter, Long> c = r.counters();
-        assertEquals(c.get(RicochetCounter.LOSSES_DETECTED), c.get(RicochetCounter.RECOVERED_BY_NAK)
-                + c.get(RicochetCounter.LATE_ARRIVALS) + c.get(RicochetCounter.UNRECOVERED), where);
-        assertEquals(0, c.get(RicochetCounter.UNRECOVERED), where);
-        assertEquals(0, c.get(RicochetCounter.INVALID_PACKETS), where);
+        Map<Counter, Long> c = r.counters();
+        assertEquals(c.get(EngineCounter.LOSSES_DETECTED), c.get(EngineCounter.RECOVERED_BY_NAK)
+                + c.get(EngineCounter.LATE_ARRIVALS) + c.get(EngineCounter.UNRECOVERED), where);
+        assertEquals(0, c.get(EngineCounter.UNRECOVERED), where);
+        assertEquals(0, c.get(EngineCounter.INVALID_PACKETS), where);
     }
 
     @Test
     void shouldDeliverEveryMessageUnderUniformLoss() {
         SimResult r = run(config(8, "uniform:0.01", LossScope.DATA, 1));
         assertEveryMessageDelivered(r);
-        Map<RicochetCounter, Long> c = r.counters();
-        assertTrue(c.get(RicochetCounter.SRM_REQUESTS_SENT) > 0);
-        assertTrue(c.get(RicochetCounter.SRM_SESSIONS_SENT) > 0);
-        assertTrue(c.get(RicochetCounter.SRM_LOSSES_FROM_SESSIONS) > 0, "some tails are found by sessions");
-        assertTrue(c.get(RicochetCounter.SRM_REPAIRS_SUPPRESSED) > c.get(RicochetCounter.SRM_REPAIRS_SENT),
+        Map<Counter, Long> c = r.counters();
+        assertTrue(c.get(SrmCounter.SRM_REQUESTS_SENT) > 0);
+        assertTrue(c.get(SrmCounter.SRM_SESSIONS_SENT) > 0);
+        assertTrue(c.get(SrmCounter.SRM_LOSSES_FROM_SESSIONS) > 0, "some tails are found by sessions");
+        assertTrue(c.get(SrmCounter.SRM_REPAIRS_SUPPRESSED) > c.get(SrmCounter.SRM_REPAIRS_SENT),
                 "most holders of a requested packet hear another's repair first: " + c);
     }
 

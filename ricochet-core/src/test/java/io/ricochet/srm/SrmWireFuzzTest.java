@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.MembershipEvent;
-import io.ricochet.engine.RicochetCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
@@ -102,14 +102,14 @@ class SrmWireFuzzTest {
     }
 
     private void feed(SrmEngine engine, byte[] frame, int iter, String kind, Verdict v) {
-        long before = engine.counters().get(RicochetCounter.INVALID_PACKETS);
+        long before = engine.counters().get(EngineCounter.INVALID_PACKETS);
         try {
             engine.onPacket(frame, 0, frame.length, iter * 100_000L);
             engine.onTimer(iter * 100_000L + 50_000);
         } catch (RuntimeException e) {
             throw new AssertionError("engine threw: " + context(iter, kind, frame), e);
         }
-        long added = engine.counters().get(RicochetCounter.INVALID_PACKETS) - before;
+        long added = engine.counters().get(EngineCounter.INVALID_PACKETS) - before;
         // Past the validator, only DATA relayed by another node than its origin is invalid (own frames are dupes).
         boolean relayedData = v == Verdict.OK && (frame[HeaderFlyweight.TYPE_OFFSET] & 0xFF) == FrameType.DATA
                 && Bytes.getInt(frame, HeaderFlyweight.SOURCE_OFFSET) != 1

@@ -1,6 +1,6 @@
 package io.ricochet.bench.experiment;
 
-import io.ricochet.engine.EngineConfig;
+import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
@@ -63,9 +63,9 @@ public record Setting(int nodes, int degree, int groupSize, ProtocolChoice proto
 
     /** The run of this setting lasting {@code seconds} of measured traffic, with {@code seed}. */
     public SimConfig config(double seconds, long seed) {
-        EngineConfig engine = EngineConfig.builder().r(r).c(c).stagger(stagger).nakEnabled(nak).maxPayload(PAYLOAD)
+        RicochetConfig engine = RicochetConfig.builder().r(r).c(c).stagger(stagger).nakEnabled(nak).maxPayload(PAYLOAD)
                 .build();
-        return new SimConfig(nodes, degree, groupSize, engine, protocol.factory(engine, PAYLOAD), LossSpec.parse(loss),
+        return new SimConfig(nodes, degree, groupSize, protocol.factory(engine, PAYLOAD), LossSpec.parse(loss),
                 lossScope, seconds, DRAIN_SECONDS, RATE_PER_NODE, PAYLOAD, LATENCY_NS, seed);
     }
 

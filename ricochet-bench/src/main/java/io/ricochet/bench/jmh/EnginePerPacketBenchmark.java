@@ -1,9 +1,10 @@
 package io.ricochet.bench.jmh;
 
-import io.ricochet.engine.EngineConfig;
+import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.engine.MembershipEvent;
-import io.ricochet.engine.RicochetCounter;
-import io.ricochet.engine.RicochetEngine;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.lec.LecCounter;
+import io.ricochet.ricochet.RicochetEngine;
 import io.ricochet.sim.Workload;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;
@@ -60,7 +61,7 @@ public class EnginePerPacketBenchmark {
     @Setup(Level.Trial)
     public void setUp() {
         Workload workload = Memberships.workload(degree);
-        engine = new RicochetEngine(Memberships.SELF, EngineConfig.builder().build(), new SplittableRandom(1),
+        engine = new RicochetEngine(Memberships.SELF, RicochetConfig.builder().build(), new SplittableRandom(1),
                 new NoOpOutbox());
         for (MembershipEvent event : Memberships.joinsSeenBy(workload, Memberships.SELF)) {
             engine.onMembership(event, 0);
@@ -105,19 +106,19 @@ public class EnginePerPacketBenchmark {
 
     @TearDown(Level.Trial)
     public void report() {
-        long received = engine.counters().get(RicochetCounter.DATA_RECEIVED);
-        long xors = engine.counters().get(RicochetCounter.BIN_XORS);
-        long anomalies = engine.counters().get(RicochetCounter.INVALID_PACKETS)
-                + engine.counters().get(RicochetCounter.DUPLICATES)
-                + engine.counters().get(RicochetCounter.OUT_OF_WINDOW)
-                + engine.counters().get(RicochetCounter.NON_MEMBER)
-                + engine.counters().get(RicochetCounter.LOSSES_DETECTED);
+        long received = engine.counters().get(EngineCounter.DATA_RECEIVED);
+        long xors = engine.counters().get(LecCounter.BIN_XORS);
+        long anomalies = engine.counters().get(EngineCounter.INVALID_PACKETS)
+                + engine.counters().get(EngineCounter.DUPLICATES)
+                + engine.counters().get(EngineCounter.OUT_OF_WINDOW)
+                + engine.counters().get(EngineCounter.NON_MEMBER)
+                + engine.counters().get(EngineCounter.LOSSES_DETECTED);
         System.out.printf("%n[engine d=%d] groups with peers=%d regions=%d data received=%d bin XORs=%d"
                         + " XORs/packet=%.3f repairs built=%d repairs sent=%d anomalies=%d%n",
                 degree, engine.view().myGroups().size(), engine.view().regions().size(), received, xors,
                 received == 0 ? 0.0 : (double) xors / received,
-                engine.counters().get(RicochetCounter.REPAIRS_BUILT),
-                engine.counters().get(RicochetCounter.REPAIRS_SENT), anomalies);
+                engine.counters().get(LecCounter.REPAIRS_BUILT),
+                engine.counters().get(LecCounter.REPAIRS_SENT), anomalies);
         if (anomalies != 0 || received == 0) {
             throw new IllegalStateException("the benchmark did not feed a clean stream: " + anomalies
                     + " invalid, duplicate, out-of-window, non-member or lost packets");

@@ -1,5 +1,17 @@
-package io.ricochet.engine;
+package io.ricochet.ricochet;
 
+import io.ricochet.engine.Admission;
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.DataSender;
+import io.ricochet.engine.Delivery;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.MembershipEvent;
+import io.ricochet.engine.Outbox;
+import io.ricochet.engine.PacketId;
+import io.ricochet.engine.PacketStore;
+import io.ricochet.engine.ProtocolEngine;
+import io.ricochet.engine.ReceiveWindow;
+import io.ricochet.lec.LecCounter;
 import io.ricochet.lec.LecReceiver;
 import io.ricochet.lec.MultiGroupView;
 import io.ricochet.lec.PacketSource;
@@ -7,6 +19,7 @@ import io.ricochet.lec.RepairBins;
 import io.ricochet.lec.RepairPlan;
 import io.ricochet.nak.LossLedger;
 import io.ricochet.nak.LossTracker;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.nak.NakPacer;
 import io.ricochet.nak.PendingLoss;
 import io.ricochet.nak.SessionAnnouncer;
@@ -27,9 +40,9 @@ import java.util.random.RandomGenerator;
 public final class RicochetEngine
         implements ProtocolEngine, PacketSource, LossTracker.Handler, SessionAnnouncer.Handler {
     private final int self;
-    private final EngineConfig config;
+    private final RicochetConfig config;
     private final Outbox outbox;
-    private final Counters counters = new Counters();
+    private final Counters counters = new Counters(RicochetProtocol.COUNTERS);
     private final DataSender dataSender;
     private final MultiGroupView view;
     private final RepairBins bins;
@@ -59,7 +72,7 @@ public final class RicochetEngine
      * @param rng    the seeded source of every random choice this engine makes
      * @param outbox where the engine's actions go
      */
-    public RicochetEngine(int self, EngineConfig config, RandomGenerator rng, Outbox outbox) {
+    public RicochetEngine(int self, RicochetConfig config, RandomGenerator rng, Outbox outbox) {
         this.self = self;
         this.config = config;
         this.outbox = outbox;
@@ -74,9 +87,9 @@ public final class RicochetEngine
         this.nakPacer = new NakPacer(config.nakRateLimit(), Math.max(1, config.nakRateLimit() / 10));
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
-                RicochetCounter.DATA_CACHE_EVICTIONS);
+                EngineCounter.DATA_CACHE_EVICTIONS);
         this.retransmitBuffer = new PacketStore(config.retransmitCapacity(), config.maxPayload(), counters,
-                RicochetCounter.RETRANSMIT_BUFFER_EVICTIONS);
+                EngineCounter.RETRANSMIT_BUFFER_EVICTIONS);
         this.admission = new Admission<>(dataCache, outbox, ledger::discoverUpTo, this::account);
     }
 
@@ -90,7 +103,7 @@ public final class RicochetEngine
         return counters;
     }
 
-    public EngineConfig config() {
+    public RicochetConfig config() {
         return config;
     }
 
@@ -170,7 +183,7 @@ public final class RicochetEngine
     @Override
     public void onPacket(byte[] buffer, int offset, int length, long nowNs) {
         if (!FrameValidator.isValid(buffer, offset, length)) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         switch (header.wrap(buffer, offset).type()) {
@@ -193,7 +206,7 @@ public final class RicochetEngine
                 onSession(ref.wrap(buffer, offset), nowNs);
                 break;
             default:
-                counters.increment(RicochetCounter.INVALID_PACKETS);
+                counters.increment(EngineCounter.INVALID_PACKETS);
                 break;
         }
         lec.drainReady(nowNs);
@@ -205,19 +218,19 @@ public final class RicochetEngine
 
     private void onData(DataFlyweight packet, Channel channel, long nowNs) {
         if (channel == Channel.DATA && packet.origin() != packet.source()) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (packet.payloadLength() > config.maxPayload()) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (!view.isMember(packet.group())) {
-            counters.increment(RicochetCounter.NON_MEMBER);
+            counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
         if (channel == Channel.RETRANSMIT) {
-            counters.increment(RicochetCounter.RETRANSMITS_RECEIVED);
+            counters.increment(EngineCounter.RETRANSMITS_RECEIVED);
         }
         accept(new PacketId(packet.origin(), packet.group(), packet.seqno()), packet.buffer(),
                 packet.payloadOffset(), packet.payloadLength(), channel, nowNs);
@@ -230,14 +243,14 @@ public final class RicochetEngine
     private void accept(PacketId id, byte[] payload, int offset, int length, Channel channel, long nowNs) {
         if (id.origin() == self) {
             // Our own packet coming back (multicast loopback or a forged frame): we have it already.
-            counters.increment(RicochetCounter.DUPLICATES);
+            counters.increment(EngineCounter.DUPLICATES);
             return;
         }
         ReceiveWindow window = stream(id.origin(), id.group(), id.seqno()).window;
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
         if (outcome != Admission.Outcome.NEW) {
-            counters.increment(outcome == Admission.Outcome.DUPLICATE ? RicochetCounter.DUPLICATES
-                    : RicochetCounter.OUT_OF_WINDOW);
+            counters.increment(outcome == Admission.Outcome.DUPLICATE ? EngineCounter.DUPLICATES
+                    : EngineCounter.OUT_OF_WINDOW);
             return;
         }
         if (channel == Channel.DATA) {
@@ -250,25 +263,25 @@ public final class RicochetEngine
     /** A new packet is being delivered: counts it and what it recovered. */
     private Delivery account(PacketId id, Channel channel, long nowNs) {
         if (channel == Channel.DATA) {
-            counters.increment(RicochetCounter.DATA_RECEIVED);
+            counters.increment(EngineCounter.DATA_RECEIVED);
         }
-        counters.increment(RicochetCounter.DELIVERED);
+        counters.increment(EngineCounter.DELIVERED);
         if (losses.resolve(id) == null) {
             return Delivery.DIRECT;
         }
         switch (channel) {
             case XOR_COMBINED:
-                counters.increment(RicochetCounter.RECOVERED_BY_COMBINING);
-                counters.increment(RicochetCounter.RECOVERED_BY_XOR);
+                counters.increment(LecCounter.RECOVERED_BY_COMBINING);
+                counters.increment(LecCounter.RECOVERED_BY_XOR);
                 return Delivery.LEC;
             case XOR:
-                counters.increment(RicochetCounter.RECOVERED_BY_XOR);
+                counters.increment(LecCounter.RECOVERED_BY_XOR);
                 return Delivery.LEC;
             case RETRANSMIT:
-                counters.increment(RicochetCounter.RECOVERED_BY_NAK);
+                counters.increment(EngineCounter.RECOVERED_BY_NAK);
                 return Delivery.NAK;
             default:
-                counters.increment(RicochetCounter.LATE_ARRIVALS);
+                counters.increment(EngineCounter.LATE_ARRIVALS);
                 return Delivery.LATE;
         }
     }
@@ -304,12 +317,12 @@ public final class RicochetEngine
             return own >= 0 ? dataCache.capacity() + own : UNAVAILABLE;
         }
         if (!view.isMember(group)) {
-            counters.increment(RicochetCounter.NON_MEMBER);
+            counters.increment(EngineCounter.NON_MEMBER);
             return REJECT;
         }
         StreamState stream = stream(origin, group, seqno);
         if (stream.window.beyondWindow(seqno)) {
-            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+            counters.increment(EngineCounter.OUT_OF_WINDOW);
             return REJECT;
         }
         if (!stream.window.isResolved(seqno)) {
@@ -342,9 +355,9 @@ public final class RicochetEngine
     // ---------------------------------------------------------------- NAK layer
 
     private void onNak(PacketRefFlyweight nak) {
-        counters.increment(RicochetCounter.NAKS_RECEIVED);
+        counters.increment(NakCounter.NAKS_RECEIVED);
         if (nak.origin() != self) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         int requester = nak.source();
@@ -352,18 +365,18 @@ public final class RicochetEngine
         int slot = retransmitBuffer.find(id);
         if (slot < 0) {
             int length = outRef.write(FrameType.GONE, self, self, id.group(), id.seqno());
-            counters.increment(RicochetCounter.GONE_SENT);
+            counters.increment(NakCounter.GONE_SENT);
             outbox.unicast(requester, frame, 0, length);
             return;
         }
         int length = out.write(FrameType.RETRANSMIT, self, self, id.group(), id.seqno(),
                 retransmitBuffer.payload(slot), 0, retransmitBuffer.length(slot));
-        counters.increment(RicochetCounter.RETRANSMITS_SENT);
+        counters.increment(NakCounter.RETRANSMITS_SENT);
         outbox.unicast(requester, frame, 0, length);
     }
 
     private void onGone(PacketRefFlyweight gone, long nowNs) {
-        counters.increment(RicochetCounter.GONE_RECEIVED);
+        counters.increment(NakCounter.GONE_RECEIVED);
         PendingLoss loss = losses.resolve(new PacketId(gone.origin(), gone.group(), gone.seqno()));
         if (loss != null) {
             giveUp(loss, nowNs);
@@ -371,18 +384,18 @@ public final class RicochetEngine
     }
 
     private void onSession(PacketRefFlyweight session, long nowNs) {
-        counters.increment(RicochetCounter.SESSIONS_RECEIVED);
+        counters.increment(NakCounter.SESSIONS_RECEIVED);
         if (session.origin() != session.source() || session.origin() == self) {
-            counters.increment(RicochetCounter.INVALID_PACKETS);
+            counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         if (!view.isMember(session.group())) {
-            counters.increment(RicochetCounter.NON_MEMBER);
+            counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
         StreamState stream = stream(session.origin(), session.group(), session.seqno());
         if (stream.window.beyondWindow(session.seqno())) {
-            counters.increment(RicochetCounter.OUT_OF_WINDOW);
+            counters.increment(EngineCounter.OUT_OF_WINDOW);
             return;
         }
         discoverUpTo(stream, session.seqno(), nowNs);
@@ -394,19 +407,19 @@ public final class RicochetEngine
             return;
         }
         int length = outRef.write(FrameType.SESSION, self, self, group, highestSeqno);
-        counters.increment(RicochetCounter.SESSIONS_SENT);
+        counters.increment(NakCounter.SESSIONS_SENT);
         outbox.multicast(group, frame, 0, length);
     }
 
     @Override
     public void sendNak(PendingLoss loss, long nowNs) {
         if (!nakPacer.tryAcquire(nowNs)) {
-            counters.increment(RicochetCounter.NAKS_RATE_LIMITED);
+            counters.increment(NakCounter.NAKS_RATE_LIMITED);
             return;
         }
         PacketId id = loss.id();
         int length = outRef.write(FrameType.NAK, self, id.origin(), id.group(), id.seqno());
-        counters.increment(RicochetCounter.NAKS_SENT);
+        counters.increment(NakCounter.NAKS_SENT);
         outbox.unicast(id.origin(), frame, 0, length);
     }
 

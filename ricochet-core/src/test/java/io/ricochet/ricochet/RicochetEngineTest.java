@@ -1,4 +1,4 @@
-package io.ricochet.engine;
+package io.ricochet.ricochet;
 
 import static io.ricochet.engine.Frames.data;
 import static io.ricochet.engine.Frames.id;
@@ -9,6 +9,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.Frames;
+import io.ricochet.engine.Delivery;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.MembershipEvent;
+import io.ricochet.engine.PacketId;
+import io.ricochet.engine.RecordingOutbox;
+import io.ricochet.lec.LecCounter;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
@@ -25,7 +34,7 @@ class RicochetEngineTest {
     private final RecordingOutbox out = new RecordingOutbox();
     private RicochetEngine engine;
 
-    private RicochetEngine start(EngineConfig config) {
+    private RicochetEngine start(RicochetConfig config) {
         engine = new RicochetEngine(SELF, config, new SplittableRandom(1), out);
         engine.onMembership(MembershipEvent.join(G, SELF), 0);
         for (int node = 2; node <= 4; node++) {
@@ -35,14 +44,14 @@ class RicochetEngineTest {
     }
 
     private RicochetEngine start() {
-        return start(EngineConfig.builder().build());
+        return start(RicochetConfig.builder().build());
     }
 
     private void receive(byte[] frame, long nowNs) {
         engine.onPacket(frame, 0, frame.length, nowNs);
     }
 
-    private long count(RicochetCounter counter) {
+    private long count(Counter counter) {
         return engine.counters().get(counter);
     }
 
@@ -61,8 +70,8 @@ class RicochetEngineTest {
         receive(data(2, G, 0), 0);
         receive(data(2, G, 0), 1);
         assertEquals(Delivery.DIRECT, deliveredOf(id(2, G, 0)).how());
-        assertEquals(1, count(RicochetCounter.DUPLICATES));
-        assertEquals(1, count(RicochetCounter.DELIVERED));
+        assertEquals(1, count(EngineCounter.DUPLICATES));
+        assertEquals(1, count(EngineCounter.DELIVERED));
     }
 
     @Test
@@ -70,11 +79,11 @@ class RicochetEngineTest {
         start();
         receive(data(2, G, 0), 0);
         receive(data(2, G, 2), 0);
-        assertEquals(1, count(RicochetCounter.LOSSES_DETECTED));
+        assertEquals(1, count(EngineCounter.LOSSES_DETECTED));
         receive(data(3, G, 0), 0);
         receive(repair(4, id(2, G, 0), id(2, G, 1), id(3, G, 0)), 5 * MS);
         assertEquals(Delivery.LEC, deliveredOf(id(2, G, 1)).how());
-        assertEquals(1, count(RicochetCounter.RECOVERED_BY_XOR));
+        assertEquals(1, count(LecCounter.RECOVERED_BY_XOR));
         assertEquals(0, engine.pendingLosses());
     }
 
@@ -85,7 +94,7 @@ class RicochetEngineTest {
         receive(repair(4, id(2, G, 0), id(3, G, 5)), 0);
         // (3,G,5) was the only missing packet: recovered; (3,G,0..4) are now known to be lost.
         assertEquals(Delivery.LEC, deliveredOf(id(3, G, 5)).how());
-        assertEquals(6, count(RicochetCounter.LOSSES_DETECTED));
+        assertEquals(6, count(EngineCounter.LOSSES_DETECTED));
         assertEquals(5, engine.pendingLosses());
     }
 
@@ -95,8 +104,8 @@ class RicochetEngineTest {
         receive(data(2, G, 0), 0);
         receive(data(3, G, 0), 0);
         receive(repair(4, id(2, G, 0), id(3, G, 0)), 0);
-        assertEquals(1, count(RicochetCounter.REPAIRS_USELESS));
-        assertEquals(2, count(RicochetCounter.DELIVERED));
+        assertEquals(1, count(EngineCounter.REPAIRS_USELESS));
+        assertEquals(2, count(EngineCounter.DELIVERED));
     }
 
     @Test
@@ -109,7 +118,7 @@ class RicochetEngineTest {
         assertEquals(1, engine.bufferUsage().get("bufferedRepairs"));
         receive(repair(2, x, y, z), 0);
         assertEquals(Delivery.LEC, deliveredOf(z).how());
-        assertEquals(1, count(RicochetCounter.RECOVERED_BY_COMBINING));
+        assertEquals(1, count(LecCounter.RECOVERED_BY_COMBINING));
     }
 
     @Test
@@ -136,12 +145,12 @@ class RicochetEngineTest {
         engine.send(G, mine, 0, mine.length, 0);
         receive(repair(3, id(SELF, G, 0), id(2, G, 0)), 0);
         assertEquals(Delivery.LEC, deliveredOf(id(2, G, 0)).how());
-        assertEquals(1, count(RicochetCounter.LOSSES_DETECTED));
+        assertEquals(1, count(EngineCounter.LOSSES_DETECTED));
     }
 
     @Test
     void shouldNakAfterTheTimeoutRetryAndThenGiveUp() {
-        start(EngineConfig.builder().nakMaxAttempts(3).sessionDelayNs(0).build());
+        start(RicochetConfig.builder().nakMaxAttempts(3).sessionDelayNs(0).build());
         receive(data(2, G, 1), 0);
         assertEquals(100 * MS, engine.nextDeadlineNs());
         engine.onTimer(100 * MS - 1);
@@ -159,9 +168,9 @@ class RicochetEngineTest {
         assertTrue(out.lost.isEmpty());
         engine.onTimer(250 * MS);
         assertEquals(List.of(new RecordingOutbox.Lost(2, G, 0)), out.lost);
-        assertEquals(1, count(RicochetCounter.UNRECOVERED));
+        assertEquals(1, count(EngineCounter.UNRECOVERED));
         receive(data(2, G, 0), 260 * MS);
-        assertEquals(1, count(RicochetCounter.DUPLICATES), "a packet reported lost is never delivered after");
+        assertEquals(1, count(EngineCounter.DUPLICATES), "a packet reported lost is never delivered after");
     }
 
     @Test
@@ -171,9 +180,9 @@ class RicochetEngineTest {
         engine.onTimer(100 * MS);
         receive(data(FrameType.RETRANSMIT, 2, id(2, G, 0)), 101 * MS);
         assertEquals(Delivery.NAK, deliveredOf(id(2, G, 0)).how());
-        assertEquals(1, count(RicochetCounter.RECOVERED_BY_NAK));
+        assertEquals(1, count(EngineCounter.RECOVERED_BY_NAK));
         engine.onTimer(1000 * MS);
-        assertEquals(1, count(RicochetCounter.NAKS_SENT), "no NAK after recovery");
+        assertEquals(1, count(NakCounter.NAKS_SENT), "no NAK after recovery");
     }
 
     @Test
@@ -188,7 +197,7 @@ class RicochetEngineTest {
 
     @Test
     void shouldAnswerNaksFromItsRetransmitBufferOrSayGone() {
-        start(EngineConfig.builder().retransmitCapacity(2).build());
+        start(RicochetConfig.builder().retransmitCapacity(2).build());
         for (int i = 0; i < 3; i++) {
             byte[] p = Frames.payload(id(SELF, G, i));
             assertEquals(i, engine.send(G, p, 0, p.length, 0));
@@ -204,12 +213,12 @@ class RicochetEngineTest {
                 f.payloadOffset() + f.payloadLength());
         assertArrayEquals(Frames.payload(id(SELF, G, 2)), payload);
         assertEquals(FrameType.GONE, out.sent.get(1).type(), "seqno 0 was evicted from a buffer of 2");
-        assertEquals(1, count(RicochetCounter.RETRANSMIT_BUFFER_EVICTIONS));
+        assertEquals(1, count(EngineCounter.RETRANSMIT_BUFFER_EVICTIONS));
     }
 
     @Test
     void shouldGiveUpWithoutNakingWhenNakIsOff() {
-        start(EngineConfig.builder().nakEnabled(false).lecGiveUpNs(300 * MS).build());
+        start(RicochetConfig.builder().nakEnabled(false).lecGiveUpNs(300 * MS).build());
         receive(data(2, G, 1), 0);
         engine.onTimer(299 * MS);
         assertTrue(out.lost.isEmpty());
@@ -235,13 +244,13 @@ class RicochetEngineTest {
 
         receive(data(2, G, 0), 0);
         receive(ref(FrameType.SESSION, 2, id(2, G, 3)), 0);
-        assertEquals(3, count(RicochetCounter.LOSSES_DETECTED), "seqnos 1, 2 and 3 of node 2");
+        assertEquals(3, count(EngineCounter.LOSSES_DETECTED), "seqnos 1, 2 and 3 of node 2");
     }
 
     @Test
     void shouldBuildRepairsFromItsBinsWithTheRightXor() {
         // c = 3 over three other members: every repair goes to all of them.
-        start(EngineConfig.builder().r(4).c(3).build());
+        start(RicochetConfig.builder().r(4).c(3).build());
         for (int i = 0; i < 4; i++) {
             receive(data(2, G, i), 0);
         }
@@ -251,7 +260,7 @@ class RicochetEngineTest {
         for (RecordingOutbox.Sent s : repairs) {
             assertArrayEquals(expected, s.frame());
         }
-        assertEquals(3, count(RicochetCounter.BIN_XORS), "four packets, one copy and three XORs");
+        assertEquals(3, count(LecCounter.BIN_XORS), "four packets, one copy and three XORs");
     }
 
     @Test
@@ -263,29 +272,29 @@ class RicochetEngineTest {
         byte[] spoofed = data(FrameType.DATA, 3, id(2, G, 0));
         receive(spoofed, 0);
         receive(data(2, 99, 0), 0);
-        assertEquals(3, count(RicochetCounter.INVALID_PACKETS));
-        assertEquals(1, count(RicochetCounter.NON_MEMBER));
+        assertEquals(3, count(EngineCounter.INVALID_PACKETS));
+        assertEquals(1, count(EngineCounter.NON_MEMBER));
         assertTrue(out.delivered.isEmpty());
     }
 
     @Test
     void shouldKeepEveryBufferWithinItsBound() {
-        start(EngineConfig.builder().dataCacheCapacity(2).repairBufferCapacity(2).maxPendingLosses(4).build());
+        start(RicochetConfig.builder().dataCacheCapacity(2).repairBufferCapacity(2).maxPendingLosses(4).build());
         receive(data(2, G, 0), 0);
         receive(data(2, G, 1), 0);
         receive(data(2, G, 2), 0);
-        assertEquals(1, count(RicochetCounter.DATA_CACHE_EVICTIONS));
+        assertEquals(1, count(EngineCounter.DATA_CACHE_EVICTIONS));
         receive(repair(4, id(2, G, 0), id(3, G, 0)), 0);
-        assertEquals(1, count(RicochetCounter.REPAIRS_UNUSABLE), "(2,G,0) was delivered but is no longer cached");
+        assertEquals(1, count(LecCounter.REPAIRS_UNUSABLE), "(2,G,0) was delivered but is no longer cached");
         // Three repairs each missing two packets, no two differing by exactly one: the third evicts the first.
         receive(repair(4, id(4, G, 0), id(4, G, 1)), 0);
         receive(repair(4, id(4, G, 1), id(4, G, 2)), 0);
         receive(repair(4, id(3, G, 0), id(4, G, 0)), 0);
-        assertEquals(1, count(RicochetCounter.UNUSABLE_REPAIR_EVICTIONS));
+        assertEquals(1, count(LecCounter.UNUSABLE_REPAIR_EVICTIONS));
         assertEquals(2, engine.bufferUsage().get("bufferedRepairs"));
         assertEquals(4, engine.pendingLosses());
         receive(data(3, G, 5), 0);
-        assertEquals(4, count(RicochetCounter.LOSS_TABLE_FULL), "(3,G,1..4) found with the table full");
+        assertEquals(4, count(EngineCounter.LOSS_TABLE_FULL), "(3,G,1..4) found with the table full");
         assertEquals(4, out.lost.size(), "and reported lost at once");
         assertEquals(4, engine.pendingLosses());
     }
@@ -306,8 +315,8 @@ class RicochetEngineTest {
         engine.onMembership(new MembershipEvent(MembershipEvent.Kind.JOIN, G, 2, 0), 0);
         receive(data(2, G, 0), 0);
         receive(data(2, G, 1), 0);
-        assertEquals(1, count(RicochetCounter.DUPLICATES), "a flap must not deliver (2,G,0) again");
-        assertEquals(2, count(RicochetCounter.DELIVERED));
+        assertEquals(1, count(EngineCounter.DUPLICATES), "a flap must not deliver (2,G,0) again");
+        assertEquals(2, count(EngineCounter.DELIVERED));
     }
 
     @Test
@@ -317,19 +326,19 @@ class RicochetEngineTest {
         receive(data(2, G, 1), 0);
         engine.onMembership(new MembershipEvent(MembershipEvent.Kind.JOIN, G, 2, 77), 0);
         receive(data(2, G, 0), 0);
-        assertEquals(3, count(RicochetCounter.DELIVERED), "incarnation 77 numbers from 0 again");
-        assertEquals(0, count(RicochetCounter.DUPLICATES));
+        assertEquals(3, count(EngineCounter.DELIVERED), "incarnation 77 numbers from 0 again");
+        assertEquals(0, count(EngineCounter.DUPLICATES));
     }
 
     @Test
     void shouldNotNakTheHistoryOfMembersThatWereThereBeforeItJoined() {
-        engine = new RicochetEngine(SELF, EngineConfig.builder().build(), new SplittableRandom(1), out);
+        engine = new RicochetEngine(SELF, RicochetConfig.builder().build(), new SplittableRandom(1), out);
         engine.onMembership(MembershipEvent.join(G, 2), 0);
         engine.onMembership(MembershipEvent.join(G, SELF), 0);
         receive(data(2, G, 500), 0);
-        assertEquals(0, count(RicochetCounter.LOSSES_DETECTED), "node 2's stream starts where we came in");
+        assertEquals(0, count(EngineCounter.LOSSES_DETECTED), "node 2's stream starts where we came in");
         receive(data(2, G, 502), 0);
-        assertEquals(1, count(RicochetCounter.LOSSES_DETECTED));
+        assertEquals(1, count(EngineCounter.LOSSES_DETECTED));
     }
 
     @Test
@@ -363,16 +372,16 @@ class RicochetEngineTest {
 
     @Test
     void shouldCapNaksAtTheRateLimitAndGiveUpRatherThanStorm() {
-        start(EngineConfig.builder().nakRateLimit(10).nakMaxAttempts(2).sessionDelayNs(0).build());
+        start(RicochetConfig.builder().nakRateLimit(10).nakMaxAttempts(2).sessionDelayNs(0).build());
         receive(data(2, G, 0), 0);
         receive(data(2, G, 101), 0);
         assertEquals(100, engine.pendingLosses());
         engine.onTimer(100 * MS);
         engine.onTimer(150 * MS);
         engine.onTimer(200 * MS);
-        long naks = count(RicochetCounter.NAKS_SENT);
+        long naks = count(NakCounter.NAKS_SENT);
         assertTrue(naks <= 1 + 2, "a burst of 1 and 10/s over 0.1 s, not 200: " + naks);
-        assertEquals(200 - naks, count(RicochetCounter.NAKS_RATE_LIMITED));
+        assertEquals(200 - naks, count(NakCounter.NAKS_RATE_LIMITED));
         assertEquals(100, out.lost.size(), "every loss ends, given up once its attempts are used");
     }
 
@@ -380,11 +389,11 @@ class RicochetEngineTest {
     void shouldFindTheLossOfTheFirstPacketOfAYoungStreamFromAMemberThatWasThereFirst() {
         // Regression (demo run): node 2 was in the group before us and its first packet, sent after we joined,
         // was lost; the stream must still start at 0 so the loss is found and recovered.
-        engine = new RicochetEngine(SELF, EngineConfig.builder().build(), new SplittableRandom(1), out);
+        engine = new RicochetEngine(SELF, RicochetConfig.builder().build(), new SplittableRandom(1), out);
         engine.onMembership(MembershipEvent.join(G, 2), 0);
         engine.onMembership(MembershipEvent.join(G, SELF), 0);
         receive(data(2, G, 1), 0);
-        assertEquals(1, count(RicochetCounter.LOSSES_DETECTED), "(2,G,0)");
+        assertEquals(1, count(EngineCounter.LOSSES_DETECTED), "(2,G,0)");
         engine.onTimer(100 * MS);
         receive(data(FrameType.RETRANSMIT, 2, id(2, G, 0)), 101 * MS);
         assertEquals(Delivery.NAK, deliveredOf(id(2, G, 0)).how());

@@ -1,4 +1,6 @@
-package io.ricochet.engine;
+package io.ricochet.ricochet;
+
+import io.ricochet.engine.ReceiveWindow;
 
 /** Receive state of one (sender, group) stream at this node. */
 final class StreamState {

@@ -1,11 +1,11 @@
-package io.ricochet.engine;
+package io.ricochet.ricochet;
 
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.RepairFlyweight;
 import java.util.Map;
 
 /**
- * Immutable, validated configuration of one {@link ProtocolEngine}. Build it with {@link #builder()}; every
+ * Immutable, validated configuration of one {@link RicochetEngine}. Build it with {@link #builder()}; every
  * out-of-range value is refused with a message naming the setting.
  *
  * @param r                      rate-of-fire r: data packets per repair (shared by all groups, section 4)
@@ -27,7 +27,7 @@ import java.util.Map;
  *                               (tail-loss discovery, see {@code SessionAnnouncer}); 0 turns it off
  * @param nakRateLimit           NAKs this node may send per second on average (0 = unlimited), see NakPacer
  */
-public record EngineConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
+public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
                            boolean nakEnabled, long nakTimeoutNs, long nakRetryNs, int nakMaxAttempts,
                            long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
                            int repairBufferCapacity, int maxPendingLosses, int streamWindow,
@@ -35,7 +35,7 @@ public record EngineConfig(int r, double defaultC, Map<Integer, Double> cByGroup
 
     private static final long MS = 1_000_000L;
 
-    public EngineConfig {
+    public RicochetConfig {
         cByGroup = Map.copyOf(cByGroup);
         require(r >= 1 && r <= RepairFlyweight.MAX_ENTRIES, "r", r, "must be in 1.." + RepairFlyweight.MAX_ENTRIES);
         require(defaultC >= 0 && defaultC <= 64, "c", defaultC, "must be in 0..64");
@@ -186,8 +186,8 @@ public record EngineConfig(int r, double defaultC, Map<Integer, Double> cByGroup
             return this;
         }
 
-        public EngineConfig build() {
-            return new EngineConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
+        public RicochetConfig build() {
+            return new RicochetConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
                     nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
                     repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit);
         }

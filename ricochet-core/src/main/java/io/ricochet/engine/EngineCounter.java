@@ -1,0 +1,43 @@
+package io.ricochet.engine;
+
+/**
+ * The counters every protocol has: what it sent, received and delivered, the losses it found and how each ended,
+ * its bounded stores' evictions, and the frames its input gate refused. Tests and benchmarks assert on them; ids
+ * never change meaning once released.
+ */
+public enum EngineCounter implements Counter {
+    DATA_SENT(1, "data packets multicast by this node"),
+    DATA_RECEIVED(2, "data packets received (first copies)"),
+    DUPLICATES(3, "data, retransmitted or recovered copies of packets already delivered or given up"),
+    DELIVERED(4, "packets delivered to the application (direct + recovered)"),
+    REPAIRS_USELESS(8, "proactive repairs (LEC or FEC) received that named no missing packet"),
+    LOSSES_DETECTED(12, "lost packets discovered (sequence gap, or named in a repair, request or digest)"),
+    RECOVERED_BY_NAK(15, "lost packets recovered by a retransmission (NAK answer, SRM repair, gossip)"),
+    LATE_ARRIVALS(16, "packets discovered missing that then arrived as data"),
+    UNRECOVERED(17, "lost packets given up and reported lost to the application"),
+    DATA_CACHE_EVICTIONS(25, "received payloads evicted from the bounded cache kept to recover or answer from"),
+    RETRANSMIT_BUFFER_EVICTIONS(26, "sent payloads evicted from the bounded retransmit buffer"),
+    LOSS_TABLE_FULL(27, "losses given up at once because the pending-loss table was full"),
+    INVALID_PACKETS(28, "frames rejected by the validator (malformed)"),
+    NON_MEMBER(29, "frames for a group this node is not a member of"),
+    OUT_OF_WINDOW(30, "packets too far ahead of or behind a stream's receive window"),
+    RETRANSMITS_RECEIVED(32, "retransmissions received");
+
+    private final int id;
+    private final String description;
+
+    EngineCounter(int id, String description) {
+        this.id = id;
+        this.description = description;
+    }
+
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+}

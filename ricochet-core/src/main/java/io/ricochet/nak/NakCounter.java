@@ -1,0 +1,33 @@
+package io.ricochet.nak;
+
+import io.ricochet.engine.Counter;
+
+/** The NAK layer's counters (paper, section 4.2.7), in the protocols that NAK: Ricochet and sender-based FEC. */
+public enum NakCounter implements Counter {
+    NAKS_SENT(18, "NAKs sent"),
+    NAKS_RECEIVED(19, "NAKs received"),
+    RETRANSMITS_SENT(20, "retransmissions sent in answer to NAKs"),
+    GONE_SENT(21, "NAKs answered 'gone': the packet had left the retransmit buffer"),
+    GONE_RECEIVED(22, "'gone' answers received"),
+    SESSIONS_SENT(33, "idle-stream announcements of the highest seqno sent (NAK layer)"),
+    SESSIONS_RECEIVED(34, "idle-stream announcements received"),
+    NAKS_RATE_LIMITED(35, "NAKs not sent because the node's NAK rate limit was reached (the attempt is used up)");
+
+    private final int id;
+    private final String description;
+
+    NakCounter(int id, String description) {
+        this.id = id;
+        this.description = description;
+    }
+
+    @Override
+    public int id() {
+        return id;
+    }
+
+    @Override
+    public String description() {
+        return description;
+    }
+}

@@ -1,0 +1,57 @@
+package io.ricochet.ricochet;
+
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.Outbox;
+import io.ricochet.engine.ProtocolEngine;
+import io.ricochet.engine.ProtocolFactory;
+import io.ricochet.lec.LecCounter;
+import io.ricochet.nak.NakCounter;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.random.RandomGenerator;
+
+/** Ricochet, LEC with the NAK layer behind it, as a {@link ProtocolFactory}: the simulator and the daemon run it. */
+public final class RicochetProtocol implements ProtocolFactory {
+    /** The counters of a Ricochet engine: the shared ones, the NAK layer's and LEC's. */
+    public static final List<Counter> COUNTERS = Counters.set(EngineCounter.values(), NakCounter.values(),
+            LecCounter.values());
+
+    private final RicochetConfig config;
+
+    public RicochetProtocol(RicochetConfig config) {
+        this.config = Objects.requireNonNull(config, "config");
+    }
+
+    public RicochetConfig config() {
+        return config;
+    }
+
+    @Override
+    public String name() {
+        return "ricochet";
+    }
+
+    @Override
+    public ProtocolEngine create(int node, RandomGenerator rng, Outbox outbox) {
+        return new RicochetEngine(node, config, rng, outbox);
+    }
+
+    @Override
+    public int maxPayload() {
+        return config.maxPayload();
+    }
+
+    @Override
+    public Map<String, Object> parameters() {
+        return Map.of("r", config.r(), "c", config.defaultC(), "stagger", config.stagger(),
+                "nak", config.nakEnabled());
+    }
+
+    @Override
+    public List<Counter> counters() {
+        return COUNTERS;
+    }
+}
