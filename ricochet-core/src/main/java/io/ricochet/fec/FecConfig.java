@@ -1,5 +1,6 @@
 package io.ricochet.fec;
 
+import io.ricochet.nak.NakSettings;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
 
@@ -56,6 +57,11 @@ public record FecConfig(int r, int c, long flushTimeoutNs, boolean nakEnabled, l
         if (!ok) {
             throw new IllegalArgumentException(key + " = " + value + ": " + rule);
         }
+    }
+
+    /** The NAK layer's receiver-side settings (sender-based FEC sets no NAK rate limit). */
+    public NakSettings nakSettings() {
+        return new NakSettings(nakEnabled, nakTimeoutNs, nakRetryNs, nakMaxAttempts, giveUpNs, maxPendingLosses, 0);
     }
 
     public static Builder builder() {

@@ -11,12 +11,16 @@ import io.ricochet.engine.PacketStore;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.EngineCounter;
-import io.ricochet.nak.NakCounter;
+import io.ricochet.engine.StreamTable;
+import io.ricochet.engine.WakeRequests;
+import io.ricochet.nak.NakRequester;
+import io.ricochet.nak.NakResponder;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -41,18 +45,19 @@ public final class FecEngine implements ProtocolEngine {
     private final Counters counters = new Counters(FecProtocol.COUNTERS);
     private final DataSender dataSender;
     private final Set<Integer> groups = new HashSet<>();
-    private final FecStreams streams;
+    private final Map<Integer, Set<Integer>> members = new HashMap<>();
+    private final StreamTable streams;
     private final PacketStore dataCache;
-    private final LossDetector losses;
+    private final NakRequester losses;
     private final BlockSender sender;
     private final NakResponder responder;
+    private final WakeRequests wakes;
     private final RepairReceiver repairs;
     private final Admission<Channel> admission;
     private final HeaderFlyweight header = new HeaderFlyweight();
     private final DataFlyweight data = new DataFlyweight();
     private final PacketRefFlyweight ref = new PacketRefFlyweight();
     private final FecRepairFlyweight repair = new FecRepairFlyweight();
-    private long requestedWakeNs = Long.MAX_VALUE;
 
     /**
      * @param self   this node's id
@@ -64,12 +69,14 @@ public final class FecEngine implements ProtocolEngine {
         this.config = config;
         this.outbox = outbox;
         this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
-        this.streams = new FecStreams(config.streamWindow());
+        this.streams = new StreamTable(config.streamWindow());
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
-        this.losses = new LossDetector(self, config, counters, outbox, streams);
+        this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
         this.sender = new BlockSender(self, config, counters, outbox);
-        this.responder = new NakResponder(self, config, counters, outbox);
+        this.responder = new NakResponder(self, config.retransmitCapacity(), config.maxPayload(), config.nakEnabled(),
+                counters, outbox);
+        this.wakes = new WakeRequests(outbox);
         this.repairs = new RepairReceiver(config, counters, dataCache,
                 (id, payload, length, nowNs) -> accept(id, payload, 0, length, Channel.FEC, nowNs));
         this.admission = new Admission<>(dataCache, outbox, losses::discoverUpTo, this::account);
@@ -116,11 +123,15 @@ public final class FecEngine implements ProtocolEngine {
                 sender.left(group);
             }
         } else if (join) {
-            if (streams.joined(node, group, event.incarnation(), groups.contains(group))) {
+            boolean fresh = members.computeIfAbsent(group, g -> new HashSet<>()).add(node);
+            if (streams.joined(node, group, event.incarnation(), fresh, groups.contains(group)) != null) {
                 repairs.dropStream(node, group);
             }
         } else {
-            streams.left(node, group);
+            Set<Integer> listed = members.get(group);
+            if (listed != null) {
+                listed.remove(node);
+            }
         }
     }
 
@@ -154,9 +165,7 @@ public final class FecEngine implements ProtocolEngine {
                 responder.onNak(ref.wrap(buffer, offset));
                 break;
             case FrameType.GONE:
-                counters.increment(NakCounter.GONE_RECEIVED);
-                ref.wrap(buffer, offset);
-                losses.onGone(new PacketId(ref.origin(), ref.group(), ref.seqno()), nowNs);
+                losses.onGone(ref.wrap(buffer, offset), nowNs);
                 break;
             default:
                 counters.increment(EngineCounter.INVALID_PACKETS); // Another protocol's frame.
@@ -202,13 +211,13 @@ public final class FecEngine implements ProtocolEngine {
         }
         long start = incoming.blockStart();
         long last = start + incoming.r() - 1;
-        FecStreams.Stream stream = streams.get(origin, incoming.group(), start);
-        if (stream.window.beyondWindow(last)) {
+        StreamTable.Stream stream = streams.getOrCreate(origin, incoming.group(), start);
+        if (stream.window().beyondWindow(last)) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return;
         }
-        losses.discoverUpTo(origin, incoming.group(), stream.window, last, nowNs);
-        if (allResolved(stream.window, start, last)) {
+        losses.discoverUpTo(origin, incoming.group(), stream.window(), last, nowNs);
+        if (allResolved(stream.window(), start, last)) {
             counters.increment(EngineCounter.REPAIRS_USELESS);
             return;
         }
@@ -233,7 +242,7 @@ public final class FecEngine implements ProtocolEngine {
             counters.increment(EngineCounter.DUPLICATES); // Our own packet coming back.
             return;
         }
-        ReceiveWindow window = streams.get(id.origin(), id.group(), id.seqno()).window;
+        ReceiveWindow window = streams.getOrCreate(id.origin(), id.group(), id.seqno()).window();
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
         if (outcome != Admission.Outcome.NEW) {
             counters.increment(outcome == Admission.Outcome.DUPLICATE ? EngineCounter.DUPLICATES
@@ -280,11 +289,7 @@ public final class FecEngine implements ProtocolEngine {
     }
 
     private void requestWake(long nowNs) {
-        long deadline = nextDeadlineNs();
-        if (deadline != Long.MAX_VALUE && (deadline < requestedWakeNs || requestedWakeNs - nowNs <= 0)) {
-            requestedWakeNs = deadline;
-            outbox.wakeAt(deadline);
-        }
+        wakes.request(nextDeadlineNs(), nowNs);
     }
 
     // ---------------------------------------------------------------- introspection

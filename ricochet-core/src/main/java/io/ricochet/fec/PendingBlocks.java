@@ -1,5 +1,6 @@
 package io.ricochet.fec;
 
+import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.Counters;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -30,13 +31,13 @@ final class PendingBlocks {
 
     /** The block of (origin, group) starting at {@code start}, or null. */
     PendingBlock find(int origin, int group, long start) {
-        TreeMap<Long, PendingBlock> blocks = byStream.get(FecStreams.key(origin, group));
+        TreeMap<Long, PendingBlock> blocks = byStream.get(StreamTable.key(origin, group));
         return blocks == null ? null : blocks.get(start);
     }
 
     /** The block of (origin, group) that contains {@code seqno}, or null. */
     PendingBlock covering(int origin, int group, long seqno) {
-        TreeMap<Long, PendingBlock> blocks = byStream.get(FecStreams.key(origin, group));
+        TreeMap<Long, PendingBlock> blocks = byStream.get(StreamTable.key(origin, group));
         if (blocks == null) {
             return null;
         }
@@ -56,7 +57,7 @@ final class PendingBlocks {
             allocated++;
         }
         block.open(repair);
-        byStream.computeIfAbsent(FecStreams.key(block.origin, block.group), k -> new TreeMap<>())
+        byStream.computeIfAbsent(StreamTable.key(block.origin, block.group), k -> new TreeMap<>())
                 .put(block.start, block);
         oldestFirst.add(block);
         return block;
@@ -72,7 +73,7 @@ final class PendingBlocks {
         }
         block.live = false;
         oldestFirst.remove(block);
-        long key = FecStreams.key(block.origin, block.group);
+        long key = StreamTable.key(block.origin, block.group);
         TreeMap<Long, PendingBlock> blocks = byStream.get(key);
         blocks.remove(block.start);
         if (blocks.isEmpty()) {
@@ -83,7 +84,7 @@ final class PendingBlocks {
 
     /** Drops every block of a stream (its sender restarted, so its old blocks mean nothing now). */
     void dropStream(int origin, int group) {
-        TreeMap<Long, PendingBlock> blocks = byStream.get(FecStreams.key(origin, group));
+        TreeMap<Long, PendingBlock> blocks = byStream.get(StreamTable.key(origin, group));
         if (blocks != null) {
             for (PendingBlock block : new ArrayList<>(blocks.values())) {
                 remove(block);

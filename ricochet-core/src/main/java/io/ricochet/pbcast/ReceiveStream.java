@@ -20,10 +20,6 @@ final class ReceiveStream {
         this.nextDeliver = base;
     }
 
-    static long key(int origin, int group) {
-        return ((long) origin << 32) | (group & 0xFFFFFFFFL);
-    }
-
     /** Highest seqno this stream may track now. */
     long lastInWindow(int maxWindow) {
         return window.base() + maxWindow - 1;

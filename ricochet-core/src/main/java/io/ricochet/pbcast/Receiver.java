@@ -6,6 +6,7 @@ import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
+import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.EngineCounter;
 import java.util.HashMap;
 import java.util.Map;
@@ -49,12 +50,12 @@ final class Receiver implements MessageBuffer.RemovalListener {
 
     /** The stream of (origin, group), or null if none was seen. */
     ReceiveStream stream(int origin, int group) {
-        return streams.get(ReceiveStream.key(origin, group));
+        return streams.get(StreamTable.key(origin, group));
     }
 
     /** The stream of (origin, group), created on first sight with {@code firstSeen} as its first seqno. */
     ReceiveStream stream(int origin, int group, long firstSeen) {
-        return streams.computeIfAbsent(ReceiveStream.key(origin, group),
+        return streams.computeIfAbsent(StreamTable.key(origin, group),
                 k -> new ReceiveStream(origin, group, ReceiveWindow.baseForFirstSeen(firstSeen),
                         config.streamWindow()));
     }

@@ -1,5 +1,6 @@
 package io.ricochet.ricochet;
 
+import io.ricochet.nak.NakSettings;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.RepairFlyweight;
 import java.util.Map;
@@ -75,6 +76,12 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
     public double c(int group) {
         Double c = cByGroup.get(group);
         return c == null ? defaultC : c;
+    }
+
+    /** The NAK layer's receiver-side settings (with NAK off, LEC gives a loss up after {@code lecGiveUpNs}). */
+    public NakSettings nakSettings() {
+        return new NakSettings(nakEnabled, nakTimeoutNs, nakRetryNs, nakMaxAttempts, lecGiveUpNs, maxPendingLosses,
+                nakRateLimit);
     }
 
     public static Builder builder() {

@@ -11,17 +11,17 @@ import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ReceiveWindow;
+import io.ricochet.engine.StreamTable;
+import io.ricochet.engine.WakeRequests;
 import io.ricochet.lec.LecCounter;
 import io.ricochet.lec.LecReceiver;
 import io.ricochet.lec.MultiGroupView;
 import io.ricochet.lec.PacketSource;
 import io.ricochet.lec.RepairBins;
 import io.ricochet.lec.RepairPlan;
-import io.ricochet.nak.LossLedger;
-import io.ricochet.nak.LossTracker;
 import io.ricochet.nak.NakCounter;
-import io.ricochet.nak.NakPacer;
-import io.ricochet.nak.PendingLoss;
+import io.ricochet.nak.NakRequester;
+import io.ricochet.nak.NakResponder;
 import io.ricochet.nak.SessionAnnouncer;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
@@ -29,7 +29,6 @@ import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 import io.ricochet.wire.RepairFlyweight;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
@@ -38,7 +37,7 @@ import java.util.random.RandomGenerator;
  * (4.2.7), sans I/O. See {@code docs/design/lec.md} for the invariants and the step-by-step rules.
  */
 public final class RicochetEngine
-        implements ProtocolEngine, PacketSource, LossTracker.Handler, SessionAnnouncer.Handler {
+        implements ProtocolEngine, PacketSource, SessionAnnouncer.Handler {
     private final int self;
     private final RicochetConfig config;
     private final Outbox outbox;
@@ -47,24 +46,20 @@ public final class RicochetEngine
     private final MultiGroupView view;
     private final RepairBins bins;
     private final LecReceiver lec;
-    private final LossTracker losses;
-    private final LossLedger ledger;
+    private final StreamTable streams;
+    private final NakRequester losses;
+    private final NakResponder responder;
     private final SessionAnnouncer sessions;
-    private final NakPacer nakPacer;
     private final PacketStore dataCache;
-    private final PacketStore retransmitBuffer;
     private final Admission<Channel> admission;
-    private final Map<Long, StreamState> streams = new HashMap<>();
-    private final Map<Integer, Long> incarnations = new HashMap<>();
+    private final WakeRequests wakes;
     private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private final HeaderFlyweight header = new HeaderFlyweight();
     private final DataFlyweight data = new DataFlyweight();
     private final RepairFlyweight repair = new RepairFlyweight();
     private final PacketRefFlyweight ref = new PacketRefFlyweight();
-    private final DataFlyweight out = new DataFlyweight().wrap(frame, 0);
     private final PacketRefFlyweight outRef = new PacketRefFlyweight().wrap(frame, 0);
     private long planVersion = -1;
-    private long requestedWakeNs = Long.MAX_VALUE;
 
     /**
      * @param self   this node's id
@@ -80,17 +75,15 @@ public final class RicochetEngine
         this.view = new MultiGroupView(self);
         this.bins = new RepairBins(self, config.r(), config.stagger(), config.maxPayload(), rng, counters, outbox);
         this.lec = new LecReceiver(config.repairBufferCapacity(), config.maxPayload(), counters, this);
-        long firstDelay = config.nakEnabled() ? config.nakTimeoutNs() : config.lecGiveUpNs();
-        this.losses = new LossTracker(config.nakEnabled(), firstDelay, config.nakRetryNs(), config.nakMaxAttempts(),
-                config.maxPendingLosses());
-        this.ledger = new LossLedger(losses, counters, outbox);
-        this.nakPacer = new NakPacer(config.nakRateLimit(), Math.max(1, config.nakRateLimit() / 10));
+        this.streams = new StreamTable(config.streamWindow());
+        this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
+        this.responder = new NakResponder(self, config.retransmitCapacity(), config.maxPayload(), true, counters,
+                outbox);
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
-        this.retransmitBuffer = new PacketStore(config.retransmitCapacity(), config.maxPayload(), counters,
-                EngineCounter.RETRANSMIT_BUFFER_EVICTIONS);
-        this.admission = new Admission<>(dataCache, outbox, ledger::discoverUpTo, this::account);
+        this.admission = new Admission<>(dataCache, outbox, losses::discoverUpTo, this::account);
+        this.wakes = new WakeRequests(outbox);
     }
 
     @Override
@@ -116,7 +109,7 @@ public final class RicochetEngine
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
         long seqno = dataSender.send(view.isMember(group), group, payload, offset, length);
-        retransmitBuffer.put(new PacketId(self, group, seqno), payload, offset, length);
+        responder.sent(group, seqno, payload, offset, length);
         if (sessions != null) {
             sessions.sent(group, seqno, nowNs);
             requestWake(nowNs);
@@ -136,20 +129,9 @@ public final class RicochetEngine
                 view.join(group, self);
                 return;
             }
-            incarnations.put(node, event.incarnation());
             boolean fresh = view.join(group, node);
-            if (!view.isMember(group)) {
-                return; // Listed before we joined: its stream starts at the first packet we see.
-            }
-            long key = StreamState.key(node, group);
-            StreamState stream = streams.get(key);
-            if (stream == null ? fresh : stream.incarnation != event.incarnation()) {
-                // We saw this sender (or a restart of it) join: its stream starts at 0, so even its first
-                // packets can be NAK-ed.
-                if (stream != null) {
-                    forgetIncarnation(node, group, nowNs);
-                }
-                streams.put(key, new StreamState(node, group, event.incarnation(), 0, config.streamWindow()));
+            if (streams.joined(node, group, event.incarnation(), fresh, view.isMember(group)) != null) {
+                forgetIncarnation(node, group);
             }
             return;
         }
@@ -163,10 +145,8 @@ public final class RicochetEngine
      * A sender restarted: the ids of its old incarnation will be reused. Its old losses can no longer be recovered
      * (they are reported lost), and buffered repairs naming them are dropped so they never meet the new packets.
      */
-    private void forgetIncarnation(int origin, int group, long nowNs) {
-        for (PendingLoss loss : losses.removeStream(origin, group)) {
-            ledger.unrecoverable(loss.id(), loss.discoveredNs());
-        }
+    private void forgetIncarnation(int origin, int group) {
+        losses.forgetStream(origin, group);
         lec.forgetStream(origin, group);
     }
 
@@ -197,10 +177,10 @@ public final class RicochetEngine
                 lec.onRepair(repair.wrap(buffer, offset), nowNs);
                 break;
             case FrameType.NAK:
-                onNak(ref.wrap(buffer, offset));
+                responder.onNak(ref.wrap(buffer, offset));
                 break;
             case FrameType.GONE:
-                onGone(ref.wrap(buffer, offset), nowNs);
+                losses.onGone(ref.wrap(buffer, offset), nowNs);
                 break;
             case FrameType.SESSION:
                 onSession(ref.wrap(buffer, offset), nowNs);
@@ -246,7 +226,7 @@ public final class RicochetEngine
             counters.increment(EngineCounter.DUPLICATES);
             return;
         }
-        ReceiveWindow window = stream(id.origin(), id.group(), id.seqno()).window;
+        ReceiveWindow window = streams.getOrCreate(id.origin(), id.group(), id.seqno()).window();
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
         if (outcome != Admission.Outcome.NEW) {
             counters.increment(outcome == Admission.Outcome.DUPLICATE ? EngineCounter.DUPLICATES
@@ -266,7 +246,7 @@ public final class RicochetEngine
             counters.increment(EngineCounter.DATA_RECEIVED);
         }
         counters.increment(EngineCounter.DELIVERED);
-        if (losses.resolve(id) == null) {
+        if (!losses.resolve(id)) {
             return Delivery.DIRECT;
         }
         switch (channel) {
@@ -286,22 +266,9 @@ public final class RicochetEngine
         }
     }
 
-    /** The stream of (origin, group), created on first sight of {@code firstSeen}. */
-    private StreamState stream(int origin, int group, long firstSeen) {
-        long key = StreamState.key(origin, group);
-        StreamState stream = streams.get(key);
-        if (stream == null) {
-            stream = new StreamState(origin, group, incarnations.getOrDefault(origin, 0L),
-                    ReceiveWindow.baseForFirstSeen(firstSeen),
-                    config.streamWindow());
-            streams.put(key, stream);
-        }
-        return stream;
-    }
-
     /** Registers as lost every unresolved seqno from the stream's highest known one up to {@code last}. */
-    private void discoverUpTo(StreamState stream, long last, long nowNs) {
-        ledger.discoverUpTo(stream.origin, stream.group, stream.window, last, nowNs);
+    private void discoverUpTo(StreamTable.Stream stream, long last, long nowNs) {
+        losses.discoverUpTo(stream.origin(), stream.group(), stream.window(), last, nowNs);
     }
 
     // ---------------------------------------------------------------- PacketSource (for LEC)
@@ -313,22 +280,22 @@ public final class RicochetEngine
     @Override
     public int lookup(int origin, int group, long seqno, long nowNs) {
         if (origin == self) {
-            int own = retransmitBuffer.find(new PacketId(origin, group, seqno));
+            int own = responder.buffer().find(new PacketId(origin, group, seqno));
             return own >= 0 ? dataCache.capacity() + own : UNAVAILABLE;
         }
         if (!view.isMember(group)) {
             counters.increment(EngineCounter.NON_MEMBER);
             return REJECT;
         }
-        StreamState stream = stream(origin, group, seqno);
-        if (stream.window.beyondWindow(seqno)) {
+        StreamTable.Stream stream = streams.getOrCreate(origin, group, seqno);
+        if (stream.window().beyondWindow(seqno)) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return REJECT;
         }
-        if (!stream.window.isResolved(seqno)) {
+        if (!stream.window().isResolved(seqno)) {
             discoverUpTo(stream, seqno, nowNs);
         }
-        if (!stream.window.isResolved(seqno)) {
+        if (!stream.window().isResolved(seqno)) {
             return MISSING;
         }
         int slot = dataCache.find(new PacketId(origin, group, seqno));
@@ -338,13 +305,13 @@ public final class RicochetEngine
     @Override
     public byte[] payload(int slot) {
         int own = slot - dataCache.capacity();
-        return own >= 0 ? retransmitBuffer.payload(own) : dataCache.payload(slot);
+        return own >= 0 ? responder.buffer().payload(own) : dataCache.payload(slot);
     }
 
     @Override
     public int length(int slot) {
         int own = slot - dataCache.capacity();
-        return own >= 0 ? retransmitBuffer.length(own) : dataCache.length(slot);
+        return own >= 0 ? responder.buffer().length(own) : dataCache.length(slot);
     }
 
     @Override
@@ -353,35 +320,6 @@ public final class RicochetEngine
     }
 
     // ---------------------------------------------------------------- NAK layer
-
-    private void onNak(PacketRefFlyweight nak) {
-        counters.increment(NakCounter.NAKS_RECEIVED);
-        if (nak.origin() != self) {
-            counters.increment(EngineCounter.INVALID_PACKETS);
-            return;
-        }
-        int requester = nak.source();
-        PacketId id = new PacketId(self, nak.group(), nak.seqno());
-        int slot = retransmitBuffer.find(id);
-        if (slot < 0) {
-            int length = outRef.write(FrameType.GONE, self, self, id.group(), id.seqno());
-            counters.increment(NakCounter.GONE_SENT);
-            outbox.unicast(requester, frame, 0, length);
-            return;
-        }
-        int length = out.write(FrameType.RETRANSMIT, self, self, id.group(), id.seqno(),
-                retransmitBuffer.payload(slot), 0, retransmitBuffer.length(slot));
-        counters.increment(NakCounter.RETRANSMITS_SENT);
-        outbox.unicast(requester, frame, 0, length);
-    }
-
-    private void onGone(PacketRefFlyweight gone, long nowNs) {
-        counters.increment(NakCounter.GONE_RECEIVED);
-        PendingLoss loss = losses.resolve(new PacketId(gone.origin(), gone.group(), gone.seqno()));
-        if (loss != null) {
-            giveUp(loss, nowNs);
-        }
-    }
 
     private void onSession(PacketRefFlyweight session, long nowNs) {
         counters.increment(NakCounter.SESSIONS_RECEIVED);
@@ -393,8 +331,8 @@ public final class RicochetEngine
             counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
-        StreamState stream = stream(session.origin(), session.group(), session.seqno());
-        if (stream.window.beyondWindow(session.seqno())) {
+        StreamTable.Stream stream = streams.getOrCreate(session.origin(), session.group(), session.seqno());
+        if (stream.window().beyondWindow(session.seqno())) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return;
         }
@@ -411,31 +349,11 @@ public final class RicochetEngine
         outbox.multicast(group, frame, 0, length);
     }
 
-    @Override
-    public void sendNak(PendingLoss loss, long nowNs) {
-        if (!nakPacer.tryAcquire(nowNs)) {
-            counters.increment(NakCounter.NAKS_RATE_LIMITED);
-            return;
-        }
-        PacketId id = loss.id();
-        int length = outRef.write(FrameType.NAK, self, id.origin(), id.group(), id.seqno());
-        counters.increment(NakCounter.NAKS_SENT);
-        outbox.unicast(id.origin(), frame, 0, length);
-    }
-
-    @Override
-    public void giveUp(PendingLoss loss, long nowNs) {
-        StreamState stream = streams.get(StreamState.key(loss.id().origin(), loss.id().group()));
-        if (stream != null) {
-            ledger.giveUp(loss.id(), stream.window, loss.discoveredNs());
-        }
-    }
-
     // ---------------------------------------------------------------- timers
 
     @Override
     public void onTimer(long nowNs) {
-        losses.poll(nowNs, this);
+        losses.poll(nowNs);
         if (sessions != null) {
             sessions.poll(nowNs, this);
         }
@@ -450,18 +368,14 @@ public final class RicochetEngine
     }
 
     private void requestWake(long nowNs) {
-        long deadline = nextDeadlineNs();
-        if (deadline != Long.MAX_VALUE && (deadline < requestedWakeNs || requestedWakeNs - nowNs <= 0)) {
-            requestedWakeNs = deadline;
-            outbox.wakeAt(deadline);
-        }
+        wakes.request(nextDeadlineNs(), nowNs);
     }
 
     // ---------------------------------------------------------------- introspection
 
     /** Losses waiting for recovery now. */
     public int pendingLosses() {
-        return losses.size();
+        return losses.pending();
     }
 
     /** Memory held by each bounded buffer, in bytes or entries as named. */
@@ -469,13 +383,13 @@ public final class RicochetEngine
         Map<String, Long> usage = new java.util.LinkedHashMap<>();
         usage.put("dataCachePackets", (long) dataCache.size());
         usage.put("dataCacheBytes", dataCache.memoryBytes());
-        usage.put("retransmitPackets", (long) retransmitBuffer.size());
-        usage.put("retransmitBytes", retransmitBuffer.memoryBytes());
+        usage.put("retransmitPackets", (long) responder.bufferedPackets());
+        usage.put("retransmitBytes", responder.memoryBytes());
         usage.put("bufferedRepairs", (long) lec.bufferedRepairs());
         usage.put("repairBufferBytes", lec.memoryBytes());
         usage.put("repairBins", (long) bins.binCount());
         usage.put("repairBinBytes", bins.memoryBytes());
-        usage.put("pendingLosses", (long) losses.size());
+        usage.put("pendingLosses", (long) losses.pending());
         usage.put("streams", (long) streams.size());
         return usage;
     }

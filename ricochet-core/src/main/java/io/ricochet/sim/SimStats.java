@@ -4,6 +4,7 @@ import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
+import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.lec.LecCounter;
 import io.ricochet.wire.FrameType;
@@ -94,7 +95,7 @@ final class SimStats {
             corrupt++;
         }
         BitSet seen = deliveredByNode.get(receiver)
-                .computeIfAbsent(((long) origin << 32) | (group & 0xFFFFFFFFL), k -> new BitSet());
+                .computeIfAbsent(StreamTable.key(origin, group), k -> new BitSet());
         if (seqno > Integer.MAX_VALUE || seen.get((int) seqno)) {
             duplicates++;
         } else {

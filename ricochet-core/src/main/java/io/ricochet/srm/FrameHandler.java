@@ -1,5 +1,6 @@
 package io.ricochet.srm;
 
+import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.EngineCounter;
@@ -111,8 +112,8 @@ final class FrameHandler {
             return;
         }
         PacketId id = new PacketId(frame.origin(), frame.group(), frame.seqno());
-        StreamTable.Stream stream = id.origin() == self ? null : streams.get(id.origin(), id.group());
-        boolean missing = stream != null && !stream.window.isResolved(id.seqno());
+        StreamTable.Stream stream = id.origin() == self ? null : streams.find(id.origin(), id.group());
+        boolean missing = stream != null && !stream.window().isResolved(id.seqno());
         if (!missing) {
             // Resolved here (or our own): answer if we still hold it. The window is asked first so a restarted
             // sender's new packets are never answered with a cached payload of its previous incarnation.
@@ -139,12 +140,12 @@ final class FrameHandler {
         }
         long before = counters.get(EngineCounter.LOSSES_DETECTED);
         if (frame.highestSent() >= 0) {
-            reveal(streams.get(frame.source(), group), frame.highestSent(), nowNs);
+            reveal(streams.find(frame.source(), group), frame.highestSent(), nowNs);
         }
         for (int i = 0, count = frame.count(); i < count; i++) {
             int sender = frame.entrySender(i);
             if (sender != self && members.contains(group, sender)) {
-                reveal(streams.get(sender, group), frame.entrySeqno(i), nowNs);
+                reveal(streams.find(sender, group), frame.entrySeqno(i), nowNs);
             }
         }
         counters.add(SrmCounter.SRM_LOSSES_FROM_SESSIONS, counters.get(EngineCounter.LOSSES_DETECTED) - before);
@@ -155,7 +156,7 @@ final class FrameHandler {
         if (stream == null) {
             return false;
         }
-        if (stream.window.beyondWindow(seqno)) {
+        if (stream.window().beyondWindow(seqno)) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return false;
         }

@@ -1,5 +1,6 @@
 package io.ricochet.srm;
 
+import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.Admission;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
@@ -40,7 +41,7 @@ final class Receiver {
     /** A packet from another sender arrived; the caller checked membership and payload length. */
     void accept(PacketId id, byte[] payload, int offset, int length, Via via, long nowNs) {
         StreamTable.Stream stream = streams.getOrCreate(id.origin(), id.group(), id.seqno());
-        Admission.Outcome outcome = admission.admit(stream.window, id, payload, offset, length, via, nowNs);
+        Admission.Outcome outcome = admission.admit(stream.window(), id, payload, offset, length, via, nowNs);
         if (outcome != Admission.Outcome.NEW) {
             counters.increment(outcome == Admission.Outcome.DUPLICATE ? EngineCounter.DUPLICATES
                     : EngineCounter.OUT_OF_WINDOW);
@@ -77,21 +78,21 @@ final class Receiver {
      * up to {@code last}. The caller checked that {@code last} is inside the stream's window.
      */
     void discoverUpTo(StreamTable.Stream stream, long last, long nowNs) {
-        ledger.discoverUpTo(stream.origin, stream.group, stream.window, last, nowNs);
+        ledger.discoverUpTo(stream.origin(), stream.group(), stream.window(), last, nowNs);
     }
 
     /** The request rounds for {@code id} ran out (or this node left its group): report it lost. */
     void giveUp(PacketId id, long discoveredNs) {
         requests.resolve(id);
-        StreamTable.Stream stream = streams.get(id.origin(), id.group());
+        StreamTable.Stream stream = streams.find(id.origin(), id.group());
         if (stream != null) {
-            ledger.giveUp(id, stream.window, discoveredNs);
+            ledger.giveUp(id, stream.window(), discoveredNs);
         }
     }
 
     /** {@code old} was replaced by a restarted sender's new stream: its losses can no longer be recovered. */
     void restarted(StreamTable.Stream old) {
-        for (RequestTable.Loss loss : requests.removeStream(old.origin, old.group)) {
+        for (RequestTable.Loss loss : requests.removeStream(old.origin(), old.group())) {
             ledger.unrecoverable(loss.id, loss.discoveredNs);
         }
     }

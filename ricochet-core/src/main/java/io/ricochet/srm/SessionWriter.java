@@ -1,5 +1,6 @@
 package io.ricochet.srm;
 
+import io.ricochet.engine.StreamTable;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.NavigableSet;
@@ -51,9 +52,9 @@ final class SessionWriter {
                 cursors.put(group, out.entrySender(count - 1));
                 return;
             }
-            StreamTable.Stream stream = sender == self ? null : streams.get(sender, group);
-            if (stream != null && stream.window.highest() >= 0) {
-                out.entry(count++, sender, stream.window.highest());
+            StreamTable.Stream stream = sender == self ? null : streams.find(sender, group);
+            if (stream != null && stream.window().highest() >= 0) {
+                out.entry(count++, sender, stream.window().highest());
             }
         }
     }

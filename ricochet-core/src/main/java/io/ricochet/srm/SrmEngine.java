@@ -1,5 +1,7 @@
 package io.ricochet.srm;
 
+import io.ricochet.engine.StreamTable;
+import io.ricochet.engine.WakeRequests;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.DataSender;
 import io.ricochet.engine.MembershipEvent;
@@ -38,7 +40,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
     private final SrmRequestFlyweight requestOut = new SrmRequestFlyweight().wrap(frame, 0);
     private final SrmRepairFlyweight repairOut = new SrmRepairFlyweight().wrap(frame, 0);
     private final FrameHandler frames;
-    private long requestedWakeNs = Long.MAX_VALUE;
+    private final WakeRequests wakes;
 
     /**
      * @param self   this node's id
@@ -53,6 +55,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
         this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.members = new GroupMembers(self);
         this.streams = new StreamTable(config.streamWindow());
+        this.wakes = new WakeRequests(outbox);
         this.requests = new RequestTable(config, rng, counters);
         this.repairs = new RepairTable(config, rng, counters);
         this.sessions = new SessionTable(config, rng);
@@ -187,11 +190,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
     }
 
     private void requestWake(long nowNs) {
-        long deadline = nextDeadlineNs();
-        if (deadline != Long.MAX_VALUE && (deadline < requestedWakeNs || requestedWakeNs - nowNs <= 0)) {
-            requestedWakeNs = deadline;
-            outbox.wakeAt(deadline);
-        }
+        wakes.request(nextDeadlineNs(), nowNs);
     }
 
     // ---------------------------------------------------------------- introspection

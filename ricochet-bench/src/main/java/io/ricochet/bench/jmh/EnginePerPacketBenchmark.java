@@ -1,5 +1,6 @@
 package io.ricochet.bench.jmh;
 
+import io.ricochet.engine.StreamTable;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.EngineCounter;
@@ -81,7 +82,7 @@ public class EnginePerPacketBenchmark {
             int group = groups[i % groups.length];
             int[] senders = Memberships.others(workload, group, Memberships.SELF);
             int sender = senders[(i / groups.length) % senders.length];
-            long stream = ((long) sender << 32) | group;
+            long stream = StreamTable.key(sender, group);
             long seqno = nextSeqno.merge(stream, 1L, Long::sum) - 1;
             frames[i] = new byte[DataFlyweight.DATA_HEADER_LENGTH + PAYLOAD];
             data.wrap(frames[i], 0).write(FrameType.DATA, sender, sender, group, seqno, payload, 0, PAYLOAD);

@@ -1,5 +1,6 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.engine.StreamTable;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
@@ -44,7 +45,7 @@ public final class DeliveryCounter {
             unchecked++;
             return true;
         }
-        BitSet bits = seen.computeIfAbsent(((long) origin << 32) | (group & 0xFFFF_FFFFL), k -> new BitSet());
+        BitSet bits = seen.computeIfAbsent(StreamTable.key(origin, group), k -> new BitSet());
         if (bits.get((int) seqno)) {
             duplicates++;
             return false;

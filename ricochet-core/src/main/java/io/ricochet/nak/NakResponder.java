@@ -1,21 +1,20 @@
-package io.ricochet.fec;
+package io.ricochet.nak;
 
 import io.ricochet.engine.Counters;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
-import io.ricochet.engine.EngineCounter;
-import io.ricochet.nak.NakCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 
 /**
- * The sender's half of the NAK layer: a bounded retransmit buffer of this node's own data packets, and the
- * answer to a NAK, a RETRANSMIT by unicast if the packet is still buffered, GONE if it is not.
+ * The sender's half of the NAK layer (paper, section 4.2.7): a bounded retransmit buffer of this node's own data
+ * packets, and the answer to a NAK, a RETRANSMIT by unicast if the packet is still buffered, GONE if it is not.
  */
-final class NakResponder {
+public final class NakResponder {
     private final int self;
     private final boolean buffering;
     private final Counters counters;
@@ -25,24 +24,32 @@ final class NakResponder {
     private final DataFlyweight data = new DataFlyweight().wrap(frame, 0);
     private final PacketRefFlyweight ref = new PacketRefFlyweight().wrap(frame, 0);
 
-    NakResponder(int self, FecConfig config, Counters counters, Outbox outbox) {
+    /**
+     * @param self       this node's id
+     * @param capacity   sent payloads kept (FIFO eviction, counted as RETRANSMIT_BUFFER_EVICTIONS)
+     * @param maxPayload largest payload
+     * @param buffering  whether sent packets are kept at all (a protocol that never NAKs needs none)
+     * @param counters   where NAKs, answers and evictions are counted
+     * @param outbox     where answers go
+     */
+    public NakResponder(int self, int capacity, int maxPayload, boolean buffering, Counters counters, Outbox outbox) {
         this.self = self;
-        this.buffering = config.nakEnabled();
+        this.buffering = buffering;
         this.counters = counters;
         this.outbox = outbox;
-        this.retransmitBuffer = new PacketStore(config.retransmitCapacity(), config.maxPayload(), counters,
+        this.retransmitBuffer = new PacketStore(capacity, maxPayload, counters,
                 EngineCounter.RETRANSMIT_BUFFER_EVICTIONS);
     }
 
-    /** Keeps a copy of a packet this node sent (only with NAK on: nobody asks otherwise). */
-    void sent(int group, long seqno, byte[] payload, int offset, int length) {
+    /** Keeps a copy of a packet this node sent. */
+    public void sent(int group, long seqno, byte[] payload, int offset, int length) {
         if (buffering) {
             retransmitBuffer.put(new PacketId(self, group, seqno), payload, offset, length);
         }
     }
 
-    /** A validated NAK from its header's source. */
-    void onNak(PacketRefFlyweight nak) {
+    /** A validated NAK, from its header's source. */
+    public void onNak(PacketRefFlyweight nak) {
         counters.increment(NakCounter.NAKS_RECEIVED);
         if (nak.origin() != self) {
             counters.increment(EngineCounter.INVALID_PACKETS);
@@ -62,11 +69,16 @@ final class NakResponder {
         outbox.unicast(requester, frame, 0, length);
     }
 
-    int bufferedPackets() {
+    /** The buffer of sent packets (LEC reads this node's own packets from it to recover a neighbour's repair). */
+    public PacketStore buffer() {
+        return retransmitBuffer;
+    }
+
+    public int bufferedPackets() {
         return retransmitBuffer.size();
     }
 
-    long memoryBytes() {
+    public long memoryBytes() {
         return retransmitBuffer.memoryBytes();
     }
 }

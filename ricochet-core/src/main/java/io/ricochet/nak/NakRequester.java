@@ -1,0 +1,109 @@
+package io.ricochet.nak;
+
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.Outbox;
+import io.ricochet.engine.PacketId;
+import io.ricochet.engine.ReceiveWindow;
+import io.ricochet.engine.StreamTable;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.PacketRefFlyweight;
+import java.util.List;
+
+/**
+ * The receiver's half of the NAK layer (paper, section 4.2.7), on top of a {@link LossTracker} and a
+ * {@link LossLedger}: a loss found by a sequence gap (or named by a repair or announcement) waits the first delay,
+ * during which proactive recovery (LEC, FEC) may rebuild it; then, with NAK on, a NAK is unicast to the sender every
+ * retry period up to a bound, within the node's NAK rate limit; with NAK off, after the last NAK or on a GONE
+ * answer, the loss is given up and reported lost.
+ */
+public final class NakRequester implements LossTracker.Handler {
+    private final int self;
+    private final Counters counters;
+    private final Outbox outbox;
+    private final StreamTable streams;
+    private final LossTracker tracker;
+    private final LossLedger ledger;
+    private final NakPacer pacer;
+    private final byte[] frame = new byte[PacketRefFlyweight.LENGTH];
+    private final PacketRefFlyweight nak = new PacketRefFlyweight().wrap(frame, 0);
+
+    /**
+     * @param self      this node's id
+     * @param settings  the timers, bounds and rate limit
+     * @param counters  where losses and NAKs are counted
+     * @param outbox    where NAKs and loss reports go
+     * @param streams   the streams whose windows a given-up loss is resolved in
+     */
+    public NakRequester(int self, NakSettings settings, Counters counters, Outbox outbox, StreamTable streams) {
+        this.self = self;
+        this.counters = counters;
+        this.outbox = outbox;
+        this.streams = streams;
+        long firstDelayNs = settings.nakEnabled() ? settings.nakTimeoutNs() : settings.giveUpNs();
+        this.tracker = new LossTracker(settings.nakEnabled(), firstDelayNs, settings.retryNs(),
+                settings.maxAttempts(), settings.maxPendingLosses());
+        this.ledger = new LossLedger(tracker, counters, outbox);
+        this.pacer = new NakPacer(settings.rateLimit(), Math.max(1, settings.rateLimit() / 10));
+    }
+
+    /** Registers as lost every unresolved seqno of the stream from its highest known one up to {@code last}. */
+    public void discoverUpTo(int origin, int group, ReceiveWindow window, long last, long nowNs) {
+        ledger.discoverUpTo(origin, group, window, last, nowNs);
+    }
+
+    /** The packet arrived or was rebuilt: true if it was a pending loss (now recovered). */
+    public boolean resolve(PacketId id) {
+        return tracker.resolve(id) != null;
+    }
+
+    /** The sender answered GONE: the loss, if still pending, is given up at once. */
+    public void onGone(PacketRefFlyweight gone, long nowNs) {
+        counters.increment(NakCounter.GONE_RECEIVED);
+        PendingLoss loss = tracker.resolve(new PacketId(gone.origin(), gone.group(), gone.seqno()));
+        if (loss != null) {
+            giveUp(loss, nowNs);
+        }
+    }
+
+    /** The sender restarted: its old stream's pending losses can no longer be recovered and are reported lost. */
+    public void forgetStream(int origin, int group) {
+        List<PendingLoss> removed = tracker.removeStream(origin, group);
+        for (PendingLoss loss : removed) {
+            ledger.unrecoverable(loss.id(), loss.discoveredNs());
+        }
+    }
+
+    /** Fires due loss timers. */
+    public void poll(long nowNs) {
+        tracker.poll(nowNs, this);
+    }
+
+    public long nextDeadlineNs() {
+        return tracker.nextDeadlineNs();
+    }
+
+    /** Losses waiting for recovery now. */
+    public int pending() {
+        return tracker.size();
+    }
+
+    @Override
+    public void sendNak(PendingLoss loss, long nowNs) {
+        if (!pacer.tryAcquire(nowNs)) {
+            counters.increment(NakCounter.NAKS_RATE_LIMITED);
+            return;
+        }
+        PacketId id = loss.id();
+        int length = nak.write(FrameType.NAK, self, id.origin(), id.group(), id.seqno());
+        counters.increment(NakCounter.NAKS_SENT);
+        outbox.unicast(id.origin(), frame, 0, length);
+    }
+
+    @Override
+    public void giveUp(PendingLoss loss, long nowNs) {
+        StreamTable.Stream stream = streams.find(loss.id().origin(), loss.id().group());
+        if (stream != null) {
+            ledger.giveUp(loss.id(), stream.window(), loss.discoveredNs());
+        }
+    }
+}

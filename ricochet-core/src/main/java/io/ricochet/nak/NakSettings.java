@@ -1,0 +1,16 @@
+package io.ricochet.nak;
+
+/**
+ * The receiver side's settings of the NAK layer, as a protocol's validated config gives them.
+ *
+ * @param nakEnabled       whether NAKs are sent at all; off, a loss is given up after {@code giveUpNs}
+ * @param nakTimeoutNs     delay from discovery to the first NAK (paper: 100 ms)
+ * @param retryNs          delay between NAKs for one loss (paper: 50 ms)
+ * @param maxAttempts      NAKs sent for one loss before it is given up
+ * @param giveUpNs         with NAK off: delay from discovery after which an unrecovered loss is given up
+ * @param maxPendingLosses losses tracked at once; beyond it a new loss is given up at once
+ * @param rateLimit        NAKs this node may send per second on average; 0 = unlimited
+ */
+public record NakSettings(boolean nakEnabled, long nakTimeoutNs, long retryNs, int maxAttempts, long giveUpNs,
+                          int maxPendingLosses, int rateLimit) {
+}
