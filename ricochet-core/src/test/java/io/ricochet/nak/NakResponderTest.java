@@ -1,0 +1,101 @@
+package io.ricochet.nak;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.Frames;
+import io.ricochet.engine.PacketId;
+import io.ricochet.engine.RecordingOutbox;
+import io.ricochet.wire.DataFlyweight;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.PacketRefFlyweight;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+
+class NakResponderTest {
+    private static final int SELF = 1;
+    private static final int REQUESTER = 7;
+    private static final int G = 3;
+
+    private final Counters counters = new Counters(Counters.set(EngineCounter.values(), NakCounter.values()));
+    private final RecordingOutbox out = new RecordingOutbox();
+
+    private NakResponder responder(int capacity, boolean buffering) {
+        return new NakResponder(SELF, capacity, 1024, buffering, counters, out);
+    }
+
+    private static PacketRefFlyweight nak(int requester, PacketId id) {
+        return new PacketRefFlyweight().wrap(Frames.ref(FrameType.NAK, requester, id), 0);
+    }
+
+    private void send(NakResponder responder, long seqno) {
+        byte[] payload = Frames.payload(new PacketId(SELF, G, seqno));
+        responder.sent(G, seqno, payload, 0, payload.length);
+    }
+
+    @Test
+    void shouldAnswerANakWithTheBufferedPacketByUnicastToTheRequester() {
+        NakResponder responder = responder(8, true);
+        send(responder, 0);
+        send(responder, 1);
+
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 1)));
+
+        assertEquals(1, out.sent.size());
+        RecordingOutbox.Sent answer = out.sent.get(0);
+        assertEquals(REQUESTER, answer.to());
+        assertFalse(answer.multicast());
+        assertEquals(FrameType.RETRANSMIT, answer.type());
+        DataFlyweight data = new DataFlyweight().wrap(answer.frame(), 0);
+        assertEquals(SELF, data.origin());
+        assertEquals(1, data.seqno());
+        byte[] expected = Frames.payload(new PacketId(SELF, G, 1));
+        assertArrayEquals(expected, Arrays.copyOfRange(answer.frame(), data.payloadOffset(),
+                data.payloadOffset() + data.payloadLength()));
+        assertEquals(1, counters.get(NakCounter.NAKS_RECEIVED));
+        assertEquals(1, counters.get(NakCounter.RETRANSMITS_SENT));
+    }
+
+    @Test
+    void shouldAnswerGoneWhenThePacketLeftTheBuffer() {
+        NakResponder responder = responder(2, true);
+        for (long seqno = 0; seqno < 3; seqno++) {
+            send(responder, seqno);
+        }
+
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 0)));
+
+        assertEquals(1, counters.get(EngineCounter.RETRANSMIT_BUFFER_EVICTIONS));
+        assertEquals(FrameType.GONE, out.sent.get(0).type());
+        PacketRefFlyweight gone = new PacketRefFlyweight().wrap(out.sent.get(0).frame(), 0);
+        assertEquals(SELF, gone.origin());
+        assertEquals(G, gone.group());
+        assertEquals(0, gone.seqno());
+        assertEquals(1, counters.get(NakCounter.GONE_SENT));
+    }
+
+    @Test
+    void shouldRefuseANakForAnotherNodesPacket() {
+        NakResponder responder = responder(8, true);
+        send(responder, 0);
+
+        responder.onNak(nak(REQUESTER, new PacketId(SELF + 1, G, 0)));
+
+        assertEquals(0, out.sent.size());
+        assertEquals(1, counters.get(EngineCounter.INVALID_PACKETS));
+    }
+
+    @Test
+    void shouldKeepNothingWhenNotBuffering() {
+        NakResponder responder = responder(8, false);
+        send(responder, 0);
+
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 0)));
+
+        assertEquals(0, responder.bufferedPackets());
+        assertEquals(FrameType.GONE, out.sent.get(0).type());
+    }
+}
