@@ -4,7 +4,7 @@ import io.ricochet.bench.experiment.ExperimentCommand;
 import io.ricochet.bench.jmh.JmhCommand;
 import io.ricochet.bench.load.LoadCommand;
 import io.ricochet.bench.load.SinkCommand;
-import io.ricochet.cli.RicochetMain;
+import io.ricochet.support.UsageSetup;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
         scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         version = "ricochet-bench 0.1.0",
-        modelTransformer = RicochetMain.Setup.class,
+        modelTransformer = UsageSetup.class,
         subcommands = {
             CommandLine.HelpCommand.class,
             LoadCommand.class,

@@ -1,6 +1,7 @@
 package io.ricochet.cli;
 
 import java.util.concurrent.Callable;
+import io.ricochet.support.UsageSetup;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -20,7 +21,7 @@ import picocli.CommandLine.Spec;
         scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
         version = RicochetMain.VERSION,
-        modelTransformer = RicochetMain.Setup.class,
+        modelTransformer = UsageSetup.class,
         subcommands = {
             CommandLine.HelpCommand.class,
             SimulateCommand.class,
@@ -63,21 +64,5 @@ public final class RicochetMain implements Callable<Integer> {
     public Integer call() {
         throw new ParameterException(spec.commandLine(),
                 "no command given; use one of: " + String.join(", ", spec.subcommands().keySet()));
-    }
-
-    /**
-     * Installs the one-line error reporting of {@link UsageErrorHandler} on the {@link CommandLine} being built.
-     * Picocli runs model transformers when the command line is constructed, so this also holds for a
-     * {@code new CommandLine(new RicochetMain())} made elsewhere (tests, the bench).
-     */
-    public static final class Setup implements CommandLine.IModelTransformer {
-        @Override
-        public CommandSpec transform(CommandSpec commandSpec) {
-            CommandLine commandLine = commandSpec.commandLine();
-            if (commandLine != null) {
-                commandLine.setParameterExceptionHandler(new UsageErrorHandler());
-            }
-            return commandSpec;
-        }
     }
 }

@@ -3,7 +3,6 @@ package io.ricochet.control;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.ricochet.control.ControlDecodeException.Reason;
-import io.ricochet.engine.MembershipEvent.Kind;
 import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.Map;
@@ -157,16 +156,16 @@ public final class ControlCodec {
 
     private static MemberEvent readMemberEvent(FrameReader in) throws ControlDecodeException {
         int code = in.u8();
-        Kind kind = switch (code) {
-            case KIND_JOIN -> Kind.JOIN;
-            case KIND_LEAVE -> Kind.LEAVE;
-            case KIND_FAIL -> Kind.FAIL;
+        MemberEventKind kind = switch (code) {
+            case KIND_JOIN -> MemberEventKind.JOIN;
+            case KIND_LEAVE -> MemberEventKind.LEAVE;
+            case KIND_FAIL -> MemberEventKind.FAIL;
             default -> throw in.bad("unknown event kind " + code);
         };
         return new MemberEvent(kind, in.i32(), in.u64(), in.i32(), in.socketAddress(), in.u64());
     }
 
-    private static int kindCode(Kind kind) {
+    private static int kindCode(MemberEventKind kind) {
         return switch (kind) {
             case JOIN -> KIND_JOIN;
             case LEAVE -> KIND_LEAVE;

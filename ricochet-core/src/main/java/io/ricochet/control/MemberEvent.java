@@ -1,6 +1,5 @@
 package io.ricochet.control;
 
-import io.ricochet.engine.MembershipEvent;
 import java.net.InetSocketAddress;
 import java.util.Objects;
 
@@ -10,17 +9,12 @@ import java.util.Objects;
  * unicast address and its {@code incarnation} from its latest {@link Register}). A JOIN for a node already in the
  * group announces a new address or a new incarnation (the node's daemon restarted: its streams start again).
  */
-public record MemberEvent(MembershipEvent.Kind kind, int group, long viewId, int nodeId, InetSocketAddress address,
+public record MemberEvent(MemberEventKind kind, int group, long viewId, int nodeId, InetSocketAddress address,
                           long incarnation) implements ControlMessage {
 
     public MemberEvent {
         Objects.requireNonNull(kind, "kind");
         Ipv4.require(address, "address");
-    }
-
-    /** The event as the protocol engine takes it. */
-    public MembershipEvent toMembershipEvent() {
-        return new MembershipEvent(kind, group, nodeId);
     }
 
     @Override

@@ -55,8 +55,7 @@ final class GmsListener implements MembershipListener {
                 return;
             }
             lastViewId.put(event.group(), event.viewId());
-            driver.applyEvent(new MembershipEvent(event.kind(), event.group(), event.nodeId(), event.incarnation()),
-                    event.address(), System.nanoTime());
+            driver.applyEvent(toEngine(event), event.address(), System.nanoTime());
             if (driver.isMember(event.group())) {
                 daemon.joined(event.group());
             }
@@ -72,6 +71,16 @@ final class GmsListener implements MembershipListener {
     public void onError(int partition, int code, String message) {
         LOG.warn("GMS partition {} refused a request (code {}): {}", partition, code, message);
         lastRefusal.put(partition, ErrorCode.name(code) + ": " + message);
+    }
+
+    /** The GMS's news of one node as the engine takes it. */
+    static MembershipEvent toEngine(MemberEvent event) {
+        MembershipEvent.Kind kind = switch (event.kind()) {
+            case JOIN -> MembershipEvent.Kind.JOIN;
+            case LEAVE -> MembershipEvent.Kind.LEAVE;
+            case FAIL -> MembershipEvent.Kind.FAIL;
+        };
+        return new MembershipEvent(kind, event.group(), event.nodeId(), event.incarnation());
     }
 
     /** The last refusal from {@code partition} (e.g. a protocol mismatch), or null: it explains a failed join. */

@@ -7,8 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.ricochet.control.ControlDecodeException.Reason;
-import io.ricochet.engine.MembershipEvent;
-import io.ricochet.engine.MembershipEvent.Kind;
+import io.ricochet.control.MemberEventKind;
 import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -38,7 +37,7 @@ class ControlCodecTest {
         for (long incarnation : new long[] {0L, 1L, 1_700_000_000_000L, Long.MAX_VALUE, Long.MIN_VALUE, -1L}) {
             List<ControlMessage> messages = List.of(
                     new Register(3, unicast, incarnation),
-                    new MemberEvent(Kind.JOIN, 5, 2L, 3, unicast, incarnation),
+                    new MemberEvent(MemberEventKind.JOIN, 5, 2L, 3, unicast, incarnation),
                     Messages.view(5, 3, unicast, incarnation));
             for (ControlMessage message : messages) {
                 byte[] frame = Messages.frame(message);
@@ -75,7 +74,7 @@ class ControlCodecTest {
         GroupView view = Messages.view(5, 3, unicast, 1_700_000_000_000L);
         assertEquals("00000028" + "20" + "00000005" + "00" + "0000000000000002" + "efff0005" + "238c" + "0001"
                 + "00000003" + "0a000003" + "138b" + "0000018bcfe56800", hex(view));
-        MemberEvent event = new MemberEvent(Kind.FAIL, 5, 2L, 3, unicast, 1_700_000_000_000L);
+        MemberEvent event = new MemberEvent(MemberEventKind.FAIL, 5, 2L, 3, unicast, 1_700_000_000_000L);
         assertEquals("00000020" + "21" + "03" + "00000005" + "0000000000000002" + "00000003" + "0a000003" + "138b"
                 + "0000018bcfe56800", hex(event));
     }
@@ -132,12 +131,6 @@ class ControlCodecTest {
     void shouldTruncateLongErrorMessagesOnlyWhenAskedTo() {
         ErrorReply reply = ErrorReply.truncating(1, "€".repeat(5000));
         assertEquals(ControlCodec.MAX_TEXT_BYTES / 4, reply.message().length());
-    }
-
-    @Test
-    void shouldTurnAMemberEventIntoTheEnginesMembershipEvent() {
-        MemberEvent event = new MemberEvent(Kind.LEAVE, 8, 3L, 2, Messages.address("10.0.0.2", 1), 9L);
-        assertEquals(MembershipEvent.leave(8, 2), event.toMembershipEvent());
     }
 
     private static void assertReason(Reason reason, String body) {

@@ -4,7 +4,7 @@ import com.google.common.net.InetAddresses;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.ricochet.engine.MembershipEvent.Kind;
+import io.ricochet.control.MemberEventKind;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
@@ -55,9 +55,9 @@ final class Messages {
                 view(-6, 3),
                 new GroupView(1, 1, -1L, address("239.255.255.255", 1), Map.of(0, address("0.0.0.0", 0)),
                         Map.of(0, Long.MIN_VALUE)),
-                new MemberEvent(Kind.JOIN, 5, 1L, 3, address("10.0.0.3", 5003), 1_700_000_000_000L),
-                new MemberEvent(Kind.LEAVE, -5, Long.MAX_VALUE, 4, address("10.0.0.4", 5004), 0L),
-                new MemberEvent(Kind.FAIL, 0, Long.MIN_VALUE, -4, address("10.0.0.5", 1), -1L),
+                new MemberEvent(MemberEventKind.JOIN, 5, 1L, 3, address("10.0.0.3", 5003), 1_700_000_000_000L),
+                new MemberEvent(MemberEventKind.LEAVE, -5, Long.MAX_VALUE, 4, address("10.0.0.4", 5004), 0L),
+                new MemberEvent(MemberEventKind.FAIL, 0, Long.MIN_VALUE, -4, address("10.0.0.5", 1), -1L),
                 new ErrorReply(ErrorCode.WRONG_PARTITION, "group 5 belongs to partition 1"),
                 new ErrorReply(65535, ""));
     }

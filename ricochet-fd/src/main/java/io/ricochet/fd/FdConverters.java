@@ -1,6 +1,6 @@
 package io.ricochet.fd;
 
-import io.ricochet.cli.ValueConverters;
+import io.ricochet.support.ParsingConverter;
 import java.net.InetSocketAddress;
 import picocli.CommandLine.TypeConversionException;
 
@@ -15,35 +15,35 @@ final class FdConverters {
     }
 
     /** {@code host:port}, port 1..65535. */
-    static final class HostPort extends ValueConverters.Parsing<InetSocketAddress> {
+    static final class HostPort extends ParsingConverter<InetSocketAddress> {
         HostPort() {
             super(Endpoints::hostPort);
         }
     }
 
     /** {@code host:port} to bind, port 0..65535. */
-    static final class Bind extends ValueConverters.Parsing<InetSocketAddress> {
+    static final class Bind extends ParsingConverter<InetSocketAddress> {
         Bind() {
             super(Endpoints::bindAddress);
         }
     }
 
     /** {@code nodeId@host:port}. */
-    static final class Daemon extends ValueConverters.Parsing<Target> {
+    static final class Daemon extends ParsingConverter<Target> {
         Daemon() {
             super(Endpoints::daemon);
         }
     }
 
     /** {@code id@host:port}. */
-    static final class Detector extends ValueConverters.Parsing<Target> {
+    static final class Detector extends ParsingConverter<Target> {
         Detector() {
             super(Endpoints::detector);
         }
     }
 
     /** A detector name. */
-    static final class Name extends ValueConverters.Parsing<String> {
+    static final class Name extends ParsingConverter<String> {
         Name() {
             super(Endpoints::detectorName);
         }

@@ -1,6 +1,6 @@
 package io.ricochet.fd;
 
-import io.ricochet.cli.UsageErrorHandler;
+import io.ricochet.support.UsageErrorHandler;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;

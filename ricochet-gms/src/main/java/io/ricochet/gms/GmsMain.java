@@ -1,6 +1,6 @@
 package io.ricochet.gms;
 
-import io.ricochet.cli.RicochetMain;
+import io.ricochet.support.UsageSetup;
 import io.ricochet.control.Partitioning;
 import java.io.IOException;
 import java.net.Inet4Address;
@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "ricochet-gms",
         mixinStandardHelpOptions = true,
         version = "ricochet-gms 0.1.0",
-        modelTransformer = RicochetMain.Setup.class,
+        modelTransformer = UsageSetup.class,
         sortOptions = false,
         description = {
             "Runs one partition of Ricochet's group membership service (GMS). Daemons connect over TCP, register, "

@@ -4,7 +4,7 @@ import io.ricochet.control.ErrorCode;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.Partitioning;
-import io.ricochet.engine.MembershipEvent.Kind;
+import io.ricochet.control.MemberEventKind;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -103,7 +103,7 @@ final class MembershipState {
             return Optional.empty();
         }
         GroupState state = groups.get(group);
-        return state == null ? Optional.empty() : Optional.ofNullable(remove(group, state, node, Kind.LEAVE));
+        return state == null ? Optional.empty() : Optional.ofNullable(remove(group, state, node, MemberEventKind.LEAVE));
     }
 
     /** Removes a failed {@code node} from all its groups and remembers them; nothing if it is already failed. */
@@ -117,7 +117,7 @@ final class MembershipState {
             GroupState state = e.getValue();
             if (state.contains(node)) {
                 parked.put(e.getKey(), state.protocol());
-                updates.add(remove(e.getKey(), state, node, Kind.FAIL));
+                updates.add(remove(e.getKey(), state, node, MemberEventKind.FAIL));
             }
         }
         failed.put(node, parked);
@@ -185,19 +185,19 @@ final class MembershipState {
         }
         highestViewId = Math.max(highestViewId, state.viewId());
         GroupView view = state.view();
-        return new Update(event(Kind.JOIN, view.group(), view.viewId(), node, registration), view,
+        return new Update(event(MemberEventKind.JOIN, view.group(), view.viewId(), node, registration), view,
                 state.memberIds());
     }
 
     /** Removes {@code node}; the LEAVE or FAIL update (a leaver hears its own LEAVE), or null if it was not in. */
-    private Update remove(int group, GroupState state, int node, Kind kind) {
+    private Update remove(int group, GroupState state, int node, MemberEventKind kind) {
         Registration registration = state.remove(node);
         if (registration == null) {
             return null;
         }
         highestViewId = Math.max(highestViewId, state.viewId());
         List<Integer> recipients = state.memberIds();
-        if (kind == Kind.LEAVE) {
+        if (kind == MemberEventKind.LEAVE) {
             recipients.add(node);
             recipients.sort(null);
         }
@@ -207,7 +207,7 @@ final class MembershipState {
         return new Update(event(kind, group, state.viewId(), node, registration), state.view(), recipients);
     }
 
-    private static MemberEvent event(Kind kind, int group, long viewId, int node, Registration registration) {
+    private static MemberEvent event(MemberEventKind kind, int group, long viewId, int node, Registration registration) {
         return new MemberEvent(kind, group, viewId, node, registration.address(), registration.incarnation());
     }
 }

@@ -8,7 +8,7 @@ import io.ricochet.control.GmsClient;
 import io.ricochet.control.GmsFailureReporter;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
-import io.ricochet.engine.MembershipEvent.Kind;
+import io.ricochet.control.MemberEventKind;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
@@ -47,20 +47,20 @@ class GmsClusterTest {
         cluster.client(3, three, ODD);
 
         Await.until(() -> "node 1 hears 2 and 3 join: " + one,
-                () -> one.hasEvent(Kind.JOIN, EVEN, 2) && one.hasEvent(Kind.JOIN, ODD, 3));
-        assertEquals(RecordingListener.unicast(2), one.event(Kind.JOIN, EVEN, 2).orElseThrow().address());
-        assertEquals(RecordingListener.unicast(3), one.event(Kind.JOIN, ODD, 3).orElseThrow().address());
+                () -> one.hasEvent(MemberEventKind.JOIN, EVEN, 2) && one.hasEvent(MemberEventKind.JOIN, ODD, 3));
+        assertEquals(RecordingListener.unicast(2), one.event(MemberEventKind.JOIN, EVEN, 2).orElseThrow().address());
+        assertEquals(RecordingListener.unicast(3), one.event(MemberEventKind.JOIN, ODD, 3).orElseThrow().address());
         Await.until("the joiners' views", () -> two.hasView(EVEN, Set.of(1, 2)) && three.hasView(ODD, Set.of(1, 3)));
-        assertTrue(two.hasEvent(Kind.JOIN, EVEN, 2), "the joiner hears its own JOIN");
+        assertTrue(two.hasEvent(MemberEventKind.JOIN, EVEN, 2), "the joiner hears its own JOIN");
         GroupView view = two.lastView(EVEN).orElseThrow();
         assertEquals(RecordingListener.unicast(1), view.members().get(1));
         assertEquals(new InetSocketAddress("239.255.0.10", 9100), view.multicast());
-        assertEquals(one.event(Kind.JOIN, EVEN, 2).orElseThrow().viewId(), view.viewId());
+        assertEquals(one.event(MemberEventKind.JOIN, EVEN, 2).orElseThrow().viewId(), view.viewId());
 
         clientTwo.leave(EVEN);
         Await.until("node 1 and the leaver hear the LEAVE",
-                () -> one.hasEvent(Kind.LEAVE, EVEN, 2) && two.hasEvent(Kind.LEAVE, EVEN, 2));
-        assertEquals(view.viewId() + 1, one.event(Kind.LEAVE, EVEN, 2).orElseThrow().viewId());
+                () -> one.hasEvent(MemberEventKind.LEAVE, EVEN, 2) && two.hasEvent(MemberEventKind.LEAVE, EVEN, 2));
+        assertEquals(view.viewId() + 1, one.event(MemberEventKind.LEAVE, EVEN, 2).orElseThrow().viewId());
         assertTrue(three.events().stream().noneMatch(e -> e.group() == EVEN), "node 3 is not in the even group");
     }
 
@@ -76,8 +76,8 @@ class GmsClusterTest {
         cluster.client(2, again, EVEN);
         Await.until(() -> "snapshot after reconnect: " + again, () -> again.hasView(EVEN, Set.of(1, 2)));
         assertEquals(viewId, again.lastView(EVEN).orElseThrow().viewId(), "a dropped connection changed nothing");
-        assertEquals(1, one.count(Kind.JOIN, EVEN, 2), "the same incarnation is not announced again");
-        assertEquals(0, one.count(Kind.LEAVE, EVEN, 2) + one.count(Kind.FAIL, EVEN, 2));
+        assertEquals(1, one.count(MemberEventKind.JOIN, EVEN, 2), "the same incarnation is not announced again");
+        assertEquals(0, one.count(MemberEventKind.LEAVE, EVEN, 2) + one.count(MemberEventKind.FAIL, EVEN, 2));
     }
 
     @Test
@@ -91,8 +91,8 @@ class GmsClusterTest {
         long restarted = RecordingListener.incarnation(2) + 1;
         RecordingListener again = new RecordingListener();
         cluster.client(2, restarted, again, EVEN);
-        Await.until(() -> "node 1 hears the new process join: " + one, () -> one.count(Kind.JOIN, EVEN, 2) == 2);
-        MemberEvent join = one.events(Kind.JOIN, EVEN, 2).get(1);
+        Await.until(() -> "node 1 hears the new process join: " + one, () -> one.count(MemberEventKind.JOIN, EVEN, 2) == 2);
+        MemberEvent join = one.events(MemberEventKind.JOIN, EVEN, 2).get(1);
         assertEquals(restarted, join.incarnation());
         assertEquals(viewId + 1, join.viewId());
         // The JOIN event can carry the new view id before the GROUP_VIEW itself arrives: wait for the view.
@@ -111,7 +111,7 @@ class GmsClusterTest {
         Await.until("views", () -> two.hasView(EVEN, Set.of(1, 2)) && two.hasView(ODD, Set.of(1, 2)));
         GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.addresses(), cluster.group));
         reporter.failed(2);
-        Await.until("FAIL in both groups", () -> one.hasEvent(Kind.FAIL, EVEN, 2) && one.hasEvent(Kind.FAIL, ODD, 2));
+        Await.until("FAIL in both groups", () -> one.hasEvent(MemberEventKind.FAIL, EVEN, 2) && one.hasEvent(MemberEventKind.FAIL, ODD, 2));
         first.close();
 
         long restarted = RecordingListener.incarnation(2) + 1;
@@ -126,8 +126,8 @@ class GmsClusterTest {
                 () -> again.hasView(evenToo, Set.of(2)) && again.hasView(ODD, Set.of(1, 2)));
         assertTrue(again.events().stream().noneMatch(e -> e.group() == EVEN), "not put back into the old group");
         assertEquals(restarted, again.lastView(ODD).orElseThrow().incarnations().get(2));
-        Await.until("node 1 hears it join ODD", () -> one.count(Kind.JOIN, ODD, 2) == 2);
-        assertEquals(restarted, one.events(Kind.JOIN, ODD, 2).get(1).incarnation());
+        Await.until("node 1 hears it join ODD", () -> one.count(MemberEventKind.JOIN, ODD, 2) == 2);
+        assertEquals(restarted, one.events(MemberEventKind.JOIN, ODD, 2).get(1).incarnation());
     }
 
     @Test
@@ -140,7 +140,7 @@ class GmsClusterTest {
         cluster.stop(0);
         Await.until("partition 0 down at both clients", () -> one.isDown(0) && two.isDown(0));
         cluster.client(3, three, ODD);
-        Await.until("partition 1 keeps working meanwhile", () -> one.hasEvent(Kind.JOIN, ODD, 3));
+        Await.until("partition 1 keeps working meanwhile", () -> one.hasEvent(MemberEventKind.JOIN, ODD, 3));
         assertTrue(one.isUp(1));
 
         cluster.restart(0);
@@ -160,15 +160,15 @@ class GmsClusterTest {
 
         reporter.failed(2);
         Await.until(() -> "FAIL of node 2 in both groups: " + one,
-                () -> one.hasEvent(Kind.FAIL, EVEN, 2) && one.hasEvent(Kind.FAIL, ODD, 2));
-        assertEquals(RecordingListener.unicast(2), one.event(Kind.FAIL, ODD, 2).orElseThrow().address());
-        assertTrue(two.events().stream().noneMatch(e -> e.kind() == Kind.FAIL), "the failed node is not told");
+                () -> one.hasEvent(MemberEventKind.FAIL, EVEN, 2) && one.hasEvent(MemberEventKind.FAIL, ODD, 2));
+        assertEquals(RecordingListener.unicast(2), one.event(MemberEventKind.FAIL, ODD, 2).orElseThrow().address());
+        assertTrue(two.events().stream().noneMatch(e -> e.kind() == MemberEventKind.FAIL), "the failed node is not told");
 
         int viewsBefore = two.views().size();
         reporter.recovered(2);
         Await.until("node 2 back in both groups",
-                () -> one.count(Kind.JOIN, EVEN, 2) == 2 && one.count(Kind.JOIN, ODD, 2) == 2);
-        assertEquals(RecordingListener.incarnation(2), one.events(Kind.JOIN, EVEN, 2).get(1).incarnation(),
+                () -> one.count(MemberEventKind.JOIN, EVEN, 2) == 2 && one.count(MemberEventKind.JOIN, ODD, 2) == 2);
+        assertEquals(RecordingListener.incarnation(2), one.events(MemberEventKind.JOIN, EVEN, 2).get(1).incarnation(),
                 "the same process comes back");
         Await.until("node 2 gets the views again", () -> two.views().size() >= viewsBefore + 2
                 && two.hasView(EVEN, Set.of(1, 2)) && two.hasView(ODD, Set.of(1, 2)));

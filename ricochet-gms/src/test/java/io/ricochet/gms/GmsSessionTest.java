@@ -9,7 +9,7 @@ import io.ricochet.control.GroupView;
 import io.ricochet.control.Join;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.Register;
-import io.ricochet.engine.MembershipEvent.Kind;
+import io.ricochet.control.MemberEventKind;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Set;
@@ -50,7 +50,7 @@ class GmsSessionTest {
         }
         RecordingListener two = new RecordingListener();
         cluster.client(2, two, 4);
-        Await.until("node 1 hears node 2 join", () -> one.hasEvent(Kind.JOIN, 4, 2));
+        Await.until("node 1 hears node 2 join", () -> one.hasEvent(MemberEventKind.JOIN, 4, 2));
         assertEquals(2, cluster.server(0).counter(GmsCounter.MALFORMED_FRAMES));
     }
 
@@ -68,8 +68,8 @@ class GmsSessionTest {
         }
         RecordingListener three = new RecordingListener();
         cluster.client(3, three, 4);
-        Await.until("node 1 hears 3 join", () -> one.hasEvent(Kind.JOIN, 4, 3));
-        assertEquals(0, one.count(Kind.LEAVE, 4, 5), "a closed connection is not a LEAVE");
+        Await.until("node 1 hears 3 join", () -> one.hasEvent(MemberEventKind.JOIN, 4, 3));
+        assertEquals(0, one.count(MemberEventKind.LEAVE, 4, 5), "a closed connection is not a LEAVE");
         try (RawSession five = new RawSession(cluster.addresses().get(0))) {
             five.send(register(5));
             GroupView snapshot = five.receive(GroupView.class);

@@ -10,7 +10,7 @@ import io.ricochet.control.ErrorCode;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.Partitioning;
-import io.ricochet.engine.MembershipEvent.Kind;
+import io.ricochet.control.MemberEventKind;
 import java.net.Inet4Address;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -41,7 +41,7 @@ class MembershipStateTest {
     void shouldPushAJoinToEveryMemberIncludingTheJoiner() throws GmsRefusal {
         join(2, 1);
         Update update = join(2, 2).orElseThrow();
-        assertEquals(event(Kind.JOIN, 2, BASE + 2, 2, FIRST), update.event());
+        assertEquals(event(MemberEventKind.JOIN, 2, BASE + 2, 2, FIRST), update.event());
         assertEquals(List.of(1, 2), update.recipients());
         assertEquals(Map.of(1, address(1), 2, address(2)), update.view().members());
         assertEquals(Map.of(1, FIRST, 2, FIRST), update.view().incarnations());
@@ -61,7 +61,7 @@ class MembershipStateTest {
         join(4, 2);
         join(4, 3);
         Update update = state.leave(4, 2).orElseThrow();
-        assertEquals(event(Kind.LEAVE, 4, BASE + 4, 2, FIRST), update.event());
+        assertEquals(event(MemberEventKind.LEAVE, 4, BASE + 4, 2, FIRST), update.event());
         assertEquals(List.of(1, 2, 3), update.recipients());
         assertEquals(List.of(1, 3), List.copyOf(update.view().members().keySet()));
         assertEquals(Optional.empty(), state.leave(4, 2));
@@ -86,7 +86,7 @@ class MembershipStateTest {
         join(4, 2);
         List<Update> failures = state.fail(2);
         assertEquals(2, failures.size());
-        assertEquals(event(Kind.FAIL, 2, BASE + 3, 2, FIRST), failures.get(0).event());
+        assertEquals(event(MemberEventKind.FAIL, 2, BASE + 3, 2, FIRST), failures.get(0).event());
         assertEquals(List.of(1), failures.get(0).recipients());
         assertEquals(List.of(), failures.get(1).recipients(), "group 4 emptied");
         assertEquals(Optional.empty(), state.view(4));
@@ -94,7 +94,7 @@ class MembershipStateTest {
 
         List<Update> recoveries = state.recover(2);
         assertEquals(2, recoveries.size());
-        assertEquals(Kind.JOIN, recoveries.get(0).event().kind());
+        assertEquals(MemberEventKind.JOIN, recoveries.get(0).event().kind());
         assertEquals(List.of(1, 2), recoveries.get(0).recipients());
         assertEquals(4, recoveries.get(1).view().group());
         assertFalse(state.isFailed(2));
@@ -119,7 +119,7 @@ class MembershipStateTest {
         InetSocketAddress moved = new InetSocketAddress(InetAddresses.forString("10.9.9.9"), 7000);
         List<Update> updates = state.register(1, new Registration(moved, FIRST));
         assertEquals(1, updates.size());
-        assertEquals(new MemberEvent(Kind.JOIN, 2, BASE + 3, 1, moved, FIRST), updates.get(0).event());
+        assertEquals(new MemberEvent(MemberEventKind.JOIN, 2, BASE + 3, 1, moved, FIRST), updates.get(0).event());
         assertEquals(List.of(), state.register(1, new Registration(moved, FIRST)));
         assertEquals(List.of(2), state.viewsOf(1).stream().map(GroupView::group).toList());
     }
@@ -131,7 +131,7 @@ class MembershipStateTest {
         join(4, 2);
         assertEquals(List.of(), register(2, FIRST), "the same process reconnecting changes nothing");
         List<Update> updates = register(2, RESTARTED);
-        assertEquals(List.of(event(Kind.JOIN, 2, BASE + 3, 2, RESTARTED), event(Kind.JOIN, 4, BASE + 4, 2, RESTARTED)),
+        assertEquals(List.of(event(MemberEventKind.JOIN, 2, BASE + 3, 2, RESTARTED), event(MemberEventKind.JOIN, 4, BASE + 4, 2, RESTARTED)),
                 updates.stream().map(Update::event).toList());
         assertEquals(List.of(1, 2), updates.get(0).recipients(), "every member hears it, the restarted node too");
         assertEquals(Map.of(1, FIRST, 2, RESTARTED), state.view(2).orElseThrow().incarnations());
@@ -148,7 +148,7 @@ class MembershipStateTest {
         assertTrue(state.isFailed(2), "only the failure detector trusts a node again");
         assertEquals(Optional.empty(), join(6, 2), "the new process's joins wait for its recovery");
         List<Update> recoveries = state.recover(2);
-        assertEquals(List.of(event(Kind.JOIN, 6, BASE + 5, 2, RESTARTED)),
+        assertEquals(List.of(event(MemberEventKind.JOIN, 6, BASE + 5, 2, RESTARTED)),
                 recoveries.stream().map(Update::event).toList(), "back in group 6 only, not in 2 or 4");
         assertEquals(Map.of(1, address(1)), state.view(2).orElseThrow().members());
     }
@@ -161,7 +161,7 @@ class MembershipStateTest {
         state.fail(2);
         assertEquals(List.of(), register(2, FIRST));
         List<Update> recoveries = state.recover(2);
-        assertEquals(List.of(event(Kind.JOIN, 2, BASE + 4, 2, FIRST), event(Kind.JOIN, 4, BASE + 5, 2, FIRST)),
+        assertEquals(List.of(event(MemberEventKind.JOIN, 2, BASE + 4, 2, FIRST), event(MemberEventKind.JOIN, 4, BASE + 5, 2, FIRST)),
                 recoveries.stream().map(Update::event).toList());
         assertEquals(Map.of(1, FIRST, 2, FIRST), recoveries.get(0).view().incarnations());
     }
@@ -198,7 +198,7 @@ class MembershipStateTest {
         return state.register(node, new Registration(address(node), incarnation));
     }
 
-    private static MemberEvent event(Kind kind, int group, long viewId, int node, long incarnation) {
+    private static MemberEvent event(MemberEventKind kind, int group, long viewId, int node, long incarnation) {
         return new MemberEvent(kind, group, viewId, node, address(node), incarnation);
     }
 

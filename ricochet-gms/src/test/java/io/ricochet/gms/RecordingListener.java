@@ -3,7 +3,7 @@ package io.ricochet.gms;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.MembershipListener;
-import io.ricochet.engine.MembershipEvent.Kind;
+import io.ricochet.control.MemberEventKind;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
@@ -90,20 +90,20 @@ final class RecordingListener implements MembershipListener {
     }
 
     /** The events {@code (kind, group, node)} received, in order. */
-    List<MemberEvent> events(Kind kind, int group, int node) {
+    List<MemberEvent> events(MemberEventKind kind, int group, int node) {
         return events().stream().filter(e -> e.kind() == kind && e.group() == group && e.nodeId() == node).toList();
     }
 
     /** The first event {@code (kind, group, node)} received. */
-    Optional<MemberEvent> event(Kind kind, int group, int node) {
+    Optional<MemberEvent> event(MemberEventKind kind, int group, int node) {
         return events(kind, group, node).stream().findFirst();
     }
 
-    boolean hasEvent(Kind kind, int group, int node) {
+    boolean hasEvent(MemberEventKind kind, int group, int node) {
         return event(kind, group, node).isPresent();
     }
 
-    long count(Kind kind, int group, int node) {
+    long count(MemberEventKind kind, int group, int node) {
         return events(kind, group, node).size();
     }
 
@@ -115,7 +115,7 @@ final class RecordingListener implements MembershipListener {
                 replay.members = new TreeSet<>(v.members().keySet());
             } else if (entry instanceof MemberEvent e && e.group() == group && e.viewId() > replay.viewId) {
                 replay.viewId = e.viewId();
-                if (e.kind() == Kind.JOIN) {
+                if (e.kind() == MemberEventKind.JOIN) {
                     replay.members.add(e.nodeId());
                 } else {
                     replay.members.remove(e.nodeId());

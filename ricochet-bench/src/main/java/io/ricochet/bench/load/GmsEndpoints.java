@@ -1,5 +1,6 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.support.ParsingConverter;
 import io.ricochet.client.ApiAddress;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -39,7 +40,7 @@ public record GmsEndpoints(List<InetSocketAddress> partitions) {
     }
 
     /** Picocli converter for {@code --gms}. */
-    public static final class Converter extends Parsing<GmsEndpoints> {
+    public static final class Converter extends ParsingConverter<GmsEndpoints> {
         public Converter() {
             super(GmsEndpoints::parse);
         }

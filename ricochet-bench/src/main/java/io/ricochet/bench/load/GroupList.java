@@ -1,5 +1,6 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.support.ParsingConverter;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.Set;
@@ -110,7 +111,7 @@ public final class GroupList {
     }
 
     /** Picocli converter for group-list options. */
-    public static final class Converter extends Parsing<GroupList> {
+    public static final class Converter extends ParsingConverter<GroupList> {
         public Converter() {
             super(GroupList::parse);
         }

@@ -3,7 +3,7 @@ package io.ricochet.bench.load;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.MembershipListener;
-import io.ricochet.engine.MembershipEvent;
+import io.ricochet.control.MemberEventKind;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;
@@ -46,7 +46,7 @@ final class GroupViews implements MembershipListener {
 
     @Override
     public void onMemberEvent(MemberEvent event) {
-        if (event.nodeId() == self && event.kind() != MembershipEvent.Kind.JOIN) {
+        if (event.nodeId() == self && event.kind() != MemberEventKind.JOIN) {
             left.add(event.group());
         }
     }

@@ -1,5 +1,6 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.support.ParsingConverter;
 import io.ricochet.client.ApiAddress;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -68,7 +69,7 @@ public final class SinkCommand implements Callable<Integer> {
     }
 
     /** Picocli converter for {@code --api}. */
-    public static final class ApiConverter extends Parsing<ApiAddress> {
+    public static final class ApiConverter extends ParsingConverter<ApiAddress> {
         public ApiConverter() {
             super(ApiAddress::parse);
         }

@@ -1,5 +1,6 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.support.ParsingConverter;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
@@ -38,7 +39,7 @@ public enum Transport {
     }
 
     /** Picocli converter for {@code --transport}. */
-    public static final class Converter extends Parsing<Transport> {
+    public static final class Converter extends ParsingConverter<Transport> {
         public Converter() {
             super(Transport::parse);
         }

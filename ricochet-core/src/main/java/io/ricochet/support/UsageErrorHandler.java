@@ -1,4 +1,4 @@
-package io.ricochet.cli;
+package io.ricochet.support;
 
 import java.io.PrintWriter;
 import java.util.List;
