@@ -1,6 +1,5 @@
 package io.ricochet.api;
 
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -27,6 +26,6 @@ public interface LocalNode {
     /** Multicasts {@code payload} to {@code group} (this node must have joined it); completes with the seqno. */
     CompletableFuture<Long> send(int group, byte[] payload);
 
-    /** A snapshot of the daemon's counters and buffer usage, as name -> number (nested maps allowed). */
-    CompletableFuture<Map<String, Object>> stats();
+    /** A snapshot of the daemon's counters, latencies, buffers and membership. */
+    CompletableFuture<NodeStats> stats();
 }

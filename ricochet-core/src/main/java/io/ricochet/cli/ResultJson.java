@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import io.ricochet.daemon.DaemonCounter;
 import io.ricochet.engine.Counter;
 import io.ricochet.protocols.ProtocolChoice;
-import io.ricochet.sim.LatencyStats;
+import io.ricochet.driver.LatencyStats;
 import io.ricochet.sim.SimResult;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,8 @@
 package io.ricochet.cli;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.api.NodeStats;
 import io.ricochet.api.ApiException;
 import io.ricochet.client.ApiAddress;
 import io.ricochet.client.ApiConnectionException;
@@ -30,6 +33,9 @@ import picocli.CommandLine.Spec;
         })
 public final class StatsCommand implements Callable<Integer> {
     private static final int MIN_KEY_WIDTH = 24;
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final TypeReference<Map<String, Object>> MAP = new TypeReference<>() {
+    };
     /** The daemon's compressed latency histograms (base64, for workload summaries): in --json only. */
     private static final String HIDDEN_IN_TABLE = "latencyHistograms";
 
@@ -45,12 +51,17 @@ public final class StatsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         return endpoint.run("ricochet-stats", client -> {
-            Map<String, Object> stats = client.stats();
+            Map<String, Object> stats = asMap(client.stats());
             PrintWriter out = spec.commandLine().getOut();
             out.print(json ? ResultJson.write(stats) : table(stats));
             out.flush();
             return 0;
         });
+    }
+
+    /** The stats as a tree of maps, lists and values, in the record's field order (what the table walks). */
+    static Map<String, Object> asMap(NodeStats stats) {
+        return MAPPER.convertValue(stats, MAP);
     }
 
     /** The stats as lines of {@code key value}, nested maps indented under their key, values aligned. */

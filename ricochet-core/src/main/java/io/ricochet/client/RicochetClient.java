@@ -1,8 +1,8 @@
 package io.ricochet.client;
 
-import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ricochet.api.ApiException;
+import io.ricochet.api.NodeStats;
 import io.ricochet.api.protocol.ApiFrame;
 import io.ricochet.api.protocol.ApiProtocol;
 import io.ricochet.api.protocol.ApiPush;
@@ -13,7 +13,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.UnknownHostException;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -41,8 +40,6 @@ import java.util.function.IntFunction;
  */
 public final class RicochetClient implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final TypeReference<Map<String, Object>> STATS_TYPE = new TypeReference<>() {
-    };
 
     private final FrameSocket socket;
     private final ClientOptions options;
@@ -130,11 +127,11 @@ public final class RicochetClient implements AutoCloseable {
         return request(id -> new ApiRequest.Send(id, group, payload), ApiReply.Ok.class).value();
     }
 
-    /** The daemon's counters as a JSON-shaped map; the API server's own are under {@code "api"}. */
-    public Map<String, Object> stats() {
+    /** The daemon's stats; the API server's own counters are in {@link NodeStats#api()}. */
+    public NodeStats stats() {
         byte[] json = request(ApiRequest.Stats::new, ApiReply.StatsReply.class).json();
         try {
-            return JSON.readValue(json, STATS_TYPE);
+            return JSON.readValue(json, NodeStats.class);
         } catch (IOException e) {
             throw new ApiException(ApiException.Code.INTERNAL, "the daemon's stats are not valid JSON: "
                     + e.getMessage());

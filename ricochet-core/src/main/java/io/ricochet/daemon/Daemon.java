@@ -5,13 +5,15 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.ricochet.api.ApiException;
 import io.ricochet.api.DeliveryListener;
 import io.ricochet.api.LocalNode;
+import io.ricochet.api.NodeStats;
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.api.server.ApiServer;
 import io.ricochet.control.GmsClient;
+import io.ricochet.engine.Counters;
+import io.ricochet.loss.LossInjector;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -46,16 +48,19 @@ public final class Daemon implements LocalNode, AutoCloseable {
     private Daemon(DaemonConfig config) throws Exception {
         this.config = config;
         SplittableRandom root = new SplittableRandom(config.seed());
-        ReceiveBuffer rx = new ReceiveBuffer(config.rxBufferPackets(), HeaderFlyweight.MAX_FRAME_LENGTH, root.split());
+        Counters counters = new Counters(DaemonCounter.ALL);
+        ReceiveBuffer rx = new ReceiveBuffer(config.rxBufferPackets(), HeaderFlyweight.MAX_FRAME_LENGTH, root.split(),
+                counters);
         this.transport = new DaemonTransport(config);
         this.loop = transport.loop().next();
-        this.driver = new EngineDriver(config.nodeId(), loop, rx, config.injectLoss().newModel(root.nextLong()),
-                config.lossScope());
+        LossInjector injector = new LossInjector(config.injectLoss().newModel(root.nextLong()), config.lossScope(),
+                config.nodeId());
+        this.driver = new EngineDriver(config.nodeId(), loop, System::nanoTime, rx, injector, counters);
         driver.attach(config.protocol().factory(config.engine(), config.engine().maxPayload())
                 .create(config.nodeId(), root.split(), driver), transport);
         // One incarnation per process start: a restarted daemon's streams start again at 0 (MembershipEvent).
         this.incarnation = System.currentTimeMillis();
-        this.gmsListener = new GmsListener(this, driver, loop);
+        this.gmsListener = new GmsListener(driver, loop, this::joined);
         this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(), gmsListener,
                 controlGroup);
         this.api = new ApiServer(this, ApiConfig.defaults().withBindAddress(config.apiBind().getHostAddress())
@@ -67,7 +72,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     public static Daemon start(DaemonConfig config) throws Exception {
         Daemon daemon = new Daemon(config);
         try {
-            daemon.transport.start(daemon.driver);
+            daemon.transport.start(new DatagramHandler(daemon.driver));
             daemon.gms.start();
             daemon.api.start();
         } catch (Exception e) {
@@ -135,7 +140,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     }
 
     /** Called on the loop after the GMS confirmed membership of {@code group}. */
-    void joined(int group) {
+    private void joined(int group) {
         List<CompletableFuture<Void>> pending = pendingJoins.remove(group);
         if (pending != null) {
             pending.forEach(f -> f.complete(null));
@@ -163,25 +168,21 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload of " + payload.length
                         + " bytes; the maximum is " + maxPayload());
             }
-            long seqno = driver.engine().send(group, payload, 0, payload.length, System.nanoTime());
+            long seqno = driver.engine().send(group, payload, 0, payload.length, driver.now());
             driver.afterEngineCall();
             return seqno;
         });
     }
 
     @Override
-    public CompletableFuture<Map<String, Object>> stats() {
-        return onLoop(() -> {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("node", nodeId());
-            m.put("incarnation", incarnation);
-            m.put("protocol", config.protocol().cliName());
-            m.put("transport", transport.kind());
-            m.put("socketReceiveBufferGranted", transport.grantedReceiveBuffer());
-            m.putAll(driver.snapshot());
-            m.put("api", api.counters());
-            return m;
-        });
+    public CompletableFuture<NodeStats> stats() {
+        return onLoop(() -> snapshot().withApi(api.counters()));
+    }
+
+    /** The stats without the API server's counters; on the loop. */
+    private NodeStats snapshot() {
+        return StatsReport.of(new StatsReport.Identity(nodeId(), incarnation, config.protocol().cliName(),
+                transport.kind(), transport.grantedReceiveBuffer()), driver);
     }
 
     private <T> CompletableFuture<T> onLoop(Callable<T> task) {
@@ -203,9 +204,10 @@ public final class Daemon implements LocalNode, AutoCloseable {
     }
 
     private void logStats() {
-        Map<String, Object> s = driver.snapshot();
-        LOG.info("node {} stats: {}", nodeId(), s.get("counters"));
-        LOG.info("node {} buffers: {} latency: {}", nodeId(), s.get("buffers"), s.get("daemon"));
+        NodeStats s = snapshot();
+        LOG.info("node {} counters: {}", nodeId(), StatsReport.nonZero(driver.engine().counters().snapshot()));
+        LOG.info("node {} daemon: {} buffers: {} latency: {}", nodeId(),
+                StatsReport.nonZero(driver.counters().snapshot()), s.buffers(), StatsReport.latencyLine(s.daemon()));
     }
 
     /** Leaves every group through the GMS, then closes the API, the GMS connections and the sockets. */

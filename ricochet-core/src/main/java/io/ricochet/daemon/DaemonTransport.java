@@ -31,7 +31,7 @@ import org.slf4j.LoggerFactory;
  * socket per joined group, bound to the group's address and port and joined on that interface. All channels
  * live on one single-threaded event loop: the thread that owns the engine. Native epoll when available.
  */
-final class DaemonTransport implements AutoCloseable {
+final class DaemonTransport implements Transport, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DaemonTransport.class);
     /** Linux IP_MULTICAST_ALL (49): with 0 a socket gets only the groups it joined itself. */
     private static final IntegerUnixChannelOption IP_MULTICAST_ALL =
@@ -102,7 +102,8 @@ final class DaemonTransport implements AutoCloseable {
      * Opens a socket bound to the group's address and joins it on the interface; idempotent. Runs on the event
      * loop, so it does not wait: the bind and the join complete asynchronously and a failure is logged.
      */
-    void joinGroup(int group, InetSocketAddress multicast) {
+    @Override
+    public void joinGroup(int group, InetSocketAddress multicast) {
         if (groupChannels.containsKey(group)) {
             return;
         }
@@ -126,7 +127,8 @@ final class DaemonTransport implements AutoCloseable {
     }
 
     /** Leaves the group's multicast address and closes its socket. */
-    void leaveGroup(int group) {
+    @Override
+    public void leaveGroup(int group) {
         DatagramChannel channel = groupChannels.remove(group);
         if (channel != null) {
             channel.close();
@@ -135,13 +137,15 @@ final class DaemonTransport implements AutoCloseable {
     }
 
     /** Queues a datagram on the unicast socket (multicast destinations included); flushed by {@link #flush()}. */
-    void send(InetSocketAddress to, byte[] frame, int offset, int length) {
+    @Override
+    public void send(InetSocketAddress to, byte[] frame, int offset, int length) {
         ByteBuf buf = unicast.alloc().directBuffer(length);
         buf.writeBytes(frame, offset, length);
         unicast.write(new DatagramPacket(buf, to), unicast.voidPromise());
     }
 
-    void flush() {
+    @Override
+    public void flush() {
         unicast.flush();
     }
 

@@ -1,140 +1,141 @@
 package io.ricochet.daemon;
 
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.ChannelHandler;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.EventLoop;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.socket.DatagramPacket;
-import io.netty.util.concurrent.ScheduledFuture;
 import io.ricochet.api.DeliveryListener;
+import io.ricochet.driver.RecoveryLatencies;
+import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.ProtocolEngine;
-import io.ricochet.loss.LossModel;
-import io.ricochet.loss.LossScope;
-import io.ricochet.wire.Bytes;
-import io.ricochet.wire.DataFlyweight;
+import io.ricochet.loss.LossInjector;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import java.util.function.LongSupplier;
 
 /**
  * The daemon's driver of the protocol engine, and its {@link Outbox}. Everything here runs on the one event-loop
- * thread that owns the engine: datagrams are drained from the sockets into the {@link ReceiveBuffer} (loss
- * injected first, if configured), processed in one batch per read burst with one clock reading, and the sends
- * the engine makes are flushed once per batch. Exactly one timer is scheduled, at the engine's next deadline.
+ * thread that owns the engine: datagrams arrive from the {@link DatagramHandler} (heartbeats answered at once, loss
+ * injected, the rest queued in the {@link ReceiveBuffer}) and are processed in one batch per read burst; the sends
+ * the engine makes are flushed once per batch; exactly one timer is scheduled, at the engine's next deadline.
+ * The clock is read once per batch, per timer and per application call, and passed down.
  */
-@ChannelHandler.Sharable
-final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> implements Outbox {
-    private static final Logger LOG = LoggerFactory.getLogger(EngineDriver.class);
+final class EngineDriver implements Outbox {
+    /** Drop and discovery times kept for recovery latencies. */
+    private static final int TRACKED_LOSSES = 65_536;
+    private static final long NO_TIME = Long.MIN_VALUE;
 
     private final int self;
-    private final EventLoop loop;
+    private final ScheduledExecutorService loop;
+    private final LongSupplier clock;
     private final ReceiveBuffer rx;
-    private final LossModel injector;
-    private final LossScope lossScope;
-    private final DaemonStats stats = new DaemonStats();
-    private final Map<Integer, InetSocketAddress> addresses = new HashMap<>();
-    private final Map<Integer, InetSocketAddress> multicastOf = new HashMap<>();
-    private final Map<Integer, List<DeliveryListener>> listeners = new HashMap<>();
-    private final byte[] scratch = new byte[HeaderFlyweight.MAX_FRAME_LENGTH + 1];
-    private final DataFlyweight data = new DataFlyweight();
+    private final LossInjector injector;
+    private final Counters counters;
+    private final RecoveryLatencies latencies = new RecoveryLatencies(TRACKED_LOSSES, true);
+    private final SubscriberRegistry subscribers = new SubscriberRegistry();
     private final HeartbeatAnswer heartbeats;
-    private final GroupMembership membership;
     private ProtocolEngine engine;
-    private DaemonTransport transport;
+    private Transport transport;
+    private ViewReconciler views;
     private ScheduledFuture<?> wake;
     private long wakeNs = Long.MAX_VALUE;
+    private long nowNs;
+    private long batchNs = NO_TIME;
 
-    EngineDriver(int self, EventLoop loop, ReceiveBuffer rx, LossModel injector, LossScope lossScope) {
+    /**
+     * @param self     this node's id
+     * @param loop     the engine's event loop, where the one timer is scheduled
+     * @param clock    the time source, in nanoseconds
+     * @param rx       the receive buffer between the sockets and the engine
+     * @param injector loss injected before the buffer
+     * @param counters the daemon's own counters ({@link DaemonCounter})
+     */
+    EngineDriver(int self, ScheduledExecutorService loop, LongSupplier clock, ReceiveBuffer rx, LossInjector injector,
+                 Counters counters) {
         this.self = self;
         this.loop = loop;
+        this.clock = clock;
         this.rx = rx;
         this.injector = injector;
-        this.lossScope = lossScope;
+        this.counters = counters;
         this.heartbeats = new HeartbeatAnswer(self);
-        this.membership = new GroupMembership(self);
     }
 
-    void attach(ProtocolEngine engine, DaemonTransport transport) {
+    void attach(ProtocolEngine engine, Transport transport) {
         this.engine = engine;
         this.transport = transport;
+        this.views = new ViewReconciler(self, transport, event -> engine.onMembership(event, nowNs));
     }
 
     ProtocolEngine engine() {
         return engine;
     }
 
-    DaemonStats stats() {
-        return stats;
+    Counters counters() {
+        return counters;
+    }
+
+    RecoveryLatencies latencies() {
+        return latencies;
+    }
+
+    ReceiveBuffer receiveBuffer() {
+        return rx;
+    }
+
+    ViewReconciler views() {
+        return views;
     }
 
     // ------------------------------------------------------------------ receive path
 
-    @Override
-    protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
-        ByteBuf content = packet.content();
-        int length = content.readableBytes();
-        if (length > HeaderFlyweight.MAX_FRAME_LENGTH || length < HeaderFlyweight.HEADER_LENGTH) {
-            engine.counters().increment(EngineCounter.INVALID_PACKETS);
-            return;
-        }
-        content.getBytes(content.readerIndex(), scratch, 0, length);
-        int type = scratch[HeaderFlyweight.TYPE_OFFSET];
-        if (heartbeats.answer(scratch, length, packet.sender(), transport)) {
-            stats.heartbeatsAnswered++;
+    /**
+     * One datagram of a read burst, at least a header long and at most a frame; the bytes are valid only during the
+     * call. The burst's time is read at its first datagram.
+     */
+    void receive(byte[] frame, int length, InetSocketAddress sender) {
+        if (heartbeats.answer(frame, length, sender, transport)) {
+            counters.increment(DaemonCounter.HEARTBEATS_ANSWERED);
             transport.flush();
             return;
         }
-        if (injectable(type, Bytes.getInt(scratch, HeaderFlyweight.SOURCE_OFFSET), self, lossScope)
-                && injector.shouldDrop()) {
-            if (type == FrameType.DATA && length >= DataFlyweight.DATA_HEADER_LENGTH) {
-                data.wrap(scratch, 0);
-                stats.injectedDrop(new PacketId(data.origin(), data.group(), data.seqno()), System.nanoTime());
+        if (injector.drop(frame, 0)) {
+            counters.increment(DaemonCounter.INJECTED_DROPS);
+            PacketId id = injector.droppedData(frame, 0, length);
+            if (id != null) {
+                latencies.dropped(self, id, batchTime());
             }
             return;
         }
-        rx.offer(type == FrameType.DATA, scratch, 0, length);
+        rx.offer(frame[HeaderFlyweight.TYPE_OFFSET] == FrameType.DATA, frame, 0, length);
     }
 
-    /**
-     * Whether injected loss applies to a frame of {@code type} sent by {@code source}: data (or, with scope all,
-     * every type) from another node. This node's own multicasts come back to it on the loopback and the engine
-     * discards them; dropping them would count losses that are none.
-     */
-    static boolean injectable(int type, int source, int self, LossScope scope) {
-        return source != self && (type == FrameType.DATA || scope == LossScope.ALL);
+    private long batchTime() {
+        if (batchNs == NO_TIME) {
+            batchNs = clock.getAsLong();
+        }
+        return batchNs;
     }
 
-    @Override
-    public void channelReadComplete(ChannelHandlerContext ctx) {
-        process();
-    }
-
-    @Override
-    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-        // Peer input never escapes as an exception; a socket error is logged once per occurrence.
-        LOG.warn("socket error on {}: {}", ctx.channel().localAddress(), cause.toString());
-    }
-
-    /** Feeds every buffered datagram to the engine with one clock reading, then flushes and re-arms the timer. */
+    /** Feeds every buffered datagram to the engine at the burst's time, then flushes and re-arms the timer. */
     void process() {
-        long nowNs = System.nanoTime();
+        nowNs = batchTime();
+        batchNs = NO_TIME;
         rx.drain((frame, length) -> engine.onPacket(frame, 0, length, nowNs));
         afterEngineCall();
+    }
+
+    /** Reads the clock for an engine call made outside a batch (an application's send); returns the time. */
+    long now() {
+        nowNs = clock.getAsLong();
+        return nowNs;
     }
 
     /** Call after any engine call made on the loop thread: flush sends, re-arm the single timer. */
@@ -151,127 +152,72 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
             wake.cancel(false);
         }
         wakeNs = deadlineNs;
-        long delay = Math.max(0, deadlineNs - System.nanoTime());
+        long delay = Math.max(0, deadlineNs - nowNs);
         wake = loop.schedule(this::onWake, delay, TimeUnit.NANOSECONDS);
     }
 
     private void onWake() {
         wakeNs = Long.MAX_VALUE;
-        engine.onTimer(System.nanoTime());
+        engine.onTimer(now());
         afterEngineCall();
     }
 
     // ------------------------------------------------------------------ membership (from the GMS, on the loop)
 
-    /**
-     * A full view of {@code group} (snapshot on join or reconnect): reconcile the engine's view with it. The
-     * members it lists are given to the engine before this node's own JOIN: they were there before us, so their
-     * streams start at the first packet we see instead of at 0 (no NAKs for history we never had).
-     */
+    /** A full view of {@code group}, reconciled with the engine's ({@link ViewReconciler#applyView}). */
     void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members,
-                   Map<Integer, Long> incarnations, long nowNs) {
-        LOG.info("group {}: view {} at {}", group, members.keySet(), multicast);
-        multicastOf.put(group, multicast);
-        addresses.putAll(members);
-        for (Map.Entry<Integer, InetSocketAddress> m : members.entrySet()) {
-            if (m.getKey() != self) {
-                toEngine(new MembershipEvent(MembershipEvent.Kind.JOIN, group, m.getKey(),
-                        incarnations.getOrDefault(m.getKey(), 0L)), nowNs);
-            }
-        }
-        for (int listed : membership.others(group)) {
-            if (!members.containsKey(listed)) {
-                toEngine(MembershipEvent.leave(group, listed), nowNs);
-            }
-        }
-        boolean inView = members.containsKey(self);
-        boolean member = membership.isMember(group);
-        if (inView && !member) {
-            transport.joinGroup(group, multicast);
-            toEngine(MembershipEvent.join(group, self), nowNs);
-        } else if (!inView && member) {
-            toEngine(MembershipEvent.leave(group, self), nowNs);
-            transport.leaveGroup(group);
-        }
+                   Map<Integer, Long> incarnations) {
+        now();
+        views.applyView(group, multicast, members, incarnations);
         afterEngineCall();
     }
 
-    /** Hands a membership change to the engine and keeps the daemon's own record in step. */
-    private void toEngine(MembershipEvent event, long nowNs) {
-        if (event.kind() == MembershipEvent.Kind.JOIN) {
-            membership.join(event.group(), event.node());
-        } else {
-            membership.leave(event.group(), event.node());
-        }
-        engine.onMembership(event, nowNs);
-    }
-
-    /** One membership change pushed by the GMS. */
-    void applyEvent(MembershipEvent event, InetSocketAddress unicast, long nowNs) {
-        LOG.info("group {}: node {} {}", event.group(), event.node(), event.kind());
-        if (unicast != null && event.kind() == MembershipEvent.Kind.JOIN) {
-            addresses.put(event.node(), unicast);
-        }
-        if (event.node() == self) {
-            InetSocketAddress multicast = multicastOf.get(event.group());
-            if (event.kind() == MembershipEvent.Kind.JOIN && multicast == null) {
-                return; // The group's view, with its multicast address, follows and applies the join.
-            }
-            if (event.kind() == MembershipEvent.Kind.JOIN) {
-                transport.joinGroup(event.group(), multicast);
-            } else {
-                transport.leaveGroup(event.group());
-            }
-        }
-        toEngine(event, nowNs);
+    /** One membership change pushed by the GMS ({@link ViewReconciler#applyEvent}). */
+    void applyEvent(MembershipEvent event, InetSocketAddress unicast) {
+        now();
+        views.applyEvent(event, unicast);
         afterEngineCall();
     }
 
     boolean isMember(int group) {
-        return membership.isMember(group);
+        return views.isMember(group);
     }
 
     // ------------------------------------------------------------------ local subscribers
 
     void addListener(int group, DeliveryListener listener) {
-        listeners.computeIfAbsent(group, g -> new ArrayList<>()).add(listener);
+        subscribers.add(group, listener);
     }
 
     /** Removes the listener; returns true if it was the group's last one. */
     boolean removeListener(int group, DeliveryListener listener) {
-        List<DeliveryListener> list = listeners.get(group);
-        if (list == null) {
-            return false;
-        }
-        list.remove(listener);
-        if (list.isEmpty()) {
-            listeners.remove(group);
-            return true;
-        }
-        return false;
+        return subscribers.remove(group, listener);
     }
 
-    java.util.Set<Integer> subscribedGroups() {
-        return listeners.keySet();
+    Set<Integer> subscribedGroups() {
+        return subscribers.groups();
+    }
+
+    /** The groups this node is in, ascending. */
+    List<Integer> myGroups() {
+        return views.myGroups();
     }
 
     // ------------------------------------------------------------------ Outbox
 
     @Override
     public void multicast(int group, byte[] frame, int offset, int length) {
-        InetSocketAddress to = multicastOf.get(group);
-        if (to == null) {
-            stats.unknownDestinations++;
-            return;
-        }
-        transport.send(to, frame, offset, length);
+        send(views.multicastAddress(group), frame, offset, length);
     }
 
     @Override
     public void unicast(int node, byte[] frame, int offset, int length) {
-        InetSocketAddress to = addresses.get(node);
+        send(views.unicastAddress(node), frame, offset, length);
+    }
+
+    private void send(InetSocketAddress to, byte[] frame, int offset, int length) {
         if (to == null) {
-            stats.unknownDestinations++;
+            counters.increment(DaemonCounter.UNKNOWN_DESTINATIONS);
             return;
         }
         transport.send(to, frame, offset, length);
@@ -279,26 +225,15 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
 
     @Override
     public void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length, Delivery how) {
-        if (how == Delivery.LEC || how == Delivery.NAK) {
-            stats.recovered(new PacketId(origin, group, seqno), how, System.nanoTime());
+        if (how != Delivery.DIRECT) {
+            latencies.recovered(self, new PacketId(origin, group, seqno), how, nowNs);
         }
-        List<DeliveryListener> list = listeners.get(group);
-        if (list == null) {
-            return;
-        }
-        for (DeliveryListener listener : list) {
-            listener.delivered(origin, group, seqno, Arrays.copyOfRange(payload, offset, offset + length));
-        }
+        subscribers.delivered(origin, group, seqno, payload, offset, length);
     }
 
     @Override
     public void lost(int origin, int group, long seqno, long discoveredNs) {
-        List<DeliveryListener> list = listeners.get(group);
-        if (list != null) {
-            for (DeliveryListener listener : list) {
-                listener.lost(origin, group, seqno);
-            }
-        }
+        subscribers.lost(origin, group, seqno);
     }
 
     @Override
@@ -307,31 +242,7 @@ final class EngineDriver extends SimpleChannelInboundHandler<DatagramPacket> imp
     }
 
     @Override
-    public void lossDiscovered(int origin, int group, long seqno, long nowNs) {
-        stats.discovered(new PacketId(origin, group, seqno), nowNs);
-    }
-
-    /** Everything {@code ricochet stats} shows about this node; call on the loop thread. */
-    Map<String, Object> snapshot() {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Map<String, Long> counters = new LinkedHashMap<>();
-        engine.counters().snapshot().forEach((k, v) -> counters.put(k.name(), v));
-        counters.put("RX_BUFFER_RANDOM_DROPS", rx.randomDrops());
-        m.put("counters", counters);
-        long received = counters.get("DATA_RECEIVED");
-        m.put("xorsPerDataPacket", received == 0 ? 0.0
-                : Math.round(1000.0 * counters.get("BIN_XORS") / received) / 1000.0);
-        m.put("daemon", stats.snapshot());
-        Map<String, Object> buffers = new LinkedHashMap<>(engine.bufferUsage());
-        buffers.put("rxBufferPackets", rx.size());
-        buffers.put("rxBufferBytes", rx.memoryBytes());
-        m.put("buffers", buffers);
-        m.put("groups", membership.myGroups());
-        Map<String, Object> members = new LinkedHashMap<>();
-        for (int group : membership.myGroups()) {
-            members.put(Integer.toString(group), membership.others(group));
-        }
-        m.put("members", members);
-        return m;
+    public void lossDiscovered(int origin, int group, long seqno, long discoveredNs) {
+        latencies.discovered(self, new PacketId(origin, group, seqno), discoveredNs);
     }
 }

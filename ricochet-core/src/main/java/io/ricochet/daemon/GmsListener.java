@@ -1,6 +1,5 @@
 package io.ricochet.daemon;
 
-import io.netty.channel.EventLoop;
 import io.ricochet.control.ErrorCode;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
@@ -8,6 +7,8 @@ import io.ricochet.control.MembershipListener;
 import io.ricochet.engine.MembershipEvent;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,30 +20,35 @@ import org.slf4j.LoggerFactory;
 final class GmsListener implements MembershipListener {
     private static final Logger LOG = LoggerFactory.getLogger(GmsListener.class);
 
-    private final Daemon daemon;
     private final EngineDriver driver;
-    private final EventLoop loop;
+    private final Executor loop;
+    private final IntConsumer joined;
     private final Map<Integer, Long> lastViewId = new HashMap<>();
     private final Map<Integer, String> lastRefusal = new java.util.concurrent.ConcurrentHashMap<>();
-    long staleViews;
 
-    GmsListener(Daemon daemon, EngineDriver driver, EventLoop loop) {
-        this.daemon = daemon;
+    /**
+     * @param driver the engine's driver, given the news on its loop
+     * @param loop   the engine's event loop
+     * @param joined told (on the loop) each group this node is a member of after a view or event: pending joins
+     *               complete
+     */
+    GmsListener(EngineDriver driver, Executor loop, IntConsumer joined) {
         this.driver = driver;
         this.loop = loop;
+        this.joined = joined;
     }
 
     @Override
     public void onGroupView(GroupView view) {
         loop.execute(() -> {
             if (view.viewId() < lastViewId.getOrDefault(view.group(), Long.MIN_VALUE)) {
-                staleViews++;
+                driver.counters().increment(DaemonCounter.STALE_VIEWS);
                 return;
             }
             lastViewId.put(view.group(), view.viewId());
-            driver.applyView(view.group(), view.multicast(), view.members(), view.incarnations(), System.nanoTime());
+            driver.applyView(view.group(), view.multicast(), view.members(), view.incarnations());
             if (driver.isMember(view.group())) {
-                daemon.joined(view.group());
+                joined.accept(view.group());
             }
         });
     }
@@ -51,13 +57,13 @@ final class GmsListener implements MembershipListener {
     public void onMemberEvent(MemberEvent event) {
         loop.execute(() -> {
             if (event.viewId() <= lastViewId.getOrDefault(event.group(), Long.MIN_VALUE)) {
-                staleViews++;
+                driver.counters().increment(DaemonCounter.STALE_VIEWS);
                 return;
             }
             lastViewId.put(event.group(), event.viewId());
-            driver.applyEvent(toEngine(event), event.address(), System.nanoTime());
+            driver.applyEvent(toEngine(event), event.address());
             if (driver.isMember(event.group())) {
-                daemon.joined(event.group());
+                joined.accept(event.group());
             }
         });
     }

@@ -21,7 +21,7 @@ final class HeartbeatAnswer {
      * If {@code frame} is a valid HEARTBEAT, sends the ACK to {@code from} and returns true; a malformed one is
      * left to the engine's validator, which counts it.
      */
-    boolean answer(byte[] frame, int length, InetSocketAddress from, DaemonTransport transport) {
+    boolean answer(byte[] frame, int length, InetSocketAddress from, Transport transport) {
         if (frame[HeaderFlyweight.TYPE_OFFSET] != FrameType.HEARTBEAT) {
             return false;
         }

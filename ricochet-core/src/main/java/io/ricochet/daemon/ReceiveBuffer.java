@@ -1,5 +1,6 @@
 package io.ricochet.daemon;
 
+import io.ricochet.engine.Counters;
 import java.util.random.RandomGenerator;
 
 /**
@@ -15,12 +16,19 @@ final class ReceiveBuffer {
     private final Ring control;
     private final Ring data;
     private final RandomGenerator rng;
-    private long randomDrops;
+    private final Counters counters;
 
-    ReceiveBuffer(int capacityPerClass, int maxDatagram, RandomGenerator rng) {
+    /**
+     * @param capacityPerClass datagrams each ring holds
+     * @param maxDatagram      longest datagram kept
+     * @param rng              chooses the datagram a full ring drops
+     * @param counters         the daemon's counters, where {@link DaemonCounter#RX_BUFFER_RANDOM_DROPS} is counted
+     */
+    ReceiveBuffer(int capacityPerClass, int maxDatagram, RandomGenerator rng, Counters counters) {
         this.control = new Ring(capacityPerClass, maxDatagram);
         this.data = new Ring(capacityPerClass, maxDatagram);
         this.rng = rng;
+        this.counters = counters;
     }
 
     /** Copies a datagram in; {@code isData} chooses the ring. Datagrams longer than the slot size are refused. */
@@ -31,7 +39,7 @@ final class ReceiveBuffer {
         }
         if (ring.size == ring.slots.length) {
             ring.removeAt(rng.nextInt(ring.size));
-            randomDrops++;
+            counters.increment(DaemonCounter.RX_BUFFER_RANDOM_DROPS);
         }
         ring.add(src, offset, length);
         return true;
@@ -48,10 +56,6 @@ final class ReceiveBuffer {
             n++;
         }
         return n;
-    }
-
-    long randomDrops() {
-        return randomDrops;
     }
 
     int size() {

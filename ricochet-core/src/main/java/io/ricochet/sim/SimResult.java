@@ -1,5 +1,6 @@
 package io.ricochet.sim;
 
+import io.ricochet.driver.LatencyStats;
 import io.ricochet.engine.Counter;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.ricochet.sim;
 
+import io.ricochet.driver.RecoveryLatencies;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.PacketId;
@@ -23,25 +24,15 @@ final class SimStats {
     private static final double HISTOGRAM_BIN_MS = 10;
     private static final int HISTOGRAM_BINS = 30;
 
-    private record LossKey(int receiver, PacketId id) {
-    }
-
     private final SimConfig config;
     private final Workload workload;
-    private final Map<LossKey, Long> dropTimes = new HashMap<>();
     private final List<Map<Long, BitSet>> deliveredByNode = new ArrayList<>();
-    private final LatencyStats recovery = new LatencyStats();
-    private final LatencyStats lecRecovery = new LatencyStats();
-    private final LatencyStats nakRecovery = new LatencyStats();
-    private final LatencyStats discovery = new LatencyStats();
+    private final RecoveryLatencies latencies = new RecoveryLatencies(Integer.MAX_VALUE, false);
     private long dataPackets;
     private long dataArrivalsTotal;
     private long repairArrivalsTotal;
     private long controlArrivalsTotal;
     private long losses;
-    private long lec;
-    private long nak;
-    private long late;
     private long corrupt;
     private long duplicates;
 
@@ -73,7 +64,7 @@ final class SimStats {
 
     void dropped(int receiver, PacketId id, long nowNs) {
         if (measured(nowNs)) {
-            dropTimes.put(new LossKey(receiver, id), nowNs);
+            latencies.dropped(receiver, id, nowNs);
             losses++;
         }
     }
@@ -83,10 +74,7 @@ final class SimStats {
     }
 
     void discovered(int receiver, PacketId id, long nowNs) {
-        Long dropNs = dropTimes.get(new LossKey(receiver, id));
-        if (dropNs != null) {
-            discovery.recordNs(nowNs - dropNs);
-        }
+        latencies.discovered(receiver, id, nowNs);
     }
 
     void delivered(int receiver, int origin, int group, long seqno, byte[] data, int offset, int length,
@@ -101,28 +89,7 @@ final class SimStats {
         } else {
             seen.set((int) seqno);
         }
-        if (how == Delivery.DIRECT) {
-            return;
-        }
-        Long dropNs = dropTimes.remove(new LossKey(receiver, new PacketId(origin, group, seqno)));
-        if (dropNs == null) {
-            return;
-        }
-        long latencyNs = nowNs - dropNs;
-        recovery.recordNs(latencyNs);
-        switch (how) {
-            case LEC:
-                lec++;
-                lecRecovery.recordNs(latencyNs);
-                break;
-            case NAK:
-                nak++;
-                nakRecovery.recordNs(latencyNs);
-                break;
-            default:
-                late++;
-                break;
-        }
+        latencies.recovered(receiver, new PacketId(origin, group, seqno), how, nowNs);
     }
 
     void lost(int receiver) {
@@ -136,10 +103,14 @@ final class SimStats {
         }
         long received = total.get(EngineCounter.DATA_RECEIVED);
         double trafficSeconds = config.seconds() + config.drainSeconds();
+        long lec = latencies.lec().count();
+        long nak = latencies.nak().count();
+        long late = latencies.late().count();
         long unrecovered = losses - lec - nak - late;
         return new SimResult(parameters(), dataPackets, losses, lec, nak, late, unrecovered,
                 percent(lec, losses), percent(nak, losses), percent(unrecovered, losses),
-                recovery.summary(), lecRecovery.summary(), nakRecovery.summary(), discovery.summary(),
+                latencies.recovery().summary(), latencies.lec().summary(), latencies.nak().summary(),
+                latencies.discovery().summary(),
                 percent(repairArrivalsTotal, dataArrivalsTotal + repairArrivalsTotal),
                 round(controlArrivalsTotal / (double) config.nodes() / trafficSeconds),
                 received == 0 ? 0 : round((double) total.get(LecCounter.BIN_XORS) / received),
@@ -151,12 +122,12 @@ final class SimStats {
         for (int i = 0; i < HISTOGRAM_BINS; i++) {
             double from = i * HISTOGRAM_BIN_MS;
             double to = from + HISTOGRAM_BIN_MS;
-            bins.add(new SimResult.HistogramBin(from, to, lecRecovery.countBetweenMs(from, to),
-                    nakRecovery.countBetweenMs(from, to)));
+            bins.add(new SimResult.HistogramBin(from, to, latencies.lec().countBetweenMs(from, to),
+                    latencies.nak().countBetweenMs(from, to)));
         }
         double from = HISTOGRAM_BINS * HISTOGRAM_BIN_MS;
-        bins.add(new SimResult.HistogramBin(from, Double.POSITIVE_INFINITY, lecRecovery.countBetweenMs(from, 1e9),
-                nakRecovery.countBetweenMs(from, 1e9)));
+        bins.add(new SimResult.HistogramBin(from, Double.POSITIVE_INFINITY, latencies.lec().countBetweenMs(from, 1e9),
+                latencies.nak().countBetweenMs(from, 1e9)));
         return bins;
     }
 

@@ -5,7 +5,7 @@ import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
-import io.ricochet.loss.LossModel;
+import io.ricochet.loss.LossInjector;
 import io.ricochet.loss.LossScope;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
@@ -37,13 +37,12 @@ public final class Simulator {
     private final SimConfig config;
     private final Workload workload;
     private final ProtocolEngine[] engines;
-    private final LossModel[] lossModels;
+    private final LossInjector[] injectors;
     private final SplittableRandom[] sendRngs;
     private final long[][] nextSeqno;
     private final SimStats stats;
     private final PriorityQueue<Event> queue = new PriorityQueue<>();
     private final byte[] payload;
-    private final DataFlyweight dropped = new DataFlyweight();
     private long nowNs;
     private long eventSeq;
     private long events;
@@ -63,14 +62,14 @@ public final class Simulator {
                         Workload.groupCount(config.nodes(), config.degree(), config.groupSize()), config.ratePerNode());
         int n = config.nodes();
         this.engines = new ProtocolEngine[n];
-        this.lossModels = new LossModel[n];
+        this.injectors = new LossInjector[n];
         this.sendRngs = new SplittableRandom[n];
         this.nextSeqno = new long[n][];
         this.stats = new SimStats(config, workload);
         this.payload = new byte[config.payload()];
         for (int node = 0; node < n; node++) {
             engines[node] = config.protocol().create(node, root.split(), new NodeOutbox(node));
-            lossModels[node] = config.loss().newModel(root.nextLong());
+            injectors[node] = new LossInjector(config.loss().newModel(root.nextLong()), config.lossScope(), node);
             sendRngs[node] = root.split();
             nextSeqno[node] = new long[workload.groupsOfNode()[node].length];
         }
@@ -157,12 +156,10 @@ public final class Simulator {
     }
 
     private void arrive(int node, byte[] frame) {
-        int type = frame[HeaderFlyweight.TYPE_OFFSET];
-        boolean exposed = type == FrameType.DATA || config.lossScope() == LossScope.ALL;
-        if (exposed && lossModels[node].shouldDrop()) {
-            if (type == FrameType.DATA) {
-                DataFlyweight data = dropped.wrap(frame, 0);
-                stats.dropped(node, new PacketId(data.origin(), data.group(), data.seqno()), nowNs);
+        if (injectors[node].drop(frame, 0)) {
+            PacketId id = injectors[node].droppedData(frame, 0, frame.length);
+            if (id != null) {
+                stats.dropped(node, id, nowNs);
             } else {
                 stats.droppedControl();
             }

@@ -1,6 +1,7 @@
 package io.ricochet.workload;
 
-import io.ricochet.sim.LatencyStats;
+import io.ricochet.engine.Counter;
+import io.ricochet.driver.LatencyStats;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
@@ -44,9 +45,9 @@ public record ClusterSummary(String verdict, SortedMap<Integer, SortedSet<Intege
         return EXACTLY_ONCE.equals(verdict);
     }
 
-    /** A daemon counter's cluster-wide change, 0 if no daemon reported it. */
-    public long daemon(String counter) {
-        return daemonTotals.getOrDefault(counter, 0L);
+    /** A counter's cluster-wide change over the daemons, 0 if no daemon reported it. */
+    public long daemon(Counter counter) {
+        return daemonTotals.getOrDefault(counter.name(), 0L);
     }
 
     /**

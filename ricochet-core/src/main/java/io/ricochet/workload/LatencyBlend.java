@@ -1,7 +1,6 @@
 package io.ricochet.workload;
 
-import io.ricochet.sim.LatencyStats;
-import java.util.Map;
+import io.ricochet.driver.LatencyStats;
 
 /**
  * Latency summaries of several daemons combined. When every daemon sent its histogram, the nodes' recordings are
@@ -25,21 +24,16 @@ public record LatencyBlend(long count, double mean, double p50, double p99, doub
         return new LatencyBlend(s.count(), s.mean(), s.p50(), s.p99(), s.max(), true);
     }
 
-    /** Adds one node's summary (a map with count, mean, p50, p99, max as {@code ricochet stats} prints it). */
-    public LatencyBlend add(Map<?, ?> summary) {
-        long n = number(summary, "count").longValue();
+    /** Adds one node's summary. */
+    public LatencyBlend add(LatencyStats.Summary summary) {
+        long n = summary.count();
         if (n <= 0) {
             return this;
         }
         long total = count + n;
-        return new LatencyBlend(total, round((mean * count + number(summary, "mean").doubleValue() * n) / total),
-                round((p50 * count + number(summary, "p50").doubleValue() * n) / total),
-                Math.max(p99, number(summary, "p99").doubleValue()),
-                Math.max(max, number(summary, "max").doubleValue()), false);
-    }
-
-    private static Number number(Map<?, ?> summary, String key) {
-        return summary.get(key) instanceof Number n ? n : 0;
+        return new LatencyBlend(total, round((mean * count + summary.mean() * n) / total),
+                round((p50 * count + summary.p50() * n) / total), Math.max(p99, summary.p99()),
+                Math.max(max, summary.max()), false);
     }
 
     private static double round(double ms) {

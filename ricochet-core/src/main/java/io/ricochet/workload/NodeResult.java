@@ -1,5 +1,6 @@
 package io.ricochet.workload;
 
+import io.ricochet.api.NodeStats;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -25,7 +26,7 @@ import java.util.TreeMap;
  */
 public record NodeResult(int node, List<Integer> groups, Map<String, Object> settings, double sendSeconds,
                          SortedMap<Integer, SeqnoRanges> sent, DeliveryRecorder.Snapshot deliveries, long overflowed,
-                         long sendErrors, Map<String, Object> statsBefore, Map<String, Object> statsAfter) {
+                         long sendErrors, NodeStats statsBefore, NodeStats statsAfter) {
 
     public NodeResult {
         groups = List.copyOf(groups);
@@ -81,6 +82,6 @@ public record NodeResult(int node, List<Integer> groups, Map<String, Object> set
         return new NodeResult(WorkloadJson.intField(json, "node"), WorkloadJson.intList(json, "groups"),
                 WorkloadJson.map(json.get("settings")), json.path("sendSeconds").asDouble(), sent, deliveries,
                 WorkloadJson.longField(json, "overflowed"), WorkloadJson.longField(json, "sendErrors"),
-                WorkloadJson.map(json.get("statsBefore")), WorkloadJson.map(json.get("statsAfter")));
+                WorkloadJson.stats(json.get("statsBefore")), WorkloadJson.stats(json.get("statsAfter")));
     }
 }

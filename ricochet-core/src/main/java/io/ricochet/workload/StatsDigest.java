@@ -1,75 +1,74 @@
 package io.ricochet.workload;
 
+import io.ricochet.api.NodeStats;
+import io.ricochet.daemon.DaemonCounter;
+import io.ricochet.driver.LatencyStats;
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.lec.LecCounter;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 
 /**
- * Reads a daemon's stats (the map {@code ricochet stats --json} prints) taken before and after a workload: the
- * change of every engine counter ({@code counters.*}) and of every number directly under {@code daemon}
- * (injected drops, ...), and the daemon's latency summaries ({@code daemon.*Ms}). Counters only grow, so the
+ * Reads a daemon's stats ({@link NodeStats}) taken before and after a workload: the change of every counter (the
+ * engine's and the daemon's), and the daemon's latency summaries and histograms. Counters only grow, so the
  * difference is what this workload caused even on a daemon that ran earlier workloads. Latency summaries cannot be
- * subtracted: they cover the daemon's whole life. The same distributions come as compressed histograms
- * ({@code daemon.latencyHistograms}), so that nodes' recordings can be merged exactly.
+ * subtracted: they cover the daemon's whole life; the histograms let nodes' recordings be merged exactly.
  */
 public final class StatsDigest {
-    /** Counter names as the summary reports them. */
-    public static final String RECOVERED_BY_LEC = "RECOVERED_BY_XOR";
-    public static final String RECOVERED_BY_NAK = "RECOVERED_BY_NAK";
-    public static final String UNRECOVERED = "UNRECOVERED";
-    public static final String RX_BUFFER_DROPS = "RX_BUFFER_RANDOM_DROPS";
-    public static final String INJECTED_DROPS = "injectedDrops";
-    /** Under {@code daemon}: the latency distributions as compressed histograms, keyed like their summaries. */
-    public static final String LATENCY_HISTOGRAMS = "latencyHistograms";
+    /** The counters the workload summary reports. */
+    public static final Counter RECOVERED_BY_LEC = LecCounter.RECOVERED_BY_XOR;
+    public static final Counter RECOVERED_BY_NAK = EngineCounter.RECOVERED_BY_NAK;
+    public static final Counter UNRECOVERED = EngineCounter.UNRECOVERED;
+    public static final Counter RX_BUFFER_DROPS = DaemonCounter.RX_BUFFER_RANDOM_DROPS;
+    public static final Counter INJECTED_DROPS = DaemonCounter.INJECTED_DROPS;
 
     private StatsDigest() {
     }
 
-    /** After minus before, for every counter and every number under {@code daemon}; missing values count as 0. */
-    public static SortedMap<String, Long> deltas(Map<String, Object> before, Map<String, Object> after) {
+    /** After minus before, for every counter, by name; a counter missing before counts as 0 there. */
+    public static SortedMap<String, Long> deltas(NodeStats before, NodeStats after) {
         SortedMap<String, Long> out = new TreeMap<>();
-        for (String section : new String[] {"counters", "daemon"}) {
-            Map<?, ?> was = section(before, section);
-            section(after, section).forEach((key, value) -> {
-                if (value instanceof Number now && !(was.get(key) instanceof Map)) {
-                    long old = was.get(key) instanceof Number n ? n.longValue() : 0;
-                    out.put(String.valueOf(key), now.longValue() - old);
-                }
-            });
+        Map<String, Long> was = before == null || before.counters() == null ? Map.of() : before.counters();
+        if (after != null && after.counters() != null) {
+            after.counters().forEach((name, now) -> out.put(name, now - was.getOrDefault(name, 0L)));
         }
         return out;
     }
 
-    /** The latency summaries under {@code daemon} (keys ending in {@code Ms}), each a map of count, mean, ... */
-    public static SortedMap<String, Map<?, ?>> latencies(Map<String, Object> stats) {
-        SortedMap<String, Map<?, ?>> out = new TreeMap<>();
-        section(stats, "daemon").forEach((key, value) -> {
-            if (String.valueOf(key).endsWith("Ms") && value instanceof Map<?, ?> summary) {
-                out.put(String.valueOf(key), summary);
-            }
-        });
+    /** The daemon's latency summaries, keyed by name ({@code lecRecoveryLatencyMs}, ...). */
+    public static SortedMap<String, LatencyStats.Summary> latencies(NodeStats stats) {
+        SortedMap<String, LatencyStats.Summary> out = new TreeMap<>();
+        NodeStats.Latencies l = stats == null ? null : stats.daemon();
+        if (l != null) {
+            put(out, "lecRecoveryLatencyMs", l.lecRecoveryLatencyMs());
+            put(out, "nakRecoveryLatencyMs", l.nakRecoveryLatencyMs());
+            put(out, "discoveryLatencyMs", l.discoveryLatencyMs());
+            put(out, "recoveryAfterDiscoveryMs", l.recoveryAfterDiscoveryMs());
+        }
         return out;
+    }
+
+    private static void put(Map<String, LatencyStats.Summary> out, String name, LatencyStats.Summary summary) {
+        if (summary != null) {
+            out.put(name, summary);
+        }
     }
 
     /**
-     * The latency histograms under {@code daemon.latencyHistograms}, decoded, keyed like their summaries; empty for
-     * a daemon that does not send them.
+     * The latency histograms, decoded, keyed like their summaries; empty for a daemon that does not send them.
      *
      * @throws IllegalArgumentException if one is not an encoded histogram
      */
-    public static SortedMap<String, LatencyHistogram> histograms(Map<String, Object> stats) {
+    public static SortedMap<String, LatencyHistogram> histograms(NodeStats stats) {
         SortedMap<String, LatencyHistogram> out = new TreeMap<>();
-        if (section(stats, "daemon").get(LATENCY_HISTOGRAMS) instanceof Map<?, ?> encoded) {
-            encoded.forEach((key, value) -> {
-                if (value instanceof String base64) {
-                    out.put(String.valueOf(key), LatencyHistogram.decode(base64));
-                }
-            });
+        Map<String, String> encoded = stats == null || stats.daemon() == null ? null
+                : stats.daemon().latencyHistograms();
+        if (encoded != null) {
+            new LinkedHashMap<>(encoded).forEach((key, base64) -> out.put(key, LatencyHistogram.decode(base64)));
         }
         return out;
-    }
-
-    private static Map<?, ?> section(Map<String, Object> stats, String name) {
-        return stats != null && stats.get(name) instanceof Map<?, ?> map ? map : Map.of();
     }
 }

@@ -1,5 +1,6 @@
 package io.ricochet.workload;
 
+import io.ricochet.api.NodeStats;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -101,6 +102,15 @@ public final class WorkloadJson {
             throw new IllegalArgumentException("field '" + name + "' is not an array");
         }
         return value;
+    }
+
+    /** A daemon's stats (or null / missing). */
+    static NodeStats stats(JsonNode node) {
+        try {
+            return node == null || node.isNull() ? null : MAPPER.treeToValue(node, NodeStats.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("daemon stats: " + e.getOriginalMessage(), e);
+        }
     }
 
     /** A JSON object (or null / missing) as a plain map of maps, lists and numbers. */

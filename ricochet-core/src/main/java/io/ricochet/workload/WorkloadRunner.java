@@ -1,5 +1,6 @@
 package io.ricochet.workload;
 
+import io.ricochet.api.NodeStats;
 import io.ricochet.api.ApiException;
 import io.ricochet.client.RicochetClient;
 import java.io.PrintWriter;
@@ -69,11 +70,11 @@ public final class WorkloadRunner {
         settings.groups().forEach(client::join);
         awaitJoined();
         say("joined %d group(s) %s", settings.groups().size(), settings.groups());
-        Map<String, Object> before = client.stats();
+        NodeStats before = client.stats();
         awaitStart();
         double sendSeconds = send();
         settle();
-        Map<String, Object> after = client.stats();
+        NodeStats after = client.stats();
         return new NodeResult(node, settings.groups().stream().sorted().toList(), settings.asMap(), sendSeconds,
                 sent, recorder.snapshot(), client.overflowedDeliveries() + client.droppedDeliveries(), sendErrors,
                 before, after);
@@ -83,12 +84,12 @@ public final class WorkloadRunner {
     private void awaitJoined() throws InterruptedException {
         long deadline = System.nanoTime() + settings.joinTimeout().toNanos();
         while (true) {
-            Object groups = client.stats().get("groups");
-            if (!(groups instanceof Collection<?> in)) {
+            List<Integer> in = client.stats().groups();
+            if (in == null) {
                 return;
             }
             HashSet<Integer> missing = new HashSet<>(settings.groups());
-            in.forEach(g -> missing.remove(g instanceof Number n ? n.intValue() : null));
+            missing.removeAll(in);
             if (missing.isEmpty()) {
                 return;
             }

@@ -2,7 +2,6 @@ package io.ricochet.api;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -83,15 +82,10 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<Map<String, Object>> stats() {
-        return CompletableFuture.supplyAsync(() -> {
-            Map<String, Object> stats = new LinkedHashMap<>();
-            stats.put("nodeId", nodeId);
-            stats.put("groups", listeners.size());
-            stats.put("sent", sent);
-            stats.put("engine", Map.of("queued", 0));
-            return stats;
-        }, engine);
+    public CompletableFuture<NodeStats> stats() {
+        return CompletableFuture.supplyAsync(() -> new NodeStats(nodeId, 1, "fake", "none", 0,
+                Map.of("DATA_SENT", sent), 0, null, Map.of("queued", 0L), List.copyOf(listeners.keySet()), Map.of(),
+                null), engine);
     }
 
     /** Delivers a packet of {@code origin} to the group's listeners, on the engine thread; waits until done. */

@@ -31,8 +31,9 @@ class StatsCommandTest {
         CliRun run = CliRun.line("stats --api " + fixture.address());
 
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().matches("(?s)nodeId +7\n.*"), run.out());
-        assertTrue(run.out().matches("(?s).*\nengine\n  queued +0\n.*"), run.out());
+        assertTrue(run.out().matches("(?s)node +7\n.*"), run.out());
+        assertTrue(run.out().matches("(?s).*\ncounters\n  DATA_SENT +0\n.*"), run.out());
+        assertTrue(run.out().matches("(?s).*\nbuffers\n  queued +0\n.*"), run.out());
         assertTrue(run.out().matches("(?s).*\napi\n  CONNECTIONS_ACCEPTED +1\n  CONNECTIONS_OPEN +1\n.*"), run.out());
         assertEquals("", run.err());
     }
@@ -43,7 +44,7 @@ class StatsCommandTest {
 
         assertEquals(0, run.exitCode(), run.err());
         JsonNode json = new ObjectMapper().readTree(run.out());
-        assertEquals(7, json.get("nodeId").asInt());
+        assertEquals(7, json.get("node").asInt());
         assertEquals(1, json.get("api").get("CONNECTIONS_OPEN").asInt());
     }
 

@@ -48,7 +48,7 @@ class WorkloadCommandTest {
         assertEquals(100, sent);
         assertEquals(100, json.get("selfDeliveries").asLong(), "the fake hands every send back");
         assertEquals(0, json.get("corrupt").get("count").asLong());
-        assertEquals(7, json.get("statsAfter").get("nodeId").asInt());
+        assertEquals(7, json.get("statsAfter").get("node").asInt());
     }
 
     @Test

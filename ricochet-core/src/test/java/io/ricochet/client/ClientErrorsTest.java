@@ -107,8 +107,7 @@ class ClientErrorsTest {
         assertThrows(IllegalArgumentException.class, () -> ClientOptions.defaults().withClientName("n".repeat(256)));
     }
 
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> api(RicochetClient client) {
-        return (Map<String, Object>) client.stats().get("api");
+    private static Map<String, Long> api(RicochetClient client) {
+        return client.stats().api();
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.api.NodeStats;
 import io.ricochet.api.ApiFixture;
 import io.ricochet.api.Await;
 import java.nio.charset.StandardCharsets;
@@ -112,14 +113,13 @@ class RicochetClientTest {
     void shouldReturnTheNodeStatsWithTheApiCounters() {
         client.join(GROUP);
 
-        Map<String, Object> stats = client.stats();
+        NodeStats stats = client.stats();
 
-        assertEquals(ApiFixture.NODE_ID, stats.get("nodeId"));
-        assertEquals(Map.of("queued", 0), stats.get("engine"));
-        @SuppressWarnings("unchecked")
-        Map<String, Object> api = (Map<String, Object>) stats.get("api");
-        assertEquals(1, ((Number) api.get("CONNECTIONS_OPEN")).intValue());
-        assertTrue(((Number) api.get("FRAMES_IN")).longValue() >= 3, api.toString());
+        assertEquals(ApiFixture.NODE_ID, stats.node());
+        assertEquals(Map.of("queued", 0L), stats.buffers());
+        Map<String, Long> api = stats.api();
+        assertEquals(1, api.get("CONNECTIONS_OPEN"));
+        assertTrue(api.get("FRAMES_IN") >= 3, api.toString());
     }
 
     @Test

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.engine.Counters;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,6 +14,8 @@ import org.junit.jupiter.api.Test;
 
 /** The application-level receive buffer: bounded, random drop on overflow, control before data. */
 class ReceiveBufferTest {
+    private final Counters counters = new Counters(DaemonCounter.ALL);
+
     private static byte[] packet(int id) {
         return new byte[] {(byte) id, (byte) (id >> 8)};
     }
@@ -25,7 +28,7 @@ class ReceiveBufferTest {
 
     @Test
     void shouldHandOutControlTrafficBeforeData() {
-        ReceiveBuffer buffer = new ReceiveBuffer(16, 64, new SplittableRandom(1));
+        ReceiveBuffer buffer = new ReceiveBuffer(16, 64, new SplittableRandom(1), counters);
         buffer.offer(true, packet(1), 0, 2);
         buffer.offer(false, packet(2), 0, 2);
         buffer.offer(true, packet(3), 0, 2);
@@ -38,12 +41,12 @@ class ReceiveBufferTest {
     void shouldTurnABurstIntoScatteredLossesNotATailDrop() {
         // A full buffer of 64 takes a burst of 100 more without draining. Tail drop would lose the 100 newest in
         // one run; random drop keeps every newcomer and spreads the 100 losses over the 164 packets.
-        ReceiveBuffer buffer = new ReceiveBuffer(64, 64, new SplittableRandom(5));
+        ReceiveBuffer buffer = new ReceiveBuffer(64, 64, new SplittableRandom(5), counters);
         for (int i = 0; i < 164; i++) {
             buffer.offer(true, packet(i), 0, 2);
         }
         assertEquals(64, buffer.size());
-        assertEquals(100, buffer.randomDrops());
+        assertEquals(100, counters.get(DaemonCounter.RX_BUFFER_RANDOM_DROPS));
         Set<Integer> kept = new HashSet<>(drain(buffer));
         assertEquals(64, kept.size());
         assertTrue(kept.contains(163), "the newest packet is always kept");
@@ -59,7 +62,7 @@ class ReceiveBufferTest {
 
     @Test
     void shouldRefuseDatagramsLargerThanItsSlots() {
-        ReceiveBuffer buffer = new ReceiveBuffer(16, 4, new SplittableRandom(1));
+        ReceiveBuffer buffer = new ReceiveBuffer(16, 4, new SplittableRandom(1), counters);
         assertFalse(buffer.offer(true, new byte[5], 0, 5));
         assertEquals(0, buffer.size());
     }

@@ -1,11 +1,14 @@
 package io.ricochet.workload;
 
+import io.ricochet.daemon.DaemonCounter;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.lec.LecCounter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.sim.LatencyStats;
+import io.ricochet.driver.LatencyStats;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -95,10 +98,10 @@ class ExactlyOnceCheckTest {
 
     @Test
     void shouldSumDaemonCounterChangesAndKernelCounters() {
-        Map<String, Object> before = Map.of("counters", Map.of("RECOVERED_BY_XOR", 5, "RECOVERED_BY_NAK", 1),
-                "daemon", Map.of("injectedDrops", 10));
-        Map<String, Object> after = Map.of("counters", Map.of("RECOVERED_BY_XOR", 25, "RECOVERED_BY_NAK", 3),
-                "daemon", Map.of("injectedDrops", 32, "lecRecoveryLatencyMs",
+        Map<String, Object> before = Map.of("counters", Map.of("RECOVERED_BY_XOR", 5, "RECOVERED_BY_NAK", 1,
+                "INJECTED_DROPS", 10));
+        Map<String, Object> after = Map.of("counters", Map.of("RECOVERED_BY_XOR", 25, "RECOVERED_BY_NAK", 3,
+                "INJECTED_DROPS", 32), "daemon", Map.of("lecRecoveryLatencyMs",
                         Map.of("count", 20, "mean", 2.0, "p50", 1.0, "p99", 9.0, "max", 12.0)));
         ClusterSummary s = ExactlyOnceCheck.check(MEMBERS, List.of(
                 Results.node(1, 1).sent(1, 0, 0).stats(before, after).build(),
@@ -106,9 +109,9 @@ class ExactlyOnceCheckTest {
                 Results.node(3, 1, 2).got(1, 1, 0, 0).build()),
                 Map.of("2", Map.of("RcvbufErrors", 4L), "svc", Map.of("RcvbufErrors", 1L)));
 
-        assertEquals(40, s.daemon("RECOVERED_BY_XOR"));
-        assertEquals(4, s.daemon("RECOVERED_BY_NAK"));
-        assertEquals(44, s.daemon("injectedDrops"));
+        assertEquals(40, s.daemon(LecCounter.RECOVERED_BY_XOR));
+        assertEquals(4, s.daemon(EngineCounter.RECOVERED_BY_NAK));
+        assertEquals(44, s.daemon(DaemonCounter.INJECTED_DROPS));
         assertEquals(5, s.kernelTotals().get("RcvbufErrors"));
         assertEquals(4, s.perNode().get(1).rcvbufErrors());
         assertEquals(20, s.perNode().get(1).lec());
@@ -171,7 +174,7 @@ class ExactlyOnceCheckTest {
     private static Map<String, Object> daemonStats(LatencyStats lec, LatencyStats nak) {
         return Map.of("daemon", Map.of(
                 "lecRecoveryLatencyMs", summary(lec), "nakRecoveryLatencyMs", summary(nak),
-                StatsDigest.LATENCY_HISTOGRAMS, Map.of("lecRecoveryLatencyMs", lec.encode(),
+                "latencyHistograms", Map.of("lecRecoveryLatencyMs", lec.encode(),
                         "nakRecoveryLatencyMs", nak.encode())));
     }
 

@@ -27,7 +27,7 @@ class NodeResultTest {
         assertEquals(1, back.deliveries().duplicates().count());
         assertEquals(result.deliveries().corrupt().first(), back.deliveries().corrupt().first());
         assertEquals(result.deliveries().latency().summary(), back.deliveries().latency().summary());
-        assertEquals(Map.of("DELIVERED", 21), back.statsAfter().get("counters"));
+        assertEquals(Map.of("DELIVERED", 21L), back.statsAfter().counters());
         assertEquals("[[0,9],[11,20]]", new ObjectMapper().writeValueAsString(
                 result.toJson().get("received").get(0).get("seqnos")));
     }

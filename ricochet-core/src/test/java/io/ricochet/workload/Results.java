@@ -1,5 +1,7 @@
 package io.ricochet.workload;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.api.NodeStats;
 import io.ricochet.client.Delivery;
 import java.util.ArrayList;
 import java.util.List;
@@ -54,15 +56,20 @@ final class Results {
         return this;
     }
 
+    /** The daemon's stats before and after, written as {@code ricochet stats --json} prints them. */
     Results stats(Map<String, Object> statsBefore, Map<String, Object> statsAfter) {
         this.before = statsBefore;
         this.after = statsAfter;
         return this;
     }
 
+    private static NodeStats parse(Map<String, Object> json) {
+        return json.isEmpty() ? null : new ObjectMapper().convertValue(json, NodeStats.class);
+    }
+
     NodeResult build() {
         deliveries.forEach(recorder);
-        return new NodeResult(node, groups, Map.of("rate", 10.0), 1.5, sent, recorder.snapshot(), 0, 0, before,
-                after);
+        return new NodeResult(node, groups, Map.of("rate", 10.0), 1.5, sent, recorder.snapshot(), 0, 0,
+                parse(before), parse(after));
     }
 }

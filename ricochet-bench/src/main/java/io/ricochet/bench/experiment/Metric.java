@@ -1,6 +1,6 @@
 package io.ricochet.bench.experiment;
 
-import io.ricochet.sim.LatencyStats;
+import io.ricochet.driver.LatencyStats;
 import io.ricochet.sim.SimResult;
 import java.util.function.ToDoubleFunction;
 

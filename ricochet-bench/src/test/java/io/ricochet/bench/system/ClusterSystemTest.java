@@ -1,5 +1,7 @@
 package io.ricochet.bench.system;
 
+import io.ricochet.lec.LecCounter;
+import io.ricochet.daemon.DaemonCounter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -124,8 +126,8 @@ class ClusterSystemTest {
         long injected = 0;
         long lec = 0;
         for (Traffic app : apps.values()) {
-            lec += app.counter("RECOVERED_BY_XOR");
-            injected += ((Number) ((Map<?, ?>) app.client.stats().get("daemon")).get("injectedDrops")).longValue();
+            lec += app.counter(LecCounter.RECOVERED_BY_XOR);
+            injected += app.counter(DaemonCounter.INJECTED_DROPS);
         }
         assertTrue(injected > 20, "the daemons must have dropped packets: " + injected);
         assertTrue(lec > 0, "LEC must have recovered some of them");
@@ -207,9 +209,8 @@ class ClusterSystemTest {
             List<Traffic.Id> sent = sendRound(List.of(1, 2, 3, 4), 4 * MESSAGES);
             assertDeliveredExactlyOnce(sent, List.of(1, 2, 3, 4));
             assertTrue(garbage.getInputStream().read(new byte[256]) > 0, "garbage gets an ERROR frame");
-            @SuppressWarnings("unchecked")
-            Map<String, Object> api = (Map<String, Object>) apps.get(1).client.stats().get("api");
-            assertTrue(((Number) api.get("MALFORMED_FRAMES")).longValue() >= 2, "api counters: " + api);
+            Map<String, Long> api = apps.get(1).client.stats().api();
+            assertTrue(api.get("MALFORMED_FRAMES") >= 2, "api counters: " + api);
             assertTrue(silent.getInputStream().available() > 0, "the silent client is subscribed to group 10");
             assertTrue(((Number) api.get("PEAK_OUTBOUND_BYTES")).longValue() <= 65_536 + 2048,
                     "what is queued for one connection stays within api-queue-bytes: " + api);

@@ -1,5 +1,6 @@
 package io.ricochet.bench.system;
 
+import io.ricochet.daemon.DaemonCounter;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -58,8 +59,8 @@ class ProtocolsSystemTest {
             }
             long injected = 0;
             for (Traffic app : apps) {
-                assertEquals(protocol, app.client.stats().get("protocol"));
-                injected += ((Number) ((Map<?, ?>) app.client.stats().get("daemon")).get("injectedDrops")).longValue();
+                assertEquals(protocol, app.client.stats().protocol());
+                injected += app.counter(DaemonCounter.INJECTED_DROPS);
             }
             assertTrue(injected > 0, protocol + ": the daemons must have dropped packets");
         } finally {

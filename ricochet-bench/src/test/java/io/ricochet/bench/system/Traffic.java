@@ -1,5 +1,6 @@
 package io.ricochet.bench.system;
 
+import io.ricochet.engine.Counter;
 import io.ricochet.client.Delivery;
 import io.ricochet.client.RicochetClient;
 import java.nio.charset.StandardCharsets;
@@ -80,21 +81,12 @@ final class Traffic implements AutoCloseable {
         return ids;
     }
 
-    @SuppressWarnings("unchecked")
-    long counter(String name) {
-        Map<String, Object> counters = (Map<String, Object>) client.stats().get("counters");
-        return ((Number) counters.get(name)).longValue();
+    long counter(Counter counter) {
+        return client.stats().counter(counter);
     }
 
-    @SuppressWarnings("unchecked")
     List<Integer> members(int group) {
-        Map<String, Object> members = (Map<String, Object>) client.stats().get("members");
-        Object list = members.get(Integer.toString(group));
-        List<Integer> out = new ArrayList<>();
-        if (list instanceof List<?> l) {
-            l.forEach(x -> out.add(((Number) x).intValue()));
-        }
-        return out;
+        return client.stats().members().getOrDefault(group, List.of());
     }
 
     @Override

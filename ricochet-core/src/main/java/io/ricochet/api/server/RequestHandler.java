@@ -4,10 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ricochet.api.ApiException;
 import io.ricochet.api.LocalNode;
+import io.ricochet.api.NodeStats;
 import io.ricochet.api.protocol.ApiReply;
 import io.ricochet.api.protocol.ApiRequest;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -93,11 +92,9 @@ final class RequestHandler {
         }
     }
 
-    private byte[] json(Map<String, Object> stats) {
-        Map<String, Object> all = new LinkedHashMap<>(stats);
-        all.put("api", counters.snapshot());
+    private byte[] json(NodeStats stats) {
         try {
-            return JSON.writeValueAsBytes(all);
+            return JSON.writeValueAsBytes(stats.withApi(counters.snapshot()));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stats are not JSON: " + e.getOriginalMessage(), e);
         }

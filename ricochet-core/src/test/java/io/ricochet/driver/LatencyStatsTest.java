@@ -1,4 +1,4 @@
-package io.ricochet.sim;
+package io.ricochet.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

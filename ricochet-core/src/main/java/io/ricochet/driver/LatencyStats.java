@@ -1,4 +1,4 @@
-package io.ricochet.sim;
+package io.ricochet.driver;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;

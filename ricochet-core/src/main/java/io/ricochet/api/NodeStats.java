@@ -1,0 +1,61 @@
+package io.ricochet.api;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.ricochet.driver.LatencyStats;
+import io.ricochet.engine.Counter;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One daemon's stats, as {@code ricochet stats} and the local API's STATS reply carry them (JSON, written and read
+ * with Jackson; unknown fields are ignored when read, so a newer daemon's stats still parse).
+ *
+ * @param node                       the daemon's node id
+ * @param incarnation                the daemon process's incarnation
+ * @param protocol                   the protocol its engine runs
+ * @param transport                  {@code epoll} or {@code nio}
+ * @param socketReceiveBufferGranted the socket receive buffer the kernel granted, in bytes
+ * @param counters                   the running protocol's counters, then the daemon's own, by name, in id order
+ * @param xorsPerDataPacket          LEC's XORs per data packet received (0 for other protocols)
+ * @param daemon                     the recovery latencies measured by the daemon
+ * @param buffers                    what each bounded buffer holds (entries or bytes, as named)
+ * @param groups                     the groups this node is in
+ * @param members                    the other members of each of those groups
+ * @param api                        the local API server's counters, by name
+ */
+@JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record NodeStats(int node, long incarnation, String protocol, String transport,
+                        int socketReceiveBufferGranted, Map<String, Long> counters, double xorsPerDataPacket,
+                        Latencies daemon, Map<String, Long> buffers, List<Integer> groups,
+                        Map<Integer, List<Integer>> members, Map<String, Long> api) {
+
+    /**
+     * Recovery latencies in milliseconds, each a summary and, under {@code latencyHistograms}, the same
+     * distribution as a compressed histogram (base64), so that nodes' recordings can be merged exactly.
+     *
+     * @param lecRecoveryLatencyMs     from an injected drop to recovery by LEC
+     * @param nakRecoveryLatencyMs     from an injected drop to recovery by the NAK layer
+     * @param discoveryLatencyMs       from an injected drop to its discovery
+     * @param recoveryAfterDiscoveryMs from discovery to recovery, for every loss
+     * @param latencyHistograms        the four distributions, keyed like the fields above
+     */
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Latencies(LatencyStats.Summary lecRecoveryLatencyMs, LatencyStats.Summary nakRecoveryLatencyMs,
+                            LatencyStats.Summary discoveryLatencyMs, LatencyStats.Summary recoveryAfterDiscoveryMs,
+                            Map<String, String> latencyHistograms) {
+    }
+
+    /** The value of {@code counter}, 0 if this node does not have it. */
+    public long counter(Counter counter) {
+        Long value = counters == null ? null : counters.get(counter.name());
+        return value == null ? 0 : value;
+    }
+
+    /** The same stats with the API server's counters. */
+    public NodeStats withApi(Map<String, Long> apiCounters) {
+        return new NodeStats(node, incarnation, protocol, transport, socketReceiveBufferGranted, counters,
+                xorsPerDataPacket, daemon, buffers, groups, members, apiCounters);
+    }
+}

@@ -1,0 +1,53 @@
+package io.ricochet.daemon;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.channel.ChannelHandler;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.channel.socket.DatagramPacket;
+import io.ricochet.engine.Counters;
+import io.ricochet.wire.HeaderFlyweight;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The daemon's Netty edge, shared by its sockets: copies each datagram out of its buffer (refusing one that cannot
+ * be a frame, counted), hands it to the {@link EngineDriver}, and at the end of each read burst lets the driver
+ * process the batch. Peer input never escapes as an exception.
+ */
+@ChannelHandler.Sharable
+final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> {
+    private static final Logger LOG = LoggerFactory.getLogger(DatagramHandler.class);
+
+    private final EngineDriver driver;
+    private final Counters counters;
+    private final byte[] scratch = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+
+    DatagramHandler(EngineDriver driver) {
+        this.driver = driver;
+        this.counters = driver.counters();
+    }
+
+    @Override
+    protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
+        ByteBuf content = packet.content();
+        int length = content.readableBytes();
+        if (length > HeaderFlyweight.MAX_FRAME_LENGTH || length < HeaderFlyweight.HEADER_LENGTH) {
+            counters.increment(DaemonCounter.BAD_DATAGRAM_SIZE);
+            return;
+        }
+        content.getBytes(content.readerIndex(), scratch, 0, length);
+        driver.receive(scratch, length, packet.sender());
+    }
+
+    @Override
+    public void channelReadComplete(ChannelHandlerContext ctx) {
+        driver.process();
+    }
+
+    @Override
+    public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+        // A socket error is logged once per occurrence; it never reaches the engine.
+        LOG.warn("socket error on {}: {}", ctx.channel().localAddress(), cause.toString());
+    }
+}

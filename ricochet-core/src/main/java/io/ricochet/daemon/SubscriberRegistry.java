@@ -1,0 +1,62 @@
+package io.ricochet.daemon;
+
+import io.ricochet.api.DeliveryListener;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The applications on this node subscribed to each group (API connections, in-process listeners), and the fan-out
+ * of the engine's deliveries and loss reports to them. Owned by the engine's event loop.
+ */
+final class SubscriberRegistry {
+    private final Map<Integer, List<DeliveryListener>> listeners = new HashMap<>();
+
+    void add(int group, DeliveryListener listener) {
+        listeners.computeIfAbsent(group, g -> new ArrayList<>()).add(listener);
+    }
+
+    /** Removes the listener; returns true if it was the group's last one. */
+    boolean remove(int group, DeliveryListener listener) {
+        List<DeliveryListener> list = listeners.get(group);
+        if (list == null) {
+            return false;
+        }
+        list.remove(listener);
+        if (list.isEmpty()) {
+            listeners.remove(group);
+            return true;
+        }
+        return false;
+    }
+
+    /** Groups with at least one subscriber. */
+    Set<Integer> groups() {
+        return listeners.keySet();
+    }
+
+    /** Hands a delivered packet to every subscriber of its group, each its own copy of the payload. */
+    void delivered(int origin, int group, long seqno, byte[] payload, int offset, int length) {
+        List<DeliveryListener> list = listeners.get(group);
+        if (list == null) {
+            return;
+        }
+        for (DeliveryListener listener : list) {
+            listener.delivered(origin, group, seqno, Arrays.copyOfRange(payload, offset, offset + length));
+        }
+    }
+
+    /** Tells every subscriber of the group that a packet will never be delivered. */
+    void lost(int origin, int group, long seqno) {
+        List<DeliveryListener> list = listeners.get(group);
+        if (list == null) {
+            return;
+        }
+        for (DeliveryListener listener : list) {
+            listener.lost(origin, group, seqno);
+        }
+    }
+}

@@ -1,0 +1,125 @@
+package io.ricochet.daemon;
+
+import io.ricochet.engine.MembershipEvent;
+import java.net.InetSocketAddress;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Turns what the GMS pushes (a group's full view on join or reconnect, and single member events) into the engine's
+ * membership events and this node's socket joins and leaves, and keeps the addresses the engine's frames go to.
+ * Its own record ({@link GroupMembership}) is kept in step with every event handed to the engine, so the daemon
+ * can answer "am I in G?" whatever protocol runs. Owned by the engine's event loop.
+ */
+final class ViewReconciler {
+    private static final Logger LOG = LoggerFactory.getLogger(ViewReconciler.class);
+
+    private final int self;
+    private final Transport transport;
+    private final Consumer<MembershipEvent> engine;
+    private final GroupMembership membership;
+    private final Map<Integer, InetSocketAddress> addresses = new HashMap<>();
+    private final Map<Integer, InetSocketAddress> multicastOf = new HashMap<>();
+
+    /**
+     * @param self      this node's id
+     * @param transport where this node's group sockets are opened and closed
+     * @param engine    where the membership events go (the engine, on the same thread)
+     */
+    ViewReconciler(int self, Transport transport, Consumer<MembershipEvent> engine) {
+        this.self = self;
+        this.transport = transport;
+        this.engine = engine;
+        this.membership = new GroupMembership(self);
+    }
+
+    /**
+     * A full view of {@code group}: reconcile the engine's view with it. The members it lists are given to the
+     * engine before this node's own JOIN: they were there before us, so their streams start at the first packet we
+     * see instead of at 0 (no NAKs for history we never had).
+     */
+    void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members,
+                   Map<Integer, Long> incarnations) {
+        LOG.info("group {}: view {} at {}", group, members.keySet(), multicast);
+        multicastOf.put(group, multicast);
+        addresses.putAll(members);
+        for (Map.Entry<Integer, InetSocketAddress> m : members.entrySet()) {
+            if (m.getKey() != self) {
+                toEngine(new MembershipEvent(MembershipEvent.Kind.JOIN, group, m.getKey(),
+                        incarnations.getOrDefault(m.getKey(), 0L)));
+            }
+        }
+        for (int listed : membership.others(group)) {
+            if (!members.containsKey(listed)) {
+                toEngine(MembershipEvent.leave(group, listed));
+            }
+        }
+        boolean inView = members.containsKey(self);
+        boolean member = membership.isMember(group);
+        if (inView && !member) {
+            transport.joinGroup(group, multicast);
+            toEngine(MembershipEvent.join(group, self));
+        } else if (!inView && member) {
+            toEngine(MembershipEvent.leave(group, self));
+            transport.leaveGroup(group);
+        }
+    }
+
+    /** One membership change; {@code unicast} is the node's address (with a JOIN), or null. */
+    void applyEvent(MembershipEvent event, InetSocketAddress unicast) {
+        LOG.info("group {}: node {} {}", event.group(), event.node(), event.kind());
+        boolean join = event.kind() == MembershipEvent.Kind.JOIN;
+        if (unicast != null && join) {
+            addresses.put(event.node(), unicast);
+        }
+        if (event.node() == self) {
+            InetSocketAddress multicast = multicastOf.get(event.group());
+            if (join && multicast == null) {
+                return; // The group's view, with its multicast address, follows and applies the join.
+            }
+            if (join) {
+                transport.joinGroup(event.group(), multicast);
+            } else {
+                transport.leaveGroup(event.group());
+            }
+        }
+        toEngine(event);
+    }
+
+    private void toEngine(MembershipEvent event) {
+        if (event.kind() == MembershipEvent.Kind.JOIN) {
+            membership.join(event.group(), event.node());
+        } else {
+            membership.leave(event.group(), event.node());
+        }
+        engine.accept(event);
+    }
+
+    boolean isMember(int group) {
+        return membership.isMember(group);
+    }
+
+    /** The groups this node is in, ascending. */
+    List<Integer> myGroups() {
+        return membership.myGroups();
+    }
+
+    /** The other members of {@code group}, ascending. */
+    List<Integer> others(int group) {
+        return membership.others(group);
+    }
+
+    /** Where a multicast to {@code group} goes, or null if no view of it arrived. */
+    InetSocketAddress multicastAddress(int group) {
+        return multicastOf.get(group);
+    }
+
+    /** Where a unicast to {@code node} goes, or null if no view or event named its address. */
+    InetSocketAddress unicastAddress(int node) {
+        return addresses.get(node);
+    }
+}

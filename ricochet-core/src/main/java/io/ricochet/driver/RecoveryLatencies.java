@@ -1,0 +1,104 @@
+package io.ricochet.driver;
+
+import io.ricochet.engine.Delivery;
+import io.ricochet.engine.PacketId;
+
+/**
+ * Recovery latency as the paper measures it (section 5), kept the same way by both drivers: from the time an
+ * injected loss dropped a data packet at a receiver (so the time it would have arrived) to the time the engine
+ * found it missing, and to the time it was delivered after all, split by how (LEC or NAK). For the daemon, whose
+ * losses are not all injected, it also measures from discovery to recovery.
+ *
+ * <p>Times are kept per (receiver, packet) in bounded tables: the oldest entry goes first, so a receiver that
+ * never recovers its losses costs bounded memory.
+ */
+public final class RecoveryLatencies {
+    private record Key(int receiver, PacketId id) {
+    }
+
+    private final BoundedTimes<Key> dropTimes;
+    private final BoundedTimes<Key> discoveryTimes;
+    private final LatencyStats recovery = new LatencyStats();
+    private final LatencyStats lec = new LatencyStats();
+    private final LatencyStats nak = new LatencyStats();
+    private final LatencyStats late = new LatencyStats();
+    private final LatencyStats discovery = new LatencyStats();
+    private final LatencyStats sinceDiscovery = new LatencyStats();
+
+    /**
+     * @param capacity           drop times (and discovery times) kept at once
+     * @param timeFromDiscovery whether to keep discovery times too, for {@link #sinceDiscovery()}
+     */
+    public RecoveryLatencies(int capacity, boolean timeFromDiscovery) {
+        this.dropTimes = new BoundedTimes<>(capacity);
+        this.discoveryTimes = timeFromDiscovery ? new BoundedTimes<>(capacity) : null;
+    }
+
+    /** Injected loss dropped {@code id} at {@code receiver} at {@code nowNs}. */
+    public void dropped(int receiver, PacketId id, long nowNs) {
+        dropTimes.put(new Key(receiver, id), nowNs);
+    }
+
+    /** The engine of {@code receiver} found {@code id} missing at {@code nowNs}. */
+    public void discovered(int receiver, PacketId id, long nowNs) {
+        Key key = new Key(receiver, id);
+        Long droppedNs = dropTimes.get(key);
+        if (droppedNs != null) {
+            discovery.recordNs(nowNs - droppedNs);
+        }
+        if (discoveryTimes != null) {
+            discoveryTimes.put(key, nowNs);
+        }
+    }
+
+    /**
+     * {@code receiver} delivered {@code id}, which it had found missing or which was dropped, at {@code nowNs};
+     * {@code how} says how it came ({@link Delivery#DIRECT} is not a recovery and is ignored).
+     */
+    public void recovered(int receiver, PacketId id, Delivery how, long nowNs) {
+        if (how == Delivery.DIRECT) {
+            return;
+        }
+        Key key = new Key(receiver, id);
+        Long droppedNs = dropTimes.take(key);
+        Long foundNs = discoveryTimes == null ? null : discoveryTimes.take(key);
+        if (droppedNs != null) {
+            long latencyNs = nowNs - droppedNs;
+            recovery.recordNs(latencyNs);
+            (how == Delivery.LEC ? lec : how == Delivery.NAK ? nak : late).recordNs(latencyNs);
+        }
+        if (foundNs != null) {
+            sinceDiscovery.recordNs(nowNs - foundNs);
+        }
+    }
+
+    /** Every recovery of a dropped packet, however it came. */
+    public LatencyStats recovery() {
+        return recovery;
+    }
+
+    /** Recoveries of dropped packets by LEC (or a protocol's proactive repair). */
+    public LatencyStats lec() {
+        return lec;
+    }
+
+    /** Recoveries of dropped packets by the NAK layer (or a protocol's retransmission). */
+    public LatencyStats nak() {
+        return nak;
+    }
+
+    /** Dropped packets that arrived after all as data (found missing, then late). */
+    public LatencyStats late() {
+        return late;
+    }
+
+    /** From drop to discovery, for every dropped packet found missing. */
+    public LatencyStats discovery() {
+        return discovery;
+    }
+
+    /** From discovery to recovery (any loss, injected or not), if discovery times are kept. */
+    public LatencyStats sinceDiscovery() {
+        return sinceDiscovery;
+    }
+}
