@@ -18,8 +18,9 @@ import java.util.random.RandomGenerator;
  * same workloads as Ricochet. The engine draws nothing at random, so the generator it is offered is unused.
  */
 public final class FecProtocol implements ProtocolFactory {
-    /** The counters of an sender-based FEC engine. */
-    public static final List<Counter> COUNTERS = Counters.set(EngineCounter.values(), NakCounter.values(), FecCounter.values());
+    /** The counters of a sender-based FEC engine: the shared ones, the NAK layer's and FEC's. */
+    public static final List<Counter> COUNTERS = Counters.set(EngineCounter.values(), NakCounter.values(),
+            FecCounter.values());
 
     private final FecConfig config;
 

@@ -234,7 +234,8 @@ public final class ExactlyOnceCheck {
             out.add(new ClusterSummary.NodeRow(node, c[Col.SENT.ordinal()], c[Col.EXPECTED.ordinal()],
                     c[Col.DELIVERED.ordinal()], c[Col.MISSING.ordinal()], c[Col.DUPLICATES.ordinal()],
                     c[Col.LOST.ordinal()], d.getOrDefault(StatsDigest.INJECTED_DROPS.name(), 0L),
-                    d.getOrDefault(StatsDigest.RECOVERED_BY_LEC.name(), 0L), d.getOrDefault(StatsDigest.RECOVERED_BY_NAK.name(), 0L),
+                    d.getOrDefault(StatsDigest.RECOVERED_BY_LEC.name(), 0L),
+                    d.getOrDefault(StatsDigest.RECOVERED_BY_NAK.name(), 0L),
                     d.getOrDefault(StatsDigest.RX_BUFFER_DROPS.name(), 0L), k.getOrDefault("RcvbufErrors", 0L),
                     k.getOrDefault("nftDrops", 0L)));
         });

@@ -6,7 +6,6 @@ import io.ricochet.client.RicochetClient;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.time.Instant;
-import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;

@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.Unpooled;
 import io.ricochet.control.ControlDecodeException.Reason;
-import io.ricochet.control.MemberEventKind;
 import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.HexFormat;

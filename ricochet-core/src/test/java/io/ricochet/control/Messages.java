@@ -4,7 +4,6 @@ import com.google.common.net.InetAddresses;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.ricochet.control.MemberEventKind;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;

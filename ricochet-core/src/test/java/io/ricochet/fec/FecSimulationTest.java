@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.engine.Counter;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.lec.LecCounter;

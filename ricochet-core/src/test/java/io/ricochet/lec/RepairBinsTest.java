@@ -91,7 +91,8 @@ class RepairBinsTest {
                     if (!region.label().contains(g)) {
                         continue;
                     }
-                    double perPacket = out.sent.getOrDefault(g + "->" + region.label(), 0L) / (double) PACKETS_PER_GROUP;
+                    double perPacket = out.sent.getOrDefault(g + "->" + region.label(), 0L)
+                            / (double) PACKETS_PER_GROUP;
                     double expected = c.get(g) * region.size() / view.groupSize(g);
                     assertEquals(expected, perPacket, 0.03 * c.get(g) + 0.01,
                             "trial " + trial + " group " + g + " region " + region.label());
@@ -125,7 +126,8 @@ class RepairBinsTest {
                     checked[0]++;
                 }
             };
-            RepairBins bins = new RepairBins(0, 4, stagger, 16, new SplittableRandom(3), new Counters(Counters.set(EngineCounter.values(), LecCounter.values())), out);
+            RepairBins bins = new RepairBins(0, 4, stagger, 16, new SplittableRandom(3),
+                    new Counters(Counters.set(EngineCounter.values(), LecCounter.values())), out);
             bins.apply(RepairPlan.compute(view.regions(), view::groupSize, g -> 2.0));
             for (int seqno = 0; seqno < 4000; seqno++) {
                 bins.add(1, 1, seqno, new byte[16], 0, 16);

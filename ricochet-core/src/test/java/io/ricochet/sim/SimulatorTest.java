@@ -40,7 +40,8 @@ class SimulatorTest {
 
     static SimConfig config(Variant variant, String loss, int stagger, long seed) {
         RicochetConfig engine = RicochetConfig.builder().c(variant.c).nakEnabled(variant.nak).stagger(stagger).build();
-        return new SimConfig(16, 12, 8, new RicochetProtocol(engine), LossSpec.parse(loss), LossScope.DATA, 2, 1, 1000, 512, 50_000, seed);
+        return new SimConfig(16, 12, 8, new RicochetProtocol(engine), LossSpec.parse(loss), LossScope.DATA, 2, 1,
+                1000, 512, 50_000, seed);
     }
 
     static SimResult run(SimConfig config) {
@@ -97,7 +98,8 @@ class SimulatorTest {
     @Test
     void shouldApplyLossToEveryPacketTypeOnlyWhenAskedTo() {
         RicochetConfig engine = RicochetConfig.builder().build();
-        SimConfig all = new SimConfig(16, 12, 8, new RicochetProtocol(engine), LossSpec.parse("uniform:0.05"), LossScope.ALL, 2, 1, 1000,
+        SimConfig all = new SimConfig(16, 12, 8, new RicochetProtocol(engine), LossSpec.parse("uniform:0.05"),
+                LossScope.ALL, 2, 1, 1000,
                 512, 50_000, 9);
         SimResult r = run(all);
         assertTrue(r.verified());
@@ -122,7 +124,8 @@ class SimulatorTest {
             }
             membership.add(own);
         }
-        SimConfig given = new SimConfig(8, 4, 4, new RicochetProtocol(RicochetConfig.builder().build()), LossSpec.parse("uniform:0.02"),
+        SimConfig given = new SimConfig(8, 4, 4, new RicochetProtocol(RicochetConfig.builder().build()),
+                LossSpec.parse("uniform:0.02"),
                 LossScope.DATA, 2, 1, 300, 512, 50_000, 5, membership);
         Simulator simulator = new Simulator(given);
 
@@ -136,7 +139,8 @@ class SimulatorTest {
         assertTrue(r.losses() > 10, "losses " + r.losses());
         assertEquals(0, r.unrecovered());
         assertEquals("given", r.parameters().get("membership"));
-        SimResult random = run(new SimConfig(8, 4, 4, new RicochetProtocol(RicochetConfig.builder().build()), LossSpec.parse("uniform:0.02"),
+        SimResult random = run(new SimConfig(8, 4, 4, new RicochetProtocol(RicochetConfig.builder().build()),
+                LossSpec.parse("uniform:0.02"),
                 LossScope.DATA, 2, 1, 300, 512, 50_000, 5));
         assertFalse(random.parameters().containsKey("membership"), "the random grouping's output is unchanged");
     }

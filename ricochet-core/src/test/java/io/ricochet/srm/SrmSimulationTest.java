@@ -3,7 +3,6 @@ package io.ricochet.srm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.engine.Counter;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.loss.LossScope;

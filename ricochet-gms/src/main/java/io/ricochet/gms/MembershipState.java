@@ -103,7 +103,8 @@ final class MembershipState {
             return Optional.empty();
         }
         GroupState state = groups.get(group);
-        return state == null ? Optional.empty() : Optional.ofNullable(remove(group, state, node, MemberEventKind.LEAVE));
+        return state == null ? Optional.empty()
+                : Optional.ofNullable(remove(group, state, node, MemberEventKind.LEAVE));
     }
 
     /** Removes a failed {@code node} from all its groups and remembers them; nothing if it is already failed. */
@@ -207,7 +208,8 @@ final class MembershipState {
         return new Update(event(kind, group, state.viewId(), node, registration), state.view(), recipients);
     }
 
-    private static MemberEvent event(MemberEventKind kind, int group, long viewId, int node, Registration registration) {
+    private static MemberEvent event(MemberEventKind kind, int group, long viewId, int node,
+                                     Registration registration) {
         return new MemberEvent(kind, group, viewId, node, registration.address(), registration.incarnation());
     }
 }

@@ -91,7 +91,8 @@ class GmsClusterTest {
         long restarted = RecordingListener.incarnation(2) + 1;
         RecordingListener again = new RecordingListener();
         cluster.client(2, restarted, again, EVEN);
-        Await.until(() -> "node 1 hears the new process join: " + one, () -> one.count(MemberEventKind.JOIN, EVEN, 2) == 2);
+        Await.until(() -> "node 1 hears the new process join: " + one,
+                () -> one.count(MemberEventKind.JOIN, EVEN, 2) == 2);
         MemberEvent join = one.events(MemberEventKind.JOIN, EVEN, 2).get(1);
         assertEquals(restarted, join.incarnation());
         assertEquals(viewId + 1, join.viewId());
@@ -111,7 +112,8 @@ class GmsClusterTest {
         Await.until("views", () -> two.hasView(EVEN, Set.of(1, 2)) && two.hasView(ODD, Set.of(1, 2)));
         GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.addresses(), cluster.group));
         reporter.failed(2);
-        Await.until("FAIL in both groups", () -> one.hasEvent(MemberEventKind.FAIL, EVEN, 2) && one.hasEvent(MemberEventKind.FAIL, ODD, 2));
+        Await.until("FAIL in both groups",
+                () -> one.hasEvent(MemberEventKind.FAIL, EVEN, 2) && one.hasEvent(MemberEventKind.FAIL, ODD, 2));
         first.close();
 
         long restarted = RecordingListener.incarnation(2) + 1;
@@ -162,7 +164,8 @@ class GmsClusterTest {
         Await.until(() -> "FAIL of node 2 in both groups: " + one,
                 () -> one.hasEvent(MemberEventKind.FAIL, EVEN, 2) && one.hasEvent(MemberEventKind.FAIL, ODD, 2));
         assertEquals(RecordingListener.unicast(2), one.event(MemberEventKind.FAIL, ODD, 2).orElseThrow().address());
-        assertTrue(two.events().stream().noneMatch(e -> e.kind() == MemberEventKind.FAIL), "the failed node is not told");
+        assertTrue(two.events().stream().noneMatch(e -> e.kind() == MemberEventKind.FAIL),
+                "the failed node is not told");
 
         int viewsBefore = two.views().size();
         reporter.recovered(2);

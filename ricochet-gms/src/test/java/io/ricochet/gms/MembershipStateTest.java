@@ -131,7 +131,8 @@ class MembershipStateTest {
         join(4, 2);
         assertEquals(List.of(), register(2, FIRST), "the same process reconnecting changes nothing");
         List<Update> updates = register(2, RESTARTED);
-        assertEquals(List.of(event(MemberEventKind.JOIN, 2, BASE + 3, 2, RESTARTED), event(MemberEventKind.JOIN, 4, BASE + 4, 2, RESTARTED)),
+        assertEquals(List.of(event(MemberEventKind.JOIN, 2, BASE + 3, 2, RESTARTED),
+                        event(MemberEventKind.JOIN, 4, BASE + 4, 2, RESTARTED)),
                 updates.stream().map(Update::event).toList());
         assertEquals(List.of(1, 2), updates.get(0).recipients(), "every member hears it, the restarted node too");
         assertEquals(Map.of(1, FIRST, 2, RESTARTED), state.view(2).orElseThrow().incarnations());
@@ -161,7 +162,8 @@ class MembershipStateTest {
         state.fail(2);
         assertEquals(List.of(), register(2, FIRST));
         List<Update> recoveries = state.recover(2);
-        assertEquals(List.of(event(MemberEventKind.JOIN, 2, BASE + 4, 2, FIRST), event(MemberEventKind.JOIN, 4, BASE + 5, 2, FIRST)),
+        assertEquals(List.of(event(MemberEventKind.JOIN, 2, BASE + 4, 2, FIRST),
+                        event(MemberEventKind.JOIN, 4, BASE + 5, 2, FIRST)),
                 recoveries.stream().map(Update::event).toList());
         assertEquals(Map.of(1, FIRST, 2, FIRST), recoveries.get(0).view().incarnations());
     }

@@ -196,7 +196,8 @@ class ClusterSystemTest {
              java.net.Socket oversized = new java.net.Socket("127.0.0.1", ProcessCluster.apiPort(1));
              java.net.Socket truncated = new java.net.Socket("127.0.0.1", ProcessCluster.apiPort(1));
              java.net.Socket silent = new java.net.Socket()) {
-            garbage.getOutputStream().write("GET / HTTP/1.1\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+            garbage.getOutputStream()
+                    .write("GET / HTTP/1.1\r\n\r\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
             oversized.getOutputStream().write(new byte[] {0x7F, (byte) 0xFF, (byte) 0xFF, (byte) 0xFF, 1});
             truncated.getOutputStream().write(new byte[] {0, 0, 0, 40, 1, 0, 0});
             truncated.shutdownOutput();

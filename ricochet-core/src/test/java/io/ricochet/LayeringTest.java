@@ -1,0 +1,112 @@
+package io.ricochet;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.classes;
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import java.time.Instant;
+import java.util.Random;
+import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The layering of ricochet-core, stated as rules over its compiled main classes (ArchUnit). The protocol packages
+ * are sans-I/O and deterministic; {@code wire} is the bottom layer and {@code engine} the shared protocol layer just
+ * above it; the local API does not know the daemon; the control protocol does not know the engine; the two drivers
+ * of the engine (the daemon and the simulator) do not know each other; and no two packages depend on each other.
+ */
+class LayeringTest {
+    /** The sans-I/O protocol code: engines and everything they are built from. */
+    private static final String[] PROTOCOL = {"io.ricochet.engine..", "io.ricochet.lec..", "io.ricochet.nak..",
+        "io.ricochet.ricochet..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
+        "io.ricochet.wire..", "io.ricochet.loss.."};
+
+    private static final JavaClasses MAIN = new ClassFileImporter()
+            .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+            .importPackages("io.ricochet");
+
+    private static void check(ArchRule rule) {
+        rule.check(MAIN);
+    }
+
+    @Test
+    void shouldKeepTheProtocolPackagesFreeOfNettySocketsAndThreads() {
+        check(noClasses().that().resideInAnyPackage(PROTOCOL).should().dependOnClassesThat()
+                .resideInAnyPackage("io.netty..", "java.net..", "java.nio.channels..", "java.util.concurrent..")
+                .orShould().dependOnClassesThat().areAssignableTo(Thread.class)
+                .because("the engines are sans-I/O: the daemon and the simulator drive the same code"));
+    }
+
+    @Test
+    void shouldKeepClocksAndUnseededRandomnessOutOfTheProtocolPackages() {
+        check(noClasses().that().resideInAnyPackage(PROTOCOL).should()
+                .callMethod(System.class, "nanoTime").orShould().callMethod(System.class, "currentTimeMillis")
+                .orShould().callMethod(Instant.class, "now").orShould().callMethod(Thread.class, "sleep", long.class)
+                .orShould().callMethod(Math.class, "random")
+                .orShould().dependOnClassesThat().areAssignableTo(ThreadLocalRandom.class)
+                .orShould().callConstructor(Random.class).orShould().callConstructor(Random.class, long.class)
+                .because("time is an argument and every random choice comes from an injected, seeded generator"));
+    }
+
+    @Test
+    void shouldKeepTheProtocolPackagesBelowEverythingElse() {
+        check(classes().that().resideInAnyPackage(PROTOCOL).should().onlyDependOnClassesThat()
+                .resideInAnyPackage(concat(PROTOCOL, "java..", ""))
+                .because("protocol code knows no driver, API, membership service or command line"));
+    }
+
+    @Test
+    void shouldKeepWireAtTheBottom() {
+        check(classes().that().resideInAPackage("io.ricochet.wire..").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("io.ricochet.wire..", "java..", "")
+                .because("the frame layouts depend on nothing of ours"));
+    }
+
+    @Test
+    void shouldKeepTheEngineToWhatEveryProtocolShares() {
+        check(classes().that().resideInAPackage("io.ricochet.engine..").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("io.ricochet.engine..", "io.ricochet.wire..", "java..", "")
+                .because("engine is the protocol-neutral interface; each protocol lives in its own package"));
+    }
+
+    @Test
+    void shouldKeepTheApiIgnorantOfTheDaemon() {
+        check(noClasses().that().resideInAnyPackage("io.ricochet.api..", "io.ricochet.client..").should()
+                .dependOnClassesThat().resideInAPackage("io.ricochet.daemon..")
+                .because("the local API is served by any LocalNode, and the client talks to it over TCP only"));
+    }
+
+    @Test
+    void shouldKeepTheControlProtocolIgnorantOfTheEngineAndItsUsers() {
+        check(noClasses().that().resideInAPackage("io.ricochet.control..").should().dependOnClassesThat()
+                .resideInAnyPackage("io.ricochet.engine..", "io.ricochet.daemon..", "io.ricochet.cli..",
+                        "io.ricochet.sim..")
+                .because("the GMS speaks the control protocol without knowing the engine; the daemon translates"));
+    }
+
+    @Test
+    void shouldKeepTheTwoDriversApart() {
+        check(noClasses().that().resideInAPackage("io.ricochet.daemon..").should().dependOnClassesThat()
+                .resideInAPackage("io.ricochet.sim..")
+                .because("what both drivers share lives in driver and loss"));
+        check(noClasses().that().resideInAPackage("io.ricochet.sim..").should().dependOnClassesThat()
+                .resideInAPackage("io.ricochet.daemon..")
+                .because("what both drivers share lives in driver and loss"));
+    }
+
+    @Test
+    void shouldKeepThePackagesFreeOfCycles() {
+        check(slices().matching("io.ricochet.(*)..").should().beFreeOfCycles());
+    }
+
+    private static String[] concat(String[] first, String... more) {
+        String[] all = new String[first.length + more.length];
+        System.arraycopy(first, 0, all, 0, first.length);
+        System.arraycopy(more, 0, all, first.length, more.length);
+        return all;
+    }
+}
