@@ -142,6 +142,12 @@ public final class SimulationOptions {
                     + "so losses at the tail of a burst are discovered; 0 = off (default: ${DEFAULT-VALUE}).")
     private double sessionDelayMs;
 
+    @Option(names = "--srm-session-interval-ms", paramLabel = "MS",
+            description = "With --protocol srm: mean interval between a member's session messages in a group; "
+                    + "0 turns session messages off, so losses are found only from later packets, requests and "
+                    + "repairs (default: SRM's own, 1000).")
+    private Double srmSessionIntervalMs;
+
     @Option(names = "--data-cache", paramLabel = "PACKETS", defaultValue = "4096",
             description = "Received payloads each node keeps for XOR recovery (default: ${DEFAULT-VALUE}).")
     private int dataCache;
@@ -160,14 +166,27 @@ public final class SimulationOptions {
     public SimConfig toSimConfig() {
         RicochetConfig engine = engineConfig();
         long latencyNs = nanos("--latency-us", latencyUs, NS_PER_US, true);
+        Long srmSessionIntervalNs = srmSessionIntervalNs();
         ProtocolFactory factory;
         try {
-            factory = protocol.factory(engine, payload);
+            factory = protocol.factory(engine, payload, srmSessionIntervalNs);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--protocol " + protocol.cliName() + ": " + e.getMessage(), e);
         }
         return new SimConfig(nodes, degree, groupSize, factory, loss, lossScope, seconds, drainSeconds,
                 ratePerNode, payload, latencyNs, seed, membership());
+    }
+
+    /** The SRM session interval of --srm-session-interval-ms, or null for SRM's default. */
+    private Long srmSessionIntervalNs() {
+        if (srmSessionIntervalMs == null) {
+            return null;
+        }
+        if (protocol != ProtocolChoice.SRM) {
+            throw new IllegalArgumentException("--srm-session-interval-ms: applies to --protocol srm only, not "
+                    + protocol.cliName());
+        }
+        return nanos("--srm-session-interval-ms", srmSessionIntervalMs, NS_PER_MS, true);
     }
 
     /**

@@ -65,9 +65,21 @@ public enum ProtocolChoice {
 
     /** The factory for this protocol, from Ricochet's engine settings (the shared flags) and the payload size. */
     public ProtocolFactory factory(RicochetConfig engine, int payload) {
+        return factory(engine, payload, null);
+    }
+
+    /**
+     * The factory for this protocol, from Ricochet's engine settings (the shared flags), the payload size and, for
+     * SRM, the mean interval of its session messages ({@code null}: SRM's default; 0: none).
+     */
+    public ProtocolFactory factory(RicochetConfig engine, int payload, Long srmSessionIntervalNs) {
         switch (this) {
             case SRM:
-                return new SrmProtocol(SrmConfig.builder().maxPayload(payload).build());
+                SrmConfig.Builder srm = SrmConfig.builder().maxPayload(payload);
+                if (srmSessionIntervalNs != null) {
+                    srm.sessionIntervalNs(srmSessionIntervalNs);
+                }
+                return new SrmProtocol(srm.build());
             case FEC:
                 if (engine.defaultC() != Math.rint(engine.defaultC())) {
                     throw new IllegalArgumentException("sender-based FEC needs a whole number of repairs, --c "

@@ -141,4 +141,34 @@ class SimulateCommandTest {
         assertEquals(0, run.exitCode(), run.err());
         return file;
     }
+
+    @Test
+    void shouldSetSrmsSessionIntervalAndTurnSessionsOff() throws IOException {
+        Path off = dir.resolve("off.json");
+        Path on = dir.resolve("on.json");
+        String srm = TINY + " --protocol srm --seed 2 --loss uniform:0.05";
+
+        assertEquals(0, CliRun.line(srm + " --srm-session-interval-ms 0 --json " + off).exitCode());
+        assertEquals(0, CliRun.line(srm + " --srm-session-interval-ms 250 --json " + on).exitCode());
+
+        JsonNode quiet = new ObjectMapper().readTree(off.toFile());
+        JsonNode chatty = new ObjectMapper().readTree(on.toFile());
+        assertEquals(0.0, quiet.get("parameters").get("sessionIntervalMs").asDouble());
+        assertEquals(250.0, chatty.get("parameters").get("sessionIntervalMs").asDouble());
+        assertEquals(0, quiet.get("counters").get("SRM_SESSIONS_SENT").asLong());
+        assertTrue(chatty.get("counters").get("SRM_SESSIONS_SENT").asLong() > 0);
+    }
+
+    @Test
+    void shouldRefuseAnSrmSessionIntervalForAnotherProtocolOrOutOfRange() {
+        CliRun ricochet = CliRun.line(TINY + " --srm-session-interval-ms 100");
+        CliRun negative = CliRun.line(TINY + " --protocol srm --srm-session-interval-ms -1");
+
+        assertEquals(2, ricochet.exitCode());
+        assertTrue(ricochet.err().startsWith("ricochet simulate: --srm-session-interval-ms: applies to --protocol srm"
+                + " only, not ricochet\n"), ricochet.err());
+        assertEquals(2, negative.exitCode());
+        assertTrue(negative.err().startsWith("ricochet simulate: --srm-session-interval-ms -1: must be 0 or more"),
+                negative.err());
+    }
 }

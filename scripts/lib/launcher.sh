@@ -1,0 +1,61 @@
+# shellcheck shell=bash
+# The part every launcher shares (scripts/ricochet, ricochet-gms, ricochet-fd, bench): find the repository root
+# and java, (re)build the module's jar when it is missing or older than any source or pom it is built from, and
+# exec the JVM so that signals (SIGTERM) reach it. Sourced, never run:
+#
+#   source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/lib/launcher.sh"
+#   launch NAME JAR "MODULES" OPTS_VARIABLE DEFAULT_OPTS "$@"
+#
+# NAME prefixes every message; JAR is relative to the repository root; MODULES are the modules whose sources and
+# poms make the jar (the first is the one built, with -am); OPTS_VARIABLE names the environment variable whose
+# value (word-split: several JVM options) replaces DEFAULT_OPTS.
+
+launcher_root="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+
+# The java to run: JAVA_HOME's, else the one on PATH; exits 127 with what to install if there is none.
+launcher_java() {
+    local name="$1"
+    if [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then
+        echo "$JAVA_HOME/bin/java"
+    elif command -v java >/dev/null 2>&1; then
+        echo "java"
+    else
+        echo "$name: java not found: install a Java 17 (or newer) runtime," \
+            "e.g. 'apt-get install openjdk-17-jre-headless', or set JAVA_HOME" >&2
+        exit 127
+    fi
+}
+
+# Builds JAR with Maven if it is missing or older than a source or pom of MODULES (or the root pom).
+launcher_build() {
+    local name="$1" jar="$2" modules="$3"
+    local sources=("$launcher_root/pom.xml") module stale=""
+    for module in $modules; do
+        sources+=("$launcher_root/$module/src/main" "$launcher_root/$module/pom.xml")
+    done
+    if [[ -f "$jar" ]]; then
+        stale="$(find "${sources[@]}" -newer "$jar" -type f -print -quit 2>/dev/null || true)"
+    fi
+    if [[ -f "$jar" && -z "$stale" ]]; then
+        return
+    fi
+    if ! command -v mvn >/dev/null 2>&1; then
+        echo "$name: $jar is missing and mvn was not found to build it:" \
+            "install Maven 3.8+ and a Java 17 JDK (e.g. 'apt-get install maven openjdk-17-jdk-headless')" >&2
+        exit 127
+    fi
+    echo "$name: building $jar (first run or sources changed; takes a minute) ..." >&2
+    (cd "$launcher_root" && mvn -q -B -Dstyle.color=never -DskipTests -pl "${modules%% *}" -am package) >&2
+}
+
+launch() {
+    local name="$1" jar="$launcher_root/$2" modules="$3" opts_variable="$4" default_opts="$5"
+    shift 5
+    local java
+    java="$(launcher_java "$name")"
+    launcher_build "$name" "$jar" "$modules"
+    local opts="${!opts_variable:-$default_opts}"
+    # Word splitting of the options is intended: they may hold several JVM options.
+    # shellcheck disable=SC2086
+    exec "$java" $opts -jar "$jar" "$@"
+}

@@ -1,0 +1,73 @@
+"""The summary of a scripts/experiments/daemon-throughput sweep: one JSON and a markdown table of every step.
+
+Usage: throughput_report.py OUT COMMAND GROUPS SECONDS WARMUP RX_BUFFER LOADAVG STEP_JSON...
+"""
+import json, os, pathlib, platform, subprocess, sys, time
+
+out, command_line, groups, window, warmup, rx_buffer, load_at_start = sys.argv[1:8]
+rates = [int(r) for r in sys.argv[8:]]
+STEP_FIELDS = ("offeredRate", "sendersAchievedRate", "receivedRate", "sinkDeliveredRate", "rxBufferRandomDrops",
+               "kernelUdp", "kernelDropsBySocket", "repairsSentRate", "lossesDetected", "recoveredByXor",
+               "recoveredByNak", "unrecovered", "naksSent", "daemonCpuPercent", "daemonCpuMicrosPerPacket",
+               "daemonEngineThreadCpuPercent", "daemonThreadsCpuPercent", "processCpuPercent", "machineCpuPercent",
+               "loadAverageAfter", "sinkDuplicates", "noDrops")
+steps = [json.loads((pathlib.Path(out) / ("step-%d.json" % r)).read_text()) for r in rates]
+model = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
+java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()[0]
+clean = [s for s in steps if s["noDrops"]]
+best = max(clean, key=lambda s: s["receivedRate"]) if clean else None
+summary = {
+    "date": time.strftime("%Y-%m-%d %H:%M %Z"),
+    "machine": {"nproc": os.cpu_count(), "cpuModel": model, "kernel": platform.release(), "java": java,
+                "loadAverageAtStart": load_at_start},
+    "command": command_line,
+    "setup": {"groups": groups, "senders": 3, "payloadBytes": 1024, "lec": "r=8 c=5", "injectedLoss": "none",
+              "rxBufferPacketsPerClass": int(rx_buffer), "windowSeconds": float(window),
+              "warmupSeconds": float(warmup)},
+    "sustained": None if best is None else {
+        "offeredRate": best["offeredRate"], "receivedRate": best["receivedRate"],
+        "daemonCpuMicrosPerPacket": best["daemonCpuMicrosPerPacket"]},
+    "targetReceivedRate": 50000,
+    "targetMet": best is not None and best["receivedRate"] >= 50000,
+    "steps": [{k: s[k] for k in STEP_FIELDS} for s in steps],
+}
+(pathlib.Path(out) / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+
+def pct(x):
+    return "-" if x is None else "%.0f" % x
+
+rows = ["| offered /s | senders sent /s | daemon received /s | sink delivered /s | RX buffer drops "
+        "| kernel RcvbufErrors / InErrors (unicast socket / group sockets) | repairs sent /s "
+        "| losses (LEC / NAK / unrecovered) | NAKs sent "
+        "| daemon CPU % (engine thread) | daemon CPU µs / packet | senders CPU % (each) | sink CPU % "
+        "| this run's processes % (of " + str(100 * os.cpu_count()) + ") |",
+        "|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---|---:|---:|"]
+for s in steps:
+    cpu = s["processCpuPercent"]
+    senders_cpu = " / ".join(pct(cpu[k]) for k in sorted(cpu) if k.startswith("load-"))
+    ours = sum(v for v in cpu.values() if v is not None)
+    by_socket = s.get("kernelDropsBySocket", {})
+    rows.append("| %d | %.0f | %.0f | %.0f | %d | %d / %d (%d / %d) | %.0f | %d (%d / %d / %d) | %d | %s (%s) "
+                "| %.2f | %s | %s | %.0f |" % (
+                    s["offeredRate"], s["sendersAchievedRate"], s["receivedRate"], s["sinkDeliveredRate"] or 0,
+                    s["rxBufferRandomDrops"], s["kernelUdp"].get("RcvbufErrors", 0),
+                    s["kernelUdp"].get("InErrors", 0), by_socket.get("unicastSocket", 0),
+                    by_socket.get("groupSockets", 0), s["repairsSentRate"], s["lossesDetected"],
+                    s["recoveredByXor"], s["recoveredByNak"], s["unrecovered"], s["naksSent"],
+                    pct(s["daemonCpuPercent"]),
+                    pct(s["daemonEngineThreadCpuPercent"]), s["daemonCpuMicrosPerPacket"] or 0, senders_cpu,
+                    pct(cpu["sink"]), ours))
+table = "\n".join(rows)
+m = summary["machine"]
+text = ["Machine: %d cores, %s, Linux %s, %s. %s; load average at start %s." % (
+            m["nproc"], m["cpuModel"], m["kernel"], m["java"], summary["date"], load_at_start),
+        "", table, ""]
+if best:
+    text.append("Sustained (highest step with no RX buffer drop and no kernel receive error): %.0f packets/s "
+                "received at %d offered, %.2f µs of daemon CPU per packet; target 50 000: %s." % (
+                    best["receivedRate"], best["offeredRate"], best["daemonCpuMicrosPerPacket"],
+                    "met" if summary["targetMet"] else "NOT met"))
+else:
+    text.append("No step ran without drops.")
+(pathlib.Path(out) / "table.md").write_text("\n".join(text) + "\n")
+print("\n".join(text))
