@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
@@ -63,8 +64,8 @@ class FecConfigTest {
         assertEquals(8, protocol.parameters().get("r"));
         assertEquals(2, protocol.parameters().get("c"));
         assertEquals(false, protocol.parameters().get("nak"));
-        assertInstanceOf(FecEngine.class, protocol.create(3, new SplittableRandom(1), new Recorder()));
-        assertEquals(3, protocol.create(3, new SplittableRandom(1), new Recorder()).nodeId());
+        assertInstanceOf(FecEngine.class, protocol.create(3, new SplittableRandom(1), new RecordingOutbox()));
+        assertEquals(3, protocol.create(3, new SplittableRandom(1), new RecordingOutbox()).nodeId());
     }
 
     @Test

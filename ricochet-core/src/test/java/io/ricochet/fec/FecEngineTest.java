@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
@@ -32,7 +33,7 @@ class FecEngineTest {
     @Test
     void shouldRecoverOneLostPacketOfEightWithXorParity() {
         FecHarness h = new FecHarness(config(1, false).build());
-        List<Recorder.Sent> frames = h.send(8);
+        List<RecordingOutbox.Sent> frames = h.send(8);
         assertEquals(9, frames.size(), "8 data packets, then 1 repair");
         FecRepairFlyweight repair = new FecRepairFlyweight().wrap(frames.get(8).frame(), 0);
         assertEquals(FecRepairFlyweight.TYPE, repair.type());
@@ -52,7 +53,7 @@ class FecEngineTest {
         assertEquals(List.of(id(3)), h.receiverOut.deliveredBy(Delivery.LEC).stream().map(d -> d.id()).toList());
         assertEquals(8, h.receiverOut.delivered.size());
         h.assertPayloadsIntact();
-        assertEquals(List.of(id(3)), h.receiverOut.discovered);
+        assertEquals(List.of(id(3)), h.receiverOut.discoveredIds());
         assertEquals(1, count(h.receiver, EngineCounter.LOSSES_DETECTED));
         assertEquals(1, count(h.receiver, FecCounter.FEC_RECOVERED));
         assertEquals(1, count(h.receiver, FecCounter.FEC_BLOCKS_DECODED));
@@ -64,14 +65,14 @@ class FecEngineTest {
     @Test
     void shouldRecoverCLostPacketsOfRPlusCWithReedSolomon() {
         FecHarness h = new FecHarness(config(3, false).build());
-        List<Recorder.Sent> frames = h.send(8);
+        List<RecordingOutbox.Sent> frames = h.send(8);
         assertEquals(11, frames.size());
         h.deliverExcept(frames, 0, 5, 9);
         assertEquals(List.of(id(0), id(5)),
                 h.receiverOut.deliveredBy(Delivery.LEC).stream().map(d -> d.id()).sorted(
                         Comparator.comparingLong(PacketId::seqno)).toList());
 
-        List<Recorder.Sent> next = h.send(8);
+        List<RecordingOutbox.Sent> next = h.send(8);
         h.deliverExcept(next, 1, 2, 7);
         assertEquals(5, h.receiverOut.deliveredBy(Delivery.LEC).size(), "three data packets rebuilt from 3 repairs");
         assertEquals(16, h.receiverOut.delivered.size());
@@ -85,7 +86,7 @@ class FecEngineTest {
     @Test
     void shouldLeaveCPlusOneLossesToTheNakLayerThatThenLetsFecFinish() {
         FecHarness h = new FecHarness(config(3, true).build());
-        List<Recorder.Sent> frames = h.send(8);
+        List<RecordingOutbox.Sent> frames = h.send(8);
         h.deliverExcept(frames, 1, 2, 4, 6);
         assertEquals(4, h.receiverOut.delivered.size(), "4 of 11 lost: FEC cannot rebuild the block");
         assertEquals(1, count(h.receiver, FecCounter.FEC_BLOCKS_UNRECOVERABLE));
@@ -93,7 +94,7 @@ class FecEngineTest {
         assertEquals(1, h.receiver.pendingBlocks(), "its repairs are kept for when a packet comes back");
 
         h.advanceTo(h.nowNs + h.config.nakTimeoutNs());
-        List<Recorder.Sent> naks = h.receiverOut.drain();
+        List<RecordingOutbox.Sent> naks = h.receiverOut.drain();
         assertEquals(4, naks.size());
         naks.forEach(n -> {
             assertEquals(FrameType.NAK, n.type());
@@ -101,7 +102,7 @@ class FecEngineTest {
             assertFalse(n.multicast());
             h.toSender(n);
         });
-        List<Recorder.Sent> retransmits = h.senderOut.drain();
+        List<RecordingOutbox.Sent> retransmits = h.senderOut.drain();
         assertEquals(4, retransmits.size());
         assertTrue(retransmits.stream().allMatch(r -> r.type() == FrameType.RETRANSMIT));
 
@@ -132,14 +133,14 @@ class FecEngineTest {
     @Test
     void shouldFlushAPartialBlockAfterTheTimeout() {
         FecHarness h = new FecHarness(config(2, false).flushTimeoutNs(50 * MS).build());
-        List<Recorder.Sent> frames = h.send(3);
+        List<RecordingOutbox.Sent> frames = h.send(3);
         assertEquals(3, frames.size(), "no repair before the block is full or its timeout");
         assertEquals(50 * MS, h.sender.nextDeadlineNs(), "due 50 ms after the block's first packet");
         assertTrue(h.senderOut.wakes.contains(50 * MS));
         h.advanceTo(50 * MS - 1);
         assertTrue(h.senderOut.sent.isEmpty());
         h.advanceTo(50 * MS);
-        List<Recorder.Sent> repairs = h.senderOut.drain();
+        List<RecordingOutbox.Sent> repairs = h.senderOut.drain();
         assertEquals(2, repairs.size());
         FecRepairFlyweight first = new FecRepairFlyweight().wrap(repairs.get(0).frame(), 0);
         assertEquals(List.of(0L, 3, 2), List.of(first.blockStart(), first.r(), first.c()));
@@ -150,7 +151,7 @@ class FecEngineTest {
         assertEquals(2, h.receiverOut.deliveredBy(Delivery.LEC).size(), "the tail is protected");
         h.assertPayloadsIntact();
 
-        List<Recorder.Sent> next = h.send(8);
+        List<RecordingOutbox.Sent> next = h.send(8);
         FecRepairFlyweight following = new FecRepairFlyweight().wrap(next.get(8).frame(), 0);
         assertEquals(3, following.blockStart(), "the next block starts after the flushed one");
         assertEquals(8, following.r());
@@ -161,16 +162,16 @@ class FecEngineTest {
     @Test
     void shouldDiscoverATailLossFromTheRepairNamingItsBlock() {
         FecHarness h = new FecHarness(config(2, true).build());
-        List<Recorder.Sent> frames = h.send(8);
+        List<RecordingOutbox.Sent> frames = h.send(8);
         h.deliverExcept(frames, 7, 8);
-        assertEquals(List.of(id(7)), h.receiverOut.discovered, "no gap shows the last packet's loss; the repair does");
+        assertEquals(List.of(id(7)), h.receiverOut.discoveredIds(), "no gap shows the last packet's loss; the repair does");
         assertEquals(List.of(id(7)), h.receiverOut.deliveredBy(Delivery.LEC).stream().map(d -> d.id()).toList());
     }
 
     @Test
     void shouldDecodeOnceALateDataPacketLeavesFewEnoughMissing() {
         FecHarness h = new FecHarness(config(1, false).build());
-        List<Recorder.Sent> frames = h.send(8);
+        List<RecordingOutbox.Sent> frames = h.send(8);
         h.deliverExcept(frames, 2, 5);
         assertEquals(6, h.receiverOut.delivered.size());
         h.toReceiver(frames.get(5));
@@ -192,12 +193,12 @@ class FecEngineTest {
     @Test
     void shouldAnswerANakForAPacketNoLongerBufferedWithGone() {
         FecHarness h = new FecHarness(config(1, true).retransmitCapacity(2).build());
-        List<Recorder.Sent> frames = h.send(8);
+        List<RecordingOutbox.Sent> frames = h.send(8);
         h.deliverExcept(frames, 0, 1);
         h.advanceTo(h.nowNs + h.config.nakTimeoutNs());
         h.receiverOut.drain().forEach(h::toSender);
-        List<Recorder.Sent> answers = h.senderOut.drain();
-        assertEquals(List.of(FrameType.GONE, FrameType.GONE), answers.stream().map(Recorder.Sent::type).toList());
+        List<RecordingOutbox.Sent> answers = h.senderOut.drain();
+        assertEquals(List.of(FrameType.GONE, FrameType.GONE), answers.stream().map(RecordingOutbox.Sent::type).toList());
         answers.forEach(h::toReceiver);
         assertEquals(List.of(id(0), id(1)), h.receiverOut.lost);
         assertEquals(2, count(h.receiver, NakCounter.GONE_RECEIVED));
@@ -221,7 +222,7 @@ class FecEngineTest {
     @Test
     void shouldRejectARepairThatContradictsTheBlockItNames() {
         FecHarness h = new FecHarness(config(2, false).build());
-        List<Recorder.Sent> frames = h.send(8);
+        List<RecordingOutbox.Sent> frames = h.send(8);
         h.deliverExcept(frames, 0, 1, 2, 8, 9);
         byte[] forged = frames.get(9).frame().clone();
         new FecRepairFlyweight().wrap(forged, 0).dataLength(7, FecHarness.lengthOf(7) - 1);

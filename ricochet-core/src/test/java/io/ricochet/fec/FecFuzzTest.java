@@ -3,6 +3,7 @@ package io.ricochet.fec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.wire.Bytes;
@@ -126,9 +127,9 @@ class FecFuzzTest {
         SplittableRandom rng = new SplittableRandom(SEED ^ 0x5DEECE66DL);
         FecConfig config = FecConfig.builder().r(8).c(3).build();
         FecHarness traffic = new FecHarness(config);
-        List<Recorder.Sent> real = new ArrayList<>(traffic.send(64));
+        List<RecordingOutbox.Sent> real = new ArrayList<>(traffic.send(64));
         traffic.advanceTo(traffic.nowNs + config.nakTimeoutNs());
-        FecEngine receiver = new FecEngine(2, config, new Recorder());
+        FecEngine receiver = new FecEngine(2, config, new RecordingOutbox());
         receiver.onMembership(MembershipEvent.join(FecHarness.GROUP, 2), 0);
         receiver.onMembership(MembershipEvent.join(FecHarness.GROUP, FecHarness.SENDER), 0);
         long nowNs = 0;

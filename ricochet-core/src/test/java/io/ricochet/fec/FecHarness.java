@@ -2,6 +2,7 @@ package io.ricochet.fec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.EngineCounter;
@@ -21,8 +22,8 @@ final class FecHarness {
     static final long MS = 1_000_000L;
 
     final FecConfig config;
-    final Recorder senderOut = new Recorder();
-    final Recorder receiverOut = new Recorder();
+    final RecordingOutbox senderOut = new RecordingOutbox();
+    final RecordingOutbox receiverOut = new RecordingOutbox();
     final FecEngine sender;
     final FecEngine receiver;
     long nowNs;
@@ -53,7 +54,7 @@ final class FecHarness {
     }
 
     /** The sender sends {@code count} packets, one per millisecond; returns every frame it multicast. */
-    List<Recorder.Sent> send(int count) {
+    List<RecordingOutbox.Sent> send(int count) {
         for (int i = 0; i < count; i++) {
             long seqno = sender.counters().get(EngineCounter.DATA_SENT);
             byte[] p = payload(seqno);
@@ -64,7 +65,7 @@ final class FecHarness {
     }
 
     /** Hands every frame but those at the given positions to the receiver. */
-    void deliverExcept(List<Recorder.Sent> frames, int... dropped) {
+    void deliverExcept(List<RecordingOutbox.Sent> frames, int... dropped) {
         for (int i = 0; i < frames.size(); i++) {
             final int position = i;
             if (Arrays.stream(dropped).noneMatch(d -> d == position)) {
@@ -73,11 +74,11 @@ final class FecHarness {
         }
     }
 
-    void toReceiver(Recorder.Sent frame) {
+    void toReceiver(RecordingOutbox.Sent frame) {
         receiver.onPacket(frame.frame(), 0, frame.frame().length, nowNs);
     }
 
-    void toSender(Recorder.Sent frame) {
+    void toSender(RecordingOutbox.Sent frame) {
         sender.onPacket(frame.frame(), 0, frame.frame().length, nowNs);
     }
 
@@ -90,7 +91,7 @@ final class FecHarness {
 
     /** Every delivery so far carried the bytes the sender sent. */
     void assertPayloadsIntact() {
-        for (Recorder.Delivered d : receiverOut.delivered) {
+        for (RecordingOutbox.Delivered d : receiverOut.delivered) {
             assertArrayEquals(payload(d.id().seqno()), d.payload(), "payload of " + d.id());
         }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;
 import io.ricochet.wire.RepairFlyweight;
@@ -18,34 +19,17 @@ class RepairBinsTest {
     private static final int PACKETS_PER_GROUP = 20_000;
 
     /** Counts, per (group, target region), how many repairs naming a packet of that group were sent there. */
-    private static class CountingOutbox implements Outbox {
-        final Map<Integer, GroupSet> regionOf = new HashMap<>();
-        final Map<String, Long> sent = new HashMap<>();
-        final RepairFlyweight repair = new RepairFlyweight();
-
-        @Override
-        public void unicast(int node, byte[] frame, int offset, int length) {
-            repair.wrap(frame, offset);
+    /** Repairs sent per "group->region of the target", from a recording of what the bins unicast. */
+    private static Map<String, Long> repairsByRegion(RecordingOutbox out, Map<Integer, GroupSet> regionOf) {
+        Map<String, Long> sent = new HashMap<>();
+        RepairFlyweight repair = new RepairFlyweight();
+        for (RecordingOutbox.Sent s : out.sent) {
+            repair.wrap(s.frame(), 0);
             for (int i = 0; i < repair.count(); i++) {
-                sent.merge(repair.entryGroup(i) + "->" + regionOf.get(node), 1L, Long::sum);
+                sent.merge(repair.entryGroup(i) + "->" + regionOf.get(s.to()), 1L, Long::sum);
             }
         }
-
-        @Override
-        public void multicast(int group, byte[] frame, int offset, int length) {
-        }
-
-        @Override
-        public void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length, Delivery how) {
-        }
-
-        @Override
-        public void lost(int origin, int group, long seqno, long discoveredNs) {
-        }
-
-        @Override
-        public void wakeAt(long deadlineNs) {
-        }
+        return sent;
     }
 
     @Test
@@ -68,10 +52,11 @@ class RepairBinsTest {
             for (int g = 1; g <= groups; g++) {
                 c.put(g, Math.min(view.groupSize(g), 1 + rng.nextInt(6) + rng.nextDouble()));
             }
-            CountingOutbox out = new CountingOutbox();
+            RecordingOutbox out = new RecordingOutbox();
+            Map<Integer, GroupSet> regionOf = new HashMap<>();
             for (Region region : view.regions()) {
                 for (int node : region.nodes()) {
-                    out.regionOf.put(node, region.label());
+                    regionOf.put(node, region.label());
                 }
             }
             Counters counters = new Counters(Counters.set(EngineCounter.values(), LecCounter.values()));
@@ -83,6 +68,7 @@ class RepairBinsTest {
                     bins.add(99, g, i, payload, 0, payload.length);
                 }
             }
+            Map<String, Long> sent = repairsByRegion(out, regionOf);
             double cSum = 0;
             for (int g = 1; g <= groups; g++) {
                 cSum += c.get(g);
@@ -91,7 +77,7 @@ class RepairBinsTest {
                     if (!region.label().contains(g)) {
                         continue;
                     }
-                    double perPacket = out.sent.getOrDefault(g + "->" + region.label(), 0L)
+                    double perPacket = sent.getOrDefault(g + "->" + region.label(), 0L)
                             / (double) PACKETS_PER_GROUP;
                     double expected = c.get(g) * region.size() / view.groupSize(g);
                     assertEquals(expected, perPacket, 0.03 * c.get(g) + 0.01,
@@ -115,24 +101,20 @@ class RepairBinsTest {
         }
         for (int stagger : new int[] {1, 3, 6}) {
             RepairFlyweight repair = new RepairFlyweight();
-            long[] checked = {0};
-            Outbox out = new CountingOutbox() {
-                @Override
-                public void unicast(int node, byte[] frame, int offset, int length) {
-                    repair.wrap(frame, offset);
-                    for (int i = 1; i < repair.count(); i++) {
-                        assertEquals(stagger, repair.entrySeqno(i) - repair.entrySeqno(i - 1));
-                    }
-                    checked[0]++;
-                }
-            };
+            RecordingOutbox out = new RecordingOutbox();
             RepairBins bins = new RepairBins(0, 4, stagger, 16, new SplittableRandom(3),
                     new Counters(Counters.set(EngineCounter.values(), LecCounter.values())), out);
             bins.apply(RepairPlan.compute(view.regions(), view::groupSize, g -> 2.0));
             for (int seqno = 0; seqno < 4000; seqno++) {
                 bins.add(1, 1, seqno, new byte[16], 0, 16);
             }
-            assertTrue(checked[0] > 100, "repairs seen: " + checked[0]);
+            for (RecordingOutbox.Sent s : out.sent) {
+                repair.wrap(s.frame(), 0);
+                for (int i = 1; i < repair.count(); i++) {
+                    assertEquals(stagger, repair.entrySeqno(i) - repair.entrySeqno(i - 1));
+                }
+            }
+            assertTrue(out.sent.size() > 100, "repairs seen: " + out.sent.size());
         }
     }
 }

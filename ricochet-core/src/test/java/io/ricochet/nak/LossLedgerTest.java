@@ -9,6 +9,7 @@ import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.EngineCounter;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,51 +21,29 @@ class LossLedgerTest {
     private static final int GROUP = 7;
 
     /** Records the loss reports; nothing else is expected of the ledger. */
-    private static final class Reports implements Outbox {
-        final List<Long> discovered = new ArrayList<>();
-        final List<String> lost = new ArrayList<>();
-
-        @Override
-        public void lossDiscovered(int origin, int group, long seqno, long nowNs) {
-            assertEquals(ORIGIN, origin);
-            assertEquals(GROUP, group);
-            discovered.add(seqno);
-        }
-
-        @Override
-        public void lost(int origin, int group, long seqno, long discoveredNs) {
-            assertEquals(ORIGIN, origin);
-            assertEquals(GROUP, group);
-            lost.add(seqno + "@" + discoveredNs);
-        }
-
-        @Override
-        public void multicast(int group, byte[] frame, int offset, int length) {
-            throw new AssertionError("the ledger sends nothing");
-        }
-
-        @Override
-        public void unicast(int node, byte[] frame, int offset, int length) {
-            throw new AssertionError("the ledger sends nothing");
-        }
-
-        @Override
-        public void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length, Delivery how) {
-            throw new AssertionError("the ledger delivers nothing");
-        }
-
-        @Override
-        public void wakeAt(long deadlineNs) {
-            throw new AssertionError("the ledger has no timer of its own");
-        }
-    }
-
     private final Counters counters = new Counters(Counters.set(EngineCounter.values()));
-    private final Reports reports = new Reports();
+    private final RecordingOutbox reports = new RecordingOutbox();
     private final ReceiveWindow window = new ReceiveWindow(0, 1024);
 
     private LossTracker tracker(int capacity) {
         return new LossTracker(true, 100, 50, 3, capacity);
+    }
+
+    /** The seqnos reported discovered; the ledger reports only losses of (ORIGIN, GROUP) here. */
+    private List<Long> discoveredSeqnos() {
+        return reports.discoveredIds().stream().map(PacketId::seqno).toList();
+    }
+
+    /** The losses reported, each as "seqno@discoveredNs"; the ledger sends and delivers nothing. */
+    private List<String> lostAt() {
+        assertEquals(List.of(), reports.sent);
+        assertEquals(List.of(), reports.delivered);
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < reports.lost.size(); i++) {
+            assertEquals(id(reports.lost.get(i).seqno()), reports.lost.get(i));
+            out.add(reports.lost.get(i).seqno() + "@" + reports.lostDiscoveredNs.get(i));
+        }
+        return out;
     }
 
     private static PacketId id(long seqno) {
@@ -78,14 +57,14 @@ class LossLedgerTest {
         ledger.discoverUpTo(ORIGIN, GROUP, window, 1, 10); // as packet 2 arrives
         window.resolve(2);
         ledger.discoverUpTo(ORIGIN, GROUP, window, 4, 20);
-        assertEquals(List.of(0L, 1L, 3L, 4L), reports.discovered, "2 was received");
+        assertEquals(List.of(0L, 1L, 3L, 4L), discoveredSeqnos(), "2 was received");
         assertEquals(4, counters.get(EngineCounter.LOSSES_DETECTED));
         assertTrue(tracker.isPending(id(3)));
         ledger.discoverUpTo(ORIGIN, GROUP, window, 4, 30);
         ledger.discoverUpTo(ORIGIN, GROUP, window, 3, 30);
         assertEquals(4, counters.get(EngineCounter.LOSSES_DETECTED), "nothing new was revealed");
         assertEquals(4, tracker.size());
-        assertEquals(List.of(), reports.lost);
+        assertEquals(List.of(), lostAt());
     }
 
     @Test
@@ -93,8 +72,8 @@ class LossLedgerTest {
         LossTracker tracker = tracker(2);
         LossLedger ledger = new LossLedger(tracker, counters, reports);
         ledger.discoverUpTo(ORIGIN, GROUP, window, 3, 10);
-        assertEquals(List.of(0L, 1L), reports.discovered);
-        assertEquals(List.of("2@10", "3@10"), reports.lost, "reported lost, discovered now");
+        assertEquals(List.of(0L, 1L), discoveredSeqnos());
+        assertEquals(List.of("2@10", "3@10"), lostAt(), "reported lost, discovered now");
         assertEquals(4, counters.get(EngineCounter.LOSSES_DETECTED));
         assertEquals(2, counters.get(EngineCounter.LOSS_TABLE_FULL));
         assertEquals(2, counters.get(EngineCounter.UNRECOVERED));
@@ -112,8 +91,8 @@ class LossLedgerTest {
         };
         new LossLedger(knowsAll, counters, reports).discoverUpTo(ORIGIN, GROUP, window, 1, 10);
         assertEquals(List.of(id(0), id(1)), asked);
-        assertEquals(List.of(), reports.discovered);
-        assertEquals(List.of(), reports.lost);
+        assertEquals(List.of(), discoveredSeqnos());
+        assertEquals(List.of(), lostAt());
         assertEquals(0, counters.get(EngineCounter.LOSSES_DETECTED));
         assertFalse(window.isResolved(0));
     }
@@ -125,7 +104,7 @@ class LossLedgerTest {
         window.resolve(0);
         ledger.giveUp(id(0), window, 10);
         ledger.giveUp(id(1), window, 10);
-        assertEquals(List.of("1@10"), reports.lost, "0 arrived before its give-up");
+        assertEquals(List.of("1@10"), lostAt(), "0 arrived before its give-up");
         assertEquals(1, counters.get(EngineCounter.UNRECOVERED));
         assertEquals(2, window.base());
     }
@@ -134,7 +113,7 @@ class LossLedgerTest {
     void shouldReportALossOfAForgottenStreamWithoutAWindow() {
         LossLedger ledger = new LossLedger(tracker(100), counters, reports);
         ledger.unrecoverable(id(5), 42);
-        assertEquals(List.of("5@42"), reports.lost);
+        assertEquals(List.of("5@42"), lostAt());
         assertEquals(1, counters.get(EngineCounter.UNRECOVERED));
         assertEquals(0, counters.get(EngineCounter.LOSSES_DETECTED));
     }

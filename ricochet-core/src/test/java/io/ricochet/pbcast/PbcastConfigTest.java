@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ProtocolFactory;
 import java.util.SplittableRandom;
@@ -59,7 +60,7 @@ class PbcastConfigTest {
         assertEquals(true, protocol.parameters().get("ipmc"));
         assertEquals(100.0, protocol.parameters().get("stepIntervalMs"));
         assertEquals("racks:8", protocol.parameters().get("neighbourhood"));
-        ProtocolEngine engine = protocol.create(7, new SplittableRandom(1), new NullOutbox());
+        ProtocolEngine engine = protocol.create(7, new SplittableRandom(1), new RecordingOutbox());
         assertEquals(7, engine.nodeId());
         assertTrue(engine instanceof PbcastEngine);
         assertEquals(Long.MAX_VALUE, engine.nextDeadlineNs());

@@ -41,12 +41,12 @@ class PbcastEngineTest {
         n.receive(data(0, G, 2));
         n.receive(data(0, G, 3));
         assertEquals(List.of(0L), n.deliveredSeqnos());
-        assertEquals(List.of(id(0, 1)), n.discovered, "seqno 2 reveals seqno 1 missing");
+        assertEquals(List.of(id(0, 1)), n.discovered(), "seqno 2 reveals seqno 1 missing");
         assertEquals(2, n.counter(PbcastCounter.PBCAST_HELD_BACK));
         n.receive(retransmit(2, 0, G, 1));
         assertEquals(List.of(0L, 1L, 2L, 3L), n.deliveredSeqnos());
         assertEquals(List.of(Delivery.DIRECT, Delivery.NAK, Delivery.DIRECT, Delivery.DIRECT),
-                n.delivered.stream().map(SingleEngine.Delivered::how).toList());
+                n.delivered().stream().map(SingleEngine.Delivered::how).toList());
         assertEquals(1, n.counter(EngineCounter.LOSSES_DETECTED));
         assertEquals(1, n.counter(EngineCounter.RECOVERED_BY_NAK));
         assertEquals(3, n.counter(EngineCounter.DATA_RECEIVED));
@@ -69,7 +69,7 @@ class PbcastEngineTest {
         assertEquals(0, n.engine.missingMessages());
         n.receive(retransmit(2, 0, G, 1));
         assertEquals(1, n.counter(EngineCounter.DUPLICATES), "a copy after the give-up is dropped");
-        assertEquals(2, n.delivered.size());
+        assertEquals(2, n.delivered().size());
     }
 
     @Test
@@ -206,7 +206,7 @@ class PbcastEngineTest {
         assertEquals(1, mcasts.size());
         assertEquals(2, mcasts.get(0).to());
         assertEquals(2, mcasts.get(0).solicit().seqno());
-        assertEquals(List.of(id(3, 1), id(3, 2)), n.discovered, "the info reveals 1 and 2 missing");
+        assertEquals(List.of(id(3, 1), id(3, 2)), n.discovered(), "the info reveals 1 and 2 missing");
     }
 
     @Test
@@ -253,11 +253,11 @@ class PbcastEngineTest {
     void shouldCountAMulticastRetransmissionAheadOfAnyDigestAsDiscoveredAndRecovered() {
         SingleEngine n = node(BASIC);
         n.receive(retransmit(2, 0, G, 0));
-        assertEquals(List.of(id(0, 0)), n.discovered);
+        assertEquals(List.of(id(0, 0)), n.discovered());
         assertEquals(1, n.counter(EngineCounter.LOSSES_DETECTED));
         assertEquals(1, n.counter(EngineCounter.RECOVERED_BY_NAK));
         assertEquals(1, n.counter(EngineCounter.RETRANSMITS_RECEIVED));
-        assertEquals(Delivery.NAK, n.delivered.get(0).how());
+        assertEquals(Delivery.NAK, n.delivered().get(0).how());
     }
 
     @Test
@@ -274,7 +274,7 @@ class PbcastEngineTest {
         n.receive(digest(2, G, 1, Run.of(7, 0, 5)));
         assertEquals(4, n.counter(EngineCounter.NON_MEMBER), "a digest naming a sender that is no member");
         assertEquals(List.of(), n.sentOfType(PbcastFrameType.REQUEST));
-        assertEquals(List.of(), n.delivered);
+        assertEquals(List.of(), n.delivered());
     }
 
     @Test

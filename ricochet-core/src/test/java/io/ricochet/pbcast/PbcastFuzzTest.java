@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.pbcast.TestFrames.Run;
@@ -78,7 +79,7 @@ class PbcastFuzzTest {
     private PbcastEngine engine() {
         PbcastConfig config = PbcastConfig.builder().ipmc(true).grb(true).local(true).bufferCapacity(256)
                 .streamWindow(1024).maxPayload(MAX_PAYLOAD).build();
-        PbcastEngine engine = new PbcastEngine(SELF, config, new SplittableRandom(SEED), new NullOutbox());
+        PbcastEngine engine = new PbcastEngine(SELF, config, new SplittableRandom(SEED), new RecordingOutbox());
         for (int node = 0; node < 4; node++) {
             engine.onMembership(MembershipEvent.join(GROUP, node), 0);
         }

@@ -2,7 +2,7 @@ package io.ricochet.pbcast;
 
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
-import io.ricochet.engine.Outbox;
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.Counter;
 import io.ricochet.sim.Payloads;
@@ -38,15 +38,14 @@ final class SingleEngine {
     }
 
     final PbcastEngine engine;
-    final List<Sent> sent = new ArrayList<>();
-    final List<Delivered> delivered = new ArrayList<>();
-    final List<PacketId> lost = new ArrayList<>();
-    final List<PacketId> discovered = new ArrayList<>();
+    private final RecordingOutbox out = new RecordingOutbox();
+    /** What the engine reported lost. */
+    final List<PacketId> lost = out.lost;
     private long nowNs;
 
     /** Node {@code self} in {@code group} with {@code others}; it saw them join, so their streams start at 0. */
     SingleEngine(PbcastConfig config, int self, int group, int... others) {
-        engine = new PbcastEngine(self, config, new SplittableRandom(self), new Recorder());
+        engine = new PbcastEngine(self, config, new SplittableRandom(self), out);
         engine.onMembership(MembershipEvent.join(group, self), 0);
         for (int other : others) {
             engine.onMembership(MembershipEvent.join(group, other), 0);
@@ -78,52 +77,32 @@ final class SingleEngine {
     }
 
     List<Sent> sentOfType(int type) {
-        return sent.stream().filter(s -> s.type() == type).toList();
+        return out.sentOfType(type).stream().map(s -> new Sent(s.to(), s.multicast(), s.frame())).toList();
+    }
+
+    /** What the engine delivered, in order; every payload must be the sender's. */
+    List<Delivered> delivered() {
+        List<Delivered> list = new ArrayList<>();
+        for (RecordingOutbox.Delivered d : out.delivered) {
+            if (!Payloads.matches(d.payload(), 0, d.payload().length, d.origin(), d.group(), d.seqno(),
+                    d.payload().length)) {
+                throw new AssertionError("corrupt payload of " + d.id());
+            }
+            list.add(new Delivered(d.origin(), d.seqno(), d.how()));
+        }
+        return list;
+    }
+
+    /** The losses the engine discovered, in order. */
+    List<PacketId> discovered() {
+        return out.discoveredIds();
     }
 
     List<Long> deliveredSeqnos() {
-        return delivered.stream().map(Delivered::seqno).toList();
+        return delivered().stream().map(Delivered::seqno).toList();
     }
 
     void clear() {
-        sent.clear();
-        delivered.clear();
-        lost.clear();
-        discovered.clear();
-    }
-
-    /** Records everything. */
-    private final class Recorder implements Outbox {
-        @Override
-        public void multicast(int group, byte[] frame, int offset, int length) {
-            sent.add(new Sent(group, true, Arrays.copyOfRange(frame, offset, offset + length)));
-        }
-
-        @Override
-        public void unicast(int node, byte[] frame, int offset, int length) {
-            sent.add(new Sent(node, false, Arrays.copyOfRange(frame, offset, offset + length)));
-        }
-
-        @Override
-        public void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length, Delivery how) {
-            if (!Payloads.matches(payload, offset, length, origin, group, seqno, length)) {
-                throw new AssertionError("corrupt payload of (" + origin + "," + group + "," + seqno + ")");
-            }
-            delivered.add(new Delivered(origin, seqno, how));
-        }
-
-        @Override
-        public void lost(int origin, int group, long seqno, long discoveredNs) {
-            lost.add(new PacketId(origin, group, seqno));
-        }
-
-        @Override
-        public void wakeAt(long deadlineNs) {
-        }
-
-        @Override
-        public void lossDiscovered(int origin, int group, long seqno, long discoveredNs) {
-            discovered.add(new PacketId(origin, group, seqno));
-        }
+        out.clear();
     }
 }

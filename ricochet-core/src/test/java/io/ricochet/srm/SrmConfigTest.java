@@ -1,5 +1,6 @@
 package io.ricochet.srm;
 
+import io.ricochet.engine.RecordingOutbox;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -82,8 +83,8 @@ class SrmConfigTest {
         assertEquals(1000.0, protocol.parameters().get("distanceUs"));
         assertEquals(2.0, protocol.parameters().get("c1"));
         assertEquals(1000.0, protocol.parameters().get("sessionIntervalMs"));
-        assertTrue(protocol.create(3, new SplittableRandom(1), new SrmRecordingOutbox()) instanceof SrmEngine);
-        assertEquals(3, protocol.create(3, new SplittableRandom(1), new SrmRecordingOutbox()).nodeId());
+        assertTrue(protocol.create(3, new SplittableRandom(1), new RecordingOutbox()) instanceof SrmEngine);
+        assertEquals(3, protocol.create(3, new SplittableRandom(1), new RecordingOutbox()).nodeId());
     }
 
     private static void assertRefused(String setting, SrmConfig.Builder builder) {

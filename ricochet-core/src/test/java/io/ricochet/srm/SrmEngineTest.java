@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
@@ -30,7 +31,7 @@ class SrmEngineTest {
     private static final int G = 7;
     private static final long MS = 1_000_000L;
 
-    private final SrmRecordingOutbox out = new SrmRecordingOutbox();
+    private final RecordingOutbox out = new RecordingOutbox();
     private SrmEngine engine;
 
     private SrmEngine start(SrmConfig config, long seed) {
@@ -63,14 +64,14 @@ class SrmEngineTest {
         return engine.counters().get(counter);
     }
 
-    private SrmRecordingOutbox.Delivered deliveredOf(PacketId id) {
-        List<SrmRecordingOutbox.Delivered> matches = out.delivered.stream().filter(d -> d.id().equals(id)).toList();
+    private RecordingOutbox.Delivered deliveredOf(PacketId id) {
+        List<RecordingOutbox.Delivered> matches = out.delivered.stream().filter(d -> d.id().equals(id)).toList();
         assertEquals(1, matches.size(), "deliveries of " + id);
         assertArrayEquals(SrmFrames.payload(id), matches.get(0).payload(), "payload of " + id);
         return matches.get(0);
     }
 
-    private List<SrmRecordingOutbox.Sent> requestsFor(PacketId id) {
+    private List<RecordingOutbox.Sent> requestsFor(PacketId id) {
         return out.sentOfType(SrmFrameType.REQUEST).stream().filter(s -> {
             SrmRequestFlyweight f = new SrmRequestFlyweight().wrap(s.frame(), 0);
             return f.origin() == id.origin() && f.group() == id.group() && f.seqno() == id.seqno();
@@ -96,7 +97,7 @@ class SrmEngineTest {
         receive(data(3, G, 0), 5 * MS);
         assertTrue(out.discovered.isEmpty(), "another sender's packet reveals nothing about (2, G)");
         receive(data(2, G, 2), 10 * MS);
-        assertEquals(List.of(new SrmRecordingOutbox.Discovered(id(2, G, 1), 10 * MS)), out.discovered);
+        assertEquals(List.of(new RecordingOutbox.Discovered(id(2, G, 1), 10 * MS)), out.discovered);
         assertEquals(1, count(EngineCounter.LOSSES_DETECTED));
         assertEquals(1, engine.pendingRequests());
     }
@@ -108,11 +109,12 @@ class SrmEngineTest {
             start(SrmConfig.builder().sessionIntervalNs(0).build(), seed);
             receive(data(2, G, 1), 10 * MS);
             runTimersUntil(14 * MS);
-            List<SrmRecordingOutbox.Sent> requests = requestsFor(id(2, G, 0));
+            List<RecordingOutbox.Sent> requests = requestsFor(id(2, G, 0));
             assertEquals(1, requests.size(), "seed " + seed);
             long at = requests.get(0).atNs();
             assertTrue(at >= 12 * MS && at <= 14 * MS, "request at " + at + " ns, seed " + seed);
-            assertEquals(G, requests.get(0).group(), "multicast to the packet's group");
+            assertTrue(requests.get(0).multicast());
+            assertEquals(G, requests.get(0).to(), "multicast to the packet's group");
             assertEquals(SELF, new SrmRequestFlyweight().wrap(requests.get(0).frame(), 0).source());
         }
         assertEquals(1, count(SrmCounter.SRM_REQUESTS_SENT));
@@ -172,7 +174,7 @@ class SrmEngineTest {
             receive(request(3, 2, G, 0), 20 * MS);
             assertTrue(engine.repairScheduled(2, G, 0));
             runTimersUntil(22 * MS);
-            List<SrmRecordingOutbox.Sent> repairs = out.sentOfType(SrmFrameType.REPAIR);
+            List<RecordingOutbox.Sent> repairs = out.sentOfType(SrmFrameType.REPAIR);
             assertEquals(1, repairs.size(), "seed " + seed);
             long at = repairs.get(0).atNs();
             assertTrue(at >= 21 * MS && at <= 22 * MS, "repair at " + at + " ns, seed " + seed);
@@ -223,7 +225,7 @@ class SrmEngineTest {
         assertEquals(1, out.sentOfType(io.ricochet.wire.FrameType.DATA).size());
         receive(request(3, SELF, G, 0), 5 * MS);
         runTimersUntil(10 * MS);
-        List<SrmRecordingOutbox.Sent> repairs = out.sentOfType(SrmFrameType.REPAIR);
+        List<RecordingOutbox.Sent> repairs = out.sentOfType(SrmFrameType.REPAIR);
         assertEquals(1, repairs.size());
         SrmRepairFlyweight f = new SrmRepairFlyweight().wrap(repairs.get(0).frame(), 0);
         assertEquals(SELF, f.origin());
@@ -237,7 +239,7 @@ class SrmEngineTest {
         start();
         receive(data(2, G, 0), 0);
         receive(session(2, G, 1), 900 * MS);
-        assertEquals(List.of(new SrmRecordingOutbox.Discovered(id(2, G, 1), 900 * MS)), out.discovered);
+        assertEquals(List.of(new RecordingOutbox.Discovered(id(2, G, 1), 900 * MS)), out.discovered);
         assertEquals(1, count(SrmCounter.SRM_LOSSES_FROM_SESSIONS));
         assertEquals(1, count(SrmCounter.SRM_SESSIONS_RECEIVED));
         runTimersUntil(904 * MS);
@@ -261,7 +263,7 @@ class SrmEngineTest {
         engine.send(G, payload, 0, payload.length, 0);
         engine.send(G, payload, 0, payload.length, 0);
         runTimersUntil(100_000 * MS);
-        List<SrmRecordingOutbox.Sent> sessions = out.sentOfType(SrmFrameType.SESSION);
+        List<RecordingOutbox.Sent> sessions = out.sentOfType(SrmFrameType.SESSION);
         assertTrue(sessions.size() >= 2 && sessions.size() <= 7, "sessions sent: " + sessions.size());
         long lastNs = sessions.get(sessions.size() - 1).atNs();
         assertTrue(lastNs <= 4_500 * MS, "quiet about 3 intervals after the last activity, last at " + lastNs);
@@ -285,7 +287,7 @@ class SrmEngineTest {
         assertEquals(List.of(id(2, G, 1)), out.lost);
         assertEquals(1, count(EngineCounter.UNRECOVERED));
         assertEquals(0, engine.pendingRequests());
-        long[] at = requestsFor(id(2, G, 1)).stream().mapToLong(SrmRecordingOutbox.Sent::atNs).toArray();
+        long[] at = requestsFor(id(2, G, 1)).stream().mapToLong(RecordingOutbox.Sent::atNs).toArray();
         for (int round = 1; round < at.length; round++) {
             long gap = at[round] - at[round - 1];
             assertTrue(gap >= 2 * MS << round && gap <= 4 * MS << round, "round " + round + " after " + gap + " ns");
@@ -302,7 +304,7 @@ class SrmEngineTest {
         assertEquals(Delivery.NAK, deliveredOf(id(2, G, 1)).how());
         assertEquals(1, count(EngineCounter.LOSSES_DETECTED));
         assertEquals(1, count(EngineCounter.RECOVERED_BY_NAK));
-        assertEquals(List.of(new SrmRecordingOutbox.Discovered(id(2, G, 1), 5 * MS)), out.discovered);
+        assertEquals(List.of(new RecordingOutbox.Discovered(id(2, G, 1), 5 * MS)), out.discovered);
     }
 
     @Test

@@ -3,6 +3,7 @@ package io.ricochet.srm;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.wire.Bytes;
@@ -91,7 +92,7 @@ class SrmWireFuzzTest {
 
     private static SrmEngine memberOfEveryGroup() {
         SrmEngine engine = new SrmEngine(1, SrmConfig.builder().maxPayload(DataFlyweight.MAX_PAYLOAD).build(),
-                new SplittableRandom(SEED), new SrmRecordingOutbox());
+                new SplittableRandom(SEED), new RecordingOutbox());
         for (int g = 0; g < GROUPS; g++) {
             engine.onMembership(MembershipEvent.join(g, 1), 0);
             for (int node = 2; node <= 5; node++) {
