@@ -41,7 +41,6 @@ public final class FecEngine implements ProtocolEngine {
 
     private final int self;
     private final FecConfig config;
-    private final Outbox outbox;
     private final Counters counters = new Counters(FecProtocol.COUNTERS);
     private final DataSender dataSender;
     private final Set<Integer> groups = new HashSet<>();
@@ -67,7 +66,6 @@ public final class FecEngine implements ProtocolEngine {
     public FecEngine(int self, FecConfig config, Outbox outbox) {
         this.self = self;
         this.config = config;
-        this.outbox = outbox;
         this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.streams = new StreamTable(config.streamWindow());
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,

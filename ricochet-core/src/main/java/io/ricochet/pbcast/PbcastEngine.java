@@ -6,6 +6,7 @@ import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
+import io.ricochet.engine.WakeRequests;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
@@ -24,7 +25,6 @@ public final class PbcastEngine implements ProtocolEngine {
     private final int self;
     private final PbcastConfig config;
     private final RandomGenerator rng;
-    private final Outbox outbox;
     private final Counters counters = new Counters(PbcastProtocol.COUNTERS);
     private final DataSender dataSender;
     private final GroupMembers members;
@@ -38,7 +38,7 @@ public final class PbcastEngine implements ProtocolEngine {
     private final DataFlyweight data = new DataFlyweight();
     private final DigestFlyweight digest = new DigestFlyweight();
     private final SolicitFlyweight solicit = new SolicitFlyweight();
-    private long requestedWakeNs = Long.MAX_VALUE;
+    private final WakeRequests wakes;
 
     /**
      * @param self   this node's id
@@ -50,7 +50,7 @@ public final class PbcastEngine implements ProtocolEngine {
         this.self = self;
         this.config = config;
         this.rng = rng;
-        this.outbox = outbox;
+        this.wakes = new WakeRequests(outbox);
         this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.members = new GroupMembers(self);
         this.rounds = new GossipRounds(config.roundNs(), config.limitRequests(), config.limitRetrans());
@@ -207,11 +207,7 @@ public final class PbcastEngine implements ProtocolEngine {
         } else {
             rounds.stop();
         }
-        long deadline = rounds.nextDeadlineNs();
-        if (deadline != Long.MAX_VALUE && (deadline < requestedWakeNs || requestedWakeNs - nowNs <= 0)) {
-            requestedWakeNs = deadline;
-            outbox.wakeAt(deadline);
-        }
+        wakes.request(rounds.nextDeadlineNs(), nowNs);
     }
 
     // ---------------------------------------------------------------- introspection
