@@ -2,6 +2,7 @@ package io.ricochet.daemon;
 
 import io.ricochet.api.DeliveryListener;
 import io.ricochet.driver.RecoveryLatencies;
+import io.ricochet.driver.ViewReconciler;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;

@@ -1,4 +1,4 @@
-package io.ricochet.daemon;
+package io.ricochet.driver;
 
 import io.ricochet.engine.MembershipEvent;
 import java.net.InetSocketAddress;
@@ -13,13 +13,14 @@ import org.slf4j.LoggerFactory;
  * Turns what the GMS pushes (a group's full view on join or reconnect, and single member events) into the engine's
  * membership events and this node's socket joins and leaves, and keeps the addresses the engine's frames go to.
  * Its own record ({@link GroupMembership}) is kept in step with every event handed to the engine, so the daemon
- * can answer "am I in G?" whatever protocol runs. Owned by the engine's event loop.
+ * can answer "am I in G?" whatever protocol runs. Owned by the engine's thread. The daemon drives it from the GMS;
+ * a simulation can drive it with views of its own and sockets that do nothing.
  */
-final class ViewReconciler {
+public final class ViewReconciler {
     private static final Logger LOG = LoggerFactory.getLogger(ViewReconciler.class);
 
     private final int self;
-    private final Transport transport;
+    private final GroupSockets transport;
     private final Consumer<MembershipEvent> engine;
     private final GroupMembership membership;
     private final Map<Integer, InetSocketAddress> addresses = new HashMap<>();
@@ -30,7 +31,7 @@ final class ViewReconciler {
      * @param transport where this node's group sockets are opened and closed
      * @param engine    where the membership events go (the engine, on the same thread)
      */
-    ViewReconciler(int self, Transport transport, Consumer<MembershipEvent> engine) {
+    public ViewReconciler(int self, GroupSockets transport, Consumer<MembershipEvent> engine) {
         this.self = self;
         this.transport = transport;
         this.engine = engine;
@@ -42,7 +43,7 @@ final class ViewReconciler {
      * engine before this node's own JOIN: they were there before us, so their streams start at the first packet we
      * see instead of at 0 (no NAKs for history we never had).
      */
-    void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members,
+    public void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members,
                    Map<Integer, Long> incarnations) {
         LOG.info("group {}: view {} at {}", group, members.keySet(), multicast);
         multicastOf.put(group, multicast);
@@ -70,7 +71,7 @@ final class ViewReconciler {
     }
 
     /** One membership change; {@code unicast} is the node's address (with a JOIN), or null. */
-    void applyEvent(MembershipEvent event, InetSocketAddress unicast) {
+    public void applyEvent(MembershipEvent event, InetSocketAddress unicast) {
         LOG.info("group {}: node {} {}", event.group(), event.node(), event.kind());
         boolean join = event.kind() == MembershipEvent.Kind.JOIN;
         if (unicast != null && join) {
@@ -99,27 +100,27 @@ final class ViewReconciler {
         engine.accept(event);
     }
 
-    boolean isMember(int group) {
+    public boolean isMember(int group) {
         return membership.isMember(group);
     }
 
     /** The groups this node is in, ascending. */
-    List<Integer> myGroups() {
+    public List<Integer> myGroups() {
         return membership.myGroups();
     }
 
     /** The other members of {@code group}, ascending. */
-    List<Integer> others(int group) {
+    public List<Integer> others(int group) {
         return membership.others(group);
     }
 
     /** Where a multicast to {@code group} goes, or null if no view of it arrived. */
-    InetSocketAddress multicastAddress(int group) {
+    public InetSocketAddress multicastAddress(int group) {
         return multicastOf.get(group);
     }
 
     /** Where a unicast to {@code node} goes, or null if no view or event named its address. */
-    InetSocketAddress unicastAddress(int node) {
+    public InetSocketAddress unicastAddress(int node) {
         return addresses.get(node);
     }
 }

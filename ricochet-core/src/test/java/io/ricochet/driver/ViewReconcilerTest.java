@@ -1,4 +1,4 @@
-package io.ricochet.daemon;
+package io.ricochet.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -18,7 +18,19 @@ class ViewReconcilerTest {
     private static final int G = 7;
     private static final InetSocketAddress MULTICAST = new InetSocketAddress("239.1.2.3", 9007);
 
-    private final RecordingTransport transport = new RecordingTransport();
+    /** The sockets opened and closed, as "join GROUP PORT" and "leave GROUP". */
+    private final List<String> sockets = new ArrayList<>();
+    private final GroupSockets transport = new GroupSockets() {
+        @Override
+        public void joinGroup(int group, InetSocketAddress multicast) {
+            sockets.add("join " + group + " " + multicast.getPort());
+        }
+
+        @Override
+        public void leaveGroup(int group) {
+            sockets.add("leave " + group);
+        }
+    };
     private final List<MembershipEvent> engine = new ArrayList<>();
     private final ViewReconciler views = new ViewReconciler(SELF, transport, engine::add);
 
@@ -40,7 +52,7 @@ class ViewReconcilerTest {
 
         assertEquals(List.of(new MembershipEvent(MembershipEvent.Kind.JOIN, G, 5, 50),
                 MembershipEvent.join(G, 6), MembershipEvent.join(G, SELF)), engine);
-        assertEquals(List.of("join 7 9007"), transport.sockets);
+        assertEquals(List.of("join 7 9007"), sockets);
         assertTrue(views.isMember(G));
         assertEquals(List.of(5, 6), views.others(G));
         assertEquals(MULTICAST, views.multicastAddress(G));
@@ -58,7 +70,7 @@ class ViewReconcilerTest {
         engine.clear();
         views.applyView(G, MULTICAST, members(6), Map.of());
         assertEquals(List.of(MembershipEvent.join(G, 6), MembershipEvent.leave(G, SELF)), engine);
-        assertEquals(List.of("join 7 9007", "leave 7"), transport.sockets);
+        assertEquals(List.of("join 7 9007", "leave 7"), sockets);
         assertFalse(views.isMember(G));
     }
 
@@ -67,7 +79,7 @@ class ViewReconcilerTest {
         views.applyEvent(MembershipEvent.join(G, SELF), unicast(SELF));
 
         assertEquals(List.of(), engine, "no multicast address yet: the view that follows applies the join");
-        assertEquals(List.of(), transport.sockets);
+        assertEquals(List.of(), sockets);
         assertFalse(views.isMember(G));
     }
 
@@ -92,7 +104,7 @@ class ViewReconcilerTest {
 
         views.applyEvent(MembershipEvent.leave(G, SELF), null);
 
-        assertEquals(List.of("join 7 9007", "leave 7"), transport.sockets);
+        assertEquals(List.of("join 7 9007", "leave 7"), sockets);
         assertFalse(views.isMember(G));
     }
 }

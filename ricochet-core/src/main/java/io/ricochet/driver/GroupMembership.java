@@ -1,4 +1,4 @@
-package io.ricochet.daemon;
+package io.ricochet.driver;
 
 import java.util.ArrayList;
 import java.util.HashMap;
