@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * <pre>{@code
  * ApiServer api = new ApiServer(node, ApiConfig.defaults());
  * api.start();                      // listens on 127.0.0.1:7400
- * stats.put("api", api.counters()); // merge into the daemon's stats
+ * NodeStats withApi = stats.withApi(api.counters()); // the STATS reply carries them under "api"
  * api.close();
  * }</pre>
  */
