@@ -164,7 +164,8 @@ class FecEngineTest {
         FecHarness h = new FecHarness(config(2, true).build());
         List<RecordingOutbox.Sent> frames = h.send(8);
         h.deliverExcept(frames, 7, 8);
-        assertEquals(List.of(id(7)), h.receiverOut.discoveredIds(), "no gap shows the last packet's loss; the repair does");
+        assertEquals(List.of(id(7)), h.receiverOut.discoveredIds(),
+                "no gap shows the last packet's loss; the repair does");
         assertEquals(List.of(id(7)), h.receiverOut.deliveredBy(Delivery.LEC).stream().map(d -> d.id()).toList());
     }
 
@@ -198,7 +199,8 @@ class FecEngineTest {
         h.advanceTo(h.nowNs + h.config.nakTimeoutNs());
         h.receiverOut.drain().forEach(h::toSender);
         List<RecordingOutbox.Sent> answers = h.senderOut.drain();
-        assertEquals(List.of(FrameType.GONE, FrameType.GONE), answers.stream().map(RecordingOutbox.Sent::type).toList());
+        assertEquals(List.of(FrameType.GONE, FrameType.GONE),
+                answers.stream().map(RecordingOutbox.Sent::type).toList());
         answers.forEach(h::toReceiver);
         assertEquals(List.of(id(0), id(1)), h.receiverOut.lost);
         assertEquals(2, count(h.receiver, NakCounter.GONE_RECEIVED));

@@ -6,8 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.RecordingOutbox;
-import io.ricochet.engine.Delivery;
-import io.ricochet.engine.Outbox;
 import io.ricochet.wire.RepairFlyweight;
 import java.util.HashMap;
 import java.util.Map;

@@ -9,7 +9,6 @@ import io.ricochet.sim.Payloads;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.SplittableRandom;
 
