@@ -6,12 +6,12 @@ import io.ricochet.bench.load.LoadCommand;
 import io.ricochet.bench.load.SinkCommand;
 import io.ricochet.support.UsageSetup;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The {@code bench} command: entry point of {@code ricochet-bench/target/ricochet-bench.jar}, run by

@@ -1,9 +1,9 @@
 package io.ricochet.cli;
 
+import io.ricochet.driver.LatencyStats;
 import io.ricochet.engine.Counter;
 import io.ricochet.lec.LecCounter;
 import io.ricochet.nak.NakCounter;
-import io.ricochet.driver.LatencyStats;
 import io.ricochet.sim.SimResult;
 import java.util.Locale;
 import java.util.Map;

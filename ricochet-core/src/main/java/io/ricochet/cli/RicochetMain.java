@@ -1,13 +1,13 @@
 package io.ricochet.cli;
 
-import java.util.concurrent.Callable;
 import io.ricochet.support.UsageSetup;
-import picocli.CommandLine;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * The {@code ricochet} command: entry point of {@code target/ricochet.jar}. Each subcommand is one class named in

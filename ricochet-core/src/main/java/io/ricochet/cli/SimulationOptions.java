@@ -1,12 +1,11 @@
 package io.ricochet.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.ricochet.protocols.ProtocolChoice;
-
-import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import io.ricochet.protocols.ProtocolChoice;
+import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.sim.SimConfig;
 import io.ricochet.sim.Workload;
 import io.ricochet.workload.WorkloadJson;

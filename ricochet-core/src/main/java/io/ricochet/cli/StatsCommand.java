@@ -2,8 +2,8 @@ package io.ricochet.cli;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.ricochet.api.NodeStats;
 import io.ricochet.api.ApiException;
+import io.ricochet.api.NodeStats;
 import io.ricochet.client.ApiAddress;
 import io.ricochet.client.ApiConnectionException;
 import io.ricochet.client.ClientOptions;

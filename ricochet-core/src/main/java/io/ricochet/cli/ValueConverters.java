@@ -1,8 +1,8 @@
 package io.ricochet.cli;
 
-import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.support.ParsingConverter;
 import io.ricochet.support.UsageErrorHandler;
 import picocli.CommandLine.TypeConversionException;

@@ -1,9 +1,9 @@
 package io.ricochet.daemon;
 
-import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
+import io.ricochet.ricochet.RicochetConfig;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;

@@ -1,7 +1,7 @@
 package io.ricochet.fec;
 
-import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.Counters;
+import io.ricochet.engine.StreamTable;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,9 +1,9 @@
 package io.ricochet.fec;
 
 import io.ricochet.engine.Counters;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
-import io.ricochet.engine.EngineCounter;
 import java.util.ArrayDeque;
 
 /**

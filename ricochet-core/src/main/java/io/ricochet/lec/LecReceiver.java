@@ -1,8 +1,8 @@
 package io.ricochet.lec;
 
 import io.ricochet.engine.Counters;
-import io.ricochet.engine.PacketId;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.PacketId;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.RepairFlyweight;
 import java.util.ArrayDeque;

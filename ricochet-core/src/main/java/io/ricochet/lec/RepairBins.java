@@ -2,8 +2,8 @@ package io.ricochet.lec;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
-import io.ricochet.wire.RepairFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
+import io.ricochet.wire.RepairFlyweight;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

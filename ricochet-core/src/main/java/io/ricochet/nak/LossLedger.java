@@ -1,10 +1,10 @@
 package io.ricochet.nak;
 
 import io.ricochet.engine.Counters;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
-import io.ricochet.engine.EngineCounter;
 
 /**
  * The accounting of discovered losses on top of a {@link LossTable}: a revealed sequence gap registers its

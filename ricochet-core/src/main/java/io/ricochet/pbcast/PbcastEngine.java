@@ -2,12 +2,12 @@ package io.ricochet.pbcast;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.DataSender;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.WakeRequests;
-import io.ricochet.engine.EngineCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator.Verdict;

@@ -3,11 +3,11 @@ package io.ricochet.pbcast;
 import io.ricochet.engine.Admission;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.StreamTable;
-import io.ricochet.engine.EngineCounter;
 import java.util.HashMap;
 import java.util.Map;
 

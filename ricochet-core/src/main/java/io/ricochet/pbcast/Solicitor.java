@@ -1,8 +1,8 @@
 package io.ricochet.pbcast;
 
 import io.ricochet.engine.Counters;
-import io.ricochet.engine.Outbox;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.Outbox;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

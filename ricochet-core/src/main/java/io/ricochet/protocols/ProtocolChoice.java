@@ -1,14 +1,14 @@
 package io.ricochet.protocols;
 
-import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.engine.Counter;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.fec.FecConfig;
 import io.ricochet.fec.FecProtocol;
 import io.ricochet.pbcast.PbcastConfig;
 import io.ricochet.pbcast.PbcastProtocol;
-import io.ricochet.srm.SrmConfig;
+import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.ricochet.RicochetProtocol;
+import io.ricochet.srm.SrmConfig;
 import io.ricochet.srm.SrmProtocol;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,9 +1,9 @@
 package io.ricochet.srm;
 
-import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.Counters;
-import io.ricochet.engine.PacketId;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.PacketId;
+import io.ricochet.engine.StreamTable;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;

@@ -1,13 +1,13 @@
 package io.ricochet.srm;
 
-import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.Admission;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
-import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.StreamTable;
 import io.ricochet.nak.LossLedger;
 
 /**

@@ -1,15 +1,15 @@
 package io.ricochet.srm;
 
-import io.ricochet.engine.StreamTable;
-import io.ricochet.engine.WakeRequests;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.DataSender;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
 import io.ricochet.engine.ProtocolEngine;
-import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.StreamTable;
+import io.ricochet.engine.WakeRequests;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.Map;
 import java.util.random.RandomGenerator;

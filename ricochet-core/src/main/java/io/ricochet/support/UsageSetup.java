@@ -1,7 +1,7 @@
 package io.ricochet.support;
 
-import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine;
 
 /**
  * Installs the one-line error reporting of {@link UsageErrorHandler} on the {@link CommandLine} being built; name

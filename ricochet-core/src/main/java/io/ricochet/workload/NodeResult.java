@@ -1,8 +1,8 @@
 package io.ricochet.workload;
 
-import io.ricochet.api.NodeStats;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ricochet.api.NodeStats;
 import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;

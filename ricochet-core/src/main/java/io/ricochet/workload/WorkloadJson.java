@@ -1,12 +1,12 @@
 package io.ricochet.workload;
 
-import io.ricochet.api.NodeStats;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.ricochet.api.NodeStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;

@@ -1,7 +1,7 @@
 package io.ricochet.workload;
 
-import io.ricochet.api.NodeStats;
 import io.ricochet.api.ApiException;
+import io.ricochet.api.NodeStats;
 import io.ricochet.client.RicochetClient;
 import java.io.PrintWriter;
 import java.nio.file.Files;

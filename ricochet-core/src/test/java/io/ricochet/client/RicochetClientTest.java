@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.api.NodeStats;
 import io.ricochet.api.ApiFixture;
 import io.ricochet.api.Await;
+import io.ricochet.api.NodeStats;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;

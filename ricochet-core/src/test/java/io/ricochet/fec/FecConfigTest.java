@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.ProtocolFactory;
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.Arrays;

@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.engine.RecordingOutbox;
+import io.ricochet.engine.Counter;
 import io.ricochet.engine.Delivery;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.Counter;
-import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.lec.LecCounter;
 import io.ricochet.nak.NakCounter;
 import io.ricochet.wire.FrameType;

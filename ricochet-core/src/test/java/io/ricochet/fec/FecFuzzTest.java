@@ -3,9 +3,9 @@ package io.ricochet.fec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.engine.RecordingOutbox;
-import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.MembershipEvent;
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.FrameValidator.Verdict;
 import io.ricochet.wire.HeaderFlyweight;

@@ -2,10 +2,10 @@ package io.ricochet.fec;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
-import io.ricochet.engine.RecordingOutbox;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.sim.Payloads;
 import java.util.Arrays;
 import java.util.List;

@@ -7,15 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ricochet.engine.Counter;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.lec.LecCounter;
-import io.ricochet.nak.NakCounter;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import io.ricochet.nak.NakCounter;
 import io.ricochet.sim.SimConfig;
 import io.ricochet.sim.SimResult;
 import io.ricochet.sim.Simulator;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Sender-based FEC in the simulator on the paper's workload at small size: 16 nodes, groups of 8, 1000 packets/s

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Counters;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.RecordingOutbox;
-import io.ricochet.engine.EngineCounter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.ricochet.engine.Delivery;
-import io.ricochet.engine.PacketId;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.PacketId;
 import io.ricochet.sim.ScenarioNetwork;
 import io.ricochet.wire.FrameType;
 import java.util.List;

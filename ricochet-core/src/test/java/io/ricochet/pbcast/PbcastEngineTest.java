@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Delivery;
-import io.ricochet.engine.PacketId;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.PacketId;
 import io.ricochet.pbcast.TestFrames.Run;
 import io.ricochet.wire.DataFlyweight;
 import java.util.List;

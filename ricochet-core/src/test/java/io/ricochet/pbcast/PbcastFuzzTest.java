@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
-import io.ricochet.engine.RecordingOutbox;
-import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.MembershipEvent;
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.pbcast.TestFrames.Run;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;

@@ -1,10 +1,10 @@
 package io.ricochet.pbcast;
 
+import io.ricochet.engine.Counter;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.MembershipEvent;
-import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.PacketId;
-import io.ricochet.engine.Counter;
+import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.sim.Payloads;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.HeaderFlyweight;

@@ -10,9 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Counter;
-import io.ricochet.engine.Frames;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.Frames;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RecordingOutbox;

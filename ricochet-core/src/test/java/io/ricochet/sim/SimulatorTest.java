@@ -7,18 +7,18 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.ricochet.RicochetConfig;
-import io.ricochet.ricochet.RicochetProtocol;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.lec.LecCounter;
-import io.ricochet.nak.NakCounter;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import io.ricochet.nak.NakCounter;
+import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.ricochet.RicochetProtocol;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 /**
  * Whole-protocol scenarios in the simulator, parameterised over the variants (LEC alone, NAK alone, LEC + NAK).

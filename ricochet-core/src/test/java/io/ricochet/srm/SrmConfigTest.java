@@ -1,13 +1,12 @@
 package io.ricochet.srm;
 
 import io.ricochet.engine.RecordingOutbox;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.util.SplittableRandom;
-import org.junit.jupiter.api.Test;
 
 /** Defaults, validation, and the random timer delays SrmConfig draws. */
 class SrmConfigTest {

@@ -1,18 +1,17 @@
 package io.ricochet.workload;
 
 import io.ricochet.daemon.DaemonCounter;
+import io.ricochet.driver.LatencyStats;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.lec.LecCounter;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.ricochet.driver.LatencyStats;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ExactlyOnceCheckTest {
     /** Group 1 = {1, 2, 3}, group 2 = {2, 3}. */

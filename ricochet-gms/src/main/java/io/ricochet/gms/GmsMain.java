@@ -1,18 +1,18 @@
 package io.ricochet.gms;
 
-import io.ricochet.support.UsageSetup;
 import io.ricochet.control.Partitioning;
+import io.ricochet.support.UsageSetup;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code ricochet-gms}: runs one partition of the group membership service until SIGTERM (or Ctrl-C), then closes

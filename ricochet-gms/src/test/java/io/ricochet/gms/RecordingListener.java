@@ -2,8 +2,8 @@ package io.ricochet.gms;
 
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
-import io.ricochet.control.MembershipListener;
 import io.ricochet.control.MemberEventKind;
+import io.ricochet.control.MembershipListener;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;

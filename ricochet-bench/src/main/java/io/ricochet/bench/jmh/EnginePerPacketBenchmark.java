@@ -1,10 +1,10 @@
 package io.ricochet.bench.jmh;
 
-import io.ricochet.engine.StreamTable;
-import io.ricochet.ricochet.RicochetConfig;
-import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.MembershipEvent;
+import io.ricochet.engine.StreamTable;
 import io.ricochet.lec.LecCounter;
+import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.ricochet.RicochetEngine;
 import io.ricochet.sim.Workload;
 import io.ricochet.wire.Bytes;

@@ -1,7 +1,7 @@
 package io.ricochet.bench.load;
 
-import io.ricochet.support.ParsingConverter;
 import io.ricochet.client.ApiAddress;
+import io.ricochet.support.ParsingConverter;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package io.ricochet.bench.load;
 
-import io.ricochet.support.ParsingConverter;
 import io.ricochet.client.ApiAddress;
+import io.ricochet.support.ParsingConverter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;

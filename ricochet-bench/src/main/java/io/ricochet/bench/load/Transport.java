@@ -1,10 +1,10 @@
 package io.ricochet.bench.load;
 
-import io.ricochet.support.ParsingConverter;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
+import io.ricochet.support.ParsingConverter;
 import java.util.Locale;
 
 /** Which Netty socket implementation a bench process uses: native epoll when available ({@code auto}), or NIO. */

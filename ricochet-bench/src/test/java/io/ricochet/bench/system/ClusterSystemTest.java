@@ -1,17 +1,13 @@
 package io.ricochet.bench.system;
 
-import io.ricochet.lec.LecCounter;
-import io.ricochet.daemon.DaemonCounter;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.ricochet.api.protocol.ApiFrame;
 import io.ricochet.api.protocol.ApiFrameCodec;
 import io.ricochet.api.protocol.ApiProtocol;
 import io.ricochet.api.protocol.ApiRequest;
+import io.ricochet.daemon.DaemonCounter;
+import io.ricochet.lec.LecCounter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +20,9 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.TestMethodOrder;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The whole system on real multicast sockets: 2 GMS partitions, 1 rack failure detector and 4 daemons, each its

@@ -1,8 +1,8 @@
 package io.ricochet.bench.system;
 
-import io.ricochet.engine.Counter;
 import io.ricochet.client.Delivery;
 import io.ricochet.client.RicochetClient;
+import io.ricochet.engine.Counter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
