@@ -13,7 +13,6 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 import java.util.function.Predicate;
 
@@ -288,46 +287,6 @@ public final class ScenarioNetwork {
         @Override
         public void lossDiscovered(int origin, int group, long seqno, long discoveredNs) {
             discovered.get(node).add(new PacketId(origin, group, seqno));
-        }
-    }
-
-    /** Events in time order; ties in scheduling order, so runs are deterministic. */
-    private static final class EventQueue {
-        private record Event(long timeNs, long seq, Runnable action) implements Comparable<Event> {
-            @Override
-            public int compareTo(Event o) {
-                int c = Long.compare(timeNs, o.timeNs);
-                return c != 0 ? c : Long.compare(seq, o.seq);
-            }
-        }
-
-        private final PriorityQueue<Event> queue = new PriorityQueue<>();
-        private long seq;
-        private long nowNs;
-
-        void at(long timeNs, Runnable action) {
-            queue.add(new Event(timeNs, seq++, action));
-        }
-
-        boolean step() {
-            Event next = queue.poll();
-            if (next == null) {
-                return false;
-            }
-            nowNs = Math.max(nowNs, next.timeNs());
-            next.action().run();
-            return true;
-        }
-
-        void runUntil(long timeNs) {
-            while (!queue.isEmpty() && queue.peek().timeNs() <= timeNs) {
-                step();
-            }
-            nowNs = Math.max(nowNs, timeNs);
-        }
-
-        long nowNs() {
-            return nowNs;
         }
     }
 }

@@ -8,7 +8,6 @@ import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.loss.LossInjector;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.Arrays;
-import java.util.PriorityQueue;
 import java.util.SplittableRandom;
 
 /**
@@ -27,10 +26,6 @@ public final class Simulator {
         void at(double simulatedSeconds, double totalSeconds);
     }
 
-    private static final int DELIVER = 0;
-    private static final int TIMER = 1;
-    private static final int SEND = 2;
-
     private final SimConfig config;
     private final Workload workload;
     private final ProtocolEngine[] engines;
@@ -38,10 +33,8 @@ public final class Simulator {
     private final SplittableRandom[] sendRngs;
     private final long[][] nextSeqno;
     private final SimStats stats;
-    private final PriorityQueue<Event> queue = new PriorityQueue<>();
+    private final EventQueue queue = new EventQueue();
     private final byte[] payload;
-    private long nowNs;
-    private long eventSeq;
     private long events;
 
     public Simulator(SimConfig config) {
@@ -85,28 +78,18 @@ public final class Simulator {
         joinAll();
         for (int node = 0; node < config.nodes(); node++) {
             if (workload.sendGroupsOfNode()[node].length > 0 && workload.sendRatePerNode() > 0) {
-                schedule(nextSendTime(node, 0), SEND, node, null);
+                int sender = node;
+                queue.at(nextSendTime(node, 0), () -> send(sender));
             }
         }
         long totalNs = config.trafficEndNs();
         long nextProgressNs = 1_000_000_000L;
-        for (Event e = queue.poll(); e != null; e = queue.poll()) {
-            nowNs = e.timeNs;
+        while (queue.step()) {
             events++;
+            long nowNs = queue.nowNs();
             if (progress != null && nowNs >= nextProgressNs) {
                 progress.at(nowNs / 1e9, totalNs / 1e9);
                 nextProgressNs = (nowNs / 1_000_000_000L + 1) * 1_000_000_000L;
-            }
-            switch (e.kind) {
-                case DELIVER:
-                    arrive(e.node, e.frame);
-                    break;
-                case TIMER:
-                    engines[e.node].onTimer(nowNs);
-                    break;
-                default:
-                    send(e.node);
-                    break;
             }
         }
         return stats.result(engines, events);
@@ -136,13 +119,14 @@ public final class Simulator {
         int index = Arrays.binarySearch(workload.groupsOfNode()[node], group);
         long seqno = nextSeqno[node][index]++;
         Payloads.fill(payload, 0, payload.length, node, group, seqno);
+        long nowNs = queue.nowNs();
         long sent = engines[node].send(group, payload, 0, payload.length, nowNs);
         if (sent != seqno) {
             throw new IllegalStateException("engine " + node + " numbered a send " + sent + ", expected " + seqno);
         }
         long next = nextSendTime(node, nowNs);
         if (next < config.trafficEndNs()) {
-            schedule(next, SEND, node, null);
+            queue.at(next, () -> send(node));
         }
     }
 
@@ -156,17 +140,13 @@ public final class Simulator {
         if (injectors[node].drop(frame, 0)) {
             PacketId id = injectors[node].droppedData(frame, 0, frame.length);
             if (id != null) {
-                stats.dropped(node, id, nowNs);
+                stats.dropped(node, id, queue.nowNs());
             } else {
                 stats.droppedControl();
             }
             return;
         }
-        engines[node].onPacket(frame, 0, frame.length, nowNs);
-    }
-
-    private void schedule(long timeNs, int kind, int node, byte[] frame) {
-        queue.add(new Event(timeNs, eventSeq++, kind, node, frame));
+        engines[node].onPacket(frame, 0, frame.length, queue.nowNs());
     }
 
     /** One node's view of the virtual network. */
@@ -183,22 +163,23 @@ public final class Simulator {
             int receivers = 0;
             for (int member : workload.membersOfGroup()[group]) {
                 if (member != node) {
-                    schedule(nowNs + config.latencyNs(), DELIVER, member, copy);
+                    queue.at(queue.nowNs() + config.latencyNs(), () -> arrive(member, copy));
                     receivers++;
                 }
             }
-            stats.onWire(copy[HeaderFlyweight.TYPE_OFFSET], receivers, nowNs);
+            stats.onWire(copy[HeaderFlyweight.TYPE_OFFSET], receivers, queue.nowNs());
         }
 
         @Override
         public void unicast(int to, byte[] frame, int offset, int length) {
-            stats.onWire(frame[offset + HeaderFlyweight.TYPE_OFFSET], 1, nowNs);
-            schedule(nowNs + config.latencyNs(), DELIVER, to, Arrays.copyOfRange(frame, offset, offset + length));
+            stats.onWire(frame[offset + HeaderFlyweight.TYPE_OFFSET], 1, queue.nowNs());
+            byte[] copy = Arrays.copyOfRange(frame, offset, offset + length);
+            queue.at(queue.nowNs() + config.latencyNs(), () -> arrive(to, copy));
         }
 
         @Override
         public void deliver(int origin, int group, long seqno, byte[] data, int offset, int length, Delivery how) {
-            stats.delivered(node, origin, group, seqno, data, offset, length, how, nowNs);
+            stats.delivered(node, origin, group, seqno, data, offset, length, how, queue.nowNs());
         }
 
         @Override
@@ -208,35 +189,12 @@ public final class Simulator {
 
         @Override
         public void wakeAt(long deadlineNs) {
-            schedule(Math.max(deadlineNs, nowNs), TIMER, node, null);
+            queue.at(Math.max(deadlineNs, queue.nowNs()), () -> engines[node].onTimer(queue.nowNs()));
         }
 
         @Override
         public void lossDiscovered(int origin, int group, long seqno, long discoveredNs) {
             stats.discovered(node, new PacketId(origin, group, seqno), discoveredNs);
-        }
-    }
-
-    /** A scheduled event; ties in time are broken by scheduling order, which keeps runs deterministic. */
-    private static final class Event implements Comparable<Event> {
-        final long timeNs;
-        final long seq;
-        final int kind;
-        final int node;
-        final byte[] frame;
-
-        Event(long timeNs, long seq, int kind, int node, byte[] frame) {
-            this.timeNs = timeNs;
-            this.seq = seq;
-            this.kind = kind;
-            this.node = node;
-            this.frame = frame;
-        }
-
-        @Override
-        public int compareTo(Event o) {
-            int c = Long.compare(timeNs, o.timeNs);
-            return c != 0 ? c : Long.compare(seq, o.seq);
         }
     }
 }
