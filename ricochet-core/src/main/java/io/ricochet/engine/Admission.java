@@ -1,5 +1,7 @@
 package io.ricochet.engine;
 
+import io.ricochet.wire.DataFlyweight;
+
 /**
  * How a data packet from another sender enters its stream, whatever frame brought it, in the protocols that
  * deliver on arrival (Ricochet, SRM, FEC): a seqno too far ahead of the stream's window, or already resolved, is
@@ -49,6 +51,36 @@ public final class Admission<C> {
         this.outbox = outbox;
         this.gaps = gaps;
         this.accounting = accounting;
+    }
+
+    /**
+     * The checks on a DATA or RETRANSMIT frame before its packet is admitted, in the protocols that NAK (Ricochet,
+     * FEC): a DATA frame must come from the packet's origin, the payload must fit, and this node must be in the
+     * group. A refusal is counted ({@code INVALID_PACKETS} or {@code NON_MEMBER}), and so is a retransmission
+     * received.
+     *
+     * @param retransmission whether a RETRANSMIT frame brought the packet (its sender is not the origin)
+     * @param member         whether this node is a member of the packet's group
+     * @return whether the packet may be admitted
+     */
+    public static boolean acceptable(DataFlyweight packet, boolean retransmission, boolean member, int maxPayload,
+                                     Counters counters) {
+        if (!retransmission && packet.origin() != packet.source()) {
+            counters.increment(EngineCounter.INVALID_PACKETS);
+            return false;
+        }
+        if (packet.payloadLength() > maxPayload) {
+            counters.increment(EngineCounter.INVALID_PACKETS);
+            return false;
+        }
+        if (!member) {
+            counters.increment(EngineCounter.NON_MEMBER);
+            return false;
+        }
+        if (retransmission) {
+            counters.increment(EngineCounter.RETRANSMITS_RECEIVED);
+        }
+        return true;
     }
 
     /** Whether {@code seqno} is new to the stream {@code window} tracks. */

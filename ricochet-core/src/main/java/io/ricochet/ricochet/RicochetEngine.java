@@ -197,20 +197,9 @@ public final class RicochetEngine
     private enum Channel { DATA, RETRANSMIT, XOR, XOR_COMBINED }
 
     private void onData(DataFlyweight packet, Channel channel, long nowNs) {
-        if (channel == Channel.DATA && packet.origin() != packet.source()) {
-            counters.increment(EngineCounter.INVALID_PACKETS);
+        if (!Admission.acceptable(packet, channel == Channel.RETRANSMIT, view.isMember(packet.group()),
+                config.maxPayload(), counters)) {
             return;
-        }
-        if (packet.payloadLength() > config.maxPayload()) {
-            counters.increment(EngineCounter.INVALID_PACKETS);
-            return;
-        }
-        if (!view.isMember(packet.group())) {
-            counters.increment(EngineCounter.NON_MEMBER);
-            return;
-        }
-        if (channel == Channel.RETRANSMIT) {
-            counters.increment(EngineCounter.RETRANSMITS_RECEIVED);
         }
         accept(new PacketId(packet.origin(), packet.group(), packet.seqno()), packet.buffer(),
                 packet.payloadOffset(), packet.payloadLength(), channel, nowNs);

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.wire.DataFlyweight;
+import io.ricochet.wire.FrameType;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -96,5 +98,23 @@ class AdmissionTest {
         assertEquals(Admission.Outcome.OUT_OF_WINDOW, Admission.check(window, WINDOW + 1));
         assertEquals(1, window.base());
         assertEquals(2, window.highest());
+    }
+
+    @Test
+    void shouldAcceptOnlyWellFormedDataOfAGroupThisNodeIsIn() {
+        DataFlyweight own = new DataFlyweight().wrap(Frames.data(2, 5, 0), 0);
+        DataFlyweight relayed = new DataFlyweight()
+                .wrap(Frames.data(FrameType.DATA, 3, Frames.id(2, 5, 1)), 0);
+        DataFlyweight retransmitted = new DataFlyweight()
+                .wrap(Frames.data(FrameType.RETRANSMIT, 2, Frames.id(2, 5, 2)), 0);
+
+        assertTrue(Admission.acceptable(own, false, true, 1024, counters));
+        assertFalse(Admission.acceptable(relayed, false, true, 1024, counters), "DATA must come from its origin");
+        assertFalse(Admission.acceptable(own, false, true, 10, counters), "payload longer than the maximum");
+        assertEquals(2, counters.get(EngineCounter.INVALID_PACKETS));
+        assertFalse(Admission.acceptable(own, false, false, 1024, counters));
+        assertEquals(1, counters.get(EngineCounter.NON_MEMBER));
+        assertTrue(Admission.acceptable(retransmitted, true, true, 1024, counters));
+        assertEquals(1, counters.get(EngineCounter.RETRANSMITS_RECEIVED));
     }
 }
