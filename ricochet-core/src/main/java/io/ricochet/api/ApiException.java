@@ -7,7 +7,11 @@ public final class ApiException extends RuntimeException {
     /** Error codes of the local API's ERROR frame. */
     public enum Code {
         MALFORMED_FRAME(1), UNSUPPORTED_VERSION(2), NOT_A_MEMBER(3), PAYLOAD_TOO_LARGE(4), BAD_GROUP(5),
-        UNAVAILABLE(6), INTERNAL(7);
+        UNAVAILABLE(6), INTERNAL(7),
+        /** TRY_SEND only: the daemon cannot take the packet now (send queue full or rate limit); retry later. */
+        BUSY(8),
+        /** A limit of the connection or the daemon is reached (connections, groups per connection). */
+        LIMIT_EXCEEDED(9);
 
         private final int wire;
 

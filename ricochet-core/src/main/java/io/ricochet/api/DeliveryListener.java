@@ -10,4 +10,12 @@ public interface DeliveryListener {
 
     /** The packet (origin, group, seqno) will never be delivered: the NAK layer gave up on it. */
     void lost(int origin, int group, long seqno);
+
+    /**
+     * Whether this listener takes a packet sent through its own daemon (docs/api.md, "Local delivery"):
+     * {@code own} is true when this listener's connection sent it. By default every local send is delivered.
+     */
+    default boolean acceptsLocal(boolean own) {
+        return true;
+    }
 }

@@ -23,8 +23,16 @@ public interface LocalNode {
     /** Unsubscribes {@code listener}; the daemon leaves the group when its last local subscriber leaves. */
     CompletableFuture<Void> leave(int group, DeliveryListener listener);
 
-    /** Multicasts {@code payload} to {@code group} (this node must have joined it); completes with the seqno. */
-    CompletableFuture<Long> send(int group, byte[] payload);
+    /**
+     * Multicasts {@code payload} to {@code group} (this node must have joined it) and delivers it to the group's
+     * local subscribers that {@link DeliveryListener#acceptsLocal accept it}; completes with the seqno once the
+     * protocol engine took the packet. The daemon takes sends at the pace it can hold them (a bounded send queue, an
+     * optional rate limit, a retransmit buffer sized by time): with {@code wait} the future completes when the
+     * packet's turn comes, without it a send that cannot be taken at once fails with {@link ApiException.Code#BUSY}.
+     *
+     * @param from the sending connection's listener (it is told {@code own} for its own sends), or null
+     */
+    CompletableFuture<Long> send(int group, byte[] payload, DeliveryListener from, boolean wait);
 
     /** A snapshot of the daemon's counters, latencies, buffers and membership. */
     CompletableFuture<NodeStats> stats();

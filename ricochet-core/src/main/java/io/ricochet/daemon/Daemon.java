@@ -158,7 +158,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<Long> send(int group, byte[] payload) {
+    public CompletableFuture<Long> send(int group, byte[] payload, DeliveryListener from, boolean wait) {
         return onLoop(() -> {
             if (!driver.isMember(group)) {
                 throw new ApiException(ApiException.Code.NOT_A_MEMBER, "node " + nodeId()

@@ -64,7 +64,7 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
     }
 
     @Override
-    public CompletableFuture<Long> send(int group, byte[] payload) {
+    public CompletableFuture<Long> send(int group, byte[] payload, DeliveryListener from, boolean wait) {
         return CompletableFuture.supplyAsync(() -> {
             if (payload.length > maxPayload) {
                 throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload too large");
@@ -75,7 +75,9 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
             long seqno = nextSeqno.merge(group, 1L, Long::sum) - 1;
             sent++;
             for (DeliveryListener listener : List.copyOf(listeners.get(group))) {
-                listener.delivered(nodeId, group, seqno, payload.clone());
+                if (listener.acceptsLocal(listener == from)) {
+                    listener.delivered(nodeId, group, seqno, payload.clone());
+                }
             }
             return seqno;
         }, engine);

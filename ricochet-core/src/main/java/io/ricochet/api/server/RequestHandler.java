@@ -78,8 +78,8 @@ final class RequestHandler {
             return error(send.requestId(), ApiException.Code.PAYLOAD_TOO_LARGE, "payload of "
                     + send.payload().length + " bytes exceeds the maximum of " + maxPayload);
         }
-        return call(() -> node.send(send.group(), send.payload()), seqno -> new ApiReply.Ok(send.requestId(), seqno),
-                send.requestId());
+        return call(() -> node.send(send.group(), send.payload(), subscription, true),
+                seqno -> new ApiReply.Ok(send.requestId(), seqno), send.requestId());
     }
 
     /** Calls the node, turning a synchronous throw into a failed future like an asynchronous one. */
