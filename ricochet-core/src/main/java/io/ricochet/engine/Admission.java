@@ -4,9 +4,10 @@ import io.ricochet.wire.DataFlyweight;
 
 /**
  * How a data packet from another sender enters its stream, whatever frame brought it, in the protocols that
- * deliver on arrival (Ricochet, SRM, FEC): a seqno too far ahead of the stream's window, or already resolved, is
- * refused; a new one reveals the losses below it, is resolved, cached (to answer or rebuild from) and delivered,
- * the protocol saying how it came. pbcast, which delivers in FIFO order from its own buffer, shares the
+ * deliver on arrival (Ricochet, SRM, FEC): a seqno already resolved is refused; a new one reveals the losses below
+ * it, is resolved, cached (to answer or rebuild from) and delivered, the protocol saying how it came. A seqno far
+ * ahead slides the window (its skipped seqnos stay pending in the loss table, which decides about a seqno below
+ * the window); one more than {@link ReceiveWindow#maxJump()} ahead restarts it ({@link Outcome#RESTARTED}). pbcast, which delivers in FIFO order from its own buffer, shares the
  * {@link #check}. Counting is the caller's: counters are per protocol, so it is told the outcome. No state is kept
  * between calls, so what the caller does with one delivered packet may admit another (FEC's rebuilt packets).
  *
@@ -20,13 +21,21 @@ public final class Admission<C> {
         /** Delivered or given up before (or below the window): dropped. */
         DUPLICATE,
         /** New to its stream: {@link #check} lets it in, {@link #admit} delivered it. */
-        NEW
+        NEW,
+        /**
+         * New, but more than {@link ReceiveWindow#maxJump()} beyond anything known of its stream: the window
+         * restarted at it and {@link #admit} delivered it; what lay between is not tracked (the caller counts it).
+         */
+        RESTARTED
     }
 
-    /** Registers as lost every unresolved seqno of the stream (origin, group) up to {@code last}. */
-    @FunctionalInterface
-    public interface Gaps {
+    /** The protocol's table of pending losses, as admission needs it. */
+    public interface Losses {
+        /** Registers as lost every unresolved seqno of the stream (origin, group) up to {@code last}. */
         void discoverUpTo(int origin, int group, ReceiveWindow window, long last, long nowNs);
+
+        /** Whether {@code id} is a loss still waiting for recovery (the authority below a stream's window). */
+        boolean isPending(PacketId id);
     }
 
     /** The protocol's part for a new packet: settles its pending loss, counts it, and says how it was delivered. */
@@ -37,20 +46,23 @@ public final class Admission<C> {
 
     private final PacketStore cache;
     private final Outbox outbox;
-    private final Gaps gaps;
+    private final Losses gaps;
     private final Accounting<C> accounting;
+    private final Counters counters;
 
     /**
      * @param cache      where a delivered packet's payload is kept
      * @param outbox     where it is delivered
-     * @param gaps       the protocol's loss discovery
+     * @param gaps       the protocol's loss table
      * @param accounting the protocol's accounting of a delivery
+     * @param counters   where duplicates, window slides and restarts are counted
      */
-    public Admission(PacketStore cache, Outbox outbox, Gaps gaps, Accounting<C> accounting) {
+    public Admission(PacketStore cache, Outbox outbox, Losses gaps, Accounting<C> accounting, Counters counters) {
         this.cache = cache;
         this.outbox = outbox;
         this.gaps = gaps;
         this.accounting = accounting;
+        this.counters = counters;
     }
 
     /**
@@ -83,7 +95,10 @@ public final class Admission<C> {
         return true;
     }
 
-    /** Whether {@code seqno} is new to the stream {@code window} tracks. */
+    /**
+     * Whether {@code seqno} is new to the stream {@code window} tracks, for a protocol whose window does not slide
+     * (pbcast delivers in order from its own buffer).
+     */
     public static Outcome check(ReceiveWindow window, long seqno) {
         if (window.beyondWindow(seqno)) {
             return Outcome.OUT_OF_WINDOW;
@@ -92,14 +107,22 @@ public final class Admission<C> {
     }
 
     /**
-     * Delivers {@code id} if it is new to the stream {@code window} tracks. The caller checked membership and the
-     * payload's length, and that the packet is not its own.
+     * Delivers {@code id} if it is new to the stream {@code window} tracks (a duplicate is counted). The caller
+     * checked membership and the payload's length, and that the packet is not its own.
      */
     public Outcome admit(ReceiveWindow window, PacketId id, byte[] payload, int offset, int length, C via,
                          long nowNs) {
-        Outcome outcome = check(window, id.seqno());
-        if (outcome != Outcome.NEW) {
-            return outcome;
+        if (!isNew(window, id)) {
+            counters.increment(EngineCounter.DUPLICATES);
+            return Outcome.DUPLICATE;
+        }
+        Outcome outcome = Outcome.NEW;
+        if (window.isJump(id.seqno())) {
+            window.restartAt(id.seqno());
+            outcome = Outcome.RESTARTED;
+            counters.increment(EngineCounter.STREAM_RESTARTS);
+        } else if (window.beyondWindow(id.seqno())) {
+            counters.increment(EngineCounter.WINDOW_SLIDES);
         }
         // Gaps first: the accounting frees the packet's own entry in the loss table, which must not make room for
         // a loss below it that the full table would otherwise refuse.
@@ -108,6 +131,11 @@ public final class Admission<C> {
         cache.put(id, payload, offset, length);
         Delivery how = accounting.account(id, via, nowNs);
         outbox.deliver(id.origin(), id.group(), id.seqno(), payload, offset, length, how);
-        return Outcome.NEW;
+        return outcome;
+    }
+
+    /** Whether {@code id} is neither delivered nor given up: below the window, only a pending loss is. */
+    public boolean isNew(ReceiveWindow window, PacketId id) {
+        return id.seqno() < window.base() ? gaps.isPending(id) : !window.isResolved(id.seqno());
     }
 }

@@ -20,8 +20,11 @@ public enum EngineCounter implements Counter {
     LOSS_TABLE_FULL(27, "losses given up at once because the pending-loss table was full"),
     INVALID_PACKETS(28, "frames rejected by the validator (malformed)"),
     NON_MEMBER(29, "frames for a group this node is not a member of"),
-    OUT_OF_WINDOW(30, "packets too far ahead of or behind a stream's receive window"),
-    RETRANSMITS_RECEIVED(32, "retransmissions received");
+    OUT_OF_WINDOW(30, "repairs or announcements naming a seqno implausibly far ahead of its stream (refused)"),
+    RETRANSMITS_RECEIVED(32, "retransmissions received"),
+    WINDOW_SLIDES(36, "packets so far ahead of a stream that its receive window slid (the skipped seqnos stay losses)"),
+    STREAM_RESTARTS(37, "packets more than 64 windows ahead of their stream: tracking restarted there, the seqnos "
+            + "between were neither delivered nor reported lost");
 
     private final int id;
     private final String description;

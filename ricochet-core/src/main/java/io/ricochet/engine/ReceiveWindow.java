@@ -2,9 +2,15 @@ package io.ricochet.engine;
 
 /**
  * Which sequence numbers of one (sender, group) stream are resolved, i.e. delivered or given up. Every seqno
- * below {@link #base()} is resolved; above it a ring of bits covers at most {@code maxWindow} seqnos, grown on
+ * below {@link #base()} is resolved here; above it a ring of bits covers at most {@code maxWindow} seqnos, grown on
  * demand, so an idle stream costs a few words. It also remembers the highest seqno known to exist, which is how
  * a sequence gap is found.
+ *
+ * <p>The window never wedges: resolving a seqno beyond {@code base + maxWindow} slides the base up to make room
+ * ({@code docs/design/lec.md}, "Receive window"). The unresolved seqnos it slides over are losses already
+ * registered with the owner's loss table, which stays their authority until they are recovered or given up (the
+ * owner asks it about a seqno below the base). Only a jump beyond {@link #maxJump()} restarts the window where the
+ * packet is ({@link #restartAt}): that much cannot be walked seqno by seqno for one packet.
  */
 public final class ReceiveWindow {
     /**
@@ -13,6 +19,9 @@ public final class ReceiveWindow {
      * had, and it starts where it was first seen (no NAKs for that history).
      */
     public static final long YOUNG_STREAM_SEQNOS = 64;
+
+    /** How many times {@code maxWindow} a single packet may reveal at once before the window restarts. */
+    public static final int MAX_JUMP_WINDOWS = 64;
 
     private final int maxWindow;
     private long base;
@@ -53,9 +62,29 @@ public final class ReceiveWindow {
         return (words[wordIndex(seqno)] & (1L << seqno)) != 0;
     }
 
-    /** True if {@code seqno} is at or beyond {@code base + maxWindow}: too far ahead to track. */
+    /** True if {@code seqno} is at or beyond {@code base + maxWindow}: resolving it slides the window. */
     public boolean beyondWindow(long seqno) {
         return seqno - base >= maxWindow;
+    }
+
+    /** Most seqnos one packet may reveal above the highest known one before the window restarts there. */
+    public long maxJump() {
+        return (long) maxWindow * MAX_JUMP_WINDOWS;
+    }
+
+    /** True if {@code seqno} lies more than {@link #maxJump()} above every seqno known so far. */
+    public boolean isJump(long seqno) {
+        return seqno - Math.max(highest, base - 1) > maxJump();
+    }
+
+    /**
+     * Forgets everything below {@code seqno} and starts tracking there, as for a stream first seen at
+     * {@code seqno}. The caller counts it: what lay between is neither delivered nor reported by this window.
+     */
+    public void restartAt(long seqno) {
+        java.util.Arrays.fill(words, 0);
+        base = seqno;
+        highest = seqno - 1;
     }
 
     /**
@@ -78,11 +107,36 @@ public final class ReceiveWindow {
         return previous;
     }
 
-    /** Marks {@code seqno} resolved; the caller has checked {@code base <= seqno < base + maxWindow}. */
+    /**
+     * Marks {@code seqno} resolved. Below the base it is resolved already; beyond {@code base + maxWindow} the base
+     * first slides up to {@code seqno - maxWindow + 1}.
+     */
     public void resolve(long seqno) {
+        if (seqno < base) {
+            return;
+        }
+        if (beyondWindow(seqno)) {
+            slideTo(seqno - maxWindow + 1);
+        }
         ensureCapacity(seqno);
         words[wordIndex(seqno)] |= 1L << seqno;
         observe(seqno);
+        while (isSetInRing(base)) {
+            words[wordIndex(base)] &= ~(1L << base);
+            base++;
+        }
+    }
+
+    /** Moves the base up to {@code newBase}, dropping the ring's bits below it; then past what is resolved. */
+    private void slideTo(long newBase) {
+        if (newBase - base >= (long) words.length * 64) {
+            java.util.Arrays.fill(words, 0);
+            base = newBase;
+        } else {
+            for (; base < newBase; base++) {
+                words[wordIndex(base)] &= ~(1L << base);
+            }
+        }
         while (isSetInRing(base)) {
             words[wordIndex(base)] &= ~(1L << base);
             base++;

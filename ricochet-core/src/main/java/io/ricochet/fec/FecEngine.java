@@ -77,7 +77,7 @@ public final class FecEngine implements ProtocolEngine {
         this.wakes = new WakeRequests(outbox);
         this.repairs = new RepairReceiver(config, counters, dataCache,
                 (id, payload, length, nowNs) -> accept(id, payload, 0, length, Channel.FEC, nowNs));
-        this.admission = new Admission<>(dataCache, outbox, losses::discoverUpTo, this::account);
+        this.admission = new Admission<>(dataCache, outbox, losses, this::account, counters);
     }
 
     @Override
@@ -199,21 +199,21 @@ public final class FecEngine implements ProtocolEngine {
         long start = incoming.blockStart();
         long last = start + incoming.r() - 1;
         StreamTable.Stream stream = streams.getOrCreate(origin, incoming.group(), start);
-        if (stream.window().beyondWindow(last)) {
+        if (stream.window().isJump(last)) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return;
         }
         losses.discoverUpTo(origin, incoming.group(), stream.window(), last, nowNs);
-        if (allResolved(stream.window(), start, last)) {
+        if (allResolved(stream.window(), origin, incoming.group(), start, last)) {
             counters.increment(EngineCounter.REPAIRS_USELESS);
             return;
         }
         repairs.onRepair(incoming, nowNs);
     }
 
-    private static boolean allResolved(ReceiveWindow window, long first, long last) {
+    private boolean allResolved(ReceiveWindow window, int origin, int group, long first, long last) {
         for (long seqno = first; seqno <= last; seqno++) {
-            if (!window.isResolved(seqno)) {
+            if (admission.isNew(window, new PacketId(origin, group, seqno))) {
                 return false;
             }
         }
@@ -231,9 +231,7 @@ public final class FecEngine implements ProtocolEngine {
         }
         ReceiveWindow window = streams.getOrCreate(id.origin(), id.group(), id.seqno()).window();
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
-        if (outcome != Admission.Outcome.NEW) {
-            counters.increment(outcome == Admission.Outcome.DUPLICATE ? EngineCounter.DUPLICATES
-                    : EngineCounter.OUT_OF_WINDOW);
+        if (outcome == Admission.Outcome.DUPLICATE) {
             return;
         }
         repairs.onAvailable(id.origin(), id.group(), id.seqno(), nowNs);

@@ -13,7 +13,7 @@ import io.ricochet.engine.ReceiveWindow;
  * after) and reported lost. Shared by the engines that recover by asking for what they miss: Ricochet's and
  * FEC's NAK layer ({@link LossTracker}) and SRM's requests.
  */
-public final class LossLedger {
+public final class LossLedger implements io.ricochet.engine.Admission.Losses {
     private final LossTable table;
     private final Counters counters;
     private final Outbox outbox;
@@ -28,12 +28,18 @@ public final class LossLedger {
      * Registers as lost every unresolved seqno of the stream (origin, group) from its highest known one up to
      * {@code last}; the caller checked that {@code last} is inside the stream's window.
      */
+    @Override
     public void discoverUpTo(int origin, int group, ReceiveWindow window, long last, long nowNs) {
         for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
             if (!window.isResolved(seqno)) {
                 discover(new PacketId(origin, group, seqno), window, nowNs);
             }
         }
+    }
+
+    @Override
+    public boolean isPending(PacketId id) {
+        return table.isPending(id);
     }
 
     private void discover(PacketId id, ReceiveWindow window, long nowNs) {
@@ -53,9 +59,15 @@ public final class LossLedger {
         }
     }
 
-    /** Gives up {@code id} of the stream {@code window} belongs to, unless it was resolved meanwhile. */
+    /**
+     * Gives up {@code id} of the stream {@code window} belongs to, which the loss table has just released: below
+     * the window (slid past it) the table was its only record, so it is reported; otherwise unless it was resolved
+     * meanwhile.
+     */
     public void giveUp(PacketId id, ReceiveWindow window, long discoveredNs) {
-        if (!window.isResolved(id.seqno())) {
+        if (id.seqno() < window.base()) {
+            unrecoverable(id, discoveredNs);
+        } else if (!window.isResolved(id.seqno())) {
             abandon(id, window, discoveredNs);
         }
     }

@@ -12,4 +12,7 @@ public interface LossTable {
 
     /** Registers a loss discovered at {@code nowNs}: KNOWN if it was pending already, FULL if there is no room. */
     Outcome discover(PacketId id, long nowNs);
+
+    /** Whether {@code id} is registered and waiting for recovery. */
+    boolean isPending(PacketId id);
 }

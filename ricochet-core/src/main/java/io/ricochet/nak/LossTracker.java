@@ -48,6 +48,7 @@ public final class LossTracker implements LossTable {
         return Outcome.NEW;
     }
 
+    @Override
     public boolean isPending(PacketId id) {
         return pending.containsKey(id);
     }

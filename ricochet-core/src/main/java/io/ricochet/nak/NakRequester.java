@@ -1,5 +1,6 @@
 package io.ricochet.nak;
 
+import io.ricochet.engine.Admission;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
@@ -16,7 +17,7 @@ import java.util.List;
  * retry period up to a bound, within the node's NAK rate limit; with NAK off, after the last NAK or on a GONE
  * answer, the loss is given up and reported lost.
  */
-public final class NakRequester implements LossTracker.Handler {
+public final class NakRequester implements LossTracker.Handler, Admission.Losses {
     private final int self;
     private final Counters counters;
     private final Outbox outbox;
@@ -47,8 +48,14 @@ public final class NakRequester implements LossTracker.Handler {
     }
 
     /** Registers as lost every unresolved seqno of the stream from its highest known one up to {@code last}. */
+    @Override
     public void discoverUpTo(int origin, int group, ReceiveWindow window, long last, long nowNs) {
         ledger.discoverUpTo(origin, group, window, last, nowNs);
+    }
+
+    @Override
+    public boolean isPending(PacketId id) {
+        return tracker.isPending(id);
     }
 
     /** The packet arrived or was rebuilt: true if it was a pending loss (now recovered). */

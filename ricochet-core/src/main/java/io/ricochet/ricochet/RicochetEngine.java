@@ -82,7 +82,7 @@ public final class RicochetEngine
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
-        this.admission = new Admission<>(dataCache, outbox, losses::discoverUpTo, this::account);
+        this.admission = new Admission<>(dataCache, outbox, losses, this::account, counters);
         this.wakes = new WakeRequests(outbox);
     }
 
@@ -217,9 +217,7 @@ public final class RicochetEngine
         }
         ReceiveWindow window = streams.getOrCreate(id.origin(), id.group(), id.seqno()).window();
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
-        if (outcome != Admission.Outcome.NEW) {
-            counters.increment(outcome == Admission.Outcome.DUPLICATE ? EngineCounter.DUPLICATES
-                    : EngineCounter.OUT_OF_WINDOW);
+        if (outcome == Admission.Outcome.DUPLICATE) {
             return;
         }
         if (channel == Channel.DATA) {
@@ -277,17 +275,16 @@ public final class RicochetEngine
             return REJECT;
         }
         StreamTable.Stream stream = streams.getOrCreate(origin, group, seqno);
-        if (stream.window().beyondWindow(seqno)) {
+        if (stream.window().isJump(seqno)) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return REJECT;
         }
-        if (!stream.window().isResolved(seqno)) {
-            discoverUpTo(stream, seqno, nowNs);
-        }
-        if (!stream.window().isResolved(seqno)) {
+        discoverUpTo(stream, seqno, nowNs);
+        PacketId id = new PacketId(origin, group, seqno);
+        if (admission.isNew(stream.window(), id)) {
             return MISSING;
         }
-        int slot = dataCache.find(new PacketId(origin, group, seqno));
+        int slot = dataCache.find(id);
         return slot >= 0 ? slot : UNAVAILABLE;
     }
 
@@ -321,7 +318,7 @@ public final class RicochetEngine
             return;
         }
         StreamTable.Stream stream = streams.getOrCreate(session.origin(), session.group(), session.seqno());
-        if (stream.window().beyondWindow(session.seqno())) {
+        if (stream.window().isJump(session.seqno())) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return;
         }

@@ -113,7 +113,7 @@ final class FrameHandler {
         }
         PacketId id = new PacketId(frame.origin(), frame.group(), frame.seqno());
         StreamTable.Stream stream = id.origin() == self ? null : streams.find(id.origin(), id.group());
-        boolean missing = stream != null && !stream.window().isResolved(id.seqno());
+        boolean missing = stream != null && receiver.isNew(stream, id);
         if (!missing) {
             // Resolved here (or our own): answer if we still hold it. The window is asked first so a restarted
             // sender's new packets are never answered with a cached payload of its previous incarnation.
@@ -156,7 +156,7 @@ final class FrameHandler {
         if (stream == null) {
             return false;
         }
-        if (stream.window().beyondWindow(seqno)) {
+        if (stream.window().isJump(seqno)) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return false;
         }

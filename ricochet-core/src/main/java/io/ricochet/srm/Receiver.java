@@ -35,19 +35,22 @@ final class Receiver {
         this.counters = counters;
         this.outbox = outbox;
         this.ledger = new LossLedger(requests, counters, outbox);
-        this.admission = new Admission<>(cache, outbox, ledger::discoverUpTo, this::account);
+        this.admission = new Admission<>(cache, outbox, ledger, this::account, counters);
     }
 
     /** A packet from another sender arrived; the caller checked membership and payload length. */
     void accept(PacketId id, byte[] payload, int offset, int length, Via via, long nowNs) {
         StreamTable.Stream stream = streams.getOrCreate(id.origin(), id.group(), id.seqno());
         Admission.Outcome outcome = admission.admit(stream.window(), id, payload, offset, length, via, nowNs);
-        if (outcome != Admission.Outcome.NEW) {
-            counters.increment(outcome == Admission.Outcome.DUPLICATE ? EngineCounter.DUPLICATES
-                    : EngineCounter.OUT_OF_WINDOW);
+        if (outcome == Admission.Outcome.DUPLICATE) {
             return;
         }
         sessions.heard(id.group(), nowNs);
+    }
+
+    /** Whether {@code id} of {@code stream} is neither delivered nor given up. */
+    boolean isNew(StreamTable.Stream stream, PacketId id) {
+        return admission.isNew(stream.window(), id);
     }
 
     /** A new packet is being delivered: counts it and what it recovered. */

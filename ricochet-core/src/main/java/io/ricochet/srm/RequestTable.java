@@ -68,7 +68,8 @@ final class RequestTable implements LossTable {
         return Outcome.NEW;
     }
 
-    boolean isPending(PacketId id) {
+    @Override
+    public boolean isPending(PacketId id) {
         return pending.containsKey(id);
     }
 

@@ -8,7 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The shared admission of a data packet, with the protocol's parts played by recording stubs. */
@@ -24,15 +26,25 @@ class AdmissionTest {
     private final RecordingOutbox outbox = new RecordingOutbox();
     private final ReceiveWindow window = new ReceiveWindow(0, WINDOW);
     private final List<String> steps = new ArrayList<>();
+    /** The losses the stub loss table holds pending. */
+    private final Set<PacketId> pending = new HashSet<>();
 
     /** Records each step with what the other steps had done by then. */
-    private final Admission<Via> admission = new Admission<>(cache, outbox,
-            (origin, group, w, last, nowNs) -> steps.add("gaps " + origin + "/" + group + " up to " + last
-                    + " at " + nowNs + (w == window ? "" : " in another window") + state(last + 1)),
-            (id, via, nowNs) -> {
-                steps.add("account " + id.seqno() + " " + via + " at " + nowNs + state(id.seqno()));
-                return via == Via.REPAIR ? Delivery.NAK : Delivery.DIRECT;
-            });
+    private final Admission<Via> admission = new Admission<>(cache, outbox, new Admission.Losses() {
+        @Override
+        public void discoverUpTo(int origin, int group, ReceiveWindow w, long last, long nowNs) {
+            steps.add("gaps " + origin + "/" + group + " up to " + last + " at " + nowNs
+                    + (w == window ? "" : " in another window") + state(last + 1));
+        }
+
+        @Override
+        public boolean isPending(PacketId id) {
+            return pending.contains(id);
+        }
+    }, (id, via, nowNs) -> {
+        steps.add("account " + id.seqno() + " " + via + " at " + nowNs + state(id.seqno()));
+        return via == Via.REPAIR ? Delivery.NAK : Delivery.DIRECT;
+    }, counters);
 
     private String state(long seqno) {
         return (window.isResolved(seqno) ? ", resolved" : "")
@@ -78,13 +90,29 @@ class AdmissionTest {
     }
 
     @Test
-    void shouldDropASeqnoTooFarAheadWithoutAnyStep() {
-        assertEquals(Admission.Outcome.OUT_OF_WINDOW, admit(WINDOW, Via.DATA, 1));
-        assertEquals(List.of(), steps);
-        assertEquals(List.of(), outbox.delivered);
-        assertEquals(-1, cache.find(id(WINDOW)));
-        assertEquals(-1, window.highest(), "not even known to exist");
-        assertEquals(Admission.Outcome.NEW, admit(WINDOW - 1, Via.DATA, 2), "the last seqno the window tracks");
+    void shouldSlideTheWindowForASeqnoFarAheadAndStillAdmitTheLossesItSkipped() {
+        long far = WINDOW + 10;
+        assertEquals(Admission.Outcome.NEW, admit(far, Via.DATA, 1), "a stream never wedges");
+        assertEquals(List.of("gaps 4/9 up to " + (far - 1) + " at 1", "account " + far + " DATA at 1, resolved, cached"),
+                steps);
+        assertEquals(far - WINDOW + 1, window.base(), "slid just enough to hold the new seqno");
+        assertEquals(1, counters.get(EngineCounter.WINDOW_SLIDES));
+        pending.add(id(3));
+        assertEquals(Admission.Outcome.NEW, admit(3, Via.REPAIR, 2), "below the window, a pending loss is new");
+        assertEquals(Admission.Outcome.DUPLICATE, admit(4, Via.REPAIR, 3), "below the window and not pending");
+        assertEquals(1, counters.get(EngineCounter.DUPLICATES));
+        assertEquals(2, outbox.delivered.size());
+    }
+
+    @Test
+    void shouldRestartTheWindowAtASeqnoBeyondTheLargestJump() {
+        long jump = window.maxJump() + 5;
+        assertEquals(Admission.Outcome.RESTARTED, admit(jump, Via.DATA, 1));
+        assertEquals(jump + 1, window.base(), "tracked from the packet on, like a stream first seen there");
+        assertEquals(1, counters.get(EngineCounter.STREAM_RESTARTS));
+        assertEquals(0, counters.get(EngineCounter.WINDOW_SLIDES));
+        assertEquals(1, outbox.delivered.size());
+        assertEquals(Admission.Outcome.NEW, admit(jump + 2, Via.DATA, 2), "the stream goes on from there");
     }
 
     @Test

@@ -56,4 +56,47 @@ class ReceiveWindowTest {
         assertEquals(10, window.revealUpTo(12), "9 was already known to exist");
         assertEquals(12, window.highest());
     }
+
+    @Test
+    void shouldSlideRatherThanWedgeAndAgreeWithAReferenceThatForgetsBelowTheBase() {
+        SplittableRandom rng = new SplittableRandom(7);
+        for (int trial = 0; trial < 100; trial++) {
+            int maxWindow = 64 << rng.nextInt(4);
+            ReceiveWindow window = new ReceiveWindow(0, maxWindow);
+            Set<Long> resolved = new HashSet<>();
+            long base = 0;
+            for (int step = 0; step < 2000; step++) {
+                // Mostly near the base, sometimes far beyond the window: a receiver that fell behind.
+                long seqno = base + (rng.nextInt(10) == 0 ? maxWindow + rng.nextInt(3 * maxWindow)
+                        : rng.nextInt(maxWindow));
+                window.resolve(seqno);
+                resolved.add(seqno);
+                base = Math.max(base, seqno - maxWindow + 1);
+                while (resolved.contains(base)) {
+                    base++;
+                }
+                assertEquals(base, window.base(), "trial " + trial + " step " + step);
+                assertTrue(seqno - window.base() < maxWindow, "the new seqno is inside the window");
+                for (long probe = base; probe < base + maxWindow; probe++) {
+                    assertEquals(resolved.contains(probe), window.isResolved(probe), "trial " + trial + " " + probe);
+                }
+            }
+            assertTrue(window.memoryBytes() <= Math.max(8, maxWindow / 8 * 2), "memory " + window.memoryBytes());
+        }
+    }
+
+    @Test
+    void shouldRestartWhereToldAndTellAJumpFromASlide() {
+        ReceiveWindow window = new ReceiveWindow(0, 64);
+        window.resolve(0);
+        assertEquals(64L * ReceiveWindow.MAX_JUMP_WINDOWS, window.maxJump());
+        assertTrue(!window.isJump(window.maxJump()), "exactly the largest jump from the highest seqno (0)");
+        assertTrue(window.isJump(window.maxJump() + 1));
+        window.restartAt(5000);
+        assertEquals(5000, window.base());
+        assertEquals(4999, window.highest());
+        assertTrue(!window.isResolved(5000));
+        window.resolve(5000);
+        assertEquals(5001, window.base());
+    }
 }

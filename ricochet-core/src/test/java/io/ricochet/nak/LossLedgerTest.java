@@ -83,9 +83,17 @@ class LossLedgerTest {
     @Test
     void shouldCountNothingForALossTheTableKnowsAlready() {
         List<PacketId> asked = new ArrayList<>();
-        LossTable knowsAll = (id, nowNs) -> {
-            asked.add(id);
-            return LossTable.Outcome.KNOWN;
+        LossTable knowsAll = new LossTable() {
+            @Override
+            public Outcome discover(PacketId id, long nowNs) {
+                asked.add(id);
+                return Outcome.KNOWN;
+            }
+
+            @Override
+            public boolean isPending(PacketId id) {
+                return true;
+            }
         };
         new LossLedger(knowsAll, counters, reports).discoverUpTo(ORIGIN, GROUP, window, 1, 10);
         assertEquals(List.of(id(0), id(1)), asked);
@@ -96,15 +104,26 @@ class LossLedgerTest {
     }
 
     @Test
-    void shouldGiveUpOnlyWhatIsStillUnresolved() {
+    void shouldGiveUpOnlyWhatIsStillUnresolvedInTheWindow() {
         LossLedger ledger = new LossLedger(tracker(100), counters, reports);
         ledger.discoverUpTo(ORIGIN, GROUP, window, 1, 10);
-        window.resolve(0);
-        ledger.giveUp(id(0), window, 10);
+        window.resolve(1);
         ledger.giveUp(id(1), window, 10);
-        assertEquals(List.of("1@10"), lostAt(), "0 arrived before its give-up");
+        ledger.giveUp(id(0), window, 10);
+        assertEquals(List.of("0@10"), lostAt(), "1 arrived before its give-up");
         assertEquals(1, counters.get(EngineCounter.UNRECOVERED));
         assertEquals(2, window.base());
+    }
+
+    @Test
+    void shouldReportALossTheWindowSlidPast() {
+        ReceiveWindow small = new ReceiveWindow(0, 64);
+        LossLedger ledger = new LossLedger(tracker(100), counters, reports);
+        ledger.discoverUpTo(ORIGIN, GROUP, small, 99, 10);
+        small.resolve(100);
+        assertEquals(37, small.base(), "slid to hold 100: the losses below stay with the table");
+        ledger.giveUp(id(3), small, 10);
+        assertEquals(List.of("3@10"), lostAt(), "the table was its only record");
     }
 
     @Test
