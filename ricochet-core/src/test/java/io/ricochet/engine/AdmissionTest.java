@@ -93,8 +93,8 @@ class AdmissionTest {
     void shouldSlideTheWindowForASeqnoFarAheadAndStillAdmitTheLossesItSkipped() {
         long far = WINDOW + 10;
         assertEquals(Admission.Outcome.NEW, admit(far, Via.DATA, 1), "a stream never wedges");
-        assertEquals(List.of("gaps 4/9 up to " + (far - 1) + " at 1", "account " + far + " DATA at 1, resolved, cached"),
-                steps);
+        assertEquals(List.of("gaps 4/9 up to " + (far - 1) + " at 1",
+                "account " + far + " DATA at 1, resolved, cached"), steps);
         assertEquals(far - WINDOW + 1, window.base(), "slid just enough to hold the new seqno");
         assertEquals(1, counters.get(EngineCounter.WINDOW_SLIDES));
         pending.add(id(3));
