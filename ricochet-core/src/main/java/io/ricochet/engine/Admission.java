@@ -9,7 +9,8 @@ import io.ricochet.wire.DataFlyweight;
  * ahead slides the window (its skipped seqnos stay pending in the loss table, which decides about a seqno below
  * the window); one more than {@link ReceiveWindow#maxJump()} ahead restarts it ({@link Outcome#RESTARTED}).
  * pbcast, which delivers in FIFO order from its own buffer, shares the {@link #check}. Duplicates, slides and
- * restarts are counted here. No state is kept between calls, so what the caller does with one delivered packet may admit another (FEC's rebuilt packets).
+ * restarts are counted here. No state is kept between calls, so what the caller does with one delivered packet
+ * may admit another (FEC's rebuilt packets).
  *
  * @param <C> what the protocol calls the ways a packet can come (a data frame, a retransmission, a repair, ...)
  */
