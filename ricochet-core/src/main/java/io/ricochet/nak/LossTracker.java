@@ -1,19 +1,35 @@
 package io.ricochet.nak;
 
 import io.ricochet.engine.PacketId;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
  * The NAK layer's table of discovered, unrecovered losses (paper, section 4.2.7). A loss waits
  * {@code firstDelayNs} after discovery (NAK timeout, or the LEC give-up delay when NAK is off); then, with NAK on,
- * one NAK is due every {@code retryDelayNs} until {@code maxNaks} were sent; then it is given up. The table is
- * bounded: {@link #discover} refuses new losses when it is full.
+ * NAKs are sent until {@code maxNaks} went out, then it is given up. The table is bounded: {@link #discover}
+ * refuses new losses when it is full. Three rules keep a busy or starved node from giving up what it could
+ * still recover ({@code docs/design/lec.md}, "NAK layer"):
+ * <ul>
+ *   <li>backoff: each unanswered NAK doubles the wait before the next, from {@code retryDelayNs} up to
+ *       {@code retryDelayNs << MAX_BACKOFF_DOUBLINGS}, so a sender that does not answer is not flooded;</li>
+ *   <li>a NAK the owner could not send (its rate limit) is not an attempt: it is tried again after the base
+ *       retry delay;</li>
+ *   <li>the give-up timer fires only on time: if it runs more than a base retry delay late, the node was not
+ *       running and may hold the answer unread, so the loss gets one more wait from now (at most
+ *       {@code maxNaks} times).</li>
+ * </ul>
  */
 public final class LossTracker implements LossTable {
+    /** Doublings of the retry delay after unanswered NAKs (50 ms grows to 400 ms with the paper's retry). */
+    public static final int MAX_BACKOFF_DOUBLINGS = 3;
+
     /** What the owner does when a loss's timer fires. */
     public interface Handler {
-        void sendNak(PendingLoss loss, long nowNs);
+        /** Sends one NAK for the loss; false if it could not go out now (rate limit): no attempt is used. */
+        boolean sendNak(PendingLoss loss, long nowNs);
 
         void giveUp(PendingLoss loss, long nowNs);
     }
@@ -22,15 +38,20 @@ public final class LossTracker implements LossTable {
     private final int maxNaks;
     private final int capacity;
     private final Map<PacketId, PendingLoss> pending = new HashMap<>();
+    private final long retryDelayNs;
     private final DeadlineQueue<PendingLoss> first;
-    private final DeadlineQueue<PendingLoss> retry;
+    /** One FIFO per backoff level: each has a fixed delay, so each stays sorted by construction. */
+    private final List<DeadlineQueue<PendingLoss>> retry = new ArrayList<>();
 
     public LossTracker(boolean nakEnabled, long firstDelayNs, long retryDelayNs, int maxNaks, int capacity) {
         this.nakEnabled = nakEnabled;
         this.maxNaks = maxNaks;
         this.capacity = capacity;
+        this.retryDelayNs = retryDelayNs;
         this.first = new DeadlineQueue<>(firstDelayNs);
-        this.retry = new DeadlineQueue<>(retryDelayNs);
+        for (int level = 0; level <= MAX_BACKOFF_DOUBLINGS; level++) {
+            retry.add(new DeadlineQueue<>(retryDelayNs << level));
+        }
     }
 
     /** Registers a loss discovered at {@code nowNs}. */
@@ -79,7 +100,9 @@ public final class LossTracker implements LossTable {
     /** Fires every timer due at {@code nowNs}. */
     public void poll(long nowNs, Handler handler) {
         fire(first, nowNs, handler);
-        fire(retry, nowNs, handler);
+        for (DeadlineQueue<PendingLoss> queue : retry) {
+            fire(queue, nowNs, handler);
+        }
     }
 
     private void fire(DeadlineQueue<PendingLoss> queue, long nowNs, Handler handler) {
@@ -89,9 +112,16 @@ public final class LossTracker implements LossTable {
                 continue;
             }
             if (nakEnabled && loss.naksSent < maxNaks) {
-                loss.naksSent++;
-                handler.sendNak(loss, nowNs);
-                loss.deadlineNs = retry.add(loss, nowNs);
+                if (handler.sendNak(loss, nowNs)) {
+                    loss.naksSent++;
+                    loss.deadlineNs = retry.get(Math.min(loss.naksSent - 1, MAX_BACKOFF_DOUBLINGS)).add(loss, nowNs);
+                } else {
+                    loss.deadlineNs = retry.get(0).add(loss, nowNs);
+                }
+            } else if (nowNs - due.deadlineNs() > retryDelayNs && loss.deferrals < maxNaks) {
+                // Late: this node was not running when the loss was due, and the answer may be waiting unread.
+                loss.deferrals++;
+                loss.deadlineNs = retry.get(0).add(loss, nowNs);
             } else {
                 resolve(loss.id);
                 handler.giveUp(loss, nowNs);
@@ -100,7 +130,11 @@ public final class LossTracker implements LossTable {
     }
 
     public long nextDeadlineNs() {
-        return Math.min(first.nextDeadlineNs(), retry.nextDeadlineNs());
+        long next = first.nextDeadlineNs();
+        for (DeadlineQueue<PendingLoss> queue : retry) {
+            next = Math.min(next, queue.nextDeadlineNs());
+        }
+        return next;
     }
 
     public int size() {
@@ -109,6 +143,10 @@ public final class LossTracker implements LossTable {
 
     /** Timer entries queued, stale ones included (bounded by losses discovered within the longest delay). */
     public int queuedTimers() {
-        return first.size() + retry.size();
+        int size = first.size();
+        for (DeadlineQueue<PendingLoss> queue : retry) {
+            size += queue.size();
+        }
+        return size;
     }
 }

@@ -11,7 +11,7 @@ public enum NakCounter implements Counter {
     GONE_RECEIVED(22, "'gone' answers received"),
     SESSIONS_SENT(33, "idle-stream announcements of the highest seqno sent (NAK layer)"),
     SESSIONS_RECEIVED(34, "idle-stream announcements received"),
-    NAKS_RATE_LIMITED(35, "NAKs not sent because the node's NAK rate limit was reached (the attempt is used up)");
+    NAKS_RATE_LIMITED(35, "NAKs held back by the node's NAK rate limit (tried again; not an attempt)");
 
     private final int id;
     private final String description;

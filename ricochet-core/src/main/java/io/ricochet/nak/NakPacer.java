@@ -4,8 +4,8 @@ package io.ricochet.nak;
  * A token bucket that caps how many NAKs a node sends per second. Without it, a burst of losses under overload
  * is NAK-ed every retry interval, the answers overflow the receive buffers, more packets are lost, and the node
  * stays collapsed after the load is gone (measured in docs/results.md, daemon throughput). A NAK the bucket
- * refuses still uses up one of the loss's attempts, so under sustained overload losses are given up instead of
- * feeding the storm. Time is an argument; 0 per second means unlimited.
+ * refuses is tried again later and does not use up one of the loss's attempts: the limit delays recovery, it
+ * never turns a recoverable loss into a LOST one. Time is an argument; 0 per second means unlimited.
  */
 public final class NakPacer {
     private final double perNs;

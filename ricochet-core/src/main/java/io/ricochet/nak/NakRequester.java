@@ -13,9 +13,10 @@ import java.util.List;
 /**
  * The receiver's half of the NAK layer (paper, section 4.2.7), on top of a {@link LossTracker} and a
  * {@link LossLedger}: a loss found by a sequence gap (or named by a repair or announcement) waits the first delay,
- * during which proactive recovery (LEC, FEC) may rebuild it; then, with NAK on, a NAK is unicast to the sender every
- * retry period up to a bound, within the node's NAK rate limit; with NAK off, after the last NAK or on a GONE
- * answer, the loss is given up and reported lost.
+ * during which proactive recovery (LEC, FEC) may rebuild it; then, with NAK on, NAKs are unicast to the sender up
+ * to a bound, backing off while unanswered, within the node's NAK rate limit (a NAK the limit holds back is not an
+ * attempt); with NAK off, after the last NAK or on a GONE answer, the loss is given up and reported lost. See
+ * {@link LossTracker} for the timing rules.
  */
 public final class NakRequester implements LossTracker.Handler, Admission.Losses {
     private final int self;
@@ -95,15 +96,16 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
     }
 
     @Override
-    public void sendNak(PendingLoss loss, long nowNs) {
+    public boolean sendNak(PendingLoss loss, long nowNs) {
         if (!pacer.tryAcquire(nowNs)) {
             counters.increment(NakCounter.NAKS_RATE_LIMITED);
-            return;
+            return false;
         }
         PacketId id = loss.id();
         int length = nak.write(FrameType.NAK, self, id.origin(), id.group(), id.seqno());
         counters.increment(NakCounter.NAKS_SENT);
         outbox.unicast(id.origin(), frame, 0, length);
+        return true;
     }
 
     @Override

@@ -8,6 +8,7 @@ public final class PendingLoss {
     final long discoveredNs;
     long deadlineNs;
     int naksSent;
+    int deferrals;
     boolean live = true;
 
     PendingLoss(PacketId id, long discoveredNs) {
@@ -25,5 +26,10 @@ public final class PendingLoss {
 
     public int naksSent() {
         return naksSent;
+    }
+
+    /** Times the give-up was put off because its timer ran late. */
+    public int deferrals() {
+        return deferrals;
     }
 }

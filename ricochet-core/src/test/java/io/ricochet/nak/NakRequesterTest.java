@@ -12,6 +12,7 @@ import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.StreamTable;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class NakRequesterTest {
@@ -53,14 +54,38 @@ class NakRequesterTest {
         assertEquals(1, nak.seqno());
 
         requester.poll(150 * MS);
+        assertEquals(4, counters.get(NakCounter.NAKS_SENT), "first retry after the retry delay");
         requester.poll(200 * MS);
-        assertEquals(6, counters.get(NakCounter.NAKS_SENT));
+        assertEquals(4, counters.get(NakCounter.NAKS_SENT), "unanswered: the next waits twice as long");
         requester.poll(250 * MS);
+        assertEquals(6, counters.get(NakCounter.NAKS_SENT));
+        requester.poll(449 * MS);
+        assertEquals(0, out.lost.size(), "the last NAK gets four retry delays to be answered");
+        requester.poll(450 * MS);
 
         assertEquals(0, requester.pending());
         assertEquals(2, out.lost.size());
         assertEquals(2, counters.get(EngineCounter.UNRECOVERED));
         assertTrue(stream.window().isResolved(1) && stream.window().isResolved(2), "given up means resolved");
+    }
+
+    @Test
+    void shouldPutOffAGiveUpWhoseTimerRanLateBecauseTheNodeWasNotRunning() {
+        NakRequester requester = requester(true, 0);
+        StreamTable.Stream stream = gapAtZero(requester);
+        requester.poll(100 * MS);
+        requester.poll(150 * MS);
+        requester.poll(250 * MS);
+        assertEquals(6, counters.get(NakCounter.NAKS_SENT));
+        requester.poll(2_000 * MS);
+        assertEquals(2, requester.pending(), "starved for 1.5 s: the answers may be waiting unread");
+        assertEquals(0, out.lost.size());
+        requester.resolve(new PacketId(SENDER, G, 1));
+        requester.poll(2_050 * MS);
+        assertEquals(List.of(new PacketId(SENDER, G, 2)), out.lost, "given up after one on-time wait");
+        assertEquals(0, requester.pending());
+        assertTrue(stream.window().isResolved(2));
+        assertEquals(6, counters.get(NakCounter.NAKS_SENT), "no NAK beyond the bound");
     }
 
     @Test

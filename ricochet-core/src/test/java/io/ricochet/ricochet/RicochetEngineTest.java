@@ -155,8 +155,9 @@ class RicochetEngineTest {
         assertEquals(100 * MS, engine.nextDeadlineNs());
         engine.onTimer(100 * MS - 1);
         assertEquals(0, out.sentOfType(FrameType.NAK).size());
+        long[] due = {100 * MS, 150 * MS, 250 * MS}; // each unanswered NAK doubles the wait for the next
         for (int attempt = 1; attempt <= 3; attempt++) {
-            engine.onTimer(100 * MS + (attempt - 1) * 50 * MS);
+            engine.onTimer(due[attempt - 1]);
             List<RecordingOutbox.Sent> naks = out.sentOfType(FrameType.NAK);
             assertEquals(attempt, naks.size());
             RecordingOutbox.Sent nak = naks.get(attempt - 1);
@@ -165,11 +166,12 @@ class RicochetEngineTest {
             assertEquals(SELF, f.source());
             assertEquals(id(2, G, 0), id(f.origin(), f.group(), f.seqno()));
         }
+        engine.onTimer(449 * MS);
         assertTrue(out.lost.isEmpty());
-        engine.onTimer(250 * MS);
+        engine.onTimer(450 * MS);
         assertEquals(List.of(id(2, G, 0)), out.lost);
         assertEquals(1, count(EngineCounter.UNRECOVERED));
-        receive(data(2, G, 0), 260 * MS);
+        receive(data(2, G, 0), 460 * MS);
         assertEquals(1, count(EngineCounter.DUPLICATES), "a packet reported lost is never delivered after");
     }
 
@@ -371,18 +373,20 @@ class RicochetEngineTest {
     }
 
     @Test
-    void shouldCapNaksAtTheRateLimitAndGiveUpRatherThanStorm() {
-        start(RicochetConfig.builder().nakRateLimit(10).nakMaxAttempts(2).sessionDelayNs(0).build());
+    void shouldCapNaksAtTheRateLimitWithoutUsingUpAttempts() {
+        start(RicochetConfig.builder().nakRateLimit(100).nakMaxAttempts(2).sessionDelayNs(0).build());
         receive(data(2, G, 0), 0);
         receive(data(2, G, 101), 0);
         assertEquals(100, engine.pendingLosses());
         engine.onTimer(100 * MS);
-        engine.onTimer(150 * MS);
-        engine.onTimer(200 * MS);
-        long naks = count(NakCounter.NAKS_SENT);
-        assertTrue(naks <= 1 + 2, "a burst of 1 and 10/s over 0.1 s, not 200: " + naks);
-        assertEquals(200 - naks, count(NakCounter.NAKS_RATE_LIMITED));
-        assertEquals(100, out.lost.size(), "every loss ends, given up once its attempts are used");
+        assertEquals(10, count(NakCounter.NAKS_SENT), "the burst: a tenth of the per-second limit");
+        assertEquals(90, count(NakCounter.NAKS_RATE_LIMITED));
+        for (long t = 150 * MS; t <= 5_000 * MS; t += 50 * MS) {
+            engine.onTimer(t);
+            assertTrue(count(NakCounter.NAKS_SENT) <= 10 + (t - 100 * MS) / (10 * MS) + 1, "within 100/s at " + t);
+        }
+        assertEquals(200, count(NakCounter.NAKS_SENT), "every loss got both its attempts, however long it took");
+        assertEquals(100, out.lost.size(), "and every loss ends, given up once its attempts were used");
     }
 
     @Test
