@@ -11,7 +11,9 @@ public enum NakCounter implements Counter {
     GONE_RECEIVED(22, "'gone' answers received"),
     SESSIONS_SENT(33, "idle-stream announcements of the highest seqno sent (NAK layer)"),
     SESSIONS_RECEIVED(34, "idle-stream announcements received"),
-    NAKS_RATE_LIMITED(35, "NAKs held back by the node's NAK rate limit (tried again; not an attempt)");
+    NAKS_RATE_LIMITED(35, "NAKs held back by the node's NAK rate limit (tried again; not an attempt)"),
+    TAILS_SENT(38, "highest seqnos seen of a failed sender, multicast to its groups (the crashed sender's tail)"),
+    TAILS_RECEIVED(39, "failed senders' tails received from other members");
 
     private final int id;
     private final String description;

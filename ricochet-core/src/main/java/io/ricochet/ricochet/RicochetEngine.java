@@ -135,10 +135,49 @@ public final class RicochetEngine
             }
             return;
         }
+        if (event.kind() == MembershipEvent.Kind.FAIL && node != self) {
+            announceTail(group, node);
+        }
         view.leave(group, node);
         if (node == self && sessions != null) {
             sessions.left(group);
         }
+    }
+
+    /**
+     * {@code origin} failed: tells the group the highest seqno of its stream this node saw, so a member that missed
+     * the tail (sent after the last packet it received and never announced) discovers those losses and, the sender
+     * being gone, reports them lost (docs/design/lec.md, "A sender that crashes").
+     */
+    private void announceTail(int group, int origin) {
+        StreamTable.Stream stream = streams.find(origin, group);
+        if (stream == null || !view.isMember(group) || stream.window().highest() < 0) {
+            return;
+        }
+        int length = outRef.write(FrameType.TAIL, self, origin, group, stream.window().highest());
+        counters.increment(NakCounter.TAILS_SENT);
+        outbox.multicast(group, frame, 0, length);
+    }
+
+    private void onTail(PacketRefFlyweight tail, long nowNs) {
+        counters.increment(NakCounter.TAILS_RECEIVED);
+        if (tail.origin() == tail.source() || tail.origin() == self) {
+            counters.increment(EngineCounter.INVALID_PACKETS);
+            return;
+        }
+        if (!view.isMember(tail.group())) {
+            counters.increment(EngineCounter.NON_MEMBER);
+            return;
+        }
+        StreamTable.Stream stream = streams.find(tail.origin(), tail.group());
+        if (stream == null) {
+            return; // This node never tracked the sender's stream: nothing of it was expected here.
+        }
+        if (stream.window().isJump(tail.seqno())) {
+            counters.increment(EngineCounter.OUT_OF_WINDOW);
+            return;
+        }
+        discoverUpTo(stream, tail.seqno(), nowNs);
     }
 
     /**
@@ -184,6 +223,9 @@ public final class RicochetEngine
                 break;
             case FrameType.SESSION:
                 onSession(ref.wrap(buffer, offset), nowNs);
+                break;
+            case FrameType.TAIL:
+                onTail(ref.wrap(buffer, offset), nowNs);
                 break;
             default:
                 counters.increment(EngineCounter.INVALID_PACKETS);

@@ -24,6 +24,13 @@ public final class FrameType {
     public static final int HEARTBEAT_ACK = 8;
 
     /**
+     * A member's highest seqno seen of a sender that failed, multicast to the group by every member when the GMS
+     * reports the failure, so each receiver learns how far the crashed sender's stream went (its unannounced tail)
+     * and reports what it misses of it: {@link PacketRefFlyweight}, origin = the failed sender.
+     */
+    public static final int TAIL = 9;
+
+    /**
      * Control frames of the other protocols (SRM, sender-based FEC, pbcast) use ids reserved per protocol below;
      * they share the DATA frame and validate their own control frames, after the common header checks.
      */
@@ -45,7 +52,7 @@ public final class FrameType {
     }
 
     /** Highest id in use by Ricochet's own frames; its ids are dense from 1. */
-    public static final int MAX = HEARTBEAT_ACK;
+    public static final int MAX = TAIL;
 
     private FrameType() {
     }
@@ -72,6 +79,8 @@ public final class FrameType {
                 return "HEARTBEAT";
             case HEARTBEAT_ACK:
                 return "HEARTBEAT_ACK";
+            case TAIL:
+                return "TAIL";
             default:
                 return "UNKNOWN(" + type + ")";
         }

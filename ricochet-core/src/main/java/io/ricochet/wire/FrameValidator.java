@@ -39,6 +39,7 @@ public final class FrameValidator {
             case FrameType.NAK:
             case FrameType.GONE:
             case FrameType.SESSION:
+            case FrameType.TAIL:
                 return checkRef(buffer, offset, length);
             case FrameType.REPAIR:
                 return checkRepair(buffer, offset, length);

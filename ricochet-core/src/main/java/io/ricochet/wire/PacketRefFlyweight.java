@@ -3,7 +3,8 @@ package io.ricochet.wire;
 /**
  * A frame that names one data packet: a {@link FrameType#NAK} (sent to the packet's original sender), a
  * {@link FrameType#GONE} (the sender's answer when the packet has left its retransmit buffer) or a
- * {@link FrameType#SESSION} (a sender's highest seqno in a group, multicast once the stream goes idle).
+ * {@link FrameType#SESSION} (a sender's highest seqno in a group, multicast once the stream goes idle) and
+ * {@link FrameType#TAIL} (a member's highest seqno seen of a failed sender).
  *
  * <pre>
  *  0                   1                   2                   3
@@ -31,7 +32,7 @@ public final class PacketRefFlyweight extends PacketIdFlyweight {
         return this;
     }
 
-    /** Writes a complete NAK, GONE or SESSION frame; returns its length. */
+    /** Writes a complete NAK, GONE, SESSION or TAIL frame; returns its length. */
     public int write(int type, int source, int origin, int group, long seqno) {
         writeId(type, source, origin, group, seqno);
         frameLength(LENGTH);

@@ -35,7 +35,7 @@ class WireFuzzTest {
     private static final int MAX_PAD = 48;
     private static final int[] TYPES = {
         FrameType.DATA, FrameType.REPAIR, FrameType.NAK, FrameType.RETRANSMIT, FrameType.GONE, FrameType.SESSION,
-        FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK,
+        FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK, FrameType.TAIL,
     };
 
     /** Scratch for XOR-reading payload regions; larger than any frame a 16-bit length can describe. */
@@ -169,7 +169,8 @@ class WireFuzzTest {
             }
             case FrameType.NAK:
             case FrameType.GONE:
-            case FrameType.SESSION: {
+            case FrameType.SESSION:
+            case FrameType.TAIL: {
                 PacketRefFlyweight r = new PacketRefFlyweight().wrap(buf, off);
                 require(len == PacketRefFlyweight.LENGTH, "ref length");
                 sink += r.origin() + r.group();
@@ -239,6 +240,7 @@ class WireFuzzTest {
             case 3: // NAK
             case 5: // GONE
             case 6: // SESSION
+            case 9: // TAIL
                 return n == 28 && f[20] >= 0;
             case 7: // HEARTBEAT
             case 8: // HEARTBEAT_ACK
@@ -293,7 +295,8 @@ class WireFuzzTest {
             }
             case FrameType.NAK:
             case FrameType.GONE:
-            case FrameType.SESSION: {
+            case FrameType.SESSION:
+            case FrameType.TAIL: {
                 byte[] frame = new byte[PacketRefFlyweight.LENGTH];
                 new PacketRefFlyweight().wrap(frame, 0)
                         .write(type, rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno(rnd));
