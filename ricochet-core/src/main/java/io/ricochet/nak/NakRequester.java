@@ -6,6 +6,7 @@ import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.StreamTable;
+import io.ricochet.engine.TokenBucket;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
 import java.util.List;
@@ -25,7 +26,7 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
     private final StreamTable streams;
     private final LossTracker tracker;
     private final LossLedger ledger;
-    private final NakPacer pacer;
+    private final TokenBucket pacer;
     private final byte[] frame = new byte[PacketRefFlyweight.LENGTH];
     private final PacketRefFlyweight nak = new PacketRefFlyweight().wrap(frame, 0);
 
@@ -45,7 +46,7 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
         this.tracker = new LossTracker(settings.nakEnabled(), firstDelayNs, settings.retryNs(),
                 settings.maxAttempts(), settings.maxPendingLosses());
         this.ledger = new LossLedger(tracker, counters, outbox);
-        this.pacer = new NakPacer(settings.rateLimit(), Math.max(1, settings.rateLimit() / 10));
+        this.pacer = new TokenBucket(settings.rateLimit(), Math.max(1, settings.rateLimit() / 10));
     }
 
     /** Registers as lost every unresolved seqno of the stream from its highest known one up to {@code last}. */

@@ -26,7 +26,7 @@ import java.util.Map;
  * @param streamWindow           sequence numbers a stream may run ahead of its oldest unresolved packet
  * @param sessionDelayNs         with NAK on: a stream idle this long after a send announces its highest seqno
  *                               (tail-loss discovery, see {@code SessionAnnouncer}); 0 turns it off
- * @param nakRateLimit           NAKs this node may send per second on average (0 = unlimited), see NakPacer
+ * @param nakRateLimit           NAKs this node may send per second on average (0 = unlimited), see TokenBucket
  */
 public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
                            boolean nakEnabled, long nakTimeoutNs, long nakRetryNs, int nakMaxAttempts,

@@ -1,17 +1,17 @@
-package io.ricochet.nak;
+package io.ricochet.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** The NAK token bucket, on virtual time. */
-class NakPacerTest {
+/** The token bucket, on virtual time. */
+class TokenBucketTest {
     private static final long MS = 1_000_000L;
 
     @Test
     void shouldAllowABurstThenTheAverageRate() {
-        NakPacer pacer = new NakPacer(1000, 10);
+        TokenBucket pacer = new TokenBucket(1000, 10);
         int sent = 0;
         for (int i = 0; i < 100; i++) {
             sent += pacer.tryAcquire(0) ? 1 : 0;
@@ -26,9 +26,20 @@ class NakPacerTest {
 
     @Test
     void shouldNeverLimitWhenTheRateIsZero() {
-        NakPacer pacer = new NakPacer(0, 1);
+        TokenBucket pacer = new TokenBucket(0, 1);
         for (int i = 0; i < 100_000; i++) {
             assertTrue(pacer.tryAcquire(0));
         }
+    }
+
+    @Test
+    void shouldSayWhenTheNextTokenComes() {
+        TokenBucket bucket = new TokenBucket(1000, 1);
+        assertEquals(5 * MS, bucket.availableAtNs(5 * MS), "a full bucket: now");
+        assertTrue(bucket.tryAcquire(5 * MS));
+        assertEquals(6 * MS, bucket.availableAtNs(5 * MS), "empty: one token a millisecond later");
+        assertEquals(6 * MS, bucket.availableAtNs(5 * MS + MS / 2));
+        assertTrue(bucket.tryAcquire(6 * MS));
+        assertEquals(42, new TokenBucket(0, 1).availableAtNs(42), "unlimited");
     }
 }
