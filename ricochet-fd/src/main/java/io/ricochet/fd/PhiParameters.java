@@ -1,7 +1,5 @@
 package io.ricochet.fd;
 
-import java.util.concurrent.TimeUnit;
-
 /**
  * How suspicious a silence must be before {@link FailureDetector} declares a member failed (see
  * {@code docs/design/failure-detection.md}, part 3). Validated: the command line checks ranges first, with its own
@@ -17,8 +15,7 @@ import java.util.concurrent.TimeUnit;
 public record PhiParameters(double threshold, long acceptablePauseNs, long minStdDevNs) {
 
     /** The command's defaults: threshold 8, acceptable pause 1 s, minimum standard deviation 100 ms. */
-    public static final PhiParameters DEFAULTS =
-            new PhiParameters(8.0, TimeUnit.SECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(100));
+    public static final PhiParameters DEFAULTS = new PhiParameters(8.0, 1_000_000_000L, 100_000_000L);
 
     public PhiParameters {
         // The negated comparison also refuses NaN.
