@@ -35,8 +35,9 @@ final class TransitionReporter implements TransitionListener<Target> {
     public void failed(int member, Target target, long nowNs) {
         counters.increment(FdCounter.FAILURES_REPORTED);
         failedAtNs.put(member, nowNs);
-        LOG.warn("{} FAILED: silent for at least {} rounds of {} ms, and for longer than its heartbeat history "
-                + "makes plausible (phi >= {})", target.describe(), miss, intervalMs, phiThreshold);
+        LOG.warn("{} FAILED: missed at least {} rounds of {} ms, and never answered or stayed silent for longer "
+                + "than its heartbeat history makes plausible (phi >= {})", target.describe(), miss, intervalMs,
+                phiThreshold);
         report(target, true);
     }
 
