@@ -13,11 +13,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Runs a {@link FailureDetector} on the channel's event loop: one scheduled task at the detector's next tick,
  * re-armed after each tick, reads the clock once and sends that round's HEARTBEATs (send time = that reading);
- * each HEARTBEAT_ACK is handed to the detector. Every method runs on the event loop.
- *
- * <p>An ack is also checked against the echoed send time: one that names the open round but not its send time does
- * not answer a ping of this detector (it answers one of an earlier run that reached the same sequence number) and
- * counts as unknown.
+ * each HEARTBEAT_ACK is handed to the detector with the send time it echoes, which the detector checks against the
+ * round it names (an ack from an earlier run of this detector carries another time). Every method runs on the event
+ * loop.
  */
 final class DetectorDriver implements AckSink {
     private static final Logger LOG = LoggerFactory.getLogger(DetectorDriver.class);
@@ -31,7 +29,6 @@ final class DetectorDriver implements AckSink {
     private final HeartbeatFlyweight heartbeat = new HeartbeatFlyweight().wrap(tx, 0);
     private Channel channel;
     private ScheduledFuture<?> nextTick;
-    private long roundSendTimeNs;
     private boolean stopped;
 
     DetectorDriver(int wireId, FailureDetector<Target> detector, FrameSender sender, FdCounters counters,
@@ -63,7 +60,13 @@ final class DetectorDriver implements AckSink {
         long nowNs = clockNs.getAsLong();
         long delayNs;
         try {
+            long lateBefore = detector.lateTicks();
             sendRound(detector.onTick(nowNs), nowNs);
+            if (detector.lateTicks() != lateBefore) {
+                counters.increment(FdCounter.LATE_TICKS);
+                LOG.warn("heartbeat tick ran more than two intervals late: this detector was starved, so nobody is "
+                        + "judged on the round that closed");
+            }
             delayNs = Math.max(0, detector.nextTickNs() - nowNs);
         } catch (RuntimeException e) {
             counters.increment(FdCounter.HANDLER_ERRORS);
@@ -77,7 +80,6 @@ final class DetectorDriver implements AckSink {
         if (pings.isEmpty()) {
             return;
         }
-        roundSendTimeNs = nowNs;
         for (Ping<Target> ping : pings) {
             int length = heartbeat.write(FrameType.HEARTBEAT, wireId, ping.sequence(), nowNs);
             sender.write(channel, tx, length, ping.address().address());
@@ -88,11 +90,7 @@ final class DetectorDriver implements AckSink {
 
     @Override
     public void onAck(int source, long sequence, long sendTimeNs) {
-        if (sequence == detector.sequence() && sendTimeNs != roundSendTimeNs) {
-            counters.increment(FdCounter.ACKS_UNKNOWN);
-            return;
-        }
-        switch (detector.onAck(source, sequence, clockNs.getAsLong())) {
+        switch (detector.onAck(source, sequence, sendTimeNs, clockNs.getAsLong())) {
             case ACCEPTED -> counters.increment(FdCounter.ACKS_ACCEPTED);
             case LATE -> counters.increment(FdCounter.ACKS_LATE);
             case DUPLICATE -> counters.increment(FdCounter.ACKS_DUPLICATE);

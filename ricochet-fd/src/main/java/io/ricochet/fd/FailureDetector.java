@@ -11,42 +11,60 @@ import java.util.Objects;
  * has no clock, socket, thread or randomness: the driver passes the time in and sends what it is told to.
  *
  * <p>Time is cut into rounds by {@link #onTick}. A round opens at a tick, which pings every member with the round's
- * sequence number, and closes at the next tick, at least one interval later. A member <em>misses</em> a round when
- * no ack for that round's sequence arrived before the round closed. The suspicion rule:
+ * sequence number, and closes at the next tick, at least one interval later. Every ack that answers a ping of this
+ * run (its sequence and echoed send time match a round sent, among the last {@value #ROUNDS_REMEMBERED}) and is
+ * newer than the member's previous ack is a heartbeat <em>arrival</em>, however late it is: a busy member is still
+ * alive. A member <em>misses</em> a round when no arrival happened while the round was open. The suspicion rule
+ * (phi-accrual, see {@link PhiAccrual}):
  * <ul>
- *   <li>a member is FAILED once it has missed {@code miss} consecutive rounds; the listener hears
- *       {@link TransitionListener#failed} at the tick that closes the last of them, and never again while it stays
- *       failed;</li>
- *   <li>the first accepted ack of a failed member makes it alive again: {@link TransitionListener#recovered};</li>
- *   <li>an ack is accepted only if it answers the round that is open and is the first for that round; late,
- *       duplicate and unknown acks change nothing.</li>
+ *   <li>a member is FAILED at a tick when it has missed at least {@code miss} rounds in a row <em>and</em> its phi
+ *       (how improbable its silence is, given its own history of inter-arrival times) is at least the threshold;
+ *       a member never heard from has no history and is failed on the {@code miss} rule alone. The listener hears
+ *       {@link TransitionListener#failed} once, and never again while it stays failed;</li>
+ *   <li>the first arrival from a failed member makes it alive again: {@link TransitionListener#recovered};</li>
+ *   <li>a tick that runs more than two intervals after the previous one means the detector itself was starved (of
+ *       CPU, say) and could not read acks: at that tick nobody is failed and no round counts as missed
+ *       ({@link #lateTicks()}).</li>
  * </ul>
- * Every member starts alive, so one that never answers is reported failed at the {@code miss}-th tick after the
- * first. The verdict is thus a pure function of the ticks and acks seen, and of their times: the simulator can run
- * it too (STYLE.md, item 13).
+ * The verdict is thus a pure function of the ticks and acks seen, and of their times: the simulator can run it too
+ * (STYLE.md, item 13).
  *
  * <p>Not thread-safe: one thread (the driver's event loop) owns it.
  *
  * @param <A> what the driver attaches to each member and gets back in every {@link Ping}: typically its address
  */
 public final class FailureDetector<A> {
+    /** Rounds whose send times are kept to check late acks: 102 s of history at the default 100 ms interval. */
+    static final int ROUNDS_REMEMBERED = 1024;
+
     private final int[] ids;
     private final List<MemberState<A>> members;
     private final long intervalNs;
     private final int miss;
+    private final PhiParameters phi;
     private final TransitionListener<A> listener;
+    private final RoundLog rounds = new RoundLog(ROUNDS_REMEMBERED);
     private boolean started;
+    private long lastTickNs;
     private long nextTickNs;
     private long sequence;
     private int failedCount;
+    private long lateTicks;
+
+    /** A detector with {@link PhiParameters#DEFAULTS}. */
+    public FailureDetector(Map<Integer, A> members, long intervalNs, int miss, TransitionListener<A> listener) {
+        this(members, intervalNs, miss, PhiParameters.DEFAULTS, listener);
+    }
 
     /**
      * @param members member id to address; the ids are what HEARTBEAT_ACKs carry as their source
      * @param intervalNs time between rounds, {@code > 0}
-     * @param miss consecutive missed rounds that make a member failed, {@code >= 1}
+     * @param miss the least number of consecutive missed rounds before a member can be failed, {@code >= 1}
+     * @param phi the phi threshold and the shape of the expected silence
      * @param listener told of every transition
      */
-    public FailureDetector(Map<Integer, A> members, long intervalNs, int miss, TransitionListener<A> listener) {
+    public FailureDetector(Map<Integer, A> members, long intervalNs, int miss, PhiParameters phi,
+                           TransitionListener<A> listener) {
         if (intervalNs <= 0) {
             throw new IllegalArgumentException("intervalNs must be positive: " + intervalNs);
         }
@@ -55,17 +73,21 @@ public final class FailureDetector<A> {
         }
         this.intervalNs = intervalNs;
         this.miss = miss;
+        this.phi = Objects.requireNonNull(phi, "phi");
         this.listener = Objects.requireNonNull(listener, "listener");
         this.ids = members.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
         this.members = new ArrayList<>(ids.length);
         for (int id : ids) {
-            this.members.add(new MemberState<>(id, Objects.requireNonNull(members.get(id), "address of " + id)));
+            A address = Objects.requireNonNull(members.get(id), "address of " + id);
+            this.members.add(new MemberState<>(id, address, new HeartbeatHistory(HeartbeatHistory.DEFAULT_CAPACITY,
+                    intervalNs)));
         }
     }
 
     /**
      * Closes the open round and opens the next one, if a round is due at {@code nowNs} (the first call always is;
-     * after that, {@link #nextTickNs()}). Reports the members that reach {@code miss} missed rounds as failed.
+     * after that, {@link #nextTickNs()}). Reports the members whose silence has become improbable as failed, unless
+     * this tick is late.
      *
      * @return the heartbeats to send now, one per member; empty if no round was due
      */
@@ -74,62 +96,97 @@ public final class FailureDetector<A> {
             return List.of();
         }
         if (started) {
-            closeRound(nowNs);
+            // nowNs - lastTickNs >= intervalNs here; subtracting keeps the comparison wrap-safe.
+            if (nowNs - lastTickNs - intervalNs > intervalNs) {
+                skipRound();
+            } else {
+                closeRound(nowNs);
+            }
         }
         started = true;
         sequence++;
+        rounds.record(sequence, nowNs);
+        lastTickNs = nowNs;
         nextTickNs = nowNs + intervalNs;
         List<Ping<A>> pings = new ArrayList<>(members.size());
         for (MemberState<A> m : members) {
-            m.acked = false;
+            m.arrivedThisRound = false;
             pings.add(new Ping<>(m.id, m.address, sequence));
         }
         return pings;
     }
 
+    /**
+     * The detector was starved: the acks of the closing round may be sitting unread, so its silence proves nothing.
+     * The silence since the last arrival spans the stall, so it is not recorded as an interval either.
+     */
+    private void skipRound() {
+        lateTicks++;
+        for (MemberState<A> m : members) {
+            m.skipNextInterval = true;
+        }
+    }
+
     private void closeRound(long nowNs) {
         for (MemberState<A> m : members) {
-            if (m.acked) {
+            if (m.arrivedThisRound) {
                 continue;
             }
             m.missed = Math.min(m.missed + 1, miss);
-            if (m.missed == miss && !m.failed) {
+            if (!m.failed && m.missed == miss && suspected(m, nowNs)) {
                 m.failed = true;
+                // The outage is no sample of the member's rhythm: its recovery starts a fresh interval.
+                m.skipNextInterval = true;
                 failedCount++;
                 listener.failed(m.id, m.address, nowNs);
             }
         }
     }
 
+    private boolean suspected(MemberState<A> m, long nowNs) {
+        // Never heard from: no rhythm to judge by, so the miss rule alone decides.
+        return !m.heard || PhiAccrual.phi(Math.max(0, nowNs - m.lastArrivalNs), m.history, phi) >= phi.threshold();
+    }
+
     /**
-     * Takes one HEARTBEAT_ACK: its source {@code member} and its {@code sequence}. Only the first ack for the open
-     * round counts; a failed member that sends it recovers.
+     * Takes one HEARTBEAT_ACK: its source {@code member}, its {@code sequence} and the send time it echoes. It is an
+     * arrival if it answers a ping of this run newer than the member's previous arrival, whether for the open round
+     * ({@link AckResult#ACCEPTED}) or an earlier one ({@link AckResult#LATE}); a failed member that sends it
+     * recovers.
      *
-     * @return what the ack was taken for; the driver may count the ignored kinds
+     * @return what the ack was taken for; the driver counts the kinds
      */
-    public AckResult onAck(int member, long sequence, long nowNs) {
+    public AckResult onAck(int member, long sequence, long sendTimeNs, long nowNs) {
         int index = Arrays.binarySearch(ids, member);
         if (index < 0) {
             return AckResult.UNKNOWN_MEMBER;
         }
-        if (sequence < 1 || sequence > this.sequence) {
+        if (!rounds.sentAt(sequence, sendTimeNs)) {
             return AckResult.UNKNOWN_SEQUENCE;
         }
-        if (sequence < this.sequence) {
-            return AckResult.LATE;
-        }
         MemberState<A> m = members.get(index);
-        if (m.acked) {
+        if (sequence <= m.lastAckedSequence) {
             return AckResult.DUPLICATE;
         }
-        m.acked = true;
+        m.lastAckedSequence = sequence;
+        arrive(m, nowNs);
+        return sequence == this.sequence ? AckResult.ACCEPTED : AckResult.LATE;
+    }
+
+    private void arrive(MemberState<A> m, long nowNs) {
+        if (m.heard && !m.skipNextInterval) {
+            m.history.add(Math.max(0, nowNs - m.lastArrivalNs));
+        }
+        m.heard = true;
+        m.skipNextInterval = false;
+        m.lastArrivalNs = nowNs;
+        m.arrivedThisRound = true;
         m.missed = 0;
         if (m.failed) {
             m.failed = false;
             failedCount--;
             listener.recovered(m.id, m.address, nowNs);
         }
-        return AckResult.ACCEPTED;
     }
 
     /** When the next round is due; meaningful once {@link #onTick} has run (before that, any time is due). */
@@ -148,6 +205,24 @@ public final class FailureDetector<A> {
         return index >= 0 && members.get(index).failed;
     }
 
+    /**
+     * The suspicion level of {@code member} at {@code nowNs}: NaN for an unknown id or a member never heard from.
+     * For logs and tests; verdicts are only taken at ticks.
+     */
+    public double phi(int member, long nowNs) {
+        int index = Arrays.binarySearch(ids, member);
+        if (index < 0 || !members.get(index).heard) {
+            return Double.NaN;
+        }
+        MemberState<A> m = members.get(index);
+        return PhiAccrual.phi(Math.max(0, nowNs - m.lastArrivalNs), m.history, phi);
+    }
+
+    /** Ticks that ran more than two intervals after the previous one, and so judged nobody. */
+    public long lateTicks() {
+        return lateTicks;
+    }
+
     public int memberCount() {
         return ids.length;
     }
@@ -160,17 +235,27 @@ public final class FailureDetector<A> {
         return intervalNs;
     }
 
+    public PhiParameters phiParameters() {
+        return phi;
+    }
+
     /** Per-member state; {@code missed} saturates at {@code miss}. */
     private static final class MemberState<A> {
         final int id;
         final A address;
-        boolean acked;
+        final HeartbeatHistory history;
+        boolean heard;
+        long lastArrivalNs;
+        long lastAckedSequence;
+        boolean skipNextInterval;
+        boolean arrivedThisRound;
         int missed;
         boolean failed;
 
-        MemberState(int id, A address) {
+        MemberState(int id, A address, HeartbeatHistory history) {
             this.id = id;
             this.address = address;
+            this.history = history;
         }
     }
 }

@@ -14,9 +14,19 @@ import java.util.Objects;
  * @param bind the UDP address it binds: heartbeats leave from it, acks and heartbeats to answer arrive on it
  * @param targets what it pings: daemons of its rack, and (top level) rack detectors and the next chain member
  * @param intervalNs time between heartbeat rounds
- * @param miss consecutive unanswered rounds after which a target is reported failed
+ * @param miss the least number of consecutive unanswered rounds before a target can be reported failed
+ * @param phiThreshold suspicion level at which a target that has missed {@code miss} rounds is reported failed
+ * @param acceptablePauseNs silence longer than a target's usual inter-arrival time that is still normal
+ * @param minStdDevNs floor of the standard deviation of a target's inter-arrival times
  */
-public record FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss) {
+public record FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss,
+                       double phiThreshold, long acceptablePauseNs, long minStdDevNs) {
+
+    /** A configuration with the default phi parameters ({@link PhiParameters#DEFAULTS}). */
+    public FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss) {
+        this(id, bind, targets, intervalNs, miss, PhiParameters.DEFAULTS.threshold(),
+                PhiParameters.DEFAULTS.acceptablePauseNs(), PhiParameters.DEFAULTS.minStdDevNs());
+    }
 
     public FdConfig {
         Endpoints.detectorName(Objects.requireNonNull(id, "id"));
@@ -28,6 +38,7 @@ public record FdConfig(String id, InetSocketAddress bind, List<Target> targets, 
         if (miss < 1) {
             throw new IllegalArgumentException("miss must be at least 1: " + miss);
         }
+        new PhiParameters(phiThreshold, acceptablePauseNs, minStdDevNs);
         int ownWireId = Target.detectorWireId(id);
         Map<Integer, Target> byWireId = new HashMap<>();
         for (Target target : targets) {
@@ -41,6 +52,11 @@ public record FdConfig(String id, InetSocketAddress bind, List<Target> targets, 
                         + ownWireId);
             }
         }
+    }
+
+    /** The phi parameters, as the detector takes them. */
+    public PhiParameters phi() {
+        return new PhiParameters(phiThreshold, acceptablePauseNs, minStdDevNs);
     }
 
     /** The source id of every frame this detector sends. */

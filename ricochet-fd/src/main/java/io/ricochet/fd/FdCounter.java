@@ -14,12 +14,20 @@ public enum FdCounter {
     HEARTBEATS_ANSWERED,
     /** HEARTBEAT_ACKs that answered the open round: the target was alive. */
     ACKS_ACCEPTED,
-    /** HEARTBEAT_ACKs for a round already closed. */
+    /** HEARTBEAT_ACKs for a round already closed: still a heartbeat, the target was alive (busy, perhaps). */
     ACKS_LATE,
-    /** A second HEARTBEAT_ACK for the same round. */
+    /** HEARTBEAT_ACKs for a round the target already answered, or older than its latest answer. */
     ACKS_DUPLICATE,
-    /** HEARTBEAT_ACKs from an id that is not a target, or for a sequence never sent. */
+    /**
+     * HEARTBEAT_ACKs from an id that is not a target, or for a round this run did not send (wrong sequence or send
+     * time) or sent too long ago to check.
+     */
     ACKS_UNKNOWN,
+    /**
+     * Ticks that ran more than two intervals after the previous one: this detector was starved of CPU, so it judged
+     * nobody at them and counted no missed round.
+     */
+    LATE_TICKS,
     /** Transitions to failed, each reported once. */
     FAILURES_REPORTED,
     /** Transitions back to alive, each reported once. */

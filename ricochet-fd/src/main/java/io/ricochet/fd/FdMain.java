@@ -28,8 +28,12 @@ import picocli.CommandLine;
         usageHelpAutoWidth = true,
         description = {
             "Ricochet failure detector (paper, section 4.2.4). A rack detector pings the daemons of its rack "
-                + "(--members) every interval and reports a daemon that misses --miss consecutive heartbeats as "
-                + "failed, and as recovered when it answers again, to every GMS partition (--gms).",
+                + "(--members) every interval and reports a daemon as failed, and as recovered when it answers "
+                + "again, to every GMS partition (--gms).",
+            "A daemon is failed when it has missed at least --miss rounds in a row and its silence is improbable "
+                + "given its own history of heartbeat arrivals (phi-accrual: phi >= --phi-threshold). Late answers "
+                + "count as heartbeats, so a busy daemon is not failed; a tick of this detector that runs more "
+                + "than two intervals late (it was starved itself) judges nobody.",
             "A top-level detector watches rack detectors (--watch-detectors) and the next top-level detector of "
                 + "its chain (--chain-next) the same way. Every detector answers the heartbeats sent to it, so "
                 + "one process can be both.",
@@ -37,7 +41,8 @@ import picocli.CommandLine;
         },
         footer = {
             "",
-            "With the defaults a failure is reported 500 to 600 ms after it happens (miss to miss + 1 intervals).",
+            "With the defaults a daemon that answered every round promptly and then crashes is reported 1.7 s after "
+                + "its last answer, that is 1.6 to 1.7 s after the crash; one that never answered, after 5 rounds.",
             "Logs go to standard error: failures at WARN, recoveries and counters (every 10 s) at INFO.",
             "Runs until SIGTERM or SIGINT, which close the socket and exit with status 143 or 130.",
             "Exit status: 1 could not start (e.g. --bind address in use), 2 bad input.",
@@ -48,6 +53,9 @@ public final class FdMain implements Callable<Integer> {
     public static final String VERSION = "ricochet-fd 0.1.0";
     private static final long MAX_INTERVAL_MS = 60_000;
     private static final int MAX_MISS = 1_000;
+    private static final double MAX_PHI_THRESHOLD = 100;
+    private static final long MAX_PAUSE_MS = 600_000;
+    private static final long MAX_STD_DEV_MS = 60_000;
 
     @Spec
     private CommandSpec spec;
@@ -73,9 +81,28 @@ public final class FdMain implements Callable<Integer> {
     private long intervalMs;
 
     @Option(names = "--miss", paramLabel = "N", defaultValue = "5",
-            description = "Consecutive unanswered rounds after which a target is reported failed, 1.." + MAX_MISS
+            description = "The least number of consecutive unanswered rounds before a target is reported failed; a "
+                    + "target never heard from is failed after exactly N, 1.." + MAX_MISS
                     + " (default: ${DEFAULT-VALUE}).")
     private int miss;
+
+    @Option(names = "--phi-threshold", paramLabel = "PHI", defaultValue = "8",
+            description = "Suspicion level at which a target that missed --miss rounds is reported failed: phi is "
+                    + "-log10 of the chance that a live target stays silent this long, given its history; 8 "
+                    + "means a chance of 10^-8. Higher is slower but safer, 1.." + "100 (default: ${DEFAULT-VALUE}).")
+    private double phiThreshold;
+
+    @Option(names = "--acceptable-pause-ms", paramLabel = "MS", defaultValue = "1000",
+            description = "Silence beyond a target's usual time between heartbeats that is still normal (GC pause, "
+                    + "load burst): added to the mean of its history, 0.." + MAX_PAUSE_MS
+                    + " (default: ${DEFAULT-VALUE}).")
+    private long acceptablePauseMs;
+
+    @Option(names = "--min-std-dev-ms", paramLabel = "MS", defaultValue = "100",
+            description = "Floor of the standard deviation of a target's time between heartbeats, so that a very "
+                    + "regular target is not failed for a small delay, 1.." + MAX_STD_DEV_MS
+                    + " (default: ${DEFAULT-VALUE}).")
+    private long minStdDevMs;
 
     @Option(names = "--gms", paramLabel = "HOST:PORT", split = ",", converter = FdConverters.HostPort.class,
             description = "The GMS partitions, comma-separated; every verdict goes to each of them. Without it "
@@ -119,6 +146,16 @@ public final class FdMain implements Callable<Integer> {
         if (miss < 1 || miss > MAX_MISS) {
             throw invalid("--miss " + miss + ": must be in 1.." + MAX_MISS);
         }
+        // The negated test also refuses NaN, which picocli parses.
+        if (!(phiThreshold >= 1 && phiThreshold <= MAX_PHI_THRESHOLD)) {
+            throw invalid("--phi-threshold " + phiThreshold + ": must be a number in 1..100");
+        }
+        if (acceptablePauseMs < 0 || acceptablePauseMs > MAX_PAUSE_MS) {
+            throw invalid("--acceptable-pause-ms " + acceptablePauseMs + ": must be in 0.." + MAX_PAUSE_MS);
+        }
+        if (minStdDevMs < 1 || minStdDevMs > MAX_STD_DEV_MS) {
+            throw invalid("--min-std-dev-ms " + minStdDevMs + ": must be in 1.." + MAX_STD_DEV_MS);
+        }
         for (int i = 0; i < gms.size(); i++) {
             if (gms.subList(0, i).contains(gms.get(i))) {
                 throw invalid("--gms: partition " + Endpoints.format(gms.get(i)) + " is listed twice");
@@ -129,7 +166,9 @@ public final class FdMain implements Callable<Integer> {
                     .add("--members", members)
                     .add("--watch-detectors", watchDetectors)
                     .add("--chain-next", chainNext == null ? List.of() : List.of(chainNext));
-            return new FdConfig(id, bind, targets.targets(), TimeUnit.MILLISECONDS.toNanos(intervalMs), miss);
+            return new FdConfig(id, bind, targets.targets(), TimeUnit.MILLISECONDS.toNanos(intervalMs), miss,
+                    phiThreshold, TimeUnit.MILLISECONDS.toNanos(acceptablePauseMs),
+                    TimeUnit.MILLISECONDS.toNanos(minStdDevMs));
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
         }

@@ -66,7 +66,7 @@ public final class FdServer implements AutoCloseable {
         Map<Integer, Target> targets = new LinkedHashMap<>();
         config.targets().forEach(t -> targets.put(t.wireId(), t));
         FailureDetector<Target> detector = new FailureDetector<>(targets, config.intervalNs(), config.miss(),
-                new TransitionReporter(reporter, counters, config));
+                config.phi(), new TransitionReporter(reporter, counters, config));
         FrameSender sender = new FrameSender(counters);
         DetectorDriver driver = new DetectorDriver(config.wireId(), detector, sender, counters, clockNs);
         Channel bound = new Bootstrap()
@@ -79,9 +79,12 @@ public final class FdServer implements AutoCloseable {
         bound.closeFuture().addListener(f -> driver.stop());
         bound.eventLoop().execute(() -> driver.start(bound));
         channel = bound;
-        LOG.info("failure detector {} (wire id {}) on {}: pinging {} targets every {} ms, failed after {} missed",
+        LOG.info("failure detector {} (wire id {}) on {}: pinging {} targets every {} ms, failed at phi >= {} "
+                        + "(acceptable pause {} ms, min std dev {} ms) after at least {} missed rounds",
                 config.id(), config.wireId(), Endpoints.format((InetSocketAddress) bound.localAddress()),
-                targets.size(), TimeUnit.NANOSECONDS.toMillis(config.intervalNs()), config.miss());
+                targets.size(), TimeUnit.NANOSECONDS.toMillis(config.intervalNs()), config.phiThreshold(),
+                TimeUnit.NANOSECONDS.toMillis(config.acceptablePauseNs()),
+                TimeUnit.NANOSECONDS.toMillis(config.minStdDevNs()), config.miss());
         return this;
     }
 

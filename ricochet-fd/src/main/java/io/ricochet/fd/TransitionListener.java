@@ -8,9 +8,12 @@ package io.ricochet.fd;
  * @param <A> the type of the address the driver attached to each member
  */
 public interface TransitionListener<A> {
-    /** {@code member} missed its heartbeats for the configured number of consecutive rounds. */
+    /**
+     * {@code member} missed at least the configured number of consecutive rounds, and either never answered or has
+     * been silent for longer than its heartbeat history makes plausible (phi at or above the threshold).
+     */
     void failed(int member, A address, long nowNs);
 
-    /** {@code member}, reported failed before, answered a heartbeat again. */
+    /** {@code member}, reported failed before, answered a heartbeat of this run again (on time or late). */
     void recovered(int member, A address, long nowNs);
 }

@@ -20,6 +20,7 @@ final class TransitionReporter implements TransitionListener<Target> {
     private final FdCounters counters;
     private final long intervalMs;
     private final int miss;
+    private final double phiThreshold;
     private final Map<Integer, Long> failedAtNs = new HashMap<>();
 
     TransitionReporter(FailureReporter reporter, FdCounters counters, FdConfig config) {
@@ -27,14 +28,16 @@ final class TransitionReporter implements TransitionListener<Target> {
         this.counters = counters;
         this.intervalMs = TimeUnit.NANOSECONDS.toMillis(config.intervalNs());
         this.miss = config.miss();
+        this.phiThreshold = config.phiThreshold();
     }
 
     @Override
     public void failed(int member, Target target, long nowNs) {
         counters.increment(FdCounter.FAILURES_REPORTED);
         failedAtNs.put(member, nowNs);
-        LOG.warn("{} FAILED: no heartbeat answered in {} consecutive rounds of {} ms",
-                target.describe(), miss, intervalMs);
+        LOG.warn("{} FAILED: missed at least {} rounds of {} ms, and never answered or stayed silent for longer "
+                + "than its heartbeat history makes plausible (phi >= {})", target.describe(), miss, intervalMs,
+                phiThreshold);
         report(target, true);
     }
 

@@ -14,13 +14,20 @@ import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 
 /**
- * The suspicion rule of {@link FailureDetector} in virtual time: ticks every {@link #INTERVAL_NS}, acks placed
- * exactly where the test wants them. No clock, no sockets.
+ * The suspicion rule of {@link FailureDetector} in virtual time: ticks and acks at exactly the {@code nowNs} the test
+ * chooses. No clock, no sockets, no sleeps. Unless a test says otherwise the parameters are the command's defaults:
+ * interval 100 ms, miss 5, phi threshold 8, acceptable pause 1 s, minimum standard deviation 100 ms.
+ *
+ * <p>With those, a member that answered every round within a millisecond has a history of mean 100 ms and a
+ * deviation floored at 100 ms: its phi reaches 8 about 5.23 deviations past 1100 ms, that is 1623 ms after its
+ * last ack. Answered at tick time + 1 ms, it is failed at the 17th tick after its last answered one.
  */
 class FailureDetectorTest {
     private static final long MS = 1_000_000L;
     private static final long INTERVAL_NS = 100 * MS;
     private static final int MISS = 5;
+    /** Ticks from the one whose round a steady member last answered (1 ms later) to the one that fails it. */
+    private static final int STEADY_DETECTION_TICKS = 17;
 
     private final List<String> events = new ArrayList<>();
     private final TransitionListener<String> recorder = new TransitionListener<>() {
@@ -34,18 +41,46 @@ class FailureDetectorTest {
             events.add("recovered " + member + " " + address + " @" + nowNs / MS);
         }
     };
+    /** The send time of every round, as the driver would have put it in the HEARTBEATs. */
+    private final Map<Long, Long> sentAt = new HashMap<>();
 
     private FailureDetector<String> detector(int... ids) {
+        return detector(PhiParameters.DEFAULTS, ids);
+    }
+
+    private FailureDetector<String> detector(PhiParameters phi, int... ids) {
         Map<Integer, String> members = new TreeMap<>();
         for (int id : ids) {
             members.put(id, "n" + id);
         }
-        return new FailureDetector<>(members, INTERVAL_NS, MISS, recorder);
+        return new FailureDetector<>(members, INTERVAL_NS, MISS, phi, recorder);
     }
 
     /** Tick number {@code k} happens at {@code k * INTERVAL_NS}. */
-    private static List<Ping<String>> tick(FailureDetector<String> fd, int k) {
-        return fd.onTick(k * INTERVAL_NS);
+    private List<Ping<String>> tick(FailureDetector<String> fd, int k) {
+        return tickAt(fd, k * INTERVAL_NS);
+    }
+
+    private List<Ping<String>> tickAt(FailureDetector<String> fd, long nowNs) {
+        long before = fd.sequence();
+        List<Ping<String>> pings = fd.onTick(nowNs);
+        if (fd.sequence() != before) {
+            sentAt.put(fd.sequence(), nowNs);
+        }
+        return pings;
+    }
+
+    /** An ack of {@code round} echoing the send time this detector used for it. */
+    private AckResult ack(FailureDetector<String> fd, int member, long round, long nowNs) {
+        return fd.onAck(member, round, sentAt.getOrDefault(round, 0L), nowNs);
+    }
+
+    /** Ticks {@code from..to}, member {@code id} answering each round 1 ms after it opens. */
+    private void steady(FailureDetector<String> fd, int id, int from, int to) {
+        for (int k = from; k <= to; k++) {
+            tick(fd, k);
+            assertEquals(AckResult.ACCEPTED, ack(fd, id, fd.sequence(), k * INTERVAL_NS + MS), "tick " + k);
+        }
     }
 
     @Test
@@ -82,25 +117,52 @@ class FailureDetectorTest {
     }
 
     @Test
-    void shouldReportFailureExactlyAtTheMissBound() {
+    void shouldNeverFailAMemberThatAnswersEveryRound() {
+        FailureDetector<String> fd = detector(1);
+
+        steady(fd, 1, 0, 20_000);
+
+        assertEquals(List.of(), events);
+        assertTrue(fd.phi(1, 20_000 * INTERVAL_NS + MS) < 1e-6, "no suspicion right after an ack");
+    }
+
+    @Test
+    void shouldFailAMemberThatStopsAnsweringOnceItsSilenceIsImprobable() {
         FailureDetector<String> fd = detector(7);
-        // Rounds 1..3 (ticks 0..2) are answered; round 4 (opened at tick 3) and later are not.
-        for (int k = 0; k <= 2; k++) {
+        steady(fd, 7, 0, 50);
+        // Last ack at 5001 ms. Mean 100 + pause 1000 = 1100 ms, deviation floored at 100 ms: not failed while the
+        // silence is under 1100 + 5 * 100 ms, failed by 1100 + 6 * 100 ms (phi 8 lies at ~5.23 deviations).
+        int k = 51;
+        for (; (k * INTERVAL_NS - 5_001 * MS) < 1_600 * MS; k++) {
             tick(fd, k);
-            assertEquals(AckResult.ACCEPTED, fd.onAck(7, fd.sequence(), k * INTERVAL_NS + MS));
+            assertEquals(List.of(), events, "tick " + k + ", phi " + fd.phi(7, k * INTERVAL_NS));
         }
-        // Ticks 4..7 close the unanswered rounds 4..7: MISS - 1 = 4 misses, not failed yet.
-        for (int k = 3; k <= 2 + MISS; k++) {
+        for (; (k * INTERVAL_NS - 5_001 * MS) <= 1_700 * MS && events.isEmpty(); k++) {
             tick(fd, k);
-            assertEquals(List.of(), events, "after tick " + k);
-            assertFalse(fd.isFailed(7));
         }
 
-        tick(fd, 3 + MISS);
-
-        assertEquals(List.of("failed 7 n7 @800"), events, "the tick closing the 5th missed round reports it");
+        assertEquals(List.of("failed 7 n7 @" + (50 + STEADY_DETECTION_TICKS) * 100), events);
         assertTrue(fd.isFailed(7));
         assertEquals(1, fd.failedCount());
+        assertTrue(fd.phi(7, 6_700 * MS) >= 8);
+    }
+
+    @Test
+    void shouldNotFailBeforeMissRoundsEvenWhenPhiIsHigh() {
+        // No acceptable pause and a tiny deviation floor: after a steady history phi exceeds 8 as soon as the
+        // silence is a few milliseconds longer than one interval, from the second missed round on.
+        FailureDetector<String> fd = detector(new PhiParameters(8, 0, MS), 1);
+        steady(fd, 1, 0, 20);
+        // Tick 21 closes round 21, answered; ticks 22.. close the missed rounds 22...
+        for (int k = 21; k <= 20 + MISS; k++) {
+            tick(fd, k);
+            assertTrue(k == 21 || fd.phi(1, k * INTERVAL_NS) > 8, "phi at tick " + k);
+            assertEquals(List.of(), events, "tick " + k + " closes only " + (k - 21) + " missed rounds");
+        }
+
+        tick(fd, 21 + MISS);
+
+        assertEquals(List.of("failed 1 n1 @2600"), events, "the tick closing the 5th missed round");
     }
 
     @Test
@@ -110,6 +172,7 @@ class FailureDetectorTest {
             tick(fd, k);
         }
         assertEquals(List.of(), events);
+        assertTrue(Double.isNaN(fd.phi(1, MISS * INTERVAL_NS)), "no history: no phi");
 
         tick(fd, MISS);
 
@@ -122,7 +185,7 @@ class FailureDetectorTest {
 
         for (int k = 0; k <= 100; k++) {
             tick(fd, k);
-            fd.onAck(2, fd.sequence(), k * INTERVAL_NS);
+            ack(fd, 2, fd.sequence(), k * INTERVAL_NS);
         }
 
         assertEquals(List.of("failed 1 n1 @500"), events);
@@ -146,17 +209,36 @@ class FailureDetectorTest {
             tick(fd, k);
         }
 
-        assertEquals(AckResult.ACCEPTED, fd.onAck(1, fd.sequence(), 705 * MS));
+        assertEquals(AckResult.ACCEPTED, ack(fd, 1, fd.sequence(), 705 * MS));
         assertEquals(List.of("failed 1 n1 @500", "recovered 1 n1 @705"), events);
         assertFalse(fd.isFailed(1));
         assertEquals(0, fd.failedCount());
 
         // Answering from then on: no more transitions.
-        for (int k = MISS + 3; k < 30; k++) {
-            tick(fd, k);
-            fd.onAck(1, fd.sequence(), k * INTERVAL_NS + MS);
-        }
+        steady(fd, 1, MISS + 3, 300);
         assertEquals(2, events.size(), events.toString());
+    }
+
+    @Test
+    void shouldRecoverAfterAPhiVerdictWithoutLearningTheOutage() {
+        FailureDetector<String> fd = detector(1);
+        steady(fd, 1, 0, 50);
+        for (int k = 51; k <= 50 + STEADY_DETECTION_TICKS; k++) {
+            tick(fd, k);
+        }
+        assertEquals(List.of("failed 1 n1 @6700"), events);
+        // Back after a 10 s outage: one ack recovers it.
+        for (int k = 68; k <= 150; k++) {
+            tick(fd, k);
+        }
+        assertEquals(AckResult.ACCEPTED, ack(fd, 1, fd.sequence(), 15_001 * MS));
+        assertEquals("recovered 1 n1 @15001", events.get(1));
+
+        // The outage was not recorded as an interval: falling silent again is detected as fast as the first time.
+        for (int k = 151; k <= 150 + STEADY_DETECTION_TICKS; k++) {
+            tick(fd, k);
+        }
+        assertEquals(List.of("failed 1 n1 @6700", "recovered 1 n1 @15001", "failed 1 n1 @16700"), events);
     }
 
     @Test
@@ -165,56 +247,144 @@ class FailureDetectorTest {
         for (int k = 0; k <= MISS; k++) {
             tick(fd, k);
         }
-        fd.onAck(1, fd.sequence(), 550 * MS);
+        ack(fd, 1, fd.sequence(), 550 * MS);
 
-        for (int k = MISS + 1; k <= 2 * MISS + 1; k++) {
+        // Heard once, at 550 ms: its history is the bootstrap sample (one interval), so phi reaches 8 ~1623 ms later.
+        for (int k = MISS + 1; k <= 22; k++) {
             tick(fd, k);
         }
 
-        assertEquals(List.of("failed 1 n1 @500", "recovered 1 n1 @550", "failed 1 n1 @1100"), events);
+        assertEquals(List.of("failed 1 n1 @500", "recovered 1 n1 @550", "failed 1 n1 @2200"), events);
     }
 
     @Test
     void shouldNotFailAMemberThatAnswersAtLeastOnceEveryMissRounds() {
         FailureDetector<String> fd = detector(1);
-        for (int k = 0; k < 200; k++) {
+        for (int k = 0; k < 2_000; k++) {
             tick(fd, k);
             if (k % MISS == 0) {
-                fd.onAck(1, fd.sequence(), k * INTERVAL_NS + MS);
+                ack(fd, 1, fd.sequence(), k * INTERVAL_NS + MS);
             }
         }
         assertEquals(List.of(), events);
     }
 
     @Test
-    void shouldIgnoreLateAcks() {
+    void shouldCountLateAcksAsHeartbeats() {
         FailureDetector<String> fd = detector(1);
         tick(fd, 0);
-        // Each round's ack arrives only after the next round opened: always late, so every round is missed.
-        for (int k = 1; k <= MISS; k++) {
+        // Each round's ack arrives only after the next round opened: every round closes unanswered, yet the member
+        // is heard from every interval.
+        for (int k = 1; k <= 5_000; k++) {
             long answered = fd.sequence();
             tick(fd, k);
-            assertEquals(AckResult.LATE, fd.onAck(1, answered, k * INTERVAL_NS + MS), "tick " + k);
+            assertEquals(AckResult.LATE, ack(fd, 1, answered, k * INTERVAL_NS + MS), "tick " + k);
         }
-        assertEquals(List.of("failed 1 n1 @500"), events);
-
-        // A late ack does not recover a failed member either.
-        tick(fd, MISS + 1);
-        assertEquals(AckResult.LATE, fd.onAck(1, fd.sequence() - 1, 610 * MS));
-        assertTrue(fd.isFailed(1));
-        assertEquals(1, events.size());
+        assertEquals(List.of(), events);
     }
 
     @Test
-    void shouldIgnoreDuplicateAcks() {
+    void shouldRecoverAFailedMemberOnALateAck() {
+        FailureDetector<String> fd = detector(1);
+        for (int k = 0; k <= MISS + 1; k++) {
+            tick(fd, k);
+        }
+        assertTrue(fd.isFailed(1));
+
+        assertEquals(AckResult.LATE, ack(fd, 1, 3, 610 * MS), "round 3 was sent by this run: the member is alive");
+
+        assertEquals(List.of("failed 1 n1 @500", "recovered 1 n1 @610"), events);
+    }
+
+    @Test
+    void shouldNotFailABusyMemberWhoseAcksComeInLateBursts() {
+        // A daemon on an overloaded host: it reads its socket only every 300 to 900 ms, then answers every ping
+        // waiting there at once. Its acks are up to 9 rounds late; no round but the one it wakes in is answered on
+        // time, so it misses up to 8 rounds in a row. It is alive, and must never be reported.
+        FailureDetector<String> fd = detector(1);
+        SplittableRandom rnd = new SplittableRandom(7);
+        long wakeNs = 0;
+        long lastBurstNs = 0;
+        long answeredUpTo = 0;
+        int lateAcks = 0;
+        for (int k = 0; k < 6_000; k++) {
+            long tickNs = k * INTERVAL_NS;
+            while (wakeNs < tickNs) {
+                for (long round = answeredUpTo + 1; round <= fd.sequence(); round++) {
+                    lateAcks += ack(fd, 1, round, wakeNs) == AckResult.LATE ? 1 : 0;
+                }
+                answeredUpTo = fd.sequence();
+                lastBurstNs = wakeNs;
+                wakeNs += rnd.nextLong(300, 901) * MS;
+            }
+            tick(fd, k);
+        }
+
+        assertEquals(List.of(), events);
+        assertTrue(lateAcks > 4_000, "most acks were late: " + lateAcks);
+
+        // Then it crashes: its burstier history makes the detector wait longer, but not unboundedly.
+        int k = 6_000;
+        for (; events.isEmpty() && k < 6_100; k++) {
+            tick(fd, k);
+        }
+        long detectedAfterNs = (k - 1) * INTERVAL_NS - lastBurstNs;
+        assertEquals(1, events.size(), events.toString());
+        assertTrue(detectedAfterNs > 1_000 * MS && detectedAfterNs < 4_000 * MS, detectedAfterNs / MS + " ms");
+    }
+
+    @Test
+    void shouldJudgeNobodyAtATickThatRunsLate() {
+        FailureDetector<String> fd = detector(1, 2);
+        // Member 1 answers steadily up to round 3; member 2 never does (3 missed rounds by tick 3).
+        steady(fd, 1, 0, 2);
+        tick(fd, 3);
+
+        // The detector is starved for 3 s: its next tick runs at 3300 ms instead of 400 ms. Member 1's ack of
+        // round 4 sits unread in the socket until after that tick; phi alone would fail it.
+        assertTrue(fd.phi(1, 3_300 * MS) > 8);
+        tickAt(fd, 3_300 * MS);
+
+        assertEquals(List.of(), events, "no verdict at a late tick");
+        assertEquals(1, fd.lateTicks());
+        assertEquals(AckResult.LATE, ack(fd, 1, 4, 3_301 * MS));
+        assertEquals(AckResult.ACCEPTED, ack(fd, 1, 5, 3_302 * MS));
+
+        // The late tick closed no missed round for member 2: it is failed at its 5th real one, at 3500 ms.
+        tickAt(fd, 3_400 * MS);
+        ack(fd, 1, fd.sequence(), 3_401 * MS);
+        assertEquals(List.of(), events);
+        tickAt(fd, 3_500 * MS);
+        assertEquals(List.of("failed 2 n2 @3500"), events);
+        assertEquals(1, fd.lateTicks());
+    }
+
+    @Test
+    void shouldNotLearnTheDetectorsOwnStallAsAnInterval() {
+        FailureDetector<String> fd = detector(1);
+        steady(fd, 1, 0, 20);
+        tickAt(fd, 5_000 * MS);
+        assertEquals(1, fd.lateTicks());
+        assertEquals(AckResult.ACCEPTED, ack(fd, 1, fd.sequence(), 5_001 * MS));
+
+        // Then the member dies: detection takes as long as after a history without the stall.
+        for (int k = 51; k <= 50 + STEADY_DETECTION_TICKS; k++) {
+            tick(fd, k);
+        }
+        assertEquals(List.of("failed 1 n1 @6700"), events);
+    }
+
+    @Test
+    void shouldIgnoreDuplicateAndReorderedAcks() {
         FailureDetector<String> fd = detector(1);
         for (int k = 0; k <= MISS; k++) {
             tick(fd, k);
         }
-        assertEquals(AckResult.ACCEPTED, fd.onAck(1, fd.sequence(), 510 * MS));
+        assertEquals(AckResult.ACCEPTED, ack(fd, 1, fd.sequence(), 510 * MS));
 
-        assertEquals(AckResult.DUPLICATE, fd.onAck(1, fd.sequence(), 520 * MS));
-        assertEquals(AckResult.DUPLICATE, fd.onAck(1, fd.sequence(), 530 * MS));
+        assertEquals(AckResult.DUPLICATE, ack(fd, 1, fd.sequence(), 520 * MS));
+        assertEquals(AckResult.DUPLICATE, ack(fd, 1, fd.sequence(), 530 * MS));
+        assertEquals(AckResult.DUPLICATE, ack(fd, 1, fd.sequence() - 1, 540 * MS), "older than the latest answer");
 
         assertEquals(List.of("failed 1 n1 @500", "recovered 1 n1 @510"), events, "recovered once");
     }
@@ -222,20 +392,21 @@ class FailureDetectorTest {
     @Test
     void shouldIgnoreAcksFromUnknownMembersOrForUnsentSequences() {
         FailureDetector<String> fd = detector(1, 2);
-        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, 0L, 0), "nothing sent yet");
-        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, 1L, 0), "nothing sent yet");
+        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, 0L, 0, 0), "nothing sent yet");
+        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, 1L, 0, 0), "nothing sent yet");
         tick(fd, 0);
 
-        assertEquals(AckResult.UNKNOWN_MEMBER, fd.onAck(3, 1L, MS));
-        assertEquals(AckResult.UNKNOWN_MEMBER, fd.onAck(-1, 1L, MS));
-        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, 2L, MS), "ahead of the open round");
-        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, 0L, MS));
-        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, -5L, MS));
-        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, Long.MAX_VALUE, MS));
+        assertEquals(AckResult.UNKNOWN_MEMBER, ack(fd, 3, 1L, MS));
+        assertEquals(AckResult.UNKNOWN_MEMBER, ack(fd, -1, 1L, MS));
+        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, 2L, 0, MS), "ahead of the open round");
+        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, 1L, 12_345, MS), "another run's round 1");
+        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, 0L, 0, MS));
+        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, -5L, 0, MS));
+        assertEquals(AckResult.UNKNOWN_SEQUENCE, fd.onAck(1, Long.MAX_VALUE, 0, MS));
 
         // None of them counted as an answer: member 1 still fails on time, member 2 (answering) does not.
         for (int k = 1; k <= MISS; k++) {
-            fd.onAck(2, fd.sequence(), k * INTERVAL_NS - MS);
+            ack(fd, 2, fd.sequence(), k * INTERVAL_NS - MS);
             tick(fd, k);
         }
         assertEquals(List.of("failed 1 n1 @500"), events);
@@ -243,15 +414,30 @@ class FailureDetectorTest {
     }
 
     @Test
+    void shouldRefuseAcksTooOldToCheck() {
+        FailureDetector<String> fd = detector(1);
+        for (int k = 0; k <= FailureDetector.ROUNDS_REMEMBERED; k++) {
+            tick(fd, k);
+            ack(fd, 1, fd.sequence(), k * INTERVAL_NS + MS);
+        }
+
+        assertEquals(AckResult.UNKNOWN_SEQUENCE, ack(fd, 1, 1, FailureDetector.ROUNDS_REMEMBERED * INTERVAL_NS));
+        assertEquals(AckResult.DUPLICATE, ack(fd, 1, 2, FailureDetector.ROUNDS_REMEMBERED * INTERVAL_NS));
+    }
+
+    @Test
     void shouldCompareTimesWrapSafely() {
         FailureDetector<String> fd = detector(1);
         long start = Long.MAX_VALUE - 150 * MS;
-        fd.onTick(start);
+        tickAt(fd, start);
 
-        assertEquals(List.of(), fd.onTick(start + 99 * MS));
-        assertEquals(1, fd.onTick(start + INTERVAL_NS).size(), "the due time lies past Long.MAX_VALUE");
-        assertEquals(List.of(), fd.onTick(start + 150 * MS));
-        assertEquals(1, fd.onTick(start + 2 * INTERVAL_NS).size());
+        assertEquals(List.of(), tickAt(fd, start + 99 * MS));
+        assertEquals(1, tickAt(fd, start + INTERVAL_NS).size(), "the due time lies past Long.MAX_VALUE");
+        assertEquals(AckResult.ACCEPTED, ack(fd, 1, 2, start + INTERVAL_NS + MS));
+        assertEquals(List.of(), tickAt(fd, start + 150 * MS));
+        assertEquals(1, tickAt(fd, start + 2 * INTERVAL_NS).size());
+        assertEquals(0, fd.lateTicks());
+        assertTrue(fd.phi(1, start + 2 * INTERVAL_NS) < 1e-6, "elapsed time measured across the wrap");
     }
 
     @Test
@@ -259,50 +445,36 @@ class FailureDetectorTest {
         int members = 500;
         SplittableRandom rnd = new SplittableRandom(42);
         Map<Integer, String> addresses = new HashMap<>();
-        // Member i answers the rounds up to a random lastAnswered[i] (0 = none, 1000 = all of them), except for its
-        // gaps: MISS - 1 silent rounds in every MISS + 2, shifted by i, so it never misses MISS in a row while
-        // answering. After lastAnswered[i] it is silent for good.
+        // Member i answers every round up to a random lastAnswered[i] (0 = none, 1000 = all of them), 1 ms after
+        // it opens, then is silent for good.
         int[] lastAnswered = new int[members];
         for (int i = 0; i < members; i++) {
             addresses.put(i, "n" + i);
             lastAnswered[i] = rnd.nextInt(4) == 0 ? 1_000 : rnd.nextInt(60);
         }
         FailureDetector<String> fd = new FailureDetector<>(addresses, INTERVAL_NS, MISS, recorder);
-        int ticks = 80;
+        int ticks = 100;
         for (int k = 0; k < ticks; k++) {
             tick(fd, k);
             long round = fd.sequence();
             for (int i = 0; i < members; i++) {
-                boolean inGap = (round + i) % (MISS + 2) < MISS - 1;
-                if (round <= lastAnswered[i] && !inGap) {
-                    fd.onAck(i, round, k * INTERVAL_NS + MS);
+                if (round <= lastAnswered[i]) {
+                    ack(fd, i, round, k * INTERVAL_NS + MS);
                 }
             }
         }
 
-        // Expected: the tick closing the MISS-th silent round after the last answered one (round r opens at tick r-1).
+        // Never answered: failed at tick MISS. Otherwise (round r opens at tick r - 1): failed
+        // STEADY_DETECTION_TICKS after the tick of its last answered round.
         List<String> expected = new ArrayList<>();
-        for (int k = 0; k < ticks; k++) {
-            for (int i = 0; i < members; i++) {
-                int lastAck = lastAnsweredRound(lastAnswered[i], i);
-                if (lastAck + MISS == k) {
-                    expected.add("failed " + i + " n" + i + " @" + k * 100);
-                }
+        for (int i = 0; i < members; i++) {
+            int failTick = lastAnswered[i] == 0 ? MISS : lastAnswered[i] - 1 + STEADY_DETECTION_TICKS;
+            if (failTick < ticks) {
+                expected.add("failed " + i + " n" + i + " @" + failTick * 100);
             }
         }
-        assertEquals(expected.size(), events.size());
         assertEquals(sortedCopy(expected), sortedCopy(events));
         assertTrue(expected.size() > members / 2, "most members fail within the run: " + expected.size());
-    }
-
-    /** The last round member {@code i} answered when it answers up to {@code last} outside its gaps. */
-    private static int lastAnsweredRound(int last, int i) {
-        for (int round = last; round >= 1; round--) {
-            if ((round + i) % (MISS + 2) >= MISS - 1) {
-                return round;
-            }
-        }
-        return 0;
     }
 
     private static List<String> sortedCopy(List<String> list) {
@@ -318,6 +490,8 @@ class FailureDetectorTest {
         assertThrows(IllegalArgumentException.class, () -> new FailureDetector<>(one, -1, MISS, recorder));
         assertThrows(IllegalArgumentException.class, () -> new FailureDetector<>(one, INTERVAL_NS, 0, recorder));
         assertThrows(NullPointerException.class, () -> new FailureDetector<>(one, INTERVAL_NS, MISS, null));
+        assertThrows(NullPointerException.class,
+                () -> new FailureDetector<>(one, INTERVAL_NS, MISS, (PhiParameters) null, recorder));
     }
 
     @Test
@@ -325,6 +499,6 @@ class FailureDetectorTest {
         FailureDetector<String> fd = detector();
         assertEquals(List.of(), fd.onTick(0));
         assertEquals(INTERVAL_NS, fd.nextTickNs(), "rounds go on, so a detector that only answers still ticks");
-        assertEquals(AckResult.UNKNOWN_MEMBER, fd.onAck(1, 1L, MS));
+        assertEquals(AckResult.UNKNOWN_MEMBER, fd.onAck(1, 1L, 0, MS));
     }
 }

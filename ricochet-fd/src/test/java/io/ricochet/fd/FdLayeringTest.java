@@ -22,6 +22,8 @@ class FdLayeringTest {
     void shouldKeepTheDetectorCoreFreeOfClocksSocketsAndThreads() {
         noClasses().that().haveSimpleNameStartingWith("FailureDetector").or().haveSimpleNameStartingWith("Ping")
                 .or().haveSimpleNameStartingWith("AckResult").or().haveSimpleNameStartingWith("TransitionListener")
+                .or().haveSimpleNameStartingWith("HeartbeatHistory").or().haveSimpleNameStartingWith("Phi")
+                .or().haveSimpleNameStartingWith("RoundLog")
                 .should().dependOnClassesThat().resideInAnyPackage("io.netty..", "java.net..", "java.nio.channels..",
                         "java.util.concurrent..")
                 .orShould().callMethod(System.class, "nanoTime")

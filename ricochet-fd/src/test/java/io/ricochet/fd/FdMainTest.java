@@ -45,6 +45,17 @@ class FdMainTest {
                 Arguments.of("--id a --interval-ms 60001", "--interval-ms 60001: must be in 1..60000"),
                 Arguments.of("--id a --miss 0", "--miss 0: must be in 1..1000"),
                 Arguments.of("--id a --miss -3", "--miss -3: must be in 1..1000"),
+                Arguments.of("--id a --phi-threshold 0.5", "--phi-threshold 0.5: must be a number in 1..100"),
+                Arguments.of("--id a --phi-threshold 101", "--phi-threshold 101.0: must be a number in 1..100"),
+                Arguments.of("--id a --phi-threshold NaN", "--phi-threshold NaN: must be a number in 1..100"),
+                Arguments.of("--id a --phi-threshold Infinity", "--phi-threshold Infinity: must be a number in"),
+                Arguments.of("--id a --phi-threshold x", "--phi-threshold 'x'"),
+                Arguments.of("--id a --acceptable-pause-ms -1", "--acceptable-pause-ms -1: must be in 0..600000"),
+                Arguments.of("--id a --acceptable-pause-ms 600001",
+                        "--acceptable-pause-ms 600001: must be in 0..600000"),
+                Arguments.of("--id a --acceptable-pause-ms 1s", "--acceptable-pause-ms '1s'"),
+                Arguments.of("--id a --min-std-dev-ms 0", "--min-std-dev-ms 0: must be in 1..60000"),
+                Arguments.of("--id a --min-std-dev-ms 60001", "--min-std-dev-ms 60001: must be in 1..60000"),
                 Arguments.of("--id a --bind 127.0.0.1", "--bind '127.0.0.1': expected host:port"),
                 Arguments.of("--id a --bind " + LOCAL + "70000", "--bind '127.0.0.1:70000': port '70000' must be"),
                 Arguments.of("--id a --bind ::1:7200", "an IPv6 host needs brackets"),
@@ -93,13 +104,17 @@ class FdMainTest {
 
         assertEquals(0, run.exitCode());
         for (String flag : new String[] {"--id", "--bind", "--members", "--interval-ms", "--miss", "--gms",
-            "--watch-detectors", "--chain-next", "--help", "--version"}) {
+            "--watch-detectors", "--chain-next", "--phi-threshold", "--acceptable-pause-ms", "--min-std-dev-ms",
+            "--help", "--version"}) {
             assertTrue(run.out().contains(flag), flag + " missing from:\n" + run.out());
         }
         String unwrapped = run.out().replaceAll("\\s+", "");
         assertTrue(unwrapped.contains("(default:127.0.0.1:7200)"), run.out());
         assertTrue(unwrapped.contains("1..60000(default:100)"), run.out());
         assertTrue(unwrapped.contains("1..1000(default:5)"), run.out());
+        assertTrue(unwrapped.contains("1..100(default:8)"), run.out());
+        assertTrue(unwrapped.contains("0..600000(default:1000)"), run.out());
+        assertTrue(unwrapped.contains("1..60000(default:100)"), run.out());
         assertEquals("", run.err());
     }
 

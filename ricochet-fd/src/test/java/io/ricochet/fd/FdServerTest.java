@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -83,6 +84,29 @@ class FdServerTest {
         assertEquals(1, counters.get(FdCounter.RECOVERIES_REPORTED));
         assertEquals(0, counters.get(FdCounter.MALFORMED));
         assertEquals(0, counters.get(FdCounter.HANDLER_ERRORS));
+    }
+
+    @Test
+    void shouldCountATickDelayedByItsOwnStallAndJudgeNobodyForIt() throws Exception {
+        FakeDaemon one = daemon(1);
+        AtomicLong stalledNs = new AtomicLong();
+        FdConfig config = new FdConfig("rack-1", ANY_LOOPBACK_PORT, List.of(one.target()), INTERVAL_NS, MISS);
+        FdServer fd = keep(new FdServer(config, reporter, group, () -> System.nanoTime() + stalledNs.get())).start();
+        FdCounters counters = fd.counters();
+        Await.until("daemon 1 answered a few rounds", () -> counters.get(FdCounter.ACKS_ACCEPTED) >= 5,
+                counters::toString);
+        long lateTicks = counters.get(FdCounter.LATE_TICKS);
+
+        // Three seconds vanish between two ticks, as if this process had not been scheduled: by its history, daemon
+        // 1 has been silent for far too long, but the silence is the detector's own.
+        stalledNs.addAndGet(TimeUnit.SECONDS.toNanos(3));
+        Await.until("the late tick counted", () -> counters.get(FdCounter.LATE_TICKS) > lateTicks,
+                counters::toString);
+        long accepted = counters.get(FdCounter.ACKS_ACCEPTED);
+        Await.until("daemon 1 answered 2 * miss more rounds",
+                () -> counters.get(FdCounter.ACKS_ACCEPTED) >= accepted + 2 * MISS, counters::toString);
+
+        assertEquals(List.of(), reporter.events());
     }
 
     @Test
