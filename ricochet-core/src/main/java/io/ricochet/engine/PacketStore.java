@@ -77,6 +77,11 @@ public final class PacketStore {
         return capacity;
     }
 
+    /** The slot the next new packet takes: when the store is full, the oldest packet's (FIFO). */
+    public int nextSlot() {
+        return next;
+    }
+
     /** Bytes of payload storage allocated so far (bounded by capacity * maxPayload). */
     public long memoryBytes() {
         long slots = 0;

@@ -28,6 +28,16 @@ public interface ProtocolEngine {
      */
     long send(int group, byte[] payload, int offset, int length, long nowNs);
 
+    /**
+     * The earliest time at or after {@code nowNs} when a {@link #send} keeps the engine's promise to its receivers:
+     * a protocol whose sender answers NAKs from a bounded buffer is ready once the oldest packet it would evict has
+     * been held for as long as a receiver may still ask for it. A driver that paces its application (the daemon)
+     * sends no earlier; one that does not (the simulator) may, and the oldest packet is then evicted early (counted).
+     */
+    default long sendReadyAtNs(long nowNs) {
+        return nowNs;
+    }
+
     /** Earliest pending timer deadline, or {@link Long#MAX_VALUE} when none. */
     long nextDeadlineNs();
 

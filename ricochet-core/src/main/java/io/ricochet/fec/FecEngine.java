@@ -72,7 +72,8 @@ public final class FecEngine implements ProtocolEngine {
                 EngineCounter.DATA_CACHE_EVICTIONS);
         this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
         this.sender = new BlockSender(self, config, counters, outbox);
-        this.responder = new NakResponder(self, config.retransmitCapacity(), config.maxPayload(), config.nakEnabled(),
+        this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
+                config.maxPayload(), config.nakEnabled(),
                 counters, outbox);
         this.wakes = new WakeRequests(outbox);
         this.repairs = new RepairReceiver(config, counters, dataCache,
@@ -99,7 +100,7 @@ public final class FecEngine implements ProtocolEngine {
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
         long seqno = dataSender.send(groups.contains(group), group, payload, offset, length);
-        responder.sent(group, seqno, payload, offset, length);
+        responder.sent(group, seqno, payload, offset, length, nowNs);
         sender.sent(group, seqno, payload, offset, length, nowNs);
         requestWake(nowNs);
         return seqno;
@@ -266,6 +267,11 @@ public final class FecEngine implements ProtocolEngine {
         sender.poll(nowNs);
         losses.poll(nowNs);
         requestWake(nowNs);
+    }
+
+    @Override
+    public long sendReadyAtNs(long nowNs) {
+        return responder.readyAtNs(nowNs);
     }
 
     @Override

@@ -13,6 +13,8 @@ import io.ricochet.wire.PacketRefFlyweight;
 /**
  * The sender's half of the NAK layer (paper, section 4.2.7): a bounded retransmit buffer of this node's own data
  * packets, and the answer to a NAK, a RETRANSMIT by unicast if the packet is still buffered, GONE if it is not.
+ * The buffer is sized by time within its memory bound: a packet is meant to be kept for {@code retentionNs} (as long
+ * as a receiver may ask for it), and {@link #readyAtNs} says when the next send no longer evicts one kept less.
  */
 public final class NakResponder {
     private final int self;
@@ -20,32 +22,49 @@ public final class NakResponder {
     private final Counters counters;
     private final Outbox outbox;
     private final PacketStore retransmitBuffer;
+    private final long retentionNs;
+    private final long[] sentNs;
     private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private final DataFlyweight data = new DataFlyweight().wrap(frame, 0);
     private final PacketRefFlyweight ref = new PacketRefFlyweight().wrap(frame, 0);
 
     /**
      * @param self       this node's id
-     * @param capacity   sent payloads kept (FIFO eviction, counted as RETRANSMIT_BUFFER_EVICTIONS)
+     * @param capacity   sent payloads kept at most (FIFO eviction, counted as RETRANSMIT_BUFFER_EVICTIONS)
+     * @param retentionNs how long a sent payload is meant to be kept: at least the receivers' NAK give-up time
      * @param maxPayload largest payload
      * @param buffering  whether sent packets are kept at all (a protocol that never NAKs needs none)
      * @param counters   where NAKs, answers and evictions are counted
      * @param outbox     where answers go
      */
-    public NakResponder(int self, int capacity, int maxPayload, boolean buffering, Counters counters, Outbox outbox) {
+    public NakResponder(int self, int capacity, long retentionNs, int maxPayload, boolean buffering, Counters counters,
+                        Outbox outbox) {
         this.self = self;
         this.buffering = buffering;
         this.counters = counters;
         this.outbox = outbox;
         this.retransmitBuffer = new PacketStore(capacity, maxPayload, counters,
                 EngineCounter.RETRANSMIT_BUFFER_EVICTIONS);
+        this.retentionNs = retentionNs;
+        this.sentNs = new long[buffering ? capacity : 0];
     }
 
-    /** Keeps a copy of a packet this node sent. */
-    public void sent(int group, long seqno, byte[] payload, int offset, int length) {
+    /** Keeps a copy of a packet this node sent at {@code nowNs}. */
+    public void sent(int group, long seqno, byte[] payload, int offset, int length, long nowNs) {
         if (buffering) {
-            retransmitBuffer.put(new PacketId(self, group, seqno), payload, offset, length);
+            sentNs[retransmitBuffer.put(new PacketId(self, group, seqno), payload, offset, length)] = nowNs;
         }
+    }
+
+    /**
+     * The earliest time at or after {@code nowNs} when the next send evicts no packet kept less than the retention:
+     * now while the buffer has room, else when its oldest packet has been kept long enough.
+     */
+    public long readyAtNs(long nowNs) {
+        if (!buffering || retransmitBuffer.size() < retransmitBuffer.capacity()) {
+            return nowNs;
+        }
+        return Math.max(nowNs, sentNs[retransmitBuffer.nextSlot()] + retentionNs);
     }
 
     /** A validated NAK, from its header's source. */

@@ -13,4 +13,19 @@ package io.ricochet.nak;
  */
 public record NakSettings(boolean nakEnabled, long nakTimeoutNs, long retryNs, int maxAttempts, long giveUpNs,
                           int maxPendingLosses, int rateLimit) {
+
+    /**
+     * How long after its discovery an unanswered loss is given up when every timer runs on time: the first delay,
+     * then the wait after each NAK with {@link LossTracker}'s backoff. A sender keeps its packets at least this long.
+     */
+    public long giveUpAfterNs() {
+        if (!nakEnabled) {
+            return giveUpNs;
+        }
+        long total = nakTimeoutNs;
+        for (int attempt = 1; attempt <= maxAttempts; attempt++) {
+            total += retryNs << Math.min(attempt - 1, LossTracker.MAX_BACKOFF_DOUBLINGS);
+        }
+        return total;
+    }
 }

@@ -77,7 +77,8 @@ public final class RicochetEngine
         this.lec = new LecReceiver(config.repairBufferCapacity(), config.maxPayload(), counters, this);
         this.streams = new StreamTable(config.streamWindow());
         this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
-        this.responder = new NakResponder(self, config.retransmitCapacity(), config.maxPayload(), true, counters,
+        this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
+                config.maxPayload(), true, counters,
                 outbox);
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
@@ -109,7 +110,7 @@ public final class RicochetEngine
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
         long seqno = dataSender.send(view.isMember(group), group, payload, offset, length);
-        responder.sent(group, seqno, payload, offset, length);
+        responder.sent(group, seqno, payload, offset, length, nowNs);
         if (sessions != null) {
             sessions.sent(group, seqno, nowNs);
             requestWake(nowNs);
@@ -387,6 +388,11 @@ public final class RicochetEngine
         }
         lec.drainReady(nowNs);
         requestWake(nowNs);
+    }
+
+    @Override
+    public long sendReadyAtNs(long nowNs) {
+        return responder.readyAtNs(nowNs);
     }
 
     @Override

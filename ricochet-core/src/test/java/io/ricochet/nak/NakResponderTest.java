@@ -19,12 +19,13 @@ class NakResponderTest {
     private static final int SELF = 1;
     private static final int REQUESTER = 7;
     private static final int G = 3;
+    private static final long RETENTION = 1_000;
 
     private final Counters counters = new Counters(Counters.set(EngineCounter.values(), NakCounter.values()));
     private final RecordingOutbox out = new RecordingOutbox();
 
     private NakResponder responder(int capacity, boolean buffering) {
-        return new NakResponder(SELF, capacity, 1024, buffering, counters, out);
+        return new NakResponder(SELF, capacity, RETENTION, 1024, buffering, counters, out);
     }
 
     private static PacketRefFlyweight nak(int requester, PacketId id) {
@@ -32,8 +33,25 @@ class NakResponderTest {
     }
 
     private void send(NakResponder responder, long seqno) {
+        send(responder, seqno, 0);
+    }
+
+    private void send(NakResponder responder, long seqno, long nowNs) {
         byte[] payload = Frames.payload(new PacketId(SELF, G, seqno));
-        responder.sent(G, seqno, payload, 0, payload.length);
+        responder.sent(G, seqno, payload, 0, payload.length, nowNs);
+    }
+
+    @Test
+    void shouldBeReadyToSendOnlyOnceTheOldestPacketWasKeptForTheRetention() {
+        NakResponder responder = responder(2, true);
+        assertEquals(5, responder.readyAtNs(5), "room in the buffer");
+        send(responder, 0, 10);
+        send(responder, 1, 20);
+        assertEquals(10 + RETENTION, responder.readyAtNs(30), "full: when seqno 0 has been kept long enough");
+        assertEquals(2_000, responder.readyAtNs(2_000));
+        send(responder, 2, 2_000);
+        assertEquals(20 + RETENTION, responder.readyAtNs(1_000), "then seqno 1");
+        assertEquals(7, responder(2, false).readyAtNs(7), "a sender that keeps nothing is always ready");
     }
 
     @Test
