@@ -64,7 +64,7 @@ fds_start() {
         members=""
         for ((k = 1; k <= RC_NODES; k++)); do
             if [[ "$(rack_of "$k")" == "$r" ]]; then
-                members+="${members:+,}$k@$(node_addr "$k"):$UNICAST_PORT"
+                members+="${members:+,}$k@$(node_addr "$k"):$HEARTBEAT_PORT"
             fi
         done
         java_in "$dir" "fd-rack-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id "rack-$r" \

@@ -32,6 +32,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
     /** Below the client's 10 s request timeout, so an application hears why a join failed. */
     private static final long JOIN_TIMEOUT_SECONDS = 5;
+    /** How often the engine's loop marks its progress for the heartbeat thread. */
+    private static final long PROGRESS_MARK_MS = 200;
 
     private final DaemonConfig config;
     private final DaemonTransport transport;
@@ -42,6 +44,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
     private final GmsListener gmsListener;
     private final long incarnation;
     private final ApiServer api;
+    private final SendQueue sends;
+    private final HeartbeatResponder heartbeats;
     private final Map<Integer, List<CompletableFuture<Void>>> pendingJoins = new HashMap<>();
     private volatile boolean closed;
 
@@ -60,6 +64,19 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 .create(config.nodeId(), root.split(), driver), transport);
         // One incarnation per process start: a restarted daemon's streams start again at 0 (MembershipEvent).
         this.incarnation = System.currentTimeMillis();
+        this.sends = new SendQueue(new SendQueue.Engine() {
+            @Override
+            public long readyAtNs(long nowNs) {
+                return driver.sendReadyAtNs(nowNs);
+            }
+
+            @Override
+            public long send(int group, byte[] payload, DeliveryListener from) {
+                return driver.sendFromApplication(group, payload, from);
+            }
+        }, config.sendQueue(), config.sendRateLimit(), loop, System::nanoTime, counters);
+        this.heartbeats = new HeartbeatResponder(config.nodeId(), config.heartbeatStallMs() * 1_000_000L,
+                System::nanoTime);
         this.gmsListener = new GmsListener(driver, loop, this::joined);
         this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(), gmsListener,
                 controlGroup);
@@ -73,6 +90,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
         Daemon daemon = new Daemon(config);
         try {
             daemon.transport.start(new DatagramHandler(daemon.driver));
+            daemon.heartbeats.start(config.heartbeatAddress());
+            daemon.loop.scheduleAtFixedRate(daemon::engineAlive, 0, PROGRESS_MARK_MS, TimeUnit.MILLISECONDS);
             daemon.gms.start();
             daemon.api.start();
         } catch (Exception e) {
@@ -88,6 +107,19 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 config.iface(), daemon.transport.kind(), config.apiBind().getHostAddress(), daemon.apiPort(),
                 config.gms());
         return daemon;
+    }
+
+    /**
+     * On the engine's loop, every {@link #PROGRESS_MARK_MS}: tells the heartbeat thread the engine is making
+     * progress, and folds that thread's counts into the daemon's counters.
+     */
+    private void engineAlive() {
+        heartbeats.engineAlive();
+        long[] counts = heartbeats.counts();
+        Counters counters = driver.counters();
+        counters.add(DaemonCounter.HEARTBEATS_ANSWERED, counts[0] - counters.get(DaemonCounter.HEARTBEATS_ANSWERED));
+        counters.add(DaemonCounter.HEARTBEATS_WITHHELD, counts[1] - counters.get(DaemonCounter.HEARTBEATS_WITHHELD));
+        counters.add(DaemonCounter.HEARTBEATS_REFUSED, counts[2] - counters.get(DaemonCounter.HEARTBEATS_REFUSED));
     }
 
     /** The port the local API listens on (useful with port 0). */
@@ -123,20 +155,34 @@ public final class Daemon implements LocalNode, AutoCloseable {
             if (first) {
                 gms.join(group, config.protocol().wireId());
             }
-            loop.schedule(() -> {
-                String refusal = gmsListener.lastRefusal(gms.partitionOf(group));
-                if (done.completeExceptionally(new ApiException(ApiException.Code.UNAVAILABLE,
-                        "the GMS partition of group " + group + " did not confirm the join within "
-                                + JOIN_TIMEOUT_SECONDS + " s; still retrying"
-                                + (refusal == null ? "" : " (last refusal from that partition: " + refusal + ")")))) {
-                    List<CompletableFuture<Void>> pending = pendingJoins.get(group);
-                    if (pending != null) {
-                        pending.remove(done);
-                    }
-                }
-            }, JOIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            loop.schedule(() -> joinTimedOut(group, listener, done), JOIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         });
         return done;
+    }
+
+    /**
+     * A join not confirmed in time fails, and leaves nothing behind: its listener is removed and, if it was the
+     * group's last local subscriber, the daemon leaves the group in the GMS (no membership without an application).
+     */
+    private void joinTimedOut(int group, DeliveryListener listener, CompletableFuture<Void> done) {
+        String refusal = gmsListener.lastRefusal(gms.partitionOf(group));
+        if (!done.completeExceptionally(new ApiException(ApiException.Code.UNAVAILABLE,
+                "the GMS partition of group " + group + " did not confirm the join within " + JOIN_TIMEOUT_SECONDS
+                        + " s; the join is withdrawn, try again"
+                        + (refusal == null ? "" : " (last refusal from that partition: " + refusal + ")")))) {
+            return;
+        }
+        List<CompletableFuture<Void>> pending = pendingJoins.get(group);
+        if (pending != null) {
+            pending.remove(done);
+            if (pending.isEmpty()) {
+                pendingJoins.remove(group);
+            }
+        }
+        if (driver.removeListener(group, listener)) {
+            gms.leave(group);
+            LOG.warn("join of group {} not confirmed by the GMS in {} s: withdrawn", group, JOIN_TIMEOUT_SECONDS);
+        }
     }
 
     /** Called on the loop after the GMS confirmed membership of {@code group}. */
@@ -159,19 +205,20 @@ public final class Daemon implements LocalNode, AutoCloseable {
 
     @Override
     public CompletableFuture<Long> send(int group, byte[] payload, DeliveryListener from, boolean wait) {
+        CompletableFuture<Long> done = new CompletableFuture<>();
+        if (payload.length > maxPayload()) {
+            done.completeExceptionally(new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload of "
+                    + payload.length + " bytes; the maximum is " + maxPayload()));
+            return done;
+        }
         return onLoop(() -> {
             if (!driver.isMember(group)) {
                 throw new ApiException(ApiException.Code.NOT_A_MEMBER, "node " + nodeId()
                         + " has not joined group " + group + ": join it first");
             }
-            if (payload.length > maxPayload()) {
-                throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload of " + payload.length
-                        + " bytes; the maximum is " + maxPayload());
-            }
-            long seqno = driver.engine().send(group, payload, 0, payload.length, driver.now());
-            driver.afterEngineCall();
-            return seqno;
-        });
+            sends.offer(group, payload, from, wait, done);
+            return done;
+        }).thenCompose(taken -> taken);
     }
 
     @Override
@@ -220,6 +267,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         try {
             CompletableFuture<Void> left = new CompletableFuture<>();
             loop.execute(() -> {
+                sends.failAll(new ApiException(ApiException.Code.UNAVAILABLE, "the daemon is stopping"));
                 for (int group : List.copyOf(driver.subscribedGroups())) {
                     gms.leave(group);
                 }
@@ -230,6 +278,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
             LOG.warn("could not leave groups cleanly: {}", e.toString());
         }
         api.close();
+        heartbeats.close();
         gms.close();
         controlGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
         transport.close();

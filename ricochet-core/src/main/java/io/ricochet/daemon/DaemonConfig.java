@@ -16,7 +16,7 @@ import java.util.Objects;
  * @param nodeId              this node's id, unique in the cluster
  * @param iface               network interface multicast is joined and sent on (e.g. {@code v0}, {@code lo})
  * @param address             unicast IPv4 address of this node on that interface (bound and advertised)
- * @param unicastPort         UDP port for repairs, NAKs, retransmissions and FD heartbeats
+ * @param unicastPort         UDP port for repairs, NAKs and retransmissions
  * @param apiBind             address the local API listens on (loopback by default)
  * @param apiPort             TCP port of the local API
  * @param apiQueueBytes       bytes queued for one API connection before deliveries to it are dropped
@@ -31,13 +31,19 @@ import java.util.Objects;
  * @param transport           socket implementation
  * @param multicastTtl        IP_MULTICAST_TTL of sent multicast (0 or 1: never leaves the link)
  * @param protocol            the protocol this daemon runs in every group it joins
+ * @param heartbeatPort       UDP port (on {@code address}) where the failure detector's heartbeats are answered, by a
+ *                            thread of their own
+ * @param heartbeatStallMs    heartbeats go unanswered once the engine's thread has made no progress for this long
+ * @param sendQueue           application sends that may wait for the engine at once; beyond, a send gets BUSY
+ * @param sendRateLimit       application sends taken per second at most (0 = no limit)
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, InetAddress apiBind,
                            int apiPort, int apiQueueBytes, List<InetSocketAddress> gms, RicochetConfig engine,
                            int rxBufferPackets,
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
-                           ProtocolChoice protocol) {
+                           ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
+                           int sendRateLimit) {
 
     /** Which socket implementation to use. */
     public enum Transport { AUTO, EPOLL, NIO }
@@ -62,6 +68,11 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         require(statsIntervalSeconds >= 0, "stats-interval", statsIntervalSeconds, "must be 0 (off) or more");
         require(multicastTtl == 0 || multicastTtl == 1, "multicast-ttl", multicastTtl,
                 "must be 0 or 1: Ricochet traffic never leaves the link");
+        require(heartbeatPort > 0 && heartbeatPort < 65536 && heartbeatPort != unicastPort, "heartbeat-port",
+                heartbeatPort, "must be in 1..65535 and differ from unicast-port");
+        require(heartbeatStallMs >= 100, "heartbeat-stall-ms", heartbeatStallMs, "must be at least 100");
+        require(sendQueue >= 1 && sendQueue <= 1_000_000, "send-queue", sendQueue, "must be in 1..1000000");
+        require(sendRateLimit >= 0, "send-rate-limit", sendRateLimit, "must be 0 (no limit) or more");
         require(address.getAddress().length == 4, "address", address.getHostAddress(), "must be an IPv4 address");
     }
 
@@ -73,5 +84,9 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
 
     public InetSocketAddress unicastAddress() {
         return new InetSocketAddress(address, unicastPort);
+    }
+
+    public InetSocketAddress heartbeatAddress() {
+        return new InetSocketAddress(address, heartbeatPort);
     }
 }

@@ -10,9 +10,15 @@ public enum DaemonCounter implements Counter {
     RX_BUFFER_RANDOM_DROPS(31, "packets dropped at random from the daemon's full receive buffer (section 4.2.6)"),
     INJECTED_DROPS(200, "packets dropped by the injected loss model (--inject-loss) before the engine saw them"),
     UNKNOWN_DESTINATIONS(201, "frames not sent: no address known yet for the destination node or group"),
-    HEARTBEATS_ANSWERED(202, "failure-detector heartbeats answered on the unicast socket"),
+    HEARTBEATS_ANSWERED(202, "failure-detector heartbeats answered (on the heartbeat socket, by its own thread)"),
     BAD_DATAGRAM_SIZE(203, "datagrams refused at the socket: shorter than a header or longer than a frame"),
-    STALE_VIEWS(204, "GMS views and member events ignored: older than the group's view already applied");
+    STALE_VIEWS(204, "GMS views and member events ignored: older than the group's view already applied"),
+    HEARTBEATS_WITHHELD(205, "heartbeats left unanswered because the engine thread had stalled (heartbeat-stall-ms)"),
+    HEARTBEATS_REFUSED(206, "datagrams on the heartbeat socket that were not a valid HEARTBEAT"),
+    SENDS_QUEUED(207, "application sends that waited in the send queue before the engine took them"),
+    SENDS_BUSY(208, "application sends refused BUSY: the send queue was full, or TRY_SEND could not be taken at once"),
+    SEND_QUEUE_PEAK(209, "the most sends waiting at once in the send queue (a high-water gauge)"),
+    LOCAL_DELIVERIES(210, "packets sent by this daemon delivered to its own subscribers of the group");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

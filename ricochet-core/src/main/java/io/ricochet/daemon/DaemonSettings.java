@@ -38,7 +38,12 @@ public final class DaemonSettings {
         k.put("node-id", new String[] {null, "this node's id, unique in the cluster"});
         k.put("interface", new String[] {"lo", "network interface for multicast (e.g. v0, eth1)"});
         k.put("address", new String[] {"127.0.0.1", "this node's unicast IPv4 address on that interface"});
-        k.put("unicast-port", new String[] {"7300", "UDP port for repairs, NAKs, retransmissions, heartbeats"});
+        k.put("unicast-port", new String[] {"7300", "UDP port for repairs, NAKs, retransmissions"});
+        k.put("heartbeat-port", new String[] {"7500",
+            "UDP port answering the failure detector's heartbeats, on a thread of its own (point the rack detector's "
+                + "--members here)"});
+        k.put("heartbeat-stall-ms", new String[] {"5000",
+            "heartbeats go unanswered once the engine thread has made no progress for this long"});
         k.put("api-bind", new String[] {"127.0.0.1", "address of the local API (keep it on loopback)"});
         k.put("api-port", new String[] {"7400", "TCP port of the local API (0 = any free port)"});
         k.put("api-queue-bytes", new String[] {"4194304",
@@ -58,7 +63,13 @@ public final class DaemonSettings {
         k.put("session-delay-ms", new String[] {"50", "idle delay before a stream announces its tail (0 = off)"});
         k.put("payload", new String[] {"1024", "largest application payload in bytes"});
         k.put("data-cache", new String[] {"4096", "received packets kept for XOR recovery"});
-        k.put("retransmit-buffer", new String[] {"8192", "sent packets kept to answer NAKs"});
+        k.put("retransmit-buffer", new String[] {"65536",
+            "sent packets kept at most to answer NAKs; each is kept for the NAK give-up time, so this divided by "
+                + "that time is the highest sustained send rate"});
+        k.put("send-queue", new String[] {"4096",
+            "application sends that may wait for the engine at once; beyond, SEND gets BUSY (the Java client "
+                + "retries)"});
+        k.put("send-rate-limit", new String[] {"0", "application sends taken per second at most (0 = no limit)"});
         k.put("repair-buffer", new String[] {"512", "unusable repairs kept for later"});
         k.put("rx-buffer", new String[] {"8192", "packets per class in the application-level receive buffer"});
         k.put("socket-rcvbuf", new String[] {"4194304", "SO_RCVBUF asked for each socket, bytes"});
@@ -106,7 +117,8 @@ public final class DaemonSettings {
                 integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
-                integer("multicast-ttl"), parse("protocol", ProtocolChoice::parse));
+                integer("multicast-ttl"), parse("protocol", ProtocolChoice::parse), integer("heartbeat-port"),
+                integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"));
     }
 
     private String text(String key) {

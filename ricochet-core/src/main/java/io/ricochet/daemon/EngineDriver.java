@@ -1,5 +1,6 @@
 package io.ricochet.daemon;
 
+import io.ricochet.api.ApiException;
 import io.ricochet.api.DeliveryListener;
 import io.ricochet.driver.RecoveryLatencies;
 import io.ricochet.driver.ViewReconciler;
@@ -23,8 +24,8 @@ import java.util.function.LongSupplier;
 
 /**
  * The daemon's driver of the protocol engine, and its {@link Outbox}. Everything here runs on the one event-loop
- * thread that owns the engine: datagrams arrive from the {@link DatagramHandler} (heartbeats answered at once, loss
- * injected, the rest queued in the {@link ReceiveBuffer}) and are processed in one batch per read burst; the sends
+ * thread that owns the engine: datagrams arrive from the {@link DatagramHandler} (loss injected, the rest queued in
+ * the {@link ReceiveBuffer}) and are processed in one batch per read burst; the sends
  * the engine makes are flushed once per batch; exactly one timer is scheduled, at the engine's next deadline.
  * The clock is read once per batch, per timer and per application call, and passed down.
  */
@@ -41,7 +42,6 @@ final class EngineDriver implements Outbox {
     private final Counters counters;
     private final RecoveryLatencies latencies = new RecoveryLatencies(TRACKED_LOSSES, true);
     private final SubscriberRegistry subscribers = new SubscriberRegistry();
-    private final HeartbeatAnswer heartbeats;
     private ProtocolEngine engine;
     private Transport transport;
     private ViewReconciler views;
@@ -66,7 +66,6 @@ final class EngineDriver implements Outbox {
         this.rx = rx;
         this.injector = injector;
         this.counters = counters;
-        this.heartbeats = new HeartbeatAnswer(self);
     }
 
     void attach(ProtocolEngine engine, Transport transport) {
@@ -102,11 +101,6 @@ final class EngineDriver implements Outbox {
      * call. The burst's time is read at its first datagram.
      */
     void receive(byte[] frame, int length, InetSocketAddress sender) {
-        if (heartbeats.answer(frame, length, sender, transport)) {
-            counters.increment(DaemonCounter.HEARTBEATS_ANSWERED);
-            transport.flush();
-            return;
-        }
         if (injector.drop(frame, 0)) {
             counters.increment(DaemonCounter.INJECTED_DROPS);
             PacketId id = injector.droppedData(frame, 0, length);
@@ -131,6 +125,30 @@ final class EngineDriver implements Outbox {
         batchNs = NO_TIME;
         rx.drain((frame, length) -> engine.onPacket(frame, 0, length, nowNs));
         afterEngineCall();
+    }
+
+    // ------------------------------------------------------------------ application sends
+
+    /** The earliest time at or after {@code nowNs} when the engine can take an application's send. */
+    long sendReadyAtNs(long nowNs) {
+        return engine.sendReadyAtNs(nowNs);
+    }
+
+    /**
+     * An application's send, taken now: multicast by the engine, then delivered to this node's subscribers of the
+     * group that take local sends (docs/api.md, "Local delivery"); returns the seqno.
+     *
+     * @throws ApiException NOT_A_MEMBER if this node is not (or no longer) in the group
+     */
+    long sendFromApplication(int group, byte[] payload, DeliveryListener from) {
+        if (!isMember(group)) {
+            throw new ApiException(ApiException.Code.NOT_A_MEMBER, "node " + self + " is not in group " + group
+                    + " (any more): join it first");
+        }
+        long seqno = engine.send(group, payload, 0, payload.length, now());
+        counters.add(DaemonCounter.LOCAL_DELIVERIES, subscribers.deliveredLocal(self, group, seqno, payload, from));
+        afterEngineCall();
+        return seqno;
     }
 
     /** Reads the clock for an engine call made outside a batch (an application's send); returns the time. */

@@ -49,6 +49,25 @@ final class SubscriberRegistry {
         }
     }
 
+    /**
+     * Hands a packet this node sent to the group's subscribers that take local sends ({@code from}, the sending
+     * listener, is asked as the sender); returns how many got it.
+     */
+    int deliveredLocal(int origin, int group, long seqno, byte[] payload, DeliveryListener from) {
+        List<DeliveryListener> list = listeners.get(group);
+        if (list == null) {
+            return 0;
+        }
+        int count = 0;
+        for (DeliveryListener listener : list) {
+            if (listener.acceptsLocal(listener == from)) {
+                listener.delivered(origin, group, seqno, payload.clone());
+                count++;
+            }
+        }
+        return count;
+    }
+
     /** Tells every subscriber of the group that a packet will never be delivered. */
     void lost(int origin, int group, long seqno) {
         List<DeliveryListener> list = listeners.get(group);

@@ -16,7 +16,6 @@ import io.ricochet.nak.NakCounter;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.ricochet.RicochetProtocol;
 import io.ricochet.wire.FrameType;
-import io.ricochet.wire.HeartbeatFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -143,19 +142,6 @@ class EngineDriverTest {
         assertEquals(1, driver.latencies().nak().count());
         assertEquals(103.0, driver.latencies().nak().summary().mean(), 0.1, "from the drop, in ms");
         assertEquals(1, driver.latencies().discovery().count());
-    }
-
-    @Test
-    void shouldAnswerAHeartbeatAtOnceWithoutTheEngine() {
-        byte[] ping = new byte[HeartbeatFlyweight.LENGTH];
-        new HeartbeatFlyweight().wrap(ping, 0).write(FrameType.HEARTBEAT, 40, 7, 123);
-
-        receive(ping);
-
-        assertEquals(1, counters.get(DaemonCounter.HEARTBEATS_ANSWERED));
-        assertEquals(1, transport.sent.size());
-        assertEquals(PEER_ADDRESS, transport.sent.get(0).to());
-        assertEquals(0, driver.engine().counters().get(EngineCounter.INVALID_PACKETS));
     }
 
     @Test

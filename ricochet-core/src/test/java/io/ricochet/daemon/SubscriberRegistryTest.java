@@ -13,7 +13,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class SubscriberRegistryTest {
-    private static final class Recorder implements DeliveryListener {
+    private static class Recorder implements DeliveryListener {
         final List<byte[]> payloads = new ArrayList<>();
         final List<Long> lost = new ArrayList<>();
 
@@ -29,6 +29,37 @@ class SubscriberRegistryTest {
     }
 
     private final SubscriberRegistry registry = new SubscriberRegistry();
+
+    @Test
+    void shouldHandALocalSendToTheSubscribersThatTakeIt() {
+        Recorder sender = new Recorder();
+        Recorder everything = new Recorder();
+        Recorder noEcho = new Recorder() {
+            @Override
+            public boolean acceptsLocal(boolean own) {
+                return !own;
+            }
+        };
+        Recorder noLocal = new Recorder() {
+            @Override
+            public boolean acceptsLocal(boolean own) {
+                return false;
+            }
+        };
+        for (Recorder r : List.of(sender, everything, noEcho, noLocal)) {
+            registry.add(4, r);
+        }
+        byte[] payload = {1, 2};
+
+        assertEquals(3, registry.deliveredLocal(9, 4, 0, payload, sender));
+        assertEquals(2, registry.deliveredLocal(9, 4, 1, payload, noEcho), "the sender opted out of its echo");
+
+        assertEquals(2, sender.payloads.size(), "the sender's own connection gets it by default");
+        assertEquals(2, everything.payloads.size());
+        assertEquals(1, noEcho.payloads.size());
+        assertTrue(noLocal.payloads.isEmpty());
+        assertNotSame(payload, everything.payloads.get(0));
+    }
 
     @Test
     void shouldHandEverySubscriberOfTheGroupItsOwnCopy() {

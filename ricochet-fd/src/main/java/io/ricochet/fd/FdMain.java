@@ -72,8 +72,8 @@ public final class FdMain implements Callable<Integer> {
     private InetSocketAddress bind;
 
     @Option(names = "--members", paramLabel = "NODE@HOST:PORT", split = ",", converter = FdConverters.Daemon.class,
-            description = "The daemons of this rack, comma-separated: each daemon's node id and the unicast "
-                    + "address where it answers heartbeats (e.g. 1@10.0.0.1:7100,2@10.0.0.2:7100).")
+            description = "The daemons of this rack, comma-separated: each daemon's node id and the heartbeat "
+                    + "address where it answers heartbeats (e.g. 1@10.0.0.1:7500,2@10.0.0.2:7500).")
     private List<Target> members = new ArrayList<>();
 
     @Option(names = "--interval-ms", paramLabel = "MS", defaultValue = "100",

@@ -20,6 +20,7 @@ final class ProcessCluster implements AutoCloseable {
     static final int FD_PORT = 17200;
     static final int UNICAST_BASE_PORT = 17300;
     static final int API_BASE_PORT = 17400;
+    static final int HEARTBEAT_BASE_PORT = 17500;
 
     private final Path logs;
     private final int partitions;
@@ -60,7 +61,7 @@ final class ProcessCluster implements AutoCloseable {
     void startFd(List<Integer> nodes) throws IOException {
         List<String> members = new ArrayList<>();
         for (int node : nodes) {
-            members.add(node + "@127.0.0.1:" + (UNICAST_BASE_PORT + node));
+            members.add(node + "@127.0.0.1:" + (HEARTBEAT_BASE_PORT + node));
         }
         start("fd", "io.ricochet.fd.FdMain", "--id", "rack-1", "--bind", "127.0.0.1:" + FD_PORT,
                 "--members", String.join(",", members), "--interval-ms", "100", "--miss", "5", "--gms", gmsList());
@@ -70,6 +71,7 @@ final class ProcessCluster implements AutoCloseable {
         List<String> args = new ArrayList<>(List.of("daemon", "--node-id", Integer.toString(node),
                 "--interface", "lo", "--address", "127.0.0.1",
                 "--unicast-port", Integer.toString(UNICAST_BASE_PORT + node),
+                "--heartbeat-port", Integer.toString(HEARTBEAT_BASE_PORT + node),
                 "--api-port", Integer.toString(API_BASE_PORT + node), "--gms", gmsList(),
                 "--seed", Integer.toString(node), "--stats-interval", "5"));
         args.addAll(List.of(extra));

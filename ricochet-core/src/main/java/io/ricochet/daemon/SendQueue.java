@@ -1,0 +1,133 @@
+package io.ricochet.daemon;
+
+import io.ricochet.api.ApiException;
+import io.ricochet.api.DeliveryListener;
+import io.ricochet.engine.Counters;
+import io.ricochet.engine.TokenBucket;
+import java.util.ArrayDeque;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
+
+/**
+ * The daemon's backpressure on its applications (docs/api.md, "Backpressure"): a send is taken by the engine only
+ * when the engine can keep it (its retransmit buffer, sized by time, has room: {@code sendReadyAtNs}) and within
+ * the optional rate limit. Sends that cannot be taken at once wait here, in order, up to a bound; beyond it, and
+ * for a send that may not wait (TRY_SEND), the answer is {@link ApiException.Code#BUSY}. A producer faster than the
+ * network is slowed down instead of making receivers lose data. Owned by the engine's event loop: every method runs
+ * there, and one timer at most is scheduled, when the head of the queue can go.
+ */
+final class SendQueue {
+    /** What the queue feeds: the engine, through the driver. */
+    interface Engine {
+        /** The earliest time at or after {@code nowNs} when the engine can take a send. */
+        long readyAtNs(long nowNs);
+
+        /** Hands a send to the engine (membership checked there); returns its seqno. */
+        long send(int group, byte[] payload, DeliveryListener from);
+    }
+
+    private record Pending(int group, byte[] payload, DeliveryListener from, CompletableFuture<Long> done) {
+    }
+
+    private final Engine engine;
+    private final int capacity;
+    private final TokenBucket rate;
+    private final ScheduledExecutorService loop;
+    private final LongSupplier clock;
+    private final Counters counters;
+    private final ArrayDeque<Pending> queue = new ArrayDeque<>();
+    private ScheduledFuture<?> retry;
+
+    /**
+     * @param capacity  sends that may wait at once
+     * @param perSecond sends taken per second at most (0 = no limit)
+     * @param loop      the engine's event loop, where the retry timer runs
+     */
+    SendQueue(Engine engine, int capacity, int perSecond, ScheduledExecutorService loop, LongSupplier clock,
+              Counters counters) {
+        this.engine = engine;
+        this.capacity = capacity;
+        this.rate = new TokenBucket(perSecond, Math.max(1, perSecond / 100));
+        this.loop = loop;
+        this.clock = clock;
+        this.counters = counters;
+    }
+
+    /**
+     * Takes a send now if it can, else queues it ({@code wait}) or refuses it BUSY. The future completes with the
+     * seqno when the engine took the packet, or fails with the reason.
+     */
+    void offer(int group, byte[] payload, DeliveryListener from, boolean wait, CompletableFuture<Long> done) {
+        Pending send = new Pending(group, payload, from, done);
+        long nowNs = clock.getAsLong();
+        if (queue.isEmpty() && readyAtNs(nowNs) <= nowNs) {
+            take(send, nowNs);
+            return;
+        }
+        if (!wait || queue.size() >= capacity) {
+            counters.increment(DaemonCounter.SENDS_BUSY);
+            done.completeExceptionally(new ApiException(ApiException.Code.BUSY, wait
+                    ? "the daemon's send queue is full (" + capacity + " sends); retry later"
+                    : "the daemon cannot take a send now (send queue, retransmit buffer or rate limit); retry later"));
+            return;
+        }
+        queue.addLast(send);
+        counters.increment(DaemonCounter.SENDS_QUEUED);
+        if (queue.size() > counters.get(DaemonCounter.SEND_QUEUE_PEAK)) {
+            counters.add(DaemonCounter.SEND_QUEUE_PEAK, queue.size() - counters.get(DaemonCounter.SEND_QUEUE_PEAK));
+        }
+        drain();
+    }
+
+    /** Sends waiting now. */
+    int size() {
+        return queue.size();
+    }
+
+    /** Fails every waiting send (the daemon is stopping). */
+    void failAll(ApiException reason) {
+        for (Pending send = queue.pollFirst(); send != null; send = queue.pollFirst()) {
+            send.done().completeExceptionally(reason);
+        }
+        if (retry != null) {
+            retry.cancel(false);
+        }
+    }
+
+    private long readyAtNs(long nowNs) {
+        return Math.max(engine.readyAtNs(nowNs), rate.availableAtNs(nowNs));
+    }
+
+    private void drain() {
+        long nowNs = clock.getAsLong();
+        while (!queue.isEmpty()) {
+            long readyNs = readyAtNs(nowNs);
+            if (readyNs > nowNs) {
+                if (retry == null) {
+                    retry = loop.schedule(this::onRetry, readyNs - nowNs, TimeUnit.NANOSECONDS);
+                }
+                return;
+            }
+            take(queue.pollFirst(), nowNs);
+        }
+    }
+
+    private void onRetry() {
+        retry = null;
+        drain();
+    }
+
+    private void take(Pending send, long nowNs) {
+        rate.tryAcquire(nowNs);
+        try {
+            send.done().complete(engine.send(send.group(), send.payload(), send.from()));
+        } catch (ApiException e) {
+            send.done().completeExceptionally(e);
+        } catch (RuntimeException e) {
+            send.done().completeExceptionally(new ApiException(ApiException.Code.INTERNAL, e.toString()));
+        }
+    }
+}

@@ -1,0 +1,49 @@
+package io.ricochet.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.HeartbeatFlyweight;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+/** The heartbeat thread's answer: an ACK while the engine shows progress, nothing once it has stalled. */
+class HeartbeatResponderTest {
+    private static final long MS = 1_000_000L;
+    private final AtomicLong now = new AtomicLong(1_000 * MS);
+    private final HeartbeatResponder responder = new HeartbeatResponder(7, 500 * MS, now::get);
+    private final byte[] ack = new byte[HeartbeatFlyweight.LENGTH];
+
+    private static byte[] ping(long sequence) {
+        byte[] ping = new byte[HeartbeatFlyweight.LENGTH];
+        new HeartbeatFlyweight().wrap(ping, 0).write(FrameType.HEARTBEAT, 40, sequence, 123);
+        return ping;
+    }
+
+    @Test
+    void shouldAnswerWhileTheEngineShowsProgressAndWithholdOnceItStalls() {
+        assertEquals(HeartbeatFlyweight.LENGTH, responder.answer(ping(1), HeartbeatFlyweight.LENGTH, ack));
+        HeartbeatFlyweight answer = new HeartbeatFlyweight().wrap(ack, 0);
+        assertEquals(FrameType.HEARTBEAT_ACK, answer.type());
+        assertEquals(7, answer.source());
+        assertEquals(1, answer.sequence());
+        assertEquals(123, answer.sendTimeNs());
+
+        now.addAndGet(501 * MS);
+        assertEquals(0, responder.answer(ping(2), HeartbeatFlyweight.LENGTH, ack), "no progress for 501 ms");
+        responder.engineAlive();
+        assertEquals(HeartbeatFlyweight.LENGTH, responder.answer(ping(3), HeartbeatFlyweight.LENGTH, ack));
+        assertArrayEquals(new long[] {2, 1, 0}, responder.counts());
+    }
+
+    @Test
+    void shouldRefuseAnythingButAValidHeartbeat() {
+        byte[] ackFrame = ping(1);
+        ackFrame[3] = (byte) FrameType.HEARTBEAT_ACK;
+        assertEquals(0, responder.answer(ackFrame, HeartbeatFlyweight.LENGTH, ack));
+        assertEquals(0, responder.answer(ping(1), HeartbeatFlyweight.LENGTH - 1, ack), "truncated");
+        assertEquals(0, responder.answer(new byte[3], 3, ack), "shorter than a header");
+        assertArrayEquals(new long[] {0, 0, 3}, responder.counts());
+    }
+}

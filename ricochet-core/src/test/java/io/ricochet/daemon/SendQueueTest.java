@@ -1,0 +1,142 @@
+package io.ricochet.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.channel.embedded.EmbeddedChannel;
+import io.ricochet.api.ApiException;
+import io.ricochet.api.DeliveryListener;
+import io.ricochet.engine.Counters;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The daemon's backpressure on its applications: sends go to the engine only when it is ready, wait in order up to
+ * the bound, and beyond it (or for TRY_SEND) are refused BUSY. The retry timer runs on an {@link EmbeddedChannel}'s
+ * loop with a controlled clock.
+ */
+class SendQueueTest {
+    private static final long MS = 1_000_000L;
+
+    private final EmbeddedChannel channel = new EmbeddedChannel();
+    private final Counters counters = new Counters(DaemonCounter.ALL);
+    private final List<String> taken = new ArrayList<>();
+    private long timeNs = 1_000 * MS;
+    /** When the fake engine can take the next send. */
+    private long readyNs;
+
+    private final SendQueue.Engine engine = new SendQueue.Engine() {
+        @Override
+        public long readyAtNs(long nowNs) {
+            return Math.max(nowNs, readyNs);
+        }
+
+        @Override
+        public long send(int group, byte[] payload, DeliveryListener from) {
+            taken.add(group + ":" + payload.length);
+            return taken.size() - 1;
+        }
+    };
+
+    private SendQueue queue(int capacity, int perSecond) {
+        return new SendQueue(engine, capacity, perSecond, channel.eventLoop(), () -> timeNs, counters);
+    }
+
+    private CompletableFuture<Long> offer(SendQueue queue, int size, boolean wait) {
+        CompletableFuture<Long> done = new CompletableFuture<>();
+        queue.offer(1, new byte[size], null, wait, done);
+        return done;
+    }
+
+    private void advance(long ns) {
+        timeNs += ns;
+        channel.advanceTimeBy(ns, TimeUnit.NANOSECONDS);
+        channel.runScheduledPendingTasks();
+    }
+
+    private static ApiException.Code failure(CompletableFuture<Long> done) {
+        try {
+            done.join();
+            throw new AssertionError("completed");
+        } catch (CompletionException e) {
+            return ((ApiException) e.getCause()).code();
+        }
+    }
+
+    @Test
+    void shouldTakeASendAtOnceWhenTheEngineIsReady() {
+        SendQueue queue = queue(4, 0);
+        assertEquals(0L, offer(queue, 10, true).join());
+        assertEquals(1L, offer(queue, 11, false).join(), "TRY_SEND too");
+        assertEquals(List.of("1:10", "1:11"), taken);
+        assertEquals(0, counters.get(DaemonCounter.SENDS_QUEUED));
+    }
+
+    @Test
+    void shouldHoldSendsUntilTheEngineIsReadyThenTakeThemInOrder() {
+        SendQueue queue = queue(2, 0);
+        readyNs = timeNs + 50 * MS;
+        CompletableFuture<Long> first = offer(queue, 1, true);
+        CompletableFuture<Long> second = offer(queue, 2, true);
+        assertEquals(ApiException.Code.BUSY, failure(offer(queue, 3, true)), "the queue is full");
+        assertEquals(ApiException.Code.BUSY, failure(offer(queue, 4, false)), "TRY_SEND never waits");
+        assertFalse(first.isDone());
+        assertEquals(List.of(), taken);
+
+        advance(49 * MS);
+        assertFalse(first.isDone(), "not before the engine is ready");
+        advance(MS);
+        assertEquals(0L, first.join());
+        assertEquals(1L, second.join());
+        assertEquals(List.of("1:1", "1:2"), taken);
+        assertEquals(2, counters.get(DaemonCounter.SENDS_QUEUED));
+        assertEquals(2, counters.get(DaemonCounter.SENDS_BUSY));
+        assertEquals(2, counters.get(DaemonCounter.SEND_QUEUE_PEAK));
+    }
+
+    @Test
+    void shouldPaceSendsAtTheRateLimit() {
+        SendQueue queue = queue(1_000, 100);
+        List<CompletableFuture<Long>> sends = new ArrayList<>();
+        for (int i = 0; i < 50; i++) {
+            sends.add(offer(queue, i, true));
+        }
+        assertEquals(1, taken.size(), "a burst of 1 at 100/s");
+        for (int ms = 10; ms <= 490; ms += 10) {
+            advance(10 * MS);
+            assertEquals(1 + ms / 10, taken.size(), "one every 10 ms, at " + ms + " ms");
+        }
+        assertTrue(sends.stream().allMatch(CompletableFuture::isDone));
+    }
+
+    @Test
+    void shouldFailWaitingSendsWhenTheDaemonStops() {
+        SendQueue queue = queue(4, 0);
+        readyNs = Long.MAX_VALUE / 2;
+        CompletableFuture<Long> waiting = offer(queue, 1, true);
+        queue.failAll(new ApiException(ApiException.Code.UNAVAILABLE, "stopping"));
+        assertEquals(ApiException.Code.UNAVAILABLE, failure(waiting));
+        assertEquals(0, queue.size());
+    }
+
+    @Test
+    void shouldPassTheEnginesRefusalOnToTheSender() {
+        SendQueue queue = new SendQueue(new SendQueue.Engine() {
+            @Override
+            public long readyAtNs(long nowNs) {
+                return nowNs;
+            }
+
+            @Override
+            public long send(int group, byte[] payload, DeliveryListener from) {
+                throw new ApiException(ApiException.Code.NOT_A_MEMBER, "left meanwhile");
+            }
+        }, 4, 0, channel.eventLoop(), () -> timeNs, counters);
+        assertEquals(ApiException.Code.NOT_A_MEMBER, failure(offer(queue, 1, true)));
+    }
+}
