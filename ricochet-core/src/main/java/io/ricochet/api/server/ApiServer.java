@@ -69,9 +69,10 @@ public final class ApiServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         connections.add(ch);
-                        ch.pipeline().addLast(new FrameSplitter(config.maxFrameLength()),
+                        ch.pipeline().addLast(new FrameSplitter(config.maxFrameLength(),
+                                        config.partialFrameTimeout().toMillis()),
                                 new FrameCodecHandler(counters),
-                                new ApiConnection(node, counters, config.maxFrameLength(), maxPayload));
+                                new ApiConnection(node, counters, config, maxPayload));
                     }
                 });
         try {
