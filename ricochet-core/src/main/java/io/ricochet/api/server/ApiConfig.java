@@ -2,7 +2,6 @@ package io.ricochet.api.server;
 
 import io.ricochet.api.protocol.ApiProtocol;
 import java.time.Duration;
-import java.util.Objects;
 
 /**
  * Settings of the local API server, validated on construction. Defaults: loopback only, port 7400, frames of up to
@@ -77,8 +76,7 @@ public record ApiConfig(String bindAddress, int port, int maxFrameLength, int wr
     }
 
     private static void checkTimeout(String name, Duration value) {
-        Objects.requireNonNull(value, name);
-        if (value.toMillis() < 1 || value.compareTo(MAX_TIMEOUT) > 0) {
+        if (value == null || value.toMillis() < 1 || value.compareTo(MAX_TIMEOUT) > 0) {
             throw new IllegalArgumentException(name + " " + value + ": must be in 1 ms.." + MAX_TIMEOUT);
         }
     }

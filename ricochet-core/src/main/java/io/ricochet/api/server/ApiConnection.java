@@ -92,6 +92,8 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
         held.clear();
         if (admitted) {
             counters.decrement(ApiCounter.CONNECTIONS_OPEN);
+        }
+        if (subscription != null) {
             for (int group : subscription.removeAll()) {
                 node.leave(group, subscription).exceptionally(failure -> {
                     LOG.warn("leaving group {} for a closed connection failed: {}", group, failure.toString());
@@ -127,7 +129,7 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
             refuse(ctx, new MalformedFrameException(frame.requestId(), frame.type() + " is not a request"));
         } else if (request instanceof ApiRequest.Hello hello) {
             greet(ctx, hello);
-        } else if (!greeted) {
+        } else if (!greeted || requests == null) {
             refuse(ctx, new MalformedFrameException(request.requestId(), "HELLO must be the first frame, got "
                     + request.type()));
         } else {
@@ -181,7 +183,9 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
                     + hello.version() + " is not supported; this daemon speaks version " + ApiProtocol.VERSION);
         } else {
             greeted = true;
-            helloDeadline.cancel(false);
+            if (helloDeadline != null) {
+                helloDeadline.cancel(false);
+            }
             LOG.debug("client '{}' connected from {}", hello.clientName(), ctx.channel().remoteAddress());
             ctx.writeAndFlush(new ApiReply.HelloReply(hello.requestId(), ApiProtocol.VERSION, node.nodeId(),
                     maxPayload), ctx.voidPromise());

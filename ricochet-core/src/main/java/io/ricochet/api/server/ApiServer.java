@@ -54,12 +54,14 @@ public final class ApiServer implements AutoCloseable {
         if (group != null) {
             throw new IllegalStateException("already started");
         }
+        ClassPreloader.preload();
         group = new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-api", true));
         connections = new DefaultChannelGroup("ricochet-api", group.next());
         int maxPayload = Math.min(node.maxPayload(), ApiProtocol.payloadLimit(config.maxFrameLength()));
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
+                .handler(new AcceptErrors(counters))
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                 .childOption(ChannelOption.MESSAGE_SIZE_ESTIMATOR, FrameSizeEstimator.INSTANCE)
