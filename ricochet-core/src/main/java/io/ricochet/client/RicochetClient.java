@@ -65,7 +65,8 @@ public final class RicochetClient implements AutoCloseable {
     }
 
     /**
-     * Connects to the daemon's API at {@code host:port} and says HELLO.
+     * Connects to the daemon's API at {@code host:port} and says HELLO, then OPTIONS if {@code options} turn off
+     * {@link ClientOptions#echo() echo} or {@link ClientOptions#localDelivery() local delivery}.
      *
      * @throws ApiConnectionException if the daemon cannot be reached
      * @throws ApiException           if the daemon refuses the HELLO (e.g. {@code UNSUPPORTED_VERSION})
@@ -87,6 +88,10 @@ public final class RicochetClient implements AutoCloseable {
         try {
             client.hello = client.request(id -> new ApiRequest.Hello(id, ApiProtocol.VERSION, options.clientName()),
                     ApiReply.HelloReply.class);
+            int flags = options.optionFlags();
+            if (flags != 0) {
+                client.request(id -> new ApiRequest.Options(id, flags), ApiReply.Ok.class);
+            }
             return client;
         } catch (RuntimeException e) {
             client.close();
@@ -115,16 +120,34 @@ public final class RicochetClient implements AutoCloseable {
     }
 
     /**
-     * Multicasts {@code payload} to {@code group}, which this client must have joined.
+     * Multicasts {@code payload} to {@code group}, which this client must have joined. Blocks until the daemon took
+     * the packet: when its send queue is full or its rate limit reached, that is when the packet's turn comes (or
+     * the request timeout passes, {@code UNAVAILABLE}).
      *
      * @return the packet's sequence number
      */
     public long send(int group, byte[] payload) {
+        checkPayload(payload);
+        return request(id -> new ApiRequest.Send(id, group, payload), ApiReply.Ok.class).value();
+    }
+
+    /**
+     * As {@link #send}, but when the daemon cannot take the packet at once it refuses it instead of waiting.
+     *
+     * @return the packet's sequence number
+     * @throws ApiException with {@code BUSY} when the daemon's send queue is full or its rate limit reached;
+     *                      nothing was sent, and the caller may retry later
+     */
+    public long trySend(int group, byte[] payload) {
+        checkPayload(payload);
+        return request(id -> new ApiRequest.TrySend(id, group, payload), ApiReply.Ok.class).value();
+    }
+
+    private void checkPayload(byte[] payload) {
         if (payload.length > maxPayload()) {
             throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload of " + payload.length
                     + " bytes exceeds the maximum of " + maxPayload());
         }
-        return request(id -> new ApiRequest.Send(id, group, payload), ApiReply.Ok.class).value();
     }
 
     /** The daemon's stats; the API server's own counters are in {@link NodeStats#api()}. */

@@ -10,6 +10,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.LongSupplier;
 
 /**
  * A {@link LocalNode} without a network: a send is delivered straight back to every listener of the group, on one
@@ -25,6 +26,9 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
     });
     private final Map<Integer, List<DeliveryListener>> listeners = new HashMap<>();
     private final Map<Integer, Long> nextSeqno = new HashMap<>();
+    /** Sends that wait for the node to have room again, in order. */
+    private final List<Runnable> waitingSends = new ArrayList<>();
+    private boolean full;
     private long sent;
 
     public FakeLocalNode(int nodeId, int maxPayload) {
@@ -63,24 +67,65 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
         }, engine);
     }
 
+    /**
+     * While full, a send with {@code wait} waits until {@link #full(boolean) full(false)}, and one without fails
+     * with BUSY, as in the daemon when its send queue is full.
+     */
     @Override
     public CompletableFuture<Long> send(int group, byte[] payload, DeliveryListener from, boolean wait) {
-        return CompletableFuture.supplyAsync(() -> {
-            if (payload.length > maxPayload) {
-                throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload too large");
+        CompletableFuture<Long> result = new CompletableFuture<>();
+        engine.execute(() -> {
+            if (!full) {
+                complete(result, () -> multicast(group, payload, from));
+            } else if (wait) {
+                waitingSends.add(() -> complete(result, () -> multicast(group, payload, from)));
+            } else {
+                result.completeExceptionally(new ApiException(ApiException.Code.BUSY, "send queue full"));
             }
-            if (!listeners.containsKey(group)) {
-                throw new ApiException(ApiException.Code.NOT_A_MEMBER, "not in group " + group);
+        });
+        return result;
+    }
+
+    private long multicast(int group, byte[] payload, DeliveryListener from) {
+        if (payload.length > maxPayload) {
+            throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload too large");
+        }
+        if (!listeners.containsKey(group)) {
+            throw new ApiException(ApiException.Code.NOT_A_MEMBER, "not in group " + group);
+        }
+        long seqno = nextSeqno.merge(group, 1L, Long::sum) - 1;
+        sent++;
+        for (DeliveryListener listener : List.copyOf(listeners.get(group))) {
+            if (listener.acceptsLocal(listener == from)) {
+                listener.delivered(nodeId, group, seqno, payload.clone());
             }
-            long seqno = nextSeqno.merge(group, 1L, Long::sum) - 1;
-            sent++;
-            for (DeliveryListener listener : List.copyOf(listeners.get(group))) {
-                if (listener.acceptsLocal(listener == from)) {
-                    listener.delivered(nodeId, group, seqno, payload.clone());
-                }
+        }
+        return seqno;
+    }
+
+    private static void complete(CompletableFuture<Long> result, LongSupplier send) {
+        try {
+            result.complete(send.getAsLong());
+        } catch (RuntimeException e) {
+            result.completeExceptionally(e);
+        }
+    }
+
+    /** Makes the node full (sends wait or are BUSY) or not (waiting sends go out, in order); waits until done. */
+    public void full(boolean isFull) {
+        await(CompletableFuture.runAsync(() -> {
+            full = isFull;
+            if (!isFull) {
+                List<Runnable> ready = List.copyOf(waitingSends);
+                waitingSends.clear();
+                ready.forEach(Runnable::run);
             }
-            return seqno;
-        }, engine);
+        }, engine));
+    }
+
+    /** How many sends wait for room. */
+    public int waitingSends() {
+        return await(CompletableFuture.supplyAsync(waitingSends::size, engine));
     }
 
     @Override

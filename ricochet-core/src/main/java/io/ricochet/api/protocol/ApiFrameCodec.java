@@ -55,6 +55,8 @@ public final class ApiFrameCodec {
             case LEAVE -> new ApiRequest.Leave(requestId, body.readInt());
             case SEND -> new ApiRequest.Send(requestId, body.readInt(), Bodies.rest(body));
             case STATS -> new ApiRequest.Stats(requestId);
+            case TRY_SEND -> new ApiRequest.TrySend(requestId, body.readInt(), Bodies.rest(body));
+            case OPTIONS -> ApiRequest.Options.read(requestId, body);
             case HELLO_REPLY -> ApiReply.HelloReply.read(requestId, body);
             case OK -> new ApiReply.Ok(requestId, body.readLong());
             case STATS_REPLY -> new ApiReply.StatsReply(requestId, Bodies.rest(body));

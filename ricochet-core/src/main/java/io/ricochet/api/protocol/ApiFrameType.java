@@ -12,6 +12,8 @@ public enum ApiFrameType {
     LEAVE(0x03, 4, false),
     SEND(0x04, 4, true),
     STATS(0x05, 0, false),
+    TRY_SEND(0x06, 4, true),
+    OPTIONS(0x07, 4, false),
     HELLO_REPLY(0x41, 10, false),
     OK(0x42, 8, false),
     STATS_REPLY(0x43, 0, true),

@@ -113,4 +113,78 @@ public sealed interface ApiRequest extends ApiFrame {
         public void writeBody(ByteBuf out) {
         }
     }
+
+    /**
+     * TRY_SEND: as SEND, but the daemon answers ERROR {@code BUSY} at once instead of waiting when it cannot take
+     * the packet now. Body: group i32, payload (rest of frame).
+     */
+    record TrySend(int requestId, int group, byte[] payload) implements ApiRequest {
+        public TrySend {
+            Objects.requireNonNull(payload, "payload");
+        }
+
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.TRY_SEND;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 4 + payload.length;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeInt(group);
+            out.writeBytes(payload);
+        }
+    }
+
+    /**
+     * OPTIONS: sets this connection's options, replacing the previous ones. Body: flags u32, a set of
+     * {@link #NO_ECHO} and {@link #NO_LOCAL}; any other bit is malformed.
+     */
+    record Options(int requestId, int flags) implements ApiRequest {
+        /** Bit 0: the connection does not receive the packets it sent itself. */
+        public static final int NO_ECHO = 1;
+        /** Bit 1: the connection receives no packet sent through this daemon, by any connection. */
+        public static final int NO_LOCAL = 2;
+        /** Every flag this version knows. */
+        public static final int KNOWN_FLAGS = NO_ECHO | NO_LOCAL;
+
+        public Options {
+            if ((flags & ~KNOWN_FLAGS) != 0) {
+                throw new IllegalArgumentException(String.format("unknown option flags 0x%08x", flags));
+            }
+        }
+
+        static Options read(int requestId, ByteBuf body) throws MalformedFrameException {
+            int flags = body.readInt();
+            if ((flags & ~KNOWN_FLAGS) != 0) {
+                throw new MalformedFrameException(requestId, String.format("unknown option flags 0x%08x",
+                        flags & ~KNOWN_FLAGS));
+            }
+            return new Options(requestId, flags);
+        }
+
+        /** Whether {@code flag} is set. */
+        public boolean has(int flag) {
+            return (flags & flag) != 0;
+        }
+
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.OPTIONS;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 4;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeInt(flags);
+        }
+    }
 }

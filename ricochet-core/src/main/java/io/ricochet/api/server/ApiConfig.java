@@ -1,25 +1,50 @@
 package io.ricochet.api.server;
 
 import io.ricochet.api.protocol.ApiProtocol;
+import java.time.Duration;
 
 /**
  * Settings of the local API server, validated on construction. Defaults: loopback only, port 7400, frames of up to
- * 64 KiB, and a write buffer of 1 MiB / 4 MiB per connection (low / high water mark) beyond which deliveries to a
- * slow subscriber are dropped (docs/api.md, "Backpressure").
+ * 64 KiB, a write buffer of 1 MiB / 4 MiB per connection (low / high water mark) beyond which deliveries to a
+ * slow subscriber are dropped (docs/api.md, "Backpressure"), and the limits of docs/api.md, "Limits": 256
+ * connections, HELLO within 5 s, a started frame completed within 30 s, 1024 requests in flight and 1024 groups
+ * per connection.
  *
  * @param bindAddress              address to listen on; anything but loopback exposes the daemon to the network
  * @param port                     TCP port; 0 picks a free one ({@link ApiServer#boundPort()})
  * @param maxFrameLength           largest length field accepted from a client (bytes after the length prefix)
  * @param writeBufferLowWaterMark  pending outbound bytes under which a full connection is writable again
  * @param writeBufferHighWaterMark pending outbound bytes above which deliveries to the connection are dropped
+ * @param maxConnections           connections served at once; the next one gets ERROR LIMIT_EXCEEDED and is closed
+ * @param helloTimeout             time a new connection has to send its HELLO before it is closed
+ * @param partialFrameTimeout      time a frame whose first bytes arrived has to arrive in full before the
+ *                                 connection is closed; a connection with no partial frame may stay idle forever
+ * @param maxRequestsInFlight      requests of one connection started but whose replies are not yet written, at
+ *                                 which the daemon stops reading the connection (until half of them are written)
+ * @param maxGroupsPerConnection   groups one connection may be in; a JOIN beyond gets ERROR LIMIT_EXCEEDED
  */
 public record ApiConfig(String bindAddress, int port, int maxFrameLength, int writeBufferLowWaterMark,
-        int writeBufferHighWaterMark) {
+        int writeBufferHighWaterMark, int maxConnections, Duration helloTimeout, Duration partialFrameTimeout,
+        int maxRequestsInFlight, int maxGroupsPerConnection) {
 
     /** Loopback: only applications on this blade may connect. */
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
     /** Smallest accepted max frame length: room for a 1 KiB payload and then some. */
     public static final int MIN_FRAME_LENGTH = 1024;
+    /** Default of {@link #maxConnections()}. */
+    public static final int DEFAULT_MAX_CONNECTIONS = 256;
+    /** Default of {@link #helloTimeout()}. */
+    public static final Duration DEFAULT_HELLO_TIMEOUT = Duration.ofSeconds(5);
+    /** Default of {@link #partialFrameTimeout()}. */
+    public static final Duration DEFAULT_PARTIAL_FRAME_TIMEOUT = Duration.ofSeconds(30);
+    /** Default of {@link #maxRequestsInFlight()}. */
+    public static final int DEFAULT_MAX_REQUESTS_IN_FLIGHT = 1024;
+    /** Default of {@link #maxGroupsPerConnection()}. */
+    public static final int DEFAULT_MAX_GROUPS_PER_CONNECTION = 1024;
+    /** Upper bound of the count limits (connections, requests in flight, groups per connection). */
+    public static final int MAX_COUNT_LIMIT = 65_536;
+    /** Upper bound of the timeouts. */
+    public static final Duration MAX_TIMEOUT = Duration.ofHours(1);
     private static final int MIB = 1024 * 1024;
 
     public ApiConfig {
@@ -37,27 +62,74 @@ public record ApiConfig(String bindAddress, int port, int maxFrameLength, int wr
             throw new IllegalArgumentException("write buffer water marks " + writeBufferLowWaterMark + " / "
                     + writeBufferHighWaterMark + ": need 1 <= low <= high");
         }
+        checkCount("max connections", maxConnections);
+        checkTimeout("HELLO timeout", helloTimeout);
+        checkTimeout("partial frame timeout", partialFrameTimeout);
+        checkCount("max requests in flight", maxRequestsInFlight);
+        checkCount("max groups per connection", maxGroupsPerConnection);
+    }
+
+    private static void checkCount(String name, int value) {
+        if (value < 1 || value > MAX_COUNT_LIMIT) {
+            throw new IllegalArgumentException(name + " " + value + ": must be in 1.." + MAX_COUNT_LIMIT);
+        }
+    }
+
+    private static void checkTimeout(String name, Duration value) {
+        if (value == null || value.toMillis() < 1 || value.compareTo(MAX_TIMEOUT) > 0) {
+            throw new IllegalArgumentException(name + " " + value + ": must be in 1 ms.." + MAX_TIMEOUT);
+        }
     }
 
     /** The defaults described above. */
     public static ApiConfig defaults() {
         return new ApiConfig(DEFAULT_BIND_ADDRESS, ApiProtocol.DEFAULT_PORT, ApiProtocol.DEFAULT_MAX_FRAME_LENGTH,
-                MIB, 4 * MIB);
+                MIB, 4 * MIB, DEFAULT_MAX_CONNECTIONS, DEFAULT_HELLO_TIMEOUT, DEFAULT_PARTIAL_FRAME_TIMEOUT,
+                DEFAULT_MAX_REQUESTS_IN_FLIGHT, DEFAULT_MAX_GROUPS_PER_CONNECTION);
     }
 
     public ApiConfig withBindAddress(String address) {
-        return new ApiConfig(address, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark);
+        return new ApiConfig(address, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
     }
 
     public ApiConfig withPort(int newPort) {
-        return new ApiConfig(bindAddress, newPort, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark);
+        return new ApiConfig(bindAddress, newPort, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
     }
 
     public ApiConfig withMaxFrameLength(int length) {
-        return new ApiConfig(bindAddress, port, length, writeBufferLowWaterMark, writeBufferHighWaterMark);
+        return new ApiConfig(bindAddress, port, length, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
     }
 
     public ApiConfig withWriteBufferWaterMarks(int low, int high) {
-        return new ApiConfig(bindAddress, port, maxFrameLength, low, high);
+        return new ApiConfig(bindAddress, port, maxFrameLength, low, high,
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
+    }
+
+    public ApiConfig withMaxConnections(int max) {
+        return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                max, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
+    }
+
+    public ApiConfig withHelloTimeout(Duration timeout) {
+        return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, timeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
+    }
+
+    public ApiConfig withPartialFrameTimeout(Duration timeout) {
+        return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, helloTimeout, timeout, maxRequestsInFlight, maxGroupsPerConnection);
+    }
+
+    public ApiConfig withMaxRequestsInFlight(int max) {
+        return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, helloTimeout, partialFrameTimeout, max, maxGroupsPerConnection);
+    }
+
+    public ApiConfig withMaxGroupsPerConnection(int max) {
+        return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, max);
     }
 }

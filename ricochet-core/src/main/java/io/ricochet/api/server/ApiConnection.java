@@ -6,6 +6,7 @@ import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.socket.ChannelInputShutdownEvent;
 import io.netty.handler.codec.CorruptedFrameException;
 import io.netty.handler.codec.TooLongFrameException;
+import io.netty.util.ReferenceCountUtil;
 import io.ricochet.api.ApiException;
 import io.ricochet.api.LocalNode;
 import io.ricochet.api.protocol.ApiFrame;
@@ -14,16 +15,23 @@ import io.ricochet.api.protocol.ApiReply;
 import io.ricochet.api.protocol.ApiRequest;
 import io.ricochet.api.protocol.MalformedFrameException;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Queue;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The last handler of a client connection: enforces HELLO first, hands requests to a {@link RequestHandler} and
- * writes their replies, and ends the connection on bad input with one ERROR frame. Peer input never escapes as an
- * exception. Also applies backpressure to requests: while the write buffer is above its high water mark the
- * connection stops reading, so a client that sends requests but reads no replies cannot grow daemon memory.
+ * The last handler of a client connection: admits it under the connection limit, enforces HELLO first (within the
+ * HELLO timeout), hands requests to a {@link RequestHandler} and writes their replies, and ends the connection on
+ * bad input with one ERROR frame. Peer input never escapes as an exception.
+ *
+ * <p>Also applies backpressure to requests. The connection stops reading while its write buffer is above the high
+ * water mark, and while {@link ApiConfig#maxRequestsInFlight()} requests are in flight (started, reply not yet
+ * written); it reads again once half of them are written. Requests that arrive in the read buffer the daemon
+ * already took wait in order until one finishes, so no more than the limit are ever in flight, and a client that
+ * sends requests but reads no replies cannot grow daemon memory. Runs on the connection's I/O thread only.
  */
 final class ApiConnection extends ChannelInboundHandlerAdapter {
     private static final Logger LOG = LoggerFactory.getLogger(ApiConnection.class);
@@ -32,63 +40,138 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
 
     private final LocalNode node;
     private final ApiCounters counters;
-    private final int maxFrameLength;
+    private final ApiConfig config;
     private final int maxPayload;
+    /** Requests read while the in-flight limit was reached, in arrival order. */
+    private final Queue<ApiFrame> held = new ArrayDeque<>();
+    private ChannelFutureListener replyWritten;
     private Subscription subscription;
     private RequestHandler requests;
+    private ScheduledFuture<?> helloDeadline;
+    private boolean admitted;
     private boolean greeted;
     private boolean closing;
+    /** Reading stopped because of the in-flight limit. */
+    private boolean paused;
+    private int inFlight;
 
-    /**
-     * @param maxFrameLength the configured frame limit, for error messages
-     * @param maxPayload     the largest payload a SEND may carry
-     */
-    ApiConnection(LocalNode node, ApiCounters counters, int maxFrameLength, int maxPayload) {
+    /** @param maxPayload the largest payload a SEND may carry */
+    ApiConnection(LocalNode node, ApiCounters counters, ApiConfig config, int maxPayload) {
         this.node = node;
         this.counters = counters;
-        this.maxFrameLength = maxFrameLength;
+        this.config = config;
         this.maxPayload = maxPayload;
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
+        if (!counters.incrementIfBelow(ApiCounter.CONNECTIONS_OPEN, config.maxConnections())) {
+            counters.increment(ApiCounter.CONNECTIONS_REFUSED);
+            LOG.debug("refusing API connection from {}: {} connections are open", ctx.channel().remoteAddress(),
+                    config.maxConnections());
+            close(ctx, 0, ApiException.Code.LIMIT_EXCEEDED, "the daemon serves at most " + config.maxConnections()
+                    + " API connections at once");
+            ctx.fireChannelActive();
+            return;
+        }
+        admitted = true;
         counters.increment(ApiCounter.CONNECTIONS_ACCEPTED);
-        counters.increment(ApiCounter.CONNECTIONS_OPEN);
         subscription = new Subscription(ctx.channel(), counters);
-        requests = new RequestHandler(node, counters, subscription, maxPayload);
+        requests = new RequestHandler(node, counters, subscription, maxPayload, config.maxGroupsPerConnection());
+        replyWritten = written -> replied(ctx);
+        helloDeadline = ctx.executor().schedule(() -> helloTimedOut(ctx), config.helloTimeout().toMillis(),
+                TimeUnit.MILLISECONDS);
         ctx.fireChannelActive();
     }
 
     @Override
     public void channelInactive(ChannelHandlerContext ctx) {
-        counters.decrement(ApiCounter.CONNECTIONS_OPEN);
-        for (int group : subscription.removeAll()) {
-            node.leave(group, subscription).exceptionally(failure -> {
-                LOG.warn("leaving group {} for a closed connection failed: {}", group, failure.toString());
-                return null;
-            });
+        if (helloDeadline != null) {
+            helloDeadline.cancel(false);
+        }
+        held.clear();
+        if (admitted) {
+            counters.decrement(ApiCounter.CONNECTIONS_OPEN);
+        }
+        if (subscription != null) {
+            for (int group : subscription.removeAll()) {
+                node.leave(group, subscription).exceptionally(failure -> {
+                    LOG.warn("leaving group {} for a closed connection failed: {}", group, failure.toString());
+                    return null;
+                });
+            }
         }
         ctx.fireChannelInactive();
     }
 
     @Override
     public void channelRead(ChannelHandlerContext ctx, Object msg) {
-        ApiFrame frame = (ApiFrame) msg;
+        if (!(msg instanceof ApiFrame frame)) {
+            // Cannot come from the pipeline in front; never let it become a ClassCastException.
+            LOG.warn("ignoring a {} on API connection {}: not a frame", msg == null ? "null" : msg.getClass().getName(),
+                    ctx.channel().remoteAddress());
+            ReferenceCountUtil.release(msg);
+            return;
+        }
         if (closing) {
             return;
         }
+        if (!held.isEmpty() || inFlight >= config.maxRequestsInFlight()) {
+            held.add(frame);
+            pause(ctx);
+            return;
+        }
+        process(ctx, frame);
+    }
+
+    private void process(ChannelHandlerContext ctx, ApiFrame frame) {
         if (!(frame instanceof ApiRequest request)) {
             refuse(ctx, new MalformedFrameException(frame.requestId(), frame.type() + " is not a request"));
         } else if (request instanceof ApiRequest.Hello hello) {
             greet(ctx, hello);
-        } else if (!greeted) {
+        } else if (!greeted || requests == null) {
             refuse(ctx, new MalformedFrameException(request.requestId(), "HELLO must be the first frame, got "
                     + request.type()));
         } else {
-            // Always via the I/O thread's queue: a reply then follows every push the node made before it.
-            requests.handle(request).thenAcceptAsync(reply -> ctx.writeAndFlush(reply, ctx.voidPromise()),
-                    ctx.executor());
+            start(ctx, request);
         }
+    }
+
+    private void start(ChannelHandlerContext ctx, ApiRequest request) {
+        inFlight++;
+        counters.increment(ApiCounter.REQUESTS_IN_FLIGHT);
+        counters.raise(ApiCounter.PEAK_REQUESTS_IN_FLIGHT, inFlight);
+        if (inFlight >= config.maxRequestsInFlight()) {
+            pause(ctx);
+        }
+        // Always via the I/O thread's queue: a reply then follows every push the node made before it.
+        requests.handle(request).thenAcceptAsync(reply -> ctx.writeAndFlush(reply).addListener(replyWritten),
+                ctx.executor());
+    }
+
+    /** A reply was written (or failed with the connection): start held requests, maybe read again. */
+    private void replied(ChannelHandlerContext ctx) {
+        inFlight--;
+        counters.decrement(ApiCounter.REQUESTS_IN_FLIGHT);
+        while (!closing && !held.isEmpty() && inFlight < config.maxRequestsInFlight()) {
+            process(ctx, held.remove());
+        }
+        if (paused && held.isEmpty() && inFlight <= config.maxRequestsInFlight() / 2) {
+            paused = false;
+            updateAutoRead(ctx);
+        }
+    }
+
+    private void pause(ChannelHandlerContext ctx) {
+        if (!paused) {
+            paused = true;
+            counters.increment(ApiCounter.READS_PAUSED);
+            updateAutoRead(ctx);
+        }
+    }
+
+    private void updateAutoRead(ChannelHandlerContext ctx) {
+        ctx.channel().config().setAutoRead(!closing && !paused && ctx.channel().isWritable());
     }
 
     private void greet(ChannelHandlerContext ctx, ApiRequest.Hello hello) {
@@ -100,9 +183,20 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
                     + hello.version() + " is not supported; this daemon speaks version " + ApiProtocol.VERSION);
         } else {
             greeted = true;
+            if (helloDeadline != null) {
+                helloDeadline.cancel(false);
+            }
             LOG.debug("client '{}' connected from {}", hello.clientName(), ctx.channel().remoteAddress());
             ctx.writeAndFlush(new ApiReply.HelloReply(hello.requestId(), ApiProtocol.VERSION, node.nodeId(),
                     maxPayload), ctx.voidPromise());
+        }
+    }
+
+    private void helloTimedOut(ChannelHandlerContext ctx) {
+        if (!greeted && !closing && ctx.channel().isActive()) {
+            counters.increment(ApiCounter.HELLO_TIMEOUTS);
+            close(ctx, 0, ApiException.Code.MALFORMED_FRAME, "no HELLO within " + config.helloTimeout().toMillis()
+                    + " ms of connecting");
         }
     }
 
@@ -111,7 +205,7 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
         if (closing) {
             return;
         }
-        MalformedFrameException malformed = malformed(cause, maxFrameLength);
+        MalformedFrameException malformed = malformed(cause, config.maxFrameLength());
         if (malformed != null) {
             refuse(ctx, malformed);
         } else if (cause instanceof IOException) {
@@ -125,9 +219,8 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
 
     @Override
     public void channelWritabilityChanged(ChannelHandlerContext ctx) {
-        boolean writable = ctx.channel().isWritable();
-        ctx.channel().config().setAutoRead(writable && !closing);
-        if (writable) {
+        updateAutoRead(ctx);
+        if (ctx.channel().isWritable() && subscription != null) {
             subscription.writable();
         }
         ctx.fireChannelWritabilityChanged();
@@ -137,6 +230,10 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof ChannelInputShutdownEvent) {
             ctx.close();
+        } else if (evt instanceof FrameSplitter.PartialFrameTimeout timeout && !closing) {
+            counters.increment(ApiCounter.PARTIAL_FRAME_TIMEOUTS);
+            close(ctx, 0, ApiException.Code.MALFORMED_FRAME, "frame incomplete: " + timeout.bytesReceived()
+                    + " bytes of it received, the rest did not come within " + timeout.timeoutMs() + " ms");
         }
         ctx.fireUserEventTriggered(evt);
     }
@@ -149,7 +246,8 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
     /** Sends one ERROR frame, then closes: at once when it is written, or after a grace period at most. */
     private void close(ChannelHandlerContext ctx, int requestId, ApiException.Code code, String message) {
         closing = true;
-        ctx.channel().config().setAutoRead(false);
+        held.clear();
+        updateAutoRead(ctx);
         ctx.writeAndFlush(new ApiReply.Error(requestId, code, message)).addListener(ChannelFutureListener.CLOSE);
         ScheduledFuture<?> deadline = ctx.executor().schedule(() -> ctx.close(), CLOSE_GRACE_MS, TimeUnit.MILLISECONDS);
         ctx.channel().closeFuture().addListener(closed -> deadline.cancel(false));

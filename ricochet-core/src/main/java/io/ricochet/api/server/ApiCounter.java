@@ -14,7 +14,15 @@ public enum ApiCounter {
     REQUESTS_FAILED(6, "requests answered with ERROR"),
     DELIVERIES_DROPPED(7, "DELIVER and LOST frames dropped because a connection's write buffer was full"),
     OVERFLOWS_SENT(8, "OVERFLOW frames sent to tell a connection how many frames it lost"),
-    PEAK_OUTBOUND_BYTES(9, "largest write buffer seen on one connection, in bytes (a high-water gauge)");
+    PEAK_OUTBOUND_BYTES(9, "largest write buffer seen on one connection, in bytes (a high-water gauge)"),
+    CONNECTIONS_REFUSED(10, "connections refused with LIMIT_EXCEEDED because maxConnections were open"),
+    HELLO_TIMEOUTS(11, "connections closed because no HELLO came within the HELLO timeout"),
+    PARTIAL_FRAME_TIMEOUTS(12, "connections closed because a started frame was not complete within the timeout"),
+    REQUESTS_IN_FLIGHT(13, "requests started whose replies are not yet written, all connections (a gauge)"),
+    PEAK_REQUESTS_IN_FLIGHT(14, "most requests in flight seen on one connection (a high-water gauge)"),
+    READS_PAUSED(15, "times a connection stopped being read because maxRequestsInFlight requests were in flight"),
+    GROUP_LIMIT_REFUSALS(16, "JOINs refused with LIMIT_EXCEEDED because of maxGroupsPerConnection"),
+    ACCEPT_ERRORS(17, "failures to accept a connection, such as running out of file descriptors");
 
     private final int id;
     private final String description;

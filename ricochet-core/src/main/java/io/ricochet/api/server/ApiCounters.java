@@ -17,6 +17,20 @@ final class ApiCounters {
         values.decrementAndGet(counter.ordinal());
     }
 
+    /** Increments a gauge unless it is already at {@code limit} or above; whether it did. */
+    boolean incrementIfBelow(ApiCounter counter, long limit) {
+        int index = counter.ordinal();
+        while (true) {
+            long value = values.get(index);
+            if (value >= limit) {
+                return false;
+            }
+            if (values.compareAndSet(index, value, value + 1)) {
+                return true;
+            }
+        }
+    }
+
     /** Raises a high-water gauge to {@code value} if it is higher. */
     void raise(ApiCounter counter, long value) {
         values.accumulateAndGet(counter.ordinal(), value, Math::max);

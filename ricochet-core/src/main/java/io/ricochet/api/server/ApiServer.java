@@ -54,12 +54,14 @@ public final class ApiServer implements AutoCloseable {
         if (group != null) {
             throw new IllegalStateException("already started");
         }
+        ClassPreloader.preload();
         group = new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-api", true));
         connections = new DefaultChannelGroup("ricochet-api", group.next());
         int maxPayload = Math.min(node.maxPayload(), ApiProtocol.payloadLimit(config.maxFrameLength()));
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
+                .handler(new AcceptErrors(counters))
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
                 .childOption(ChannelOption.MESSAGE_SIZE_ESTIMATOR, FrameSizeEstimator.INSTANCE)
@@ -69,9 +71,10 @@ public final class ApiServer implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel ch) {
                         connections.add(ch);
-                        ch.pipeline().addLast(new FrameSplitter(config.maxFrameLength()),
+                        ch.pipeline().addLast(new FrameSplitter(config.maxFrameLength(),
+                                        config.partialFrameTimeout().toMillis()),
                                 new FrameCodecHandler(counters),
-                                new ApiConnection(node, counters, config.maxFrameLength(), maxPayload));
+                                new ApiConnection(node, counters, config, maxPayload));
                     }
                 });
         try {

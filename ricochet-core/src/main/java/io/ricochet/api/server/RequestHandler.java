@@ -16,8 +16,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Carries out the requests of one connection after HELLO: JOIN, LEAVE, SEND and STATS, each turned into a call on
- * the {@link LocalNode} and a future that always completes with a reply, ERROR included.
+ * Carries out the requests of one connection after HELLO: JOIN, LEAVE, SEND, TRY_SEND, OPTIONS and STATS, each
+ * turned into a call on the {@link LocalNode} (or the connection's {@link Subscription}) and a future that always
+ * completes with a reply, ERROR included.
  */
 final class RequestHandler {
     private static final Logger LOG = LoggerFactory.getLogger(RequestHandler.class);
@@ -27,12 +28,18 @@ final class RequestHandler {
     private final ApiCounters counters;
     private final Subscription subscription;
     private final int maxPayload;
+    private final int maxGroups;
 
-    RequestHandler(LocalNode node, ApiCounters counters, Subscription subscription, int maxPayload) {
+    /**
+     * @param maxPayload the largest payload a SEND or TRY_SEND may carry
+     * @param maxGroups  the most groups the connection may be in ({@link ApiConfig#maxGroupsPerConnection()})
+     */
+    RequestHandler(LocalNode node, ApiCounters counters, Subscription subscription, int maxPayload, int maxGroups) {
         this.node = node;
         this.counters = counters;
         this.subscription = subscription;
         this.maxPayload = maxPayload;
+        this.maxGroups = maxGroups;
     }
 
     /** Starts {@code request}; the future completes with its OK, STATS_REPLY or ERROR. */
@@ -42,7 +49,12 @@ final class RequestHandler {
         } else if (request instanceof ApiRequest.Leave leave) {
             return leave(leave);
         } else if (request instanceof ApiRequest.Send send) {
-            return send(send);
+            return send(send.requestId(), send.group(), send.payload(), true);
+        } else if (request instanceof ApiRequest.TrySend send) {
+            return send(send.requestId(), send.group(), send.payload(), false);
+        } else if (request instanceof ApiRequest.Options options) {
+            subscription.options(options.flags());
+            return CompletableFuture.completedFuture(new ApiReply.Ok(options.requestId(), 0));
         } else if (request instanceof ApiRequest.Stats stats) {
             int id = stats.requestId();
             return call(node::stats, map -> new ApiReply.StatsReply(id, json(map)), id);
@@ -51,9 +63,15 @@ final class RequestHandler {
     }
 
     private CompletableFuture<ApiReply> join(ApiRequest.Join join) {
-        if (!subscription.add(join.group())) {
+        if (subscription.contains(join.group())) {
             return CompletableFuture.completedFuture(new ApiReply.Ok(join.requestId(), 0));
         }
+        if (subscription.size() >= maxGroups) {
+            counters.increment(ApiCounter.GROUP_LIMIT_REFUSALS);
+            return error(join.requestId(), ApiException.Code.LIMIT_EXCEEDED, "this connection is already in "
+                    + subscription.size() + " groups, the limit is " + maxGroups);
+        }
+        subscription.add(join.group());
         return call(() -> node.join(join.group(), subscription), ok -> new ApiReply.Ok(join.requestId(), 0),
                 join.requestId()).whenComplete((reply, failure) -> {
                     if (reply instanceof ApiReply.Error) {
@@ -70,16 +88,17 @@ final class RequestHandler {
                 leave.requestId());
     }
 
-    private CompletableFuture<ApiReply> send(ApiRequest.Send send) {
-        if (!subscription.contains(send.group())) {
-            return notAMember(send.requestId(), send.group());
+    /** SEND ({@code wait}) and TRY_SEND (without: the node fails at once with BUSY when it is full). */
+    private CompletableFuture<ApiReply> send(int requestId, int group, byte[] payload, boolean wait) {
+        if (!subscription.contains(group)) {
+            return notAMember(requestId, group);
         }
-        if (send.payload().length > maxPayload) {
-            return error(send.requestId(), ApiException.Code.PAYLOAD_TOO_LARGE, "payload of "
-                    + send.payload().length + " bytes exceeds the maximum of " + maxPayload);
+        if (payload.length > maxPayload) {
+            return error(requestId, ApiException.Code.PAYLOAD_TOO_LARGE, "payload of " + payload.length
+                    + " bytes exceeds the maximum of " + maxPayload);
         }
-        return call(() -> node.send(send.group(), send.payload(), subscription, true),
-                seqno -> new ApiReply.Ok(send.requestId(), seqno), send.requestId());
+        return call(() -> node.send(group, payload, subscription, wait), seqno -> new ApiReply.Ok(requestId, seqno),
+                requestId);
     }
 
     /** Calls the node, turning a synchronous throw into a failed future like an asynchronous one. */

@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.ricochet.api.DeliveryListener;
 import io.ricochet.api.protocol.ApiPush;
+import io.ricochet.api.protocol.ApiRequest;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -20,6 +21,8 @@ final class Subscription implements DeliveryListener {
     private final ApiCounters counters;
     private final Set<Integer> groups = ConcurrentHashMap.newKeySet();
     private final AtomicLong dropped = new AtomicLong();
+    /** The OPTIONS flags ({@link ApiRequest.Options}); read on the engine thread, set on the I/O thread. */
+    private volatile int options;
 
     Subscription(Channel channel, ApiCounters counters) {
         this.channel = channel;
@@ -38,6 +41,26 @@ final class Subscription implements DeliveryListener {
 
     boolean contains(int group) {
         return groups.contains(group);
+    }
+
+    /** How many groups the connection has joined (or is joining). */
+    int size() {
+        return groups.size();
+    }
+
+    /** Replaces the connection's OPTIONS flags. */
+    void options(int flags) {
+        options = flags;
+    }
+
+    /** Default: every local send; NO_LOCAL: none; NO_ECHO: those of other connections. */
+    @Override
+    public boolean acceptsLocal(boolean own) {
+        int flags = options;
+        if ((flags & ApiRequest.Options.NO_LOCAL) != 0) {
+            return false;
+        }
+        return !own || (flags & ApiRequest.Options.NO_ECHO) == 0;
     }
 
     /** Forgets every group and returns them, for leaving when the connection closes. */

@@ -27,6 +27,8 @@ class ApiFrameCodecTest {
                 new ApiRequest.Leave(3, 6),
                 new ApiRequest.Send(4, 7, new byte[] {1, 2, 3}),
                 new ApiRequest.Stats(5),
+                new ApiRequest.TrySend(6, -7, new byte[] {1, 2}),
+                new ApiRequest.Options(7, ApiRequest.Options.NO_ECHO | ApiRequest.Options.NO_LOCAL),
                 new ApiReply.HelloReply(1, ApiProtocol.VERSION, 42, 1024),
                 new ApiReply.Ok(4, Long.MAX_VALUE),
                 new ApiReply.StatsReply(5, "{\"a\":1}".getBytes(StandardCharsets.UTF_8)),
@@ -54,6 +56,33 @@ class ApiFrameCodecTest {
         byte[] expected = {0, 0, 0, 11, 0x04, 0, 0, 0, 1, 0, 0, 0, 5, 'h', 'i'};
 
         assertArrayEquals(expected, encode(new ApiRequest.Send(1, 5, "hi".getBytes(StandardCharsets.US_ASCII))));
+    }
+
+    @Test
+    void shouldLayOutTrySendByteForByte() {
+        byte[] expected = {0, 0, 0, 11, 0x06, 0, 0, 0, 1, 0, 0, 0, 5, 'h', 'i'};
+
+        assertArrayEquals(expected, encode(new ApiRequest.TrySend(1, 5, "hi".getBytes(StandardCharsets.US_ASCII))));
+    }
+
+    @Test
+    void shouldLayOutOptionsByteForByte() throws MalformedFrameException {
+        byte[] noEcho = {0, 0, 0, 9, 0x07, 0, 0, 0, 3, 0, 0, 0, 1};
+        byte[] noLocal = {0, 0, 0, 9, 0x07, 0, 0, 0, 4, 0, 0, 0, 2};
+
+        assertArrayEquals(noEcho, encode(new ApiRequest.Options(3, ApiRequest.Options.NO_ECHO)));
+        assertArrayEquals(noLocal, encode(new ApiRequest.Options(4, ApiRequest.Options.NO_LOCAL)));
+        ApiRequest.Options decoded = assertInstanceOf(ApiRequest.Options.class, decodeWithPrefix(noEcho));
+        assertTrue(decoded.has(ApiRequest.Options.NO_ECHO));
+        assertEquals(false, decoded.has(ApiRequest.Options.NO_LOCAL));
+    }
+
+    @Test
+    void shouldLayOutTheNewErrorCodesByteForByte() {
+        assertArrayEquals(new byte[] {0, 0, 0, 7, 0x44, 0, 0, 0, 2, 0, 8},
+                encode(new ApiReply.Error(2, ApiException.Code.BUSY, "")));
+        assertArrayEquals(new byte[] {0, 0, 0, 7, 0x44, 0, 0, 0, 3, 0, 9},
+                encode(new ApiReply.Error(3, ApiException.Code.LIMIT_EXCEEDED, "")));
     }
 
     @Test
@@ -90,6 +119,11 @@ class ApiFrameCodecTest {
                         -128, 0, 0, 0, 0, 0, 0, 0}, "negative sequence number"),
                 Arguments.of("negative overflow", new byte[] {(byte) 0x83, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1},
                         "negative overflow count"),
+                Arguments.of("OPTIONS with an unknown flag", new byte[] {0x07, 0, 0, 0, 1, 0, 0, 0, 5},
+                        "unknown option flags 0x00000004"),
+                Arguments.of("OPTIONS too short", new byte[] {0x07, 0, 0, 0, 1, 0, 0, 1}, "OPTIONS body of 3 bytes"),
+                Arguments.of("TRY_SEND without a group", new byte[] {0x06, 0, 0, 0, 1, 0, 0, 0},
+                        "TRY_SEND body of 3 bytes, expected at least 4"),
                 Arguments.of("client name too long", concat(new byte[] {0x01, 0, 0, 0, 1, 0, 1}, new byte[256]),
                         "client name longer than 255 bytes"));
     }

@@ -9,6 +9,7 @@ import io.ricochet.api.FakeLocalNode;
 import io.ricochet.api.protocol.ApiProtocol;
 import io.ricochet.client.RicochetClient;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -32,7 +33,12 @@ class ApiConfigTest {
         ApiConfig d = ApiConfig.defaults();
         return Stream.of(() -> d.withPort(-1), () -> d.withPort(65_536), () -> d.withBindAddress(" "),
                 () -> d.withMaxFrameLength(100), () -> d.withMaxFrameLength(Integer.MAX_VALUE),
-                () -> d.withWriteBufferWaterMarks(0, 10), () -> d.withWriteBufferWaterMarks(10, 5));
+                () -> d.withWriteBufferWaterMarks(0, 10), () -> d.withWriteBufferWaterMarks(10, 5),
+                () -> d.withMaxConnections(0), () -> d.withMaxConnections(65_537),
+                () -> d.withHelloTimeout(Duration.ZERO), () -> d.withHelloTimeout(Duration.ofHours(2)),
+                () -> d.withHelloTimeout(null), () -> d.withPartialFrameTimeout(Duration.ofNanos(999_999)),
+                () -> d.withMaxRequestsInFlight(0), () -> d.withMaxGroupsPerConnection(-1),
+                () -> d.withMaxGroupsPerConnection(65_537));
     }
 
     @ParameterizedTest

@@ -63,6 +63,9 @@ class ApiServerRobustnessTest {
                 Arguments.of("a reply sent by the client", concat(HELLO, RawConnection.bytes(new ApiReply.Ok(2, 0))),
                         "OK is not a request"),
                 Arguments.of("second HELLO", concat(HELLO, HELLO), "HELLO sent twice"),
+                Arguments.of("OPTIONS with an unknown flag",
+                        concat(HELLO, new byte[] {0, 0, 0, 9, 7, 0, 0, 0, 2, 0, 0, 1, 0}),
+                        "unknown option flags 0x00000100"),
                 Arguments.of("JOIN with a short body", concat(HELLO, new byte[] {0, 0, 0, 8, 2, 0, 0, 0, 2, 0, 0, 0}),
                         "JOIN body of 3 bytes, expected 4"));
     }
