@@ -63,7 +63,7 @@ public final class DaemonCommand implements Callable<Integer> {
             stopped.countDown();
         }, "ricochet-shutdown"));
         spec.commandLine().getOut().printf("ricochet daemon: node %d running, local API on %s:%d%n",
-                daemon.nodeId(), settings.apiBind().getHostAddress(), daemon.apiPort());
+                daemon.nodeId(), settings.api().bindAddress(), daemon.apiPort());
         spec.commandLine().getOut().flush();
         stopped.await();
         return 0;

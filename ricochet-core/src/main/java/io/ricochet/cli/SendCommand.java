@@ -1,5 +1,6 @@
 package io.ricochet.cli;
 
+import io.ricochet.client.ClientOptions;
 import io.ricochet.client.RicochetClient;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -60,7 +61,7 @@ public final class SendCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         checkFlags();
-        return endpoint.run("ricochet-send", client -> {
+        return endpoint.run(ClientOptions.defaults().withClientName("ricochet-send").echo(false), client -> {
             client.subscribe(delivery -> { });
             client.join(group);
             return rate == null ? sendLines(client) : sendGenerated(client);

@@ -130,8 +130,13 @@ public final class StatsCommand implements Callable<Integer> {
 
         /** Connects as {@code clientName}, runs {@code session}, closes; failures become one line and exit 1. */
         int run(String clientName, Session session) {
+            return run(ClientOptions.defaults().withClientName(clientName), session);
+        }
+
+        /** As {@link #run(String, Session)}, with the client's options given. */
+        int run(ClientOptions options, Session session) {
             ApiAddress address = address();
-            try (RicochetClient client = address.connect(ClientOptions.defaults().withClientName(clientName))) {
+            try (RicochetClient client = address.connect(options)) {
                 return session.run(client);
             } catch (ApiConnectionException e) {
                 return fail(e.getMessage());

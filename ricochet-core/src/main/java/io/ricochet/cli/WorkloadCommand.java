@@ -1,5 +1,6 @@
 package io.ricochet.cli;
 
+import io.ricochet.client.ClientOptions;
 import io.ricochet.workload.ClusterSummary;
 import io.ricochet.workload.ExactlyOnceCheck;
 import io.ricochet.workload.NodeResult;
@@ -171,7 +172,7 @@ public final class WorkloadCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw bad(e.getMessage());
         }
-        return endpoint.run("ricochet-workload", client -> {
+        return endpoint.run(ClientOptions.defaults().withClientName("ricochet-workload").echo(false), client -> {
             try {
                 NodeResult result = new WorkloadRunner(client, settings, stdout()).run();
                 WorkloadJson.write(out, result.toJson());

@@ -40,6 +40,8 @@ import java.util.function.IntFunction;
  */
 public final class RicochetClient implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** Longest pause of a blocking {@link #send} between offers to a daemon whose send queue is full. */
+    private static final long MAX_BUSY_PAUSE_MS = 50;
 
     private final FrameSocket socket;
     private final ClientOptions options;
@@ -121,14 +123,33 @@ public final class RicochetClient implements AutoCloseable {
 
     /**
      * Multicasts {@code payload} to {@code group}, which this client must have joined. Blocks until the daemon took
-     * the packet: when its send queue is full or its rate limit reached, that is when the packet's turn comes (or
-     * the request timeout passes, {@code UNAVAILABLE}).
+     * the packet: while the packet waits in the daemon's send queue, and, when that queue itself is full (ERROR
+     * {@code BUSY}), offering it again after a pause of up to 50 ms, until the request timeout ({@code UNAVAILABLE},
+     * or {@code BUSY} if the queue stayed full).
      *
      * @return the packet's sequence number
      */
     public long send(int group, byte[] payload) {
         checkPayload(payload);
-        return request(id -> new ApiRequest.Send(id, group, payload), ApiReply.Ok.class).value();
+        long deadline = System.nanoTime() + options.requestTimeout().toNanos();
+        long pauseMs = 1;
+        while (true) {
+            try {
+                return request(id -> new ApiRequest.Send(id, group, payload), ApiReply.Ok.class).value();
+            } catch (ApiException e) {
+                // BUSY: the daemon's send queue itself is full; wait a little and offer the packet again.
+                if (e.code() != ApiException.Code.BUSY || System.nanoTime() + pauseMs * 1_000_000 - deadline > 0) {
+                    throw e;
+                }
+            }
+            try {
+                Thread.sleep(pauseMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new ApiException(ApiException.Code.UNAVAILABLE, "interrupted while the daemon was busy");
+            }
+            pauseMs = Math.min(MAX_BUSY_PAUSE_MS, pauseMs * 2);
+        }
     }
 
     /**

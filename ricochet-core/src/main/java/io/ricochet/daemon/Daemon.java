@@ -6,7 +6,6 @@ import io.ricochet.api.ApiException;
 import io.ricochet.api.DeliveryListener;
 import io.ricochet.api.LocalNode;
 import io.ricochet.api.NodeStats;
-import io.ricochet.api.server.ApiConfig;
 import io.ricochet.api.server.ApiServer;
 import io.ricochet.control.GmsClient;
 import io.ricochet.engine.Counters;
@@ -80,9 +79,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         this.gmsListener = new GmsListener(driver, loop, this::joined);
         this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(), gmsListener,
                 controlGroup);
-        this.api = new ApiServer(this, ApiConfig.defaults().withBindAddress(config.apiBind().getHostAddress())
-                .withPort(config.apiPort())
-                .withWriteBufferWaterMarks(config.apiQueueBytes() / 2, config.apiQueueBytes()));
+        this.api = new ApiServer(this, config.api());
     }
 
     /** Builds and starts a daemon: sockets bound, GMS contacted, API listening. */
@@ -104,7 +101,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         }
         LOG.info("node {} up ({}): unicast {} on {} ({}), API {}:{}, GMS {}", config.nodeId(),
                 config.protocol().cliName(), config.unicastAddress(),
-                config.iface(), daemon.transport.kind(), config.apiBind().getHostAddress(), daemon.apiPort(),
+                config.iface(), daemon.transport.kind(), config.api().bindAddress(), daemon.apiPort(),
                 config.gms());
         return daemon;
     }

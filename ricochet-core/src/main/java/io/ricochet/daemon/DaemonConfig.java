@@ -4,6 +4,7 @@ import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.api.server.ApiConfig;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -17,9 +18,8 @@ import java.util.Objects;
  * @param iface               network interface multicast is joined and sent on (e.g. {@code v0}, {@code lo})
  * @param address             unicast IPv4 address of this node on that interface (bound and advertised)
  * @param unicastPort         UDP port for repairs, NAKs and retransmissions
- * @param apiBind             address the local API listens on (loopback by default)
- * @param apiPort             TCP port of the local API
- * @param apiQueueBytes       bytes queued for one API connection before deliveries to it are dropped
+ * @param api                 the local API: address (loopback by default), port, bytes queued for one connection
+ *                            before deliveries to it are dropped, and its limits
  * @param gms                 the GMS partitions, in partition order
  * @param engine              protocol settings
  * @param rxBufferPackets     capacity of each class (control, data) of the application-level receive buffer
@@ -37,8 +37,8 @@ import java.util.Objects;
  * @param sendQueue           application sends that may wait for the engine at once; beyond, a send gets BUSY
  * @param sendRateLimit       application sends taken per second at most (0 = no limit)
  */
-public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, InetAddress apiBind,
-                           int apiPort, int apiQueueBytes, List<InetSocketAddress> gms, RicochetConfig engine,
+public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
+                           List<InetSocketAddress> gms, RicochetConfig engine,
                            int rxBufferPackets,
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
@@ -51,7 +51,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
     public DaemonConfig {
         Objects.requireNonNull(iface, "interface");
         Objects.requireNonNull(address, "address");
-        Objects.requireNonNull(apiBind, "api-bind");
+        Objects.requireNonNull(api, "api");
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(injectLoss, "inject-loss");
         Objects.requireNonNull(lossScope, "loss-scope");
@@ -60,8 +60,6 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         gms = List.copyOf(gms);
         require(nodeId >= 0, "node-id", nodeId, "must be 0 or more");
         require(unicastPort > 0 && unicastPort < 65536, "unicast-port", unicastPort, "must be in 1..65535");
-        require(apiPort >= 0 && apiPort < 65536, "api-port", apiPort, "must be in 0..65535 (0 = any free port)");
-        require(apiQueueBytes >= 16_384, "api-queue-bytes", apiQueueBytes, "must be at least 16384");
         require(!gms.isEmpty(), "gms", gms, "must list at least one GMS partition as host:port");
         require(rxBufferPackets >= 16, "rx-buffer", rxBufferPackets, "must be at least 16 packets");
         require(socketReceiveBuffer >= 65_536, "socket-rcvbuf", socketReceiveBuffer, "must be at least 65536 bytes");

@@ -1,5 +1,6 @@
 package io.ricochet.daemon;
 
+import io.ricochet.api.server.ApiConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
@@ -7,6 +8,7 @@ import io.ricochet.ricochet.RicochetConfig;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -48,6 +50,15 @@ public final class DaemonSettings {
         k.put("api-port", new String[] {"7400", "TCP port of the local API (0 = any free port)"});
         k.put("api-queue-bytes", new String[] {"4194304",
             "bytes queued for one slow API client before its deliveries are dropped (counted)"});
+        k.put("api-max-connections", new String[] {"256",
+            "local API connections open at once; one more is refused (LIMIT_EXCEEDED)"});
+        k.put("api-hello-timeout-ms", new String[] {"5000", "a local API connection must say HELLO within this"});
+        k.put("api-partial-frame-timeout-ms", new String[] {"30000",
+            "a local API frame begun must be complete within this, or the connection is closed (idle is fine)"});
+        k.put("api-max-requests-in-flight", new String[] {"1024",
+            "requests one API connection may have unanswered; beyond, the daemon stops reading it"});
+        k.put("api-max-groups-per-connection", new String[] {"1024",
+            "groups one API connection may join; one more is refused (LIMIT_EXCEEDED)"});
         k.put("gms", new String[] {"127.0.0.1:7100", "GMS partitions host:port,host:port,... in partition order"});
         k.put("protocol", new String[] {"ricochet",
             "protocol of every group this daemon joins: ricochet|srm|fec|pbcast (one per daemon; the GMS refuses a "
@@ -112,13 +123,45 @@ public final class DaemonSettings {
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
                 .build();
         return new DaemonConfig(integer("node-id"), text("interface"), address("address"), integer("unicast-port"),
-                address("api-bind"), integer("api-port"), integer("api-queue-bytes"), endpoints("gms"), engine,
+                api(), endpoints("gms"), engine,
                 integer("rx-buffer"),
                 integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
                 integer("multicast-ttl"), parse("protocol", ProtocolChoice::parse), integer("heartbeat-port"),
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"));
+    }
+
+    /** The local API's settings; ApiConfig's own rule for a value is reported under the key that set it. */
+    private ApiConfig api() {
+        int queue = integer("api-queue-bytes");
+        if (queue < 16_384) {
+            throw new IllegalArgumentException("api-queue-bytes = " + queue + ": must be at least 16384");
+        }
+        ApiConfig api = ApiConfig.defaults().withWriteBufferWaterMarks(queue / 2, queue);
+        api = apiValue("api-bind", api, a -> a.withBindAddress(address("api-bind").getHostAddress()));
+        api = apiValue("api-port", api, a -> a.withPort(integer("api-port")));
+        api = apiValue("api-max-connections", api, a -> a.withMaxConnections(integer("api-max-connections")));
+        api = apiValue("api-hello-timeout-ms", api,
+                a -> a.withHelloTimeout(Duration.ofNanos(millis("api-hello-timeout-ms"))));
+        api = apiValue("api-partial-frame-timeout-ms", api,
+                a -> a.withPartialFrameTimeout(Duration.ofNanos(millis("api-partial-frame-timeout-ms"))));
+        api = apiValue("api-max-requests-in-flight", api,
+                a -> a.withMaxRequestsInFlight(integer("api-max-requests-in-flight")));
+        return apiValue("api-max-groups-per-connection", api,
+                a -> a.withMaxGroupsPerConnection(integer("api-max-groups-per-connection")));
+    }
+
+    private ApiConfig apiValue(String key, ApiConfig api, java.util.function.UnaryOperator<ApiConfig> set) {
+        try {
+            return set.apply(api);
+        } catch (IllegalArgumentException e) {
+            if (e.getMessage() != null && e.getMessage().startsWith(key + " = ")) {
+                throw e;
+            }
+            throw new IllegalArgumentException(key + " = " + values.getOrDefault(key, KEYS.get(key)[0]) + ": "
+                    + message(e) + " (" + origin + ")");
+        }
     }
 
     private String text(String key) {
