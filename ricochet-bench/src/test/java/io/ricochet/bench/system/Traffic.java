@@ -1,5 +1,6 @@
 package io.ricochet.bench.system;
 
+import io.ricochet.client.ClientOptions;
 import io.ricochet.client.Delivery;
 import io.ricochet.client.RicochetClient;
 import io.ricochet.engine.Counter;
@@ -29,9 +30,16 @@ final class Traffic implements AutoCloseable {
     final AtomicLong lostNotices = new AtomicLong();
     private long index;
 
+    /** An application that does not receive what it sends itself (NO_ECHO): it expects the others' packets. */
     Traffic(int node) {
+        this(node, false);
+    }
+
+    /** @param echo whether the application also receives the packets it sends (the API's default) */
+    Traffic(int node, boolean echo) {
         this.node = node;
-        this.client = RicochetClient.connect("127.0.0.1", ProcessCluster.apiPort(node));
+        this.client = RicochetClient.connect("127.0.0.1", ProcessCluster.apiPort(node),
+                ClientOptions.defaults().withClientName("traffic-" + node).echo(echo));
         client.subscribe(this::onDelivery);
     }
 
