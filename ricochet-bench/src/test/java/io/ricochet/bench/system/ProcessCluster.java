@@ -90,6 +90,31 @@ final class ProcessCluster implements AutoCloseable {
         p.waitFor();
     }
 
+    /** Stops a process with SIGSTOP, as a long pause (GC, swap, a debugger) would; {@link #resume} ends it. */
+    void pause(String name) throws IOException, InterruptedException {
+        signal(name, "-STOP");
+    }
+
+    /** Lets a process paused with {@link #pause} run again (SIGCONT). */
+    void resume(String name) throws IOException, InterruptedException {
+        signal(name, "-CONT");
+    }
+
+    private void signal(String name, String signal) throws IOException, InterruptedException {
+        long pid = processes.get(name).pid();
+        int exit = new ProcessBuilder("kill", signal, Long.toString(pid)).inheritIO().start().waitFor();
+        if (exit != 0) {
+            throw new IOException("kill " + signal + " " + pid + " (" + name + ") exited " + exit);
+        }
+    }
+
+    /** Starts a process that keeps one CPU busy doing nothing useful, until the cluster closes. */
+    void startCpuHog(String name) throws IOException {
+        Path log = logs.resolve(name + ".log");
+        processes.put(name, new ProcessBuilder("sh", "-c", "while :; do :; done").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start());
+    }
+
     private void start(String name, String mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
@@ -143,6 +168,14 @@ final class ProcessCluster implements AutoCloseable {
     @Override
     public void close() {
         for (Process p : processes.values()) {
+            // A paused process would not act on SIGTERM: let it run so it can stop (SIGCONT is harmless otherwise).
+            try {
+                new ProcessBuilder("kill", "-CONT", Long.toString(p.pid())).start().waitFor();
+            } catch (IOException e) {
+                // It is gone already.
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
             p.destroy();
         }
         for (Process p : processes.values()) {

@@ -28,6 +28,8 @@ final class Traffic implements AutoCloseable {
     final Set<Id> sent = ConcurrentHashMap.newKeySet();
     final AtomicLong corrupt = new AtomicLong();
     final AtomicLong lostNotices = new AtomicLong();
+    /** Every packet the daemon reported LOST to this application. */
+    final Set<Id> lost = ConcurrentHashMap.newKeySet();
     private long index;
 
     /** An application that does not receive what it sends itself (NO_ECHO): it expects the others' packets. */
@@ -56,6 +58,7 @@ final class Traffic implements AutoCloseable {
     private void onDelivery(Delivery d) {
         if (d.kind() == Delivery.Kind.LOST) {
             lostNotices.incrementAndGet();
+            lost.add(new Id(d.origin(), d.group(), d.seqno()));
             return;
         }
         String text = new String(d.payload(), StandardCharsets.US_ASCII);
@@ -85,6 +88,39 @@ final class Traffic implements AutoCloseable {
             if (i % 10 == 9) {
                 Thread.sleep(2);
             }
+        }
+        return ids;
+    }
+
+    /**
+     * Sends {@code count} messages to {@code group} at about {@code perSecond} in all, from {@code threads} threads
+     * each waiting for its SEND's OK (the daemon paces them if it must); returns the ids the daemon accepted.
+     */
+    List<Id> sendPaced(int group, int count, int perSecond, int threads) throws InterruptedException {
+        List<Id> ids = java.util.Collections.synchronizedList(new ArrayList<>());
+        AtomicLong next = new AtomicLong();
+        long start = System.nanoTime();
+        long gapNs = 1_000_000_000L / perSecond;
+        List<Thread> workers = new ArrayList<>();
+        for (int t = 0; t < threads; t++) {
+            Thread worker = new Thread(() -> {
+                for (long i = next.getAndIncrement(); i < count; i = next.getAndIncrement()) {
+                    long dueNs = start + i * gapNs;
+                    long waitNs = dueNs - System.nanoTime();
+                    if (waitNs > 1_000_000) {
+                        java.util.concurrent.locks.LockSupport.parkNanos(waitNs);
+                    }
+                    long seqno = client.send(group, payload(node, group, i));
+                    Id id = new Id(node, group, seqno);
+                    sent.add(id);
+                    ids.add(id);
+                }
+            }, "traffic-" + node + "-" + t);
+            workers.add(worker);
+            worker.start();
+        }
+        for (Thread worker : workers) {
+            worker.join();
         }
         return ids;
     }

@@ -1,0 +1,355 @@
+package io.ricochet.bench.system;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import io.ricochet.api.ApiException;
+import io.ricochet.api.protocol.ApiFrameCodec;
+import io.ricochet.api.protocol.ApiProtocol;
+import io.ricochet.api.protocol.ApiRequest;
+import io.ricochet.client.ApiConnectionException;
+import io.ricochet.daemon.DaemonCounter;
+import io.ricochet.engine.EngineCounter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInfo;
+
+/**
+ * The delivery promise of docs/api.md under faults, on real processes and sockets: every message a daemon accepted
+ * is delivered exactly once to every other member, or reported LOST to it, and nothing else happens (no duplicate,
+ * no corrupt payload, no delivery of something never sent, no message both delivered and LOST, no drop by the
+ * API's backpressure that would hide a loss). Each test starts its own cluster: one GMS partition and three daemons
+ * in one group, with 1 % loss injected at every receiver so recovery is always at work.
+ */
+class FaultSuiteSystemTest {
+    private static final int G = 20;
+    private static final Duration DEADLINE = Duration.ofSeconds(90);
+
+    private ProcessCluster cluster;
+    private final List<Traffic> apps = new ArrayList<>();
+
+    @BeforeEach
+    void namespace() throws Exception {
+        NamespaceSystemTest.requirePrivateNamespace();
+    }
+
+    @AfterEach
+    void stop() {
+        apps.forEach(Traffic::close);
+        apps.clear();
+        if (cluster != null) {
+            cluster.close();
+        }
+    }
+
+    /** GMS, the daemons 1..nodes (extra flags for node 1), and, if asked, the rack failure detector. */
+    private void start(TestInfo test, int nodes, boolean detector, String... node1Flags) throws IOException {
+        cluster = new ProcessCluster("faults-" + test.getTestMethod().orElseThrow().getName(), 1);
+        cluster.startGms();
+        for (int node = 1; node <= nodes; node++) {
+            List<String> flags = new ArrayList<>(List.of("--inject-loss", "uniform:0.01"));
+            if (node == 1) {
+                flags.addAll(List.of(node1Flags));
+            }
+            cluster.startDaemon(node, flags.toArray(String[]::new));
+        }
+        if (detector) {
+            List<Integer> all = new ArrayList<>();
+            for (int node = 1; node <= nodes; node++) {
+                all.add(node);
+            }
+            cluster.startFd(all);
+        }
+    }
+
+    private Traffic app(int node, boolean echo) {
+        Traffic app = new Traffic(node, echo);
+        app.join(G);
+        apps.add(app);
+        return app;
+    }
+
+    /** Waits until every application sees the other {@code nodes - 1} daemons in the group. */
+    private void awaitGroup(int nodes) {
+        for (Traffic app : apps) {
+            ProcessCluster.await(DEADLINE, "node " + app.node + " to see the whole group",
+                    () -> app.members(G).size() == nodes - 1);
+        }
+    }
+
+    /**
+     * The verdict for one application: each of {@code expected} delivered exactly once or reported LOST, never
+     * both; nothing delivered or reported that is not in {@code known} (what was sent); no payload corrupted; no
+     * delivery dropped by the daemon's API backpressure (that would make a loss invisible to this check).
+     */
+    private static void assertOnceOrLost(String who, Traffic app, Collection<Traffic.Id> expected,
+                                         Set<Traffic.Id> known) {
+        ProcessCluster.await(DEADLINE, who + " to hear of each of " + expected.size() + " messages", () -> expected
+                .stream().allMatch(id -> app.received.containsKey(id) || app.lost.contains(id)));
+        for (Traffic.Id id : expected) {
+            assertFalse(app.received.containsKey(id) && app.lost.contains(id), who + ": " + id + " delivered AND lost");
+        }
+        for (Map.Entry<Traffic.Id, Integer> e : app.received.entrySet()) {
+            assertEquals(1, e.getValue(), who + ": " + e.getKey() + " delivered more than once");
+            assertTrue(known.contains(e.getKey()), who + ": " + e.getKey() + " delivered but never sent");
+        }
+        for (Traffic.Id id : app.lost) {
+            assertTrue(known.contains(id), who + ": " + id + " reported lost but never sent");
+        }
+        assertEquals(0, app.corrupt.get(), who + ": corrupted payloads");
+        assertEquals(0, app.client.overflowedDeliveries(), who + ": deliveries dropped by API backpressure");
+    }
+
+    private static Set<Traffic.Id> all(Collection<Traffic.Id> ids) {
+        return new HashSet<>(ids);
+    }
+
+    @Test
+    void shouldKeepThePromiseToAReceiverPausedForThreeSecondsUnderTenThousandMessagesPerSecond(TestInfo test)
+            throws Exception {
+        start(test, 3, false);
+        Traffic sender = app(1, false);
+        Traffic steady = app(2, false);
+        Traffic paused = app(3, false);
+        awaitGroup(3);
+        Thread pauser = new Thread(() -> {
+            try {
+                Thread.sleep(1_500);
+                cluster.pause("daemon-3");
+                Thread.sleep(3_000);
+                cluster.resume("daemon-3");
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        pauser.start();
+        long startNs = System.nanoTime();
+        List<Traffic.Id> sent = new ArrayList<>(sender.sendPaced(G, 60_000, 10_000, 4));
+        double seconds = (System.nanoTime() - startNs) / 1e9;
+        pauser.join();
+        sent.addAll(sender.sendPaced(G, 200, 100, 1)); // after the pause: the stream must not be wedged
+        System.out.printf("paused receiver: %d messages in %.1f s (%.0f/s offered 10000/s)%n", 60_000, seconds,
+                60_000 / seconds);
+
+        assertOnceOrLost("steady node 2", steady, sent, all(sent));
+        assertOnceOrLost("paused node 3", paused, sent, all(sent));
+        List<Traffic.Id> last = sent.subList(sent.size() - 200, sent.size());
+        assertTrue(last.stream().anyMatch(paused.received::containsKey), "node 3 delivers again after the pause");
+        System.out.printf("paused node 3: %d delivered, %d reported lost, window slides %d%n",
+                paused.received.size(), paused.lost.size(), paused.counter(EngineCounter.WINDOW_SLIDES));
+    }
+
+    @Test
+    void shouldPaceASenderOfferingTenTimesWhatTheDaemonCanHold(TestInfo test) throws Exception {
+        // 1024 packets kept for the NAK give-up time (about 3.3 s): node 1 can take about 300 packets/s.
+        start(test, 3, false, "--retransmit-buffer", "1024", "--send-queue", "256");
+        Traffic sender = app(1, false);
+        Traffic two = app(2, false);
+        Traffic three = app(3, false);
+        awaitGroup(3);
+        List<Traffic.Id> accepted = java.util.Collections.synchronizedList(new ArrayList<>());
+        AtomicLong busy = new AtomicLong();
+        Thread trying = new Thread(() -> {
+            long end = System.nanoTime() + 4_000_000_000L;
+            long i = 0;
+            while (System.nanoTime() - end < 0) {
+                try {
+                    long seqno = sender.client.trySend(G, Traffic.payload(1, G, 1_000_000 + i++));
+                    accepted.add(new Traffic.Id(1, G, seqno));
+                } catch (ApiException e) {
+                    assertEquals(ApiException.Code.BUSY, e.code());
+                    busy.incrementAndGet();
+                }
+                java.util.concurrent.locks.LockSupport.parkNanos(333_000); // about 3000/s offered
+            }
+        });
+        trying.start();
+        accepted.addAll(sender.sendPaced(G, 1_200, 3_000, 2)); // the blocking form: paced by the daemon
+        trying.join();
+        Set<Traffic.Id> known = all(accepted);
+
+        assertTrue(busy.get() > 0, "TRY_SEND was refused BUSY while the daemon was full");
+        assertTrue(sender.counter(DaemonCounter.SENDS_QUEUED) > 0, "blocking sends waited in the send queue");
+        assertOnceOrLost("node 2", two, accepted, known);
+        assertOnceOrLost("node 3", three, accepted, known);
+        System.out.printf("overloaded sender: %d accepted, %d BUSY, %d NAK-recovered at node 2, %d lost%n",
+                accepted.size(), busy.get(), two.counter(EngineCounter.RECOVERED_BY_NAK), two.lost.size());
+    }
+
+    @Test
+    void shouldDeliverEverythingAndFailNobodyWithTwoCpuHogsBesideTheCluster(TestInfo test) throws Exception {
+        start(test, 3, true);
+        cluster.startCpuHog("hog-1");
+        cluster.startCpuHog("hog-2");
+        List<Traffic> senders = List.of(app(1, false), app(2, false), app(3, false));
+        awaitGroup(3);
+        List<Traffic.Id> sent = java.util.Collections.synchronizedList(new ArrayList<>());
+        List<Thread> threads = new ArrayList<>();
+        for (Traffic app : senders) {
+            Thread t = new Thread(() -> {
+                try {
+                    sent.addAll(app.sendPaced(G, 2_500, 500, 1));
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            threads.add(t);
+            t.start();
+        }
+        for (Thread t : threads) {
+            t.join();
+        }
+        for (Traffic app : senders) {
+            List<Traffic.Id> others = sent.stream().filter(id -> id.origin() != app.node).toList();
+            assertOnceOrLost("node " + app.node, app, others, all(sent));
+            assertEquals(0, app.lost.size(), "node " + app.node + ": nothing may be given up for busy CPUs");
+        }
+        assertFalse(cluster.log("fd").contains(" FAILED:"), "a busy but live daemon was declared failed:\n"
+                + cluster.log("fd"));
+    }
+
+    @Test
+    void shouldReportTheTailOfASenderKilledMidStream(TestInfo test) throws Exception {
+        start(test, 3, true);
+        Traffic victim = app(1, false);
+        Traffic two = app(2, false);
+        Traffic three = app(3, false);
+        awaitGroup(3);
+        List<Traffic.Id> accepted = java.util.Collections.synchronizedList(new ArrayList<>());
+        AtomicBoolean crashed = new AtomicBoolean();
+        Thread sending = new Thread(() -> {
+            try {
+                for (long i = 0; !crashed.get(); i++) {
+                    accepted.add(new Traffic.Id(1, G, victim.client.send(G, Traffic.payload(1, G, i))));
+                    java.util.concurrent.locks.LockSupport.parkNanos(500_000);
+                }
+            } catch (ApiConnectionException | ApiException e) {
+                // The daemon is gone.
+            }
+        });
+        sending.start();
+        Thread.sleep(2_000);
+        long killedNs = System.nanoTime();
+        cluster.crash("daemon-1");
+        crashed.set(true);
+        sending.join();
+        cluster.awaitLog("fd", " FAILED:");
+        System.out.printf("kill -9: the detector reported node 1 failed within %.1f s%n",
+                (System.nanoTime() - killedNs) / 1e9);
+
+        // What some survivor heard of: a packet sent but seen by nobody died with its sender's socket buffer.
+        Set<Traffic.Id> known = all(accepted);
+        long highest = -1;
+        for (Traffic app : List.of(two, three)) {
+            List<Traffic.Id> heard = new ArrayList<>(app.received.keySet());
+            heard.addAll(app.lost);
+            for (Traffic.Id id : heard) {
+                highest = Math.max(highest, id.seqno());
+                known.add(id);
+            }
+        }
+        List<Traffic.Id> heardOf = new ArrayList<>();
+        for (long seqno = 0; seqno <= highest; seqno++) {
+            heardOf.add(new Traffic.Id(1, G, seqno));
+        }
+        assertOnceOrLost("node 2", two, heardOf, known);
+        assertOnceOrLost("node 3", three, heardOf, known);
+        long lastHeard = highest;
+        long unseen = accepted.stream().filter(id -> id.seqno() > lastHeard).count();
+        System.out.printf("kill -9: %d accepted, seqnos 0..%d heard of (%d reported lost at node 2), %d accepted "
+                + "but seen by no survivor%n", accepted.size(), highest, two.lost.size(), unseen);
+
+        List<Traffic.Id> after = two.sendPaced(G, 100, 200, 1);
+        known.addAll(after);
+        assertOnceOrLost("node 3 after the crash", three, after, known);
+    }
+
+    @Test
+    void shouldDeliverToTwoApplicationsOnOneDaemonOnceInTheSameForm(TestInfo test) throws Exception {
+        start(test, 2, false);
+        Traffic a = app(1, true);
+        Traffic b = app(1, false);
+        Traffic c = app(2, false);
+        awaitGroup(2);
+        List<Traffic.Id> fromA = a.sendPaced(G, 300, 300, 1);
+        List<Traffic.Id> fromB = b.sendPaced(G, 300, 300, 1);
+        List<Traffic.Id> fromC = c.sendPaced(G, 300, 300, 1);
+        Set<Traffic.Id> known = new HashSet<>(fromA);
+        known.addAll(fromB);
+        known.addAll(fromC);
+
+        List<Traffic.Id> forA = new ArrayList<>(known);
+        List<Traffic.Id> forB = new ArrayList<>(fromA);
+        forB.addAll(fromC);
+        List<Traffic.Id> forC = new ArrayList<>(fromA);
+        forC.addAll(fromB);
+        assertOnceOrLost("application A (echo on)", a, forA, known);
+        assertOnceOrLost("application B (no echo)", b, forB, known);
+        assertOnceOrLost("node 2", c, forC, known);
+        assertTrue(fromB.stream().noneMatch(b.received::containsKey), "B asked not to get its own packets");
+        assertTrue(fromA.stream().allMatch(b.received::containsKey), "B got A's packets locally, none lost");
+        assertTrue(fromB.stream().allMatch(a.received::containsKey), "A got B's packets locally, none lost");
+        assertEquals(600 + 300, a.counter(DaemonCounter.LOCAL_DELIVERIES), "A's to A and B, B's to A only");
+    }
+
+    @Test
+    void shouldServeOtherClientsWhileOneConnectionFloodsPipelinedRequests(TestInfo test) throws Exception {
+        start(test, 2, false);
+        Traffic one = app(1, false);
+        Traffic two = app(2, false);
+        awaitGroup(2);
+        AtomicLong written = new AtomicLong();
+        try (Socket flood = new Socket("127.0.0.1", ProcessCluster.apiPort(1))) {
+            Thread flooder = new Thread(() -> {
+                try {
+                    OutputStream out = flood.getOutputStream();
+                    out.write(frame(new ApiRequest.Hello(1, ApiProtocol.VERSION, "flood")));
+                    for (int id = 2; id < 400_002; id++) {
+                        out.write(frame(new ApiRequest.Stats(id)));
+                        written.incrementAndGet();
+                    }
+                } catch (IOException e) {
+                    // Closed at the end of the test, or blocked until then: it never reads a reply.
+                }
+            });
+            flooder.setDaemon(true);
+            flooder.start();
+            ProcessCluster.await(DEADLINE, "the flood to start", () -> written.get() > 10_000);
+
+            List<Traffic.Id> fromOne = one.sendPaced(G, 1_000, 500, 1);
+            List<Traffic.Id> fromTwo = two.sendPaced(G, 1_000, 500, 1);
+            Set<Traffic.Id> known = all(fromOne);
+            known.addAll(fromTwo);
+            assertOnceOrLost("node 1", one, fromTwo, known);
+            assertOnceOrLost("node 2", two, fromOne, known);
+            Map<String, Long> api = one.client.stats().api();
+            assertTrue(api.get("PEAK_REQUESTS_IN_FLIGHT") <= 1024, "requests in flight stayed bounded: " + api);
+            System.out.printf("flood: %d STATS written unanswered; the daemon's API counters %s%n", written.get(),
+                    api);
+        }
+    }
+
+    private static byte[] frame(ApiRequest request) {
+        ByteBuf buf = Unpooled.buffer();
+        ApiFrameCodec.encode(request, buf);
+        byte[] bytes = new byte[buf.readableBytes()];
+        buf.readBytes(bytes);
+        return bytes;
+    }
+}
