@@ -129,6 +129,30 @@ row("kernel RcvbufErrors / daemon rx-buffer drops", "%d / %d" % (
     real["loss"]["kernelRcvbufErrors"], real["loss"]["rxBufferDrops"]), lambda s: "n/a",
     "losses nobody injected; the simulator has no CPU or buffers")
 
+# CPU per kind of process over the workload (cpu.json, from scripts/lib/cpu_sampler.py), and the detectors'
+# verdicts (fd-failed.txt: every FAILED line the detectors logged during the run).
+cpu_file = out / "cpu.json"
+if cpu_file.exists():
+    cpu = json.loads(cpu_file.read_text())
+    kinds = {"daemon": "node-", "workload client": "workload-node-", "GMS partition": "gms-", "failure detector": "fd-"}
+    for kind, prefix in kinds.items():
+        used = [v for k, v in cpu["cpuSeconds"].items() if k.startswith(prefix)
+                and not (prefix == "node-" and k.startswith("workload-"))]
+        if used:
+            row("CPU per %s: mean s over the run (%d processes, %.0f s sampled)" % (kind, len(used), cpu["seconds"]),
+                "%.2f (%.1f %% of a core)" % (sum(used) / len(used), 100.0 * sum(used) / len(used) / cpu["seconds"]),
+                lambda s: "n/a", "utime + stime from /proc/PID/stat while the workload ran")
+    daemons = sum(v for k, v in cpu["cpuSeconds"].items() if k.startswith("node-"))
+    delivered = t.get("delivered", 0)
+    if delivered:
+        row("daemon CPU per delivered message (us)", round(1e6 * daemons / delivered, 1), lambda s: "n/a",
+            "all daemons' CPU / deliveries to the applications")
+failed_file = out / "fd-failed.txt"
+if failed_file.exists():
+    verdicts = [l for l in failed_file.read_text().splitlines() if l.strip()]
+    row("FAILED verdicts of the failure detectors", len(verdicts), lambda s: "n/a",
+        "every daemon stayed up: any verdict is false")
+
 with open(out / "cluster-vs-sim.csv", "w", newline="") as f:
     w = csv.writer(f)
     w.writerow(["metric", "real", "simulator"])
@@ -165,9 +189,10 @@ md = [
     "  - `%s`" % wl_cmd,
     "  - `%s`" % sim_cmds[0],
     "  - `%s`" % sim_cmds[1],
-    "- **Columns:** *simulator, same groups* runs on the real run's plan (`--plan`: every group of exactly 4). "
+    "- **Columns:** *simulator, same groups* runs on the real run's plan (`--plan`: every group of exactly %s). "
     "*Simulator, random groups* is the simulator's own seeded grouping for the same flags, in which each node "
-    "picks 16 of the 32 groups at random, so group sizes vary around 4. `cluster-vs-sim.csv` holds the first.",
+    "picks %s of the %s groups at random, so group sizes vary around %s (with d = g every node is in every group, "
+    "and the two columns are the same setting). `cluster-vs-sim.csv` holds the first." % (s_size, d, g, s_size),
     "",
 ] + table + [
     "",
