@@ -225,6 +225,36 @@ class FaultSuiteSystemTest {
     }
 
     @Test
+    void shouldTakeBackADaemonWronglyDeclaredFailedWithoutDuplicates(TestInfo test) throws Exception {
+        start(test, 3, true);
+        Traffic sender = app(1, false);
+        Traffic two = app(2, false);
+        Traffic paused = app(3, false);
+        awaitGroup(3);
+        List<Traffic.Id> before = sender.sendPaced(G, 500, 500, 1);
+        // Paused well past the detector's acceptable pause: it is declared failed, though it never crashed.
+        cluster.pause("daemon-3");
+        cluster.awaitLog("fd", "node 3 (127.0.0.1:" + (ProcessCluster.HEARTBEAT_BASE_PORT + 3) + ") FAILED");
+        List<Traffic.Id> during = sender.sendPaced(G, 500, 500, 1);
+        cluster.resume("daemon-3");
+        cluster.awaitLog("fd", "RECOVERED");
+        ProcessCluster.await(DEADLINE, "node 3 back in the group", () -> sender.members(G).contains(3));
+        List<Traffic.Id> after = sender.sendPaced(G, 500, 500, 1);
+        Set<Traffic.Id> known = all(before);
+        known.addAll(during);
+        known.addAll(after);
+
+        List<Traffic.Id> all = new ArrayList<>(known);
+        assertOnceOrLost("node 2, which stayed", two, all, known);
+        // Node 3 owes nothing for the time it was out of the group, but gets no duplicate, and all the rest.
+        List<Traffic.Id> owed = new ArrayList<>(before);
+        owed.addAll(after);
+        assertOnceOrLost("node 3, wrongly failed and back", paused, owed, known);
+        System.out.printf("false failure: node 3 got %d of the %d sent while it was out of the group%n",
+                during.stream().filter(paused.received::containsKey).count(), during.size());
+    }
+
+    @Test
     void shouldReportTheTailOfASenderKilledMidStream(TestInfo test) throws Exception {
         start(test, 3, true);
         Traffic victim = app(1, false);
