@@ -41,8 +41,8 @@ import picocli.CommandLine;
         },
         footer = {
             "",
-            "With the defaults a daemon that answered every round promptly and then crashes is reported 1.7 s after "
-                + "its last answer, that is 1.6 to 1.7 s after the crash; one that never answered, after 5 rounds.",
+            "With the defaults a daemon that answered every round promptly and then crashes is reported 2.7 s after "
+                + "its last answer, that is 2.6 to 2.7 s after the crash; one that never answered, after 5 rounds.",
             "Logs go to standard error: failures at WARN, recoveries and counters (every 10 s) at INFO.",
             "Runs until SIGTERM or SIGINT, which close the socket and exit with status 143 or 130.",
             "Exit status: 1 could not start (e.g. --bind address in use), 2 bad input.",
@@ -92,7 +92,7 @@ public final class FdMain implements Callable<Integer> {
                     + "means a chance of 10^-8. Higher is slower but safer, 1.." + "100 (default: ${DEFAULT-VALUE}).")
     private double phiThreshold;
 
-    @Option(names = "--acceptable-pause-ms", paramLabel = "MS", defaultValue = "1000",
+    @Option(names = "--acceptable-pause-ms", paramLabel = "MS", defaultValue = "2000",
             description = "Silence beyond a target's usual time between heartbeats that is still normal (GC pause, "
                     + "load burst): added to the mean of its history, 0.." + MAX_PAUSE_MS
                     + " (default: ${DEFAULT-VALUE}).")

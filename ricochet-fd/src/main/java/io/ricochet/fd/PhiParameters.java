@@ -15,7 +15,7 @@ package io.ricochet.fd;
 public record PhiParameters(double threshold, long acceptablePauseNs, long minStdDevNs) {
 
     /** The command's defaults: threshold 8, acceptable pause 1 s, minimum standard deviation 100 ms. */
-    public static final PhiParameters DEFAULTS = new PhiParameters(8.0, 1_000_000_000L, 100_000_000L);
+    public static final PhiParameters DEFAULTS = new PhiParameters(8.0, 2_000_000_000L, 100_000_000L);
 
     public PhiParameters {
         // The negated comparison also refuses NaN.

@@ -44,8 +44,11 @@ class FailureDetectorTest {
     /** The send time of every round, as the driver would have put it in the HEARTBEATs. */
     private final Map<Long, Long> sentAt = new HashMap<>();
 
+    /** The settings the exact times below were worked out with: threshold 8, a 1 s pause, a 100 ms deviation floor. */
+    private static final PhiParameters SETTINGS = new PhiParameters(8.0, 1_000 * MS, 100 * MS);
+
     private FailureDetector<String> detector(int... ids) {
-        return detector(PhiParameters.DEFAULTS, ids);
+        return detector(SETTINGS, ids);
     }
 
     private FailureDetector<String> detector(PhiParameters phi, int... ids) {
@@ -452,7 +455,7 @@ class FailureDetectorTest {
             addresses.put(i, "n" + i);
             lastAnswered[i] = rnd.nextInt(4) == 0 ? 1_000 : rnd.nextInt(60);
         }
-        FailureDetector<String> fd = new FailureDetector<>(addresses, INTERVAL_NS, MISS, recorder);
+        FailureDetector<String> fd = new FailureDetector<>(addresses, INTERVAL_NS, MISS, SETTINGS, recorder);
         int ticks = 100;
         for (int k = 0; k < ticks; k++) {
             tick(fd, k);

@@ -113,7 +113,7 @@ class FdMainTest {
         assertTrue(unwrapped.contains("1..60000(default:100)"), run.out());
         assertTrue(unwrapped.contains("1..1000(default:5)"), run.out());
         assertTrue(unwrapped.contains("1..100(default:8)"), run.out());
-        assertTrue(unwrapped.contains("0..600000(default:1000)"), run.out());
+        assertTrue(unwrapped.contains("0..600000(default:2000)"), run.out());
         assertTrue(unwrapped.contains("1..60000(default:100)"), run.out());
         assertEquals("", run.err());
     }
