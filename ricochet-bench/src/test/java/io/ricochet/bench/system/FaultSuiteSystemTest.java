@@ -339,6 +339,27 @@ class FaultSuiteSystemTest {
     }
 
     @Test
+    void shouldLeaveNoMembershipBehindAJoinThatTimedOut(TestInfo test) throws Exception {
+        start(test, 2, false);
+        Traffic one = new Traffic(1, false);
+        apps.add(one);
+        Traffic two = app(2, false);
+        cluster.crash("gms-0");
+        ApiException refused = org.junit.jupiter.api.Assertions.assertThrows(ApiException.class,
+                () -> one.client.join(G), "no GMS: the join cannot be confirmed");
+        assertEquals(ApiException.Code.UNAVAILABLE, refused.code(), refused.getMessage());
+
+        cluster.restartGms(0);
+        int other = G + 1;
+        one.client.join(other);
+        two.client.join(other);
+        ProcessCluster.await(DEADLINE, "both daemons back in the GMS, in group " + other,
+                () -> two.members(other).contains(1));
+        assertFalse(two.members(G).contains(1), "node 1 joined group " + G + " with no application behind it");
+        assertFalse(one.client.stats().groups().contains(G), "node 1 thinks it is in group " + G);
+    }
+
+    @Test
     void shouldServeOtherClientsWhileOneConnectionFloodsPipelinedRequests(TestInfo test) throws Exception {
         start(test, 2, false);
         Traffic one = app(1, false);
