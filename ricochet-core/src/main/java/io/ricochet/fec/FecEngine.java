@@ -13,6 +13,7 @@ import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.WakeRequests;
+import io.ricochet.nak.FailedSenderTails;
 import io.ricochet.nak.NakRequester;
 import io.ricochet.nak.NakResponder;
 import io.ricochet.wire.DataFlyweight;
@@ -48,6 +49,7 @@ public final class FecEngine implements ProtocolEngine {
     private final StreamTable streams;
     private final PacketStore dataCache;
     private final NakRequester losses;
+    private final FailedSenderTails tails;
     private final BlockSender sender;
     private final NakResponder responder;
     private final WakeRequests wakes;
@@ -71,6 +73,7 @@ public final class FecEngine implements ProtocolEngine {
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
         this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
+        this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
         this.sender = new BlockSender(self, config, counters, outbox);
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
                 config.maxPayload(), config.nakEnabled(),
@@ -127,6 +130,9 @@ public final class FecEngine implements ProtocolEngine {
                 repairs.dropStream(node, group);
             }
         } else {
+            if (event.kind() == MembershipEvent.Kind.FAIL) {
+                tails.senderFailed(group, node, groups.contains(group));
+            }
             Set<Integer> listed = members.get(group);
             if (listed != null) {
                 listed.remove(node);
@@ -165,6 +171,10 @@ public final class FecEngine implements ProtocolEngine {
                 break;
             case FrameType.GONE:
                 losses.onGone(ref.wrap(buffer, offset), nowNs);
+                break;
+            case FrameType.TAIL:
+                PacketRefFlyweight tail = ref.wrap(buffer, offset);
+                tails.onTail(tail, groups.contains(tail.group()), nowNs);
                 break;
             default:
                 counters.increment(EngineCounter.INVALID_PACKETS); // Another protocol's frame.

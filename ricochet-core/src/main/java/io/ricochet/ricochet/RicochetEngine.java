@@ -19,6 +19,7 @@ import io.ricochet.lec.MultiGroupView;
 import io.ricochet.lec.PacketSource;
 import io.ricochet.lec.RepairBins;
 import io.ricochet.lec.RepairPlan;
+import io.ricochet.nak.FailedSenderTails;
 import io.ricochet.nak.NakCounter;
 import io.ricochet.nak.NakRequester;
 import io.ricochet.nak.NakResponder;
@@ -50,6 +51,7 @@ public final class RicochetEngine
     private final NakRequester losses;
     private final NakResponder responder;
     private final SessionAnnouncer sessions;
+    private final FailedSenderTails tails;
     private final PacketStore dataCache;
     private final Admission<Channel> admission;
     private final WakeRequests wakes;
@@ -78,8 +80,8 @@ public final class RicochetEngine
         this.streams = new StreamTable(config.streamWindow());
         this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
-                config.maxPayload(), true, counters,
-                outbox);
+                config.maxPayload(), true, counters, outbox);
+        this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
@@ -136,49 +138,13 @@ public final class RicochetEngine
             }
             return;
         }
-        if (event.kind() == MembershipEvent.Kind.FAIL && node != self) {
-            announceTail(group, node);
+        if (event.kind() == MembershipEvent.Kind.FAIL) {
+            tails.senderFailed(group, node, view.isMember(group));
         }
         view.leave(group, node);
         if (node == self && sessions != null) {
             sessions.left(group);
         }
-    }
-
-    /**
-     * {@code origin} failed: tells the group the highest seqno of its stream this node saw, so a member that missed
-     * the tail (sent after the last packet it received and never announced) discovers those losses and, the sender
-     * being gone, reports them lost (docs/design/lec.md, "A sender that crashes").
-     */
-    private void announceTail(int group, int origin) {
-        StreamTable.Stream stream = streams.find(origin, group);
-        if (stream == null || !view.isMember(group) || stream.window().highest() < 0) {
-            return;
-        }
-        int length = outRef.write(FrameType.TAIL, self, origin, group, stream.window().highest());
-        counters.increment(NakCounter.TAILS_SENT);
-        outbox.multicast(group, frame, 0, length);
-    }
-
-    private void onTail(PacketRefFlyweight tail, long nowNs) {
-        counters.increment(NakCounter.TAILS_RECEIVED);
-        if (tail.origin() == tail.source() || tail.origin() == self) {
-            counters.increment(EngineCounter.INVALID_PACKETS);
-            return;
-        }
-        if (!view.isMember(tail.group())) {
-            counters.increment(EngineCounter.NON_MEMBER);
-            return;
-        }
-        StreamTable.Stream stream = streams.find(tail.origin(), tail.group());
-        if (stream == null) {
-            return; // This node never tracked the sender's stream: nothing of it was expected here.
-        }
-        if (stream.window().isJump(tail.seqno())) {
-            counters.increment(EngineCounter.OUT_OF_WINDOW);
-            return;
-        }
-        discoverUpTo(stream, tail.seqno(), nowNs);
     }
 
     /**
@@ -226,7 +192,8 @@ public final class RicochetEngine
                 onSession(ref.wrap(buffer, offset), nowNs);
                 break;
             case FrameType.TAIL:
-                onTail(ref.wrap(buffer, offset), nowNs);
+                PacketRefFlyweight tail = ref.wrap(buffer, offset);
+                tails.onTail(tail, view.isMember(tail.group()), nowNs);
                 break;
             default:
                 counters.increment(EngineCounter.INVALID_PACKETS);

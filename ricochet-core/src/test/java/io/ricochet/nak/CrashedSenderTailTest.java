@@ -1,4 +1,4 @@
-package io.ricochet.ricochet;
+package io.ricochet.nak;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,35 +6,51 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
-import io.ricochet.nak.NakCounter;
+import io.ricochet.engine.ProtocolFactory;
+import io.ricochet.fec.FecConfig;
+import io.ricochet.fec.FecProtocol;
+import io.ricochet.fec.FecRepairFlyweight;
+import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.ricochet.RicochetProtocol;
 import io.ricochet.sim.ScenarioNetwork;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicBoolean;
-import org.junit.jupiter.api.Test;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * A sender that crashes before announcing its stream's end: a member that missed the last packets learns how far
  * the stream went from the other members' TAIL frames when the GMS reports the failure, and reports the missing
- * packets lost. Without them it would never know they existed.
+ * packets lost. Without them it would never know they existed. Both protocols that NAK: Ricochet and
+ * sender-based FEC.
  */
 class CrashedSenderTailTest {
     private static final int G = 4;
     private static final int SENT = 10;
     private static final long FIRST_MISSED = 7;
 
-    @Test
-    void shouldReportTheUnannouncedTailOfACrashedSenderLost() {
+    static Stream<Arguments> protocols() {
         // No session announcements: the sender crashes before its stream goes idle.
-        RicochetConfig config = RicochetConfig.builder().sessionDelayNs(0).r(8).build();
-        ScenarioNetwork net = new ScenarioNetwork(new RicochetProtocol(config), 3, 50_000, 5, false);
+        return Stream.of(
+                Arguments.of("ricochet", new RicochetProtocol(RicochetConfig.builder().sessionDelayNs(0).r(8).build()),
+                        FrameType.REPAIR),
+                Arguments.of("fec", new FecProtocol(FecConfig.builder().r(8).c(2).build()), FecRepairFlyweight.TYPE));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("protocols")
+    void shouldReportTheUnannouncedTailOfACrashedSenderLost(String name, ProtocolFactory protocol, int repairType) {
+        ScenarioNetwork net = new ScenarioNetwork(protocol, 3, 50_000, 5, false);
         net.group(G, 0, 1, 2);
         AtomicBoolean crashed = new AtomicBoolean();
         DataFlyweight data = new DataFlyweight();
         // After the crash nothing leaves node 0; before it node 2 misses the last packets and every repair.
-        net.dropWhen(frame -> crashed.get() && frame.from() == 0 || frame.to() == 2 && (frame.type() == FrameType.REPAIR
+        net.dropWhen(frame -> crashed.get() && frame.from() == 0 || frame.to() == 2 && (frame.type() == repairType
                 || frame.type() == FrameType.DATA && data.wrap(frame.bytes(), 0).seqno() >= FIRST_MISSED));
         for (int i = 0; i < SENT; i++) {
             net.send(0, G, 64);
