@@ -24,7 +24,10 @@ public enum EngineCounter implements Counter {
     RETRANSMITS_RECEIVED(32, "retransmissions received"),
     WINDOW_SLIDES(36, "packets so far ahead of a stream that its receive window slid (the skipped seqnos stay losses)"),
     STREAM_RESTARTS(37, "packets more than 64 windows ahead of their stream: tracking restarted there, the seqnos "
-            + "between were neither delivered nor reported lost");
+            + "between were neither delivered nor reported lost"),
+    UNLISTED_ORIGINS(40, "frames of a stream this node has no state for, from a sender the GMS does not list in the "
+            + "group (dropped: strangers get no state)"),
+    STREAMS_PRUNED(41, "streams dropped after their sender left or failed (or this node left the group)");
 
     private final int id;
     private final String description;

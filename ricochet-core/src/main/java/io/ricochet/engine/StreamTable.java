@@ -1,6 +1,7 @@
 package io.ricochet.engine;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -12,7 +13,11 @@ import java.util.Map;
  *   <li>otherwise it starts where a packet first shows it ({@link #getOrCreate}, by
  *       {@link ReceiveWindow#baseForFirstSeen}): no recovery of history this node never had;</li>
  *   <li>a JOIN with another incarnation is a restarted sender whose stream starts again at 0; a flap of the same
- *       incarnation keeps the stream, so nothing is delivered twice.</li>
+ *       incarnation keeps the stream, so nothing is delivered twice;</li>
+ *   <li>a stream whose sender left or failed is {@link #retire retired}: kept a while (its tail may still be
+ *       discovered and its losses given up) and then {@link #pruneDue pruned}, unless the sender comes back first.
+ *       So the table holds streams of current members only, and state cannot grow with senders that came and
+ *       went.</li>
  * </ul>
  */
 public final class StreamTable {
@@ -48,8 +53,16 @@ public final class StreamTable {
         }
     }
 
+    /** What happens to a stream's remaining state when it is pruned. */
+    @FunctionalInterface
+    public interface Pruning {
+        void pruned(int origin, int group);
+    }
+
     private final int maxWindow;
     private final Map<Long, Stream> streams = new HashMap<>();
+    /** Retired streams and when each is pruned, in retirement order (every retirement waits the same delay). */
+    private final java.util.LinkedHashMap<Long, Long> retired = new java.util.LinkedHashMap<>();
     private final Map<Integer, Long> incarnations = new HashMap<>();
 
     /** @param maxWindow seqnos a stream's window may span above its oldest unresolved one */
@@ -69,9 +82,20 @@ public final class StreamTable {
 
     /** The stream, created with {@code firstSeen} as the first seqno a packet showed if this node has none. */
     public Stream getOrCreate(int origin, int group, long firstSeen) {
+        return getOrCreate(origin, group, firstSeen, true);
+    }
+
+    /**
+     * As {@link #getOrCreate(int, int, long)}, but a new stream only for a sender the GMS lists in the group
+     * ({@code listed}); null if there is none and the sender is not listed, so a frame from a stranger costs no state.
+     */
+    public Stream getOrCreate(int origin, int group, long firstSeen, boolean listed) {
         long key = key(origin, group);
         Stream stream = streams.get(key);
         if (stream == null) {
+            if (!listed) {
+                return null;
+            }
             stream = new Stream(origin, group, incarnations.getOrDefault(origin, 0L),
                     ReceiveWindow.baseForFirstSeen(firstSeen), maxWindow);
             streams.put(key, stream);
@@ -90,6 +114,7 @@ public final class StreamTable {
      */
     public Stream joined(int origin, int group, long incarnation, boolean fresh, boolean selfIsMember) {
         incarnations.put(origin, incarnation);
+        retired.remove(key(origin, group));
         if (!selfIsMember) {
             return null;
         }
@@ -100,6 +125,48 @@ public final class StreamTable {
             return stream;
         }
         return null;
+    }
+
+    /**
+     * The sender of (origin, group) left or failed, or this node left the group: the stream is pruned at
+     * {@code pruneAtNs} unless {@link #joined} brings the sender back first. Nothing if there is no such stream.
+     */
+    public void retire(int origin, int group, long pruneAtNs) {
+        long key = key(origin, group);
+        if (streams.containsKey(key)) {
+            retired.remove(key);
+            retired.put(key, pruneAtNs);
+        }
+    }
+
+    /** Retires every stream of {@code group} (this node left it). */
+    public void retireGroup(int group, long pruneAtNs) {
+        for (Stream stream : List.copyOf(streams.values())) {
+            if (stream.group == group) {
+                retire(stream.origin, group, pruneAtNs);
+            }
+        }
+    }
+
+    /** Removes the retired streams due at {@code nowNs}, telling {@code pruning} of each first. */
+    public void pruneDue(long nowNs, Pruning pruning) {
+        for (var it = retired.entrySet().iterator(); it.hasNext(); ) {
+            var entry = it.next();
+            if (entry.getValue() - nowNs > 0) {
+                return;
+            }
+            it.remove();
+            Stream stream = streams.get(entry.getKey());
+            if (stream != null) {
+                pruning.pruned(stream.origin, stream.group);
+                streams.remove(entry.getKey());
+            }
+        }
+    }
+
+    /** When the next retired stream is due to be pruned, or {@link Long#MAX_VALUE}. */
+    public long nextPruneNs() {
+        return retired.isEmpty() ? Long.MAX_VALUE : retired.values().iterator().next();
     }
 
     /** Streams held. */

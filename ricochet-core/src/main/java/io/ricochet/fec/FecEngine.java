@@ -50,6 +50,8 @@ public final class FecEngine implements ProtocolEngine {
     private final PacketStore dataCache;
     private final NakRequester losses;
     private final FailedSenderTails tails;
+    /** How long a departed sender's stream is kept: twice the NAK give-up time, so its tail is still reported. */
+    private final long retireAfterNs;
     private final BlockSender sender;
     private final NakResponder responder;
     private final WakeRequests wakes;
@@ -74,6 +76,7 @@ public final class FecEngine implements ProtocolEngine {
                 EngineCounter.DATA_CACHE_EVICTIONS);
         this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
+        this.retireAfterNs = 2 * config.nakSettings().giveUpAfterNs();
         this.sender = new BlockSender(self, config, counters, outbox);
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
                 config.maxPayload(), config.nakEnabled(),
@@ -123,6 +126,7 @@ public final class FecEngine implements ProtocolEngine {
             } else {
                 groups.remove(group);
                 sender.left(group);
+                streams.retireGroup(group, nowNs + retireAfterNs);
             }
         } else if (join) {
             boolean fresh = members.computeIfAbsent(group, g -> new HashSet<>()).add(node);
@@ -133,6 +137,7 @@ public final class FecEngine implements ProtocolEngine {
             if (event.kind() == MembershipEvent.Kind.FAIL) {
                 tails.senderFailed(group, node, groups.contains(group));
             }
+            streams.retire(node, group, nowNs + retireAfterNs);
             Set<Integer> listed = members.get(group);
             if (listed != null) {
                 listed.remove(node);
@@ -209,7 +214,10 @@ public final class FecEngine implements ProtocolEngine {
         }
         long start = incoming.blockStart();
         long last = start + incoming.r() - 1;
-        StreamTable.Stream stream = streams.getOrCreate(origin, incoming.group(), start);
+        StreamTable.Stream stream = stream(origin, incoming.group(), start);
+        if (stream == null) {
+            return;
+        }
         if (stream.window().isJump(last)) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return;
@@ -240,12 +248,27 @@ public final class FecEngine implements ProtocolEngine {
             counters.increment(EngineCounter.DUPLICATES); // Our own packet coming back.
             return;
         }
-        ReceiveWindow window = streams.getOrCreate(id.origin(), id.group(), id.seqno()).window();
+        StreamTable.Stream stream = stream(id.origin(), id.group(), id.seqno());
+        if (stream == null) {
+            return;
+        }
+        ReceiveWindow window = stream.window();
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
         if (outcome == Admission.Outcome.DUPLICATE) {
             return;
         }
         repairs.onAvailable(id.origin(), id.group(), id.seqno(), nowNs);
+    }
+
+    /** The stream of (origin, group), created only for a sender the GMS lists in the group; null (counted) if none. */
+    private StreamTable.Stream stream(int origin, int group, long seqno) {
+        Set<Integer> listed = members.get(group);
+        boolean isListed = listed != null && listed.contains(origin);
+        StreamTable.Stream stream = streams.getOrCreate(origin, group, seqno, isListed);
+        if (stream == null) {
+            counters.increment(EngineCounter.UNLISTED_ORIGINS);
+        }
+        return stream;
     }
 
     /** A new packet is being delivered: counts it and what it recovered. */
@@ -276,6 +299,11 @@ public final class FecEngine implements ProtocolEngine {
     public void onTimer(long nowNs) {
         sender.poll(nowNs);
         losses.poll(nowNs);
+        streams.pruneDue(nowNs, (origin, group) -> {
+            counters.increment(EngineCounter.STREAMS_PRUNED);
+            losses.forgetStream(origin, group);
+            repairs.dropStream(origin, group);
+        });
         requestWake(nowNs);
     }
 
@@ -286,7 +314,7 @@ public final class FecEngine implements ProtocolEngine {
 
     @Override
     public long nextDeadlineNs() {
-        return Math.min(sender.nextDeadlineNs(), losses.nextDeadlineNs());
+        return Math.min(Math.min(sender.nextDeadlineNs(), losses.nextDeadlineNs()), streams.nextPruneNs());
     }
 
     private void requestWake(long nowNs) {

@@ -52,6 +52,8 @@ public final class RicochetEngine
     private final NakResponder responder;
     private final SessionAnnouncer sessions;
     private final FailedSenderTails tails;
+    /** How long a departed sender's stream is kept: twice the NAK give-up time, so its tail is still reported. */
+    private final long retireAfterNs;
     private final PacketStore dataCache;
     private final Admission<Channel> admission;
     private final WakeRequests wakes;
@@ -82,6 +84,7 @@ public final class RicochetEngine
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
                 config.maxPayload(), true, counters, outbox);
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
+        this.retireAfterNs = 2 * config.nakSettings().giveUpAfterNs();
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
@@ -140,6 +143,12 @@ public final class RicochetEngine
         }
         if (event.kind() == MembershipEvent.Kind.FAIL) {
             tails.senderFailed(group, node, view.isMember(group));
+        }
+        // Kept while its tail may still be found and its losses given up, then pruned (unless it comes back).
+        if (node == self) {
+            streams.retireGroup(group, nowNs + retireAfterNs);
+        } else {
+            streams.retire(node, group, nowNs + retireAfterNs);
         }
         view.leave(group, node);
         if (node == self && sessions != null) {
@@ -225,7 +234,11 @@ public final class RicochetEngine
             counters.increment(EngineCounter.DUPLICATES);
             return;
         }
-        ReceiveWindow window = streams.getOrCreate(id.origin(), id.group(), id.seqno()).window();
+        StreamTable.Stream stream = stream(id.origin(), id.group(), id.seqno());
+        if (stream == null) {
+            return;
+        }
+        ReceiveWindow window = stream.window();
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
         if (outcome == Admission.Outcome.DUPLICATE) {
             return;
@@ -235,6 +248,15 @@ public final class RicochetEngine
             bins.add(id.origin(), id.group(), id.seqno(), payload, offset, length);
         }
         lec.onAvailable(id, payload, offset, length);
+    }
+
+    /** The stream of (origin, group), created only for a sender the GMS lists in the group; null (counted) if none. */
+    private StreamTable.Stream stream(int origin, int group, long seqno) {
+        StreamTable.Stream stream = streams.getOrCreate(origin, group, seqno, view.isListed(group, origin));
+        if (stream == null) {
+            counters.increment(EngineCounter.UNLISTED_ORIGINS);
+        }
+        return stream;
     }
 
     /** A new packet is being delivered: counts it and what it recovered. */
@@ -284,7 +306,10 @@ public final class RicochetEngine
             counters.increment(EngineCounter.NON_MEMBER);
             return REJECT;
         }
-        StreamTable.Stream stream = streams.getOrCreate(origin, group, seqno);
+        StreamTable.Stream stream = stream(origin, group, seqno);
+        if (stream == null) {
+            return REJECT;
+        }
         if (stream.window().isJump(seqno)) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return REJECT;
@@ -327,7 +352,10 @@ public final class RicochetEngine
             counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
-        StreamTable.Stream stream = streams.getOrCreate(session.origin(), session.group(), session.seqno());
+        StreamTable.Stream stream = stream(session.origin(), session.group(), session.seqno());
+        if (stream == null) {
+            return;
+        }
         if (stream.window().isJump(session.seqno())) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return;
@@ -350,6 +378,10 @@ public final class RicochetEngine
     @Override
     public void onTimer(long nowNs) {
         losses.poll(nowNs);
+        streams.pruneDue(nowNs, (origin, group) -> {
+            counters.increment(EngineCounter.STREAMS_PRUNED);
+            forgetIncarnation(origin, group);
+        });
         if (sessions != null) {
             sessions.poll(nowNs, this);
         }
@@ -364,8 +396,8 @@ public final class RicochetEngine
 
     @Override
     public long nextDeadlineNs() {
-        return sessions == null ? losses.nextDeadlineNs()
-                : Math.min(losses.nextDeadlineNs(), sessions.nextDeadlineNs());
+        long next = Math.min(losses.nextDeadlineNs(), streams.nextPruneNs());
+        return sessions == null ? next : Math.min(next, sessions.nextDeadlineNs());
     }
 
     private void requestWake(long nowNs) {

@@ -65,6 +65,50 @@ class RicochetEngineTest {
     }
 
     @Test
+    void shouldKeepNoStateForASenderTheGmsDoesNotList() {
+        start();
+        for (int stranger = 100; stranger < 110; stranger++) {
+            receive(data(stranger, G, 16_000), 0);
+        }
+        assertTrue(out.delivered.isEmpty());
+        assertEquals(10, count(EngineCounter.UNLISTED_ORIGINS));
+        assertEquals(0, count(EngineCounter.LOSSES_DETECTED), "no gap of a stranger is walked");
+        assertEquals(3L, engine.bufferUsage().get("streams"), "the three members' only");
+    }
+
+    @Test
+    void shouldPruneTheStreamOfASenderThatFailedAfterReportingWhatItStillOwed() {
+        start(RicochetConfig.builder().sessionDelayNs(0).build());
+        receive(data(2, G, 1), 0); // (2, G, 0) is missing
+        engine.onMembership(MembershipEvent.fail(G, 2), 10 * MS);
+        long pruneAt = 10 * MS + 2 * RicochetConfig.builder().build().nakSettings().giveUpAfterNs();
+        assertTrue(engine.nextDeadlineNs() <= pruneAt);
+        for (long t = 100 * MS; t < pruneAt; t += 50 * MS) {
+            engine.onTimer(t);
+        }
+        engine.onTimer(pruneAt);
+        assertEquals(List.of(id(2, G, 0)), out.lost, "the missing packet, once");
+        assertEquals(1, count(EngineCounter.STREAMS_PRUNED));
+        assertEquals(2L, engine.bufferUsage().get("streams"), "nodes 3 and 4 remain");
+        receive(data(2, G, 2), pruneAt + 1);
+        assertTrue(out.delivered.stream().noneMatch(d -> d.seqno() == 2), "a failed sender is a stranger now");
+    }
+
+    @Test
+    void shouldKeepTheStreamOfASenderThatComesBackBeforeItIsPruned() {
+        start();
+        receive(data(2, G, 0), 0);
+        engine.onMembership(MembershipEvent.fail(G, 2), MS);
+        engine.onMembership(MembershipEvent.join(G, 2), 2 * MS); // a false suspicion: the same incarnation
+        for (long t = 0; t < 10_000 * MS; t += 100 * MS) {
+            engine.onTimer(t);
+        }
+        assertEquals(0, count(EngineCounter.STREAMS_PRUNED));
+        receive(data(2, G, 0), 10_000 * MS);
+        assertEquals(1, count(EngineCounter.DUPLICATES), "still known: nothing delivered twice");
+    }
+
+    @Test
     void shouldDeliverEachPacketExactlyOnce() {
         start();
         receive(data(2, G, 0), 0);
