@@ -79,7 +79,7 @@ public final class FecEngine implements ProtocolEngine {
         this.retireAfterNs = 2 * config.nakSettings().giveUpAfterNs();
         this.sender = new BlockSender(self, config, counters, outbox);
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
-                config.maxPayload(), config.nakEnabled(),
+                config.nakSettings().rateLimit(), config.maxPayload(), config.nakEnabled(),
                 counters, outbox);
         this.wakes = new WakeRequests(outbox);
         this.repairs = new RepairReceiver(config, counters, dataCache,
@@ -172,7 +172,12 @@ public final class FecEngine implements ProtocolEngine {
                 onData(data.wrap(buffer, offset), Channel.RETRANSMIT, nowNs);
                 break;
             case FrameType.NAK:
-                responder.onNak(ref.wrap(buffer, offset));
+                PacketRefFlyweight nak = ref.wrap(buffer, offset);
+                if (members.getOrDefault(nak.group(), Set.of()).contains(nak.source())) {
+                    responder.onNak(nak, nowNs);
+                } else {
+                    counters.increment(EngineCounter.NON_MEMBER); // Only a member of the group may ask.
+                }
                 break;
             case FrameType.GONE:
                 losses.onGone(ref.wrap(buffer, offset), nowNs);

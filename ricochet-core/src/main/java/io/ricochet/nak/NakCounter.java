@@ -13,7 +13,8 @@ public enum NakCounter implements Counter {
     SESSIONS_RECEIVED(34, "idle-stream announcements received"),
     NAKS_RATE_LIMITED(35, "NAKs held back by the node's NAK rate limit (tried again; not an attempt)"),
     TAILS_SENT(38, "highest seqnos seen of a failed sender, multicast to its groups (the crashed sender's tail)"),
-    TAILS_RECEIVED(39, "failed senders' tails received from other members");
+    TAILS_RECEIVED(39, "failed senders' tails received from other members"),
+    ANSWERS_THROTTLED(42, "NAKs left unanswered because their requester reached its answer rate (NAK rate limit)");
 
     private final int id;
     private final String description;

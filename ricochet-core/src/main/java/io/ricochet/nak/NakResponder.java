@@ -5,6 +5,7 @@ import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
+import io.ricochet.engine.TokenBucket;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
@@ -15,8 +16,13 @@ import io.ricochet.wire.PacketRefFlyweight;
  * packets, and the answer to a NAK, a RETRANSMIT by unicast if the packet is still buffered, GONE if it is not.
  * The buffer is sized by time within its memory bound: a packet is meant to be kept for {@code retentionNs} (as long
  * as a receiver may ask for it), and {@link #readyAtNs} says when the next send no longer evicts one kept less.
+ * Answers are paced per requester (a token bucket each, for at most {@link #MAX_REQUESTERS} requesters): a NAK is 28
+ * bytes and a RETRANSMIT up to a kilobyte and a half, so unpaced, a stream of NAKs would buy a flood sent elsewhere.
  */
 public final class NakResponder {
+    /** Requesters whose answer rate is tracked at once; the least recently heard one is forgotten beyond. */
+    public static final int MAX_REQUESTERS = 4096;
+
     private final int self;
     private final boolean buffering;
     private final Counters counters;
@@ -24,6 +30,16 @@ public final class NakResponder {
     private final PacketStore retransmitBuffer;
     private final long retentionNs;
     private final long[] sentNs;
+    private final int perRequester;
+    private final java.util.LinkedHashMap<Integer, TokenBucket> requesters =
+            new java.util.LinkedHashMap<>(16, 0.75f, true) {
+                private static final long serialVersionUID = 1L;
+
+                @Override
+                protected boolean removeEldestEntry(java.util.Map.Entry<Integer, TokenBucket> eldest) {
+                    return size() > MAX_REQUESTERS;
+                }
+            };
     private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private final DataFlyweight data = new DataFlyweight().wrap(frame, 0);
     private final PacketRefFlyweight ref = new PacketRefFlyweight().wrap(frame, 0);
@@ -32,13 +48,14 @@ public final class NakResponder {
      * @param self       this node's id
      * @param capacity   sent payloads kept at most (FIFO eviction, counted as RETRANSMIT_BUFFER_EVICTIONS)
      * @param retentionNs how long a sent payload is meant to be kept: at least the receivers' NAK give-up time
+     * @param perRequester answers (RETRANSMIT or GONE) per second to one requester at most; 0 = no limit
      * @param maxPayload largest payload
      * @param buffering  whether sent packets are kept at all (a protocol that never NAKs needs none)
      * @param counters   where NAKs, answers and evictions are counted
      * @param outbox     where answers go
      */
-    public NakResponder(int self, int capacity, long retentionNs, int maxPayload, boolean buffering, Counters counters,
-                        Outbox outbox) {
+    public NakResponder(int self, int capacity, long retentionNs, int perRequester, int maxPayload, boolean buffering,
+                        Counters counters, Outbox outbox) {
         this.self = self;
         this.buffering = buffering;
         this.counters = counters;
@@ -46,6 +63,7 @@ public final class NakResponder {
         this.retransmitBuffer = new PacketStore(capacity, maxPayload, counters,
                 EngineCounter.RETRANSMIT_BUFFER_EVICTIONS);
         this.retentionNs = retentionNs;
+        this.perRequester = perRequester;
         this.sentNs = new long[buffering ? capacity : 0];
     }
 
@@ -67,14 +85,19 @@ public final class NakResponder {
         return Math.max(nowNs, sentNs[retransmitBuffer.nextSlot()] + retentionNs);
     }
 
-    /** A validated NAK, from its header's source. */
-    public void onNak(PacketRefFlyweight nak) {
+    /** A validated NAK, from its header's source, a member of the NAK's group (the caller checked). */
+    public void onNak(PacketRefFlyweight nak, long nowNs) {
         counters.increment(NakCounter.NAKS_RECEIVED);
         if (nak.origin() != self) {
             counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
         int requester = nak.source();
+        if (perRequester > 0 && !requesters.computeIfAbsent(requester,
+                r -> new TokenBucket(perRequester, Math.max(1, perRequester / 10))).tryAcquire(nowNs)) {
+            counters.increment(NakCounter.ANSWERS_THROTTLED);
+            return;
+        }
         int slot = retransmitBuffer.find(new PacketId(self, nak.group(), nak.seqno()));
         if (slot < 0) {
             int length = ref.write(FrameType.GONE, self, self, nak.group(), nak.seqno());

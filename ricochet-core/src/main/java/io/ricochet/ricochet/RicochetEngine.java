@@ -82,7 +82,7 @@ public final class RicochetEngine
         this.streams = new StreamTable(config.streamWindow());
         this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
-                config.maxPayload(), true, counters, outbox);
+                config.nakSettings().rateLimit(), config.maxPayload(), true, counters, outbox);
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
         this.retireAfterNs = 2 * config.nakSettings().giveUpAfterNs();
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
@@ -192,7 +192,12 @@ public final class RicochetEngine
                 lec.onRepair(repair.wrap(buffer, offset), nowNs);
                 break;
             case FrameType.NAK:
-                responder.onNak(ref.wrap(buffer, offset));
+                PacketRefFlyweight nak = ref.wrap(buffer, offset);
+                if (view.isListed(nak.group(), nak.source())) {
+                    responder.onNak(nak, nowNs);
+                } else {
+                    counters.increment(EngineCounter.NON_MEMBER); // Only a member of the group may ask.
+                }
                 break;
             case FrameType.GONE:
                 losses.onGone(ref.wrap(buffer, offset), nowNs);

@@ -25,7 +25,7 @@ class NakResponderTest {
     private final RecordingOutbox out = new RecordingOutbox();
 
     private NakResponder responder(int capacity, boolean buffering) {
-        return new NakResponder(SELF, capacity, RETENTION, 1024, buffering, counters, out);
+        return new NakResponder(SELF, capacity, RETENTION, 0, 1024, buffering, counters, out);
     }
 
     private static PacketRefFlyweight nak(int requester, PacketId id) {
@@ -39,6 +39,21 @@ class NakResponderTest {
     private void send(NakResponder responder, long seqno, long nowNs) {
         byte[] payload = Frames.payload(new PacketId(SELF, G, seqno));
         responder.sent(G, seqno, payload, 0, payload.length, nowNs);
+    }
+
+    @Test
+    void shouldAnswerEachRequesterAtItsRateAtMost() {
+        NakResponder responder = new NakResponder(SELF, 8, RETENTION, 100, 1024, true, counters, out);
+        send(responder, 0);
+        for (int i = 0; i < 50; i++) {
+            responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 0)), 0);
+        }
+        assertEquals(10, out.sent.size(), "a burst of a tenth of 100/s, then nothing more at once");
+        assertEquals(40, counters.get(NakCounter.ANSWERS_THROTTLED));
+        responder.onNak(nak(REQUESTER + 1, new PacketId(SELF, G, 0)), 0);
+        assertEquals(11, out.sent.size(), "another requester has its own rate");
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 0)), 10_000_000);
+        assertEquals(12, out.sent.size(), "one more token 10 ms later");
     }
 
     @Test
@@ -60,7 +75,7 @@ class NakResponderTest {
         send(responder, 0);
         send(responder, 1);
 
-        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 1)));
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 1)), 0);
 
         assertEquals(1, out.sent.size());
         RecordingOutbox.Sent answer = out.sent.get(0);
@@ -84,7 +99,7 @@ class NakResponderTest {
             send(responder, seqno);
         }
 
-        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 0)));
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 0)), 0);
 
         assertEquals(1, counters.get(EngineCounter.RETRANSMIT_BUFFER_EVICTIONS));
         assertEquals(FrameType.GONE, out.sent.get(0).type());
@@ -100,7 +115,7 @@ class NakResponderTest {
         NakResponder responder = responder(8, true);
         send(responder, 0);
 
-        responder.onNak(nak(REQUESTER, new PacketId(SELF + 1, G, 0)));
+        responder.onNak(nak(REQUESTER, new PacketId(SELF + 1, G, 0)), 0);
 
         assertEquals(0, out.sent.size());
         assertEquals(1, counters.get(EngineCounter.INVALID_PACKETS));
@@ -111,7 +126,7 @@ class NakResponderTest {
         NakResponder responder = responder(8, false);
         send(responder, 0);
 
-        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 0)));
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 0)), 0);
 
         assertEquals(0, responder.bufferedPackets());
         assertEquals(FrameType.GONE, out.sent.get(0).type());
