@@ -16,7 +16,7 @@ import picocli.CommandLine.Unmatched;
  */
 @Command(name = "jmh",
         description = {
-            "Runs the JMH micro-benchmarks (engine per packet, XOR, wire, Algorithm 1).",
+            "Runs the JMH micro-benchmarks (engine per packet, XOR, wire, Algorithm 1, datagram MACs).",
             "Arguments are JMH's own, e.g. -rf json -rff out.json EnginePerPacket; 'jmh -h' lists them.",
         })
 public final class JmhCommand implements Callable<Integer> {
