@@ -16,6 +16,16 @@ WORKLOAD_JAVA_OPTS="${RICOCHET_CLUSTER_WORKLOAD_JAVA_OPTS:--Xmx256m -XX:+UseSeri
 WORKLOAD_NICE="${RICOCHET_CLUSTER_WORKLOAD_NICE:-10}"
 START_TIMEOUT="${RICOCHET_CLUSTER_START_TIMEOUT:-90}"
 
+# key_create DIR: the run's cluster key, DIR/cluster.key (mode 0600, key id 1): every daemon and detector of the run
+# authenticates its datagrams with it (the format of 'ricochet keygen', docs/design/security.md).
+key_create() {
+    local file="$1/cluster.key" hex
+    hex="$(od -An -tx1 -N32 /dev/urandom | tr -d ' \n')"
+    ((${#hex} == 64)) || die "could not read 32 random bytes for the cluster key"
+    (umask 077 && printf '# Ricochet cluster keys: ID HEX, the send key first\n1 %s\n' "$hex" >"$file") \
+        || die "cannot write $file"
+}
+
 # java_in DIR NAME NS NICE OPTS JAR ARGS...: starts a JVM tagged with this run's marker, at niceness NICE.
 java_in() {
     local dir="$1" name="$2" ns="$3" niceness="$4" opts="$5" jar="$6"
@@ -45,7 +55,7 @@ daemon_start() {
     java_in "$dir" "node-$k" "$(node_ns "$k")" 0 "$DAEMON_JAVA_OPTS" "$CORE_JAR" daemon --node-id "$k" \
         --interface v0 --address "$(node_addr "$k")" --unicast-port "$UNICAST_PORT" --api-bind 127.0.0.1 \
         --api-port "$API_PORT" --gms "$(gms_list)" --seed "$k" --inject-loss "$RC_INJECT_LOSS" \
-        --stats-interval 10 "${extra[@]}"
+        --stats-interval 10 --key-file "$dir/cluster.key" "${extra[@]}"
 }
 
 # daemons_start DIR: every daemon, then waits for each one's "running" line.
@@ -73,11 +83,12 @@ fds_start() {
         done
         java_in "$dir" "fd-rack-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id "rack-$r" \
             --bind "$(rack_fd_addr "$r"):$FD_PORT" --members "$members" --interval-ms "$RC_FD_INTERVAL" \
-            --miss "$RC_FD_MISS" --gms "$(gms_list)"
+            --miss "$RC_FD_MISS" --gms "$(gms_list)" --key-file "$dir/cluster.key"
         watched+="${watched:+,}rack-$r@$(rack_fd_addr "$r"):$FD_PORT"
     done
     java_in "$dir" "fd-top" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id top-1 --bind "$(top_fd_addr):$FD_PORT" \
-        --watch-detectors "$watched" --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" --gms "$(gms_list)"
+        --watch-detectors "$watched" --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" --gms "$(gms_list)" \
+        --key-file "$dir/cluster.key"
     for ((r = 1; r <= RC_RACKS; r++)); do
         wait_for_line "$dir" "fd-rack-$r" "failure detector rack-$r .* pinging" "$START_TIMEOUT" "that it pings"
     done

@@ -15,6 +15,7 @@ import java.util.Map;
  * @param incarnation                the daemon process's incarnation
  * @param protocol                   the protocol its engine runs
  * @param transport                  {@code epoll} or {@code nio}
+ * @param authentication             how datagrams are authenticated, or that they are not (insecure mode)
  * @param socketReceiveBufferGranted the socket receive buffer the kernel granted, in bytes
  * @param counters                   the running protocol's counters, then the daemon's own, by name, in id order
  * @param xorsPerDataPacket          LEC's XORs per data packet received (0 for other protocols)
@@ -26,7 +27,7 @@ import java.util.Map;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record NodeStats(int node, long incarnation, String protocol, String transport,
+public record NodeStats(int node, long incarnation, String protocol, String transport, String authentication,
                         int socketReceiveBufferGranted, Map<String, Long> counters, double xorsPerDataPacket,
                         Latencies daemon, Map<String, Long> buffers, List<Integer> groups,
                         Map<Integer, List<Integer>> members, Map<String, Long> api) {
@@ -55,7 +56,7 @@ public record NodeStats(int node, long incarnation, String protocol, String tran
 
     /** The same stats with the API server's counters. */
     public NodeStats withApi(Map<String, Long> apiCounters) {
-        return new NodeStats(node, incarnation, protocol, transport, socketReceiveBufferGranted, counters,
-                xorsPerDataPacket, daemon, buffers, groups, members, apiCounters);
+        return new NodeStats(node, incarnation, protocol, transport, authentication, socketReceiveBufferGranted,
+                counters, xorsPerDataPacket, daemon, buffers, groups, members, apiCounters);
     }
 }

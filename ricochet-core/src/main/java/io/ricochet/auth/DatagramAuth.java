@@ -18,7 +18,7 @@ import java.util.Objects;
  *
  * <p>Not thread-safe: one instance per thread (each holds its own digest state and scratch buffer).
  */
-public final class DatagramAuth {
+public final class DatagramAuth implements FrameGuard {
     /** Bytes of the tag: HMAC-SHA256 truncated to 128 bits. */
     public static final int TAG_LENGTH = 16;
     /** Bytes {@link #seal} appends: the key id, then the tag. */
@@ -56,6 +56,7 @@ public final class DatagramAuth {
      * @throws IllegalArgumentException if {@code frameLength} is outside [header length, MAX_FRAME_LENGTH]
      * @throws IndexOutOfBoundsException if the datagram does not fit in {@code buf}
      */
+    @Override
     public int seal(byte[] buf, int offset, int frameLength) {
         if (frameLength < HeaderFlyweight.HEADER_LENGTH || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH) {
             throw new IllegalArgumentException("frame length " + frameLength + " is outside "
@@ -76,6 +77,7 @@ public final class DatagramAuth {
      *
      * @throws IndexOutOfBoundsException if the range is not inside {@code buf}
      */
+    @Override
     public int open(byte[] buf, int offset, int datagramLength) {
         Objects.checkFromIndexSize(offset, datagramLength, buf.length);
         int frameLength = datagramLength - TRAILER_LENGTH;

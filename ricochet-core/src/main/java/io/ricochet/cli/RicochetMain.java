@@ -25,7 +25,7 @@ import picocli.CommandLine;
         subcommands = {
             CommandLine.HelpCommand.class,
             SimulateCommand.class,
-            DaemonCommand.class,
+            DaemonCommand.class, KeygenCommand.class,
             SendCommand.class, ListenCommand.class, StatsCommand.class,
             WorkloadCommand.class,
         },

@@ -75,7 +75,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
             }
         }, config.sendQueue(), config.sendRateLimit(), loop, System::nanoTime, counters);
         this.heartbeats = new HeartbeatResponder(config.nodeId(), config.heartbeatStallMs() * 1_000_000L,
-                System::nanoTime);
+                System::nanoTime, config.auth());
         this.gmsListener = new GmsListener(driver, loop, this::joined);
         this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(), gmsListener,
                 controlGroup);
@@ -86,7 +86,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     public static Daemon start(DaemonConfig config) throws Exception {
         Daemon daemon = new Daemon(config);
         try {
-            daemon.transport.start(new DatagramHandler(daemon.driver));
+            daemon.transport.start(new DatagramHandler(daemon.driver, config.auth().newGuard()));
             daemon.heartbeats.start(config.heartbeatAddress());
             daemon.loop.scheduleAtFixedRate(daemon::engineAlive, 0, PROGRESS_MARK_MS, TimeUnit.MILLISECONDS);
             daemon.gms.start();
@@ -99,10 +99,14 @@ public final class Daemon implements LocalNode, AutoCloseable {
             daemon.loop.scheduleAtFixedRate(daemon::logStats, config.statsIntervalSeconds(),
                     config.statsIntervalSeconds(), TimeUnit.SECONDS);
         }
-        LOG.info("node {} up ({}): unicast {} on {} ({}), API {}:{}, GMS {}", config.nodeId(),
+        if (!config.auth().enabled()) {
+            LOG.warn("node {} runs INSECURE: datagrams are not authenticated; any host that reaches its sockets can "
+                    + "forge data, repairs, NAKs and heartbeats", config.nodeId());
+        }
+        LOG.info("node {} up ({}): unicast {} on {} ({}), API {}:{}, GMS {}, authentication {}", config.nodeId(),
                 config.protocol().cliName(), config.unicastAddress(),
                 config.iface(), daemon.transport.kind(), config.api().bindAddress(), daemon.apiPort(),
-                config.gms());
+                config.gms(), config.auth().describe());
         return daemon;
     }
 
@@ -226,7 +230,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     /** The stats without the API server's counters; on the loop. */
     private NodeStats snapshot() {
         return StatsReport.of(new StatsReport.Identity(nodeId(), incarnation, config.protocol().cliName(),
-                transport.kind(), transport.grantedReceiveBuffer()), driver);
+                transport.kind(), config.auth().describe(), transport.grantedReceiveBuffer()), driver);
     }
 
     private <T> CompletableFuture<T> onLoop(Callable<T> task) {

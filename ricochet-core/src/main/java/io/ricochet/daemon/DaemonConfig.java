@@ -5,6 +5,7 @@ import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.api.server.ApiConfig;
+import io.ricochet.auth.Authentication;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -36,6 +37,7 @@ import java.util.Objects;
  * @param heartbeatStallMs    heartbeats go unanswered once the engine's thread has made no progress for this long
  * @param sendQueue           application sends that may wait for the engine at once; beyond, a send gets BUSY
  * @param sendRateLimit       application sends taken per second at most (0 = no limit)
+ * @param auth                how every datagram is authenticated (the cluster key file), or insecure mode
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
                            List<InetSocketAddress> gms, RicochetConfig engine,
@@ -43,7 +45,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
-                           int sendRateLimit) {
+                           int sendRateLimit, Authentication auth) {
 
     /** Which socket implementation to use. */
     public enum Transport { AUTO, EPOLL, NIO }
@@ -52,6 +54,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         Objects.requireNonNull(iface, "interface");
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(api, "api");
+        Objects.requireNonNull(auth, "auth");
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(injectLoss, "inject-loss");
         Objects.requireNonNull(lossScope, "loss-scope");

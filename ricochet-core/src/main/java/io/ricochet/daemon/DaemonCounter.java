@@ -18,7 +18,9 @@ public enum DaemonCounter implements Counter {
     SENDS_QUEUED(207, "application sends that waited in the send queue before the engine took them"),
     SENDS_BUSY(208, "application sends refused BUSY: the send queue was full, or TRY_SEND could not be taken at once"),
     SEND_QUEUE_PEAK(209, "the most sends waiting at once in the send queue (a high-water gauge)"),
-    LOCAL_DELIVERIES(210, "packets sent by this daemon delivered to its own subscribers of the group");
+    LOCAL_DELIVERIES(210, "packets sent by this daemon delivered to its own subscribers of the group"),
+    UNAUTHENTIC_DATAGRAMS(211, "datagrams dropped at the socket: no valid authentication trailer (forged, another "
+            + "cluster's key, unknown key id, or corrupted)");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

@@ -1,6 +1,7 @@
 package io.ricochet.daemon;
 
 import io.ricochet.api.server.ApiConfig;
+import io.ricochet.auth.Authentication;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
@@ -38,6 +39,12 @@ public final class DaemonSettings {
     private static Map<String, String[]> keys() {
         Map<String, String[]> k = new LinkedHashMap<>();
         k.put("node-id", new String[] {null, "this node's id, unique in the cluster"});
+        k.put("key-file", new String[] {"",
+            "the cluster's key file (mode 0600; 'ricochet keygen --out FILE' makes one): every datagram is "
+                + "authenticated with it. Required unless insecure"});
+        k.put("insecure", new String[] {"off",
+            "on: run without authentication (any host that reaches the sockets can forge traffic; said in the log "
+                + "and in stats)"});
         k.put("interface", new String[] {"lo", "network interface for multicast (e.g. v0, eth1)"});
         k.put("address", new String[] {"127.0.0.1", "this node's unicast IPv4 address on that interface"});
         k.put("unicast-port", new String[] {"7300", "UDP port for repairs, NAKs, retransmissions"});
@@ -129,7 +136,17 @@ public final class DaemonSettings {
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
                 integer("multicast-ttl"), parse("protocol", ProtocolChoice::parse), integer("heartbeat-port"),
-                integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"));
+                integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"), authentication());
+    }
+
+    /** The key file or insecure mode; a missing or bad key file is reported under its key. */
+    private Authentication authentication() {
+        String file = values.getOrDefault("key-file", "");
+        try {
+            return Authentication.from(file.isEmpty() ? null : java.nio.file.Path.of(file), onOff("insecure"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("key-file: " + e.getMessage() + " (" + origin + ")");
+        }
     }
 
     /** The local API's settings; ApiConfig's own rule for a value is reported under the key that set it. */

@@ -17,6 +17,8 @@ import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.unix.IntegerUnixChannelOption;
+import io.ricochet.auth.DatagramAuth;
+import io.ricochet.auth.FrameGuard;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
@@ -46,6 +48,9 @@ final class DaemonTransport implements Transport, AutoCloseable {
     private final Map<Integer, DatagramChannel> groupChannels = new HashMap<>();
     private DatagramChannel unicast;
     private int grantedReceiveBuffer;
+    /** Seals every datagram sent; owned by the event loop, like every method that sends. */
+    private final FrameGuard guard;
+    private final byte[] sealed = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
 
     DaemonTransport(DaemonConfig config) throws SocketException {
         this.config = config;
@@ -60,6 +65,7 @@ final class DaemonTransport implements Transport, AutoCloseable {
                     + Epoll.unavailabilityCause() + ")");
         }
         this.loop = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
+        this.guard = config.auth().newGuard();
     }
 
     /** The single event loop that owns the engine. */
@@ -136,11 +142,15 @@ final class DaemonTransport implements Transport, AutoCloseable {
         }
     }
 
-    /** Queues a datagram on the unicast socket (multicast destinations included); flushed by {@link #flush()}. */
+    /**
+     * Queues a frame, sealed, on the unicast socket (multicast destinations included); flushed by {@link #flush()}.
+     */
     @Override
     public void send(InetSocketAddress to, byte[] frame, int offset, int length) {
-        ByteBuf buf = unicast.alloc().directBuffer(length);
-        buf.writeBytes(frame, offset, length);
+        System.arraycopy(frame, offset, sealed, 0, length);
+        int datagram = guard.seal(sealed, 0, length);
+        ByteBuf buf = unicast.alloc().directBuffer(datagram);
+        buf.writeBytes(sealed, 0, datagram);
         unicast.write(new DatagramPacket(buf, to), unicast.voidPromise());
     }
 

@@ -5,6 +5,8 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.DatagramPacket;
+import io.ricochet.auth.DatagramAuth;
+import io.ricochet.auth.FrameGuard;
 import io.ricochet.engine.Counters;
 import io.ricochet.wire.HeaderFlyweight;
 import org.slf4j.Logger;
@@ -12,7 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The daemon's Netty edge, shared by its sockets: copies each datagram out of its buffer (refusing one that cannot
- * be a frame, counted), hands it to the {@link EngineDriver}, and at the end of each read burst lets the driver
+ * be a frame, counted), checks its authentication before anything reads it (a failure is counted and dropped),
+ * hands the frame to the {@link EngineDriver}, and at the end of each read burst lets the driver
  * process the batch. Peer input never escapes as an exception.
  */
 @ChannelHandler.Sharable
@@ -21,23 +24,31 @@ final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> 
 
     private final EngineDriver driver;
     private final Counters counters;
-    private final byte[] scratch = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final FrameGuard guard;
+    private final byte[] scratch = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
 
-    DatagramHandler(EngineDriver driver) {
+    /** @param guard checks every datagram before anything reads it (the engine's thread owns it) */
+    DatagramHandler(EngineDriver driver, FrameGuard guard) {
         this.driver = driver;
         this.counters = driver.counters();
+        this.guard = guard;
     }
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
         ByteBuf content = packet.content();
         int length = content.readableBytes();
-        if (length > HeaderFlyweight.MAX_FRAME_LENGTH || length < HeaderFlyweight.HEADER_LENGTH) {
+        if (length > scratch.length || length < HeaderFlyweight.HEADER_LENGTH) {
             counters.increment(DaemonCounter.BAD_DATAGRAM_SIZE);
             return;
         }
         content.getBytes(content.readerIndex(), scratch, 0, length);
-        driver.receive(scratch, length, packet.sender());
+        int frameLength = guard.open(scratch, 0, length);
+        if (frameLength < HeaderFlyweight.HEADER_LENGTH || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH) {
+            counters.increment(DaemonCounter.UNAUTHENTIC_DATAGRAMS);
+            return;
+        }
+        driver.receive(scratch, frameLength, packet.sender());
     }
 
     @Override

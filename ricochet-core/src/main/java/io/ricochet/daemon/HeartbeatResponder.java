@@ -10,6 +10,9 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
+import io.ricochet.auth.Authentication;
+import io.ricochet.auth.DatagramAuth;
+import io.ricochet.auth.FrameGuard;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.HeartbeatFlyweight;
@@ -37,6 +40,8 @@ final class HeartbeatResponder implements AutoCloseable {
     private final AtomicLong withheld = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
     private volatile long progressNs;
+    /** Opens heartbeats and seals acks: used only by the heartbeat thread (and tests calling {@link #answer}). */
+    private final FrameGuard guard;
     private EventLoopGroup group;
     private Channel channel;
 
@@ -44,11 +49,13 @@ final class HeartbeatResponder implements AutoCloseable {
      * @param self    this daemon's node id, the source of its acks
      * @param stallNs how long the engine may show no progress before heartbeats go unanswered
      * @param clock   the time source, in nanoseconds
+     * @param auth    how heartbeats and acks are authenticated
      */
-    HeartbeatResponder(int self, long stallNs, LongSupplier clock) {
+    HeartbeatResponder(int self, long stallNs, LongSupplier clock, Authentication auth) {
         this.self = self;
         this.stallNs = stallNs;
         this.clock = clock;
+        this.guard = auth.newGuard();
         this.progressNs = clock.getAsLong();
     }
 
@@ -71,10 +78,13 @@ final class HeartbeatResponder implements AutoCloseable {
     }
 
     /**
-     * Decides one datagram: the ACK's length if {@code frame} is a valid HEARTBEAT to answer (the ACK written into
-     * {@code ack}), else 0 (counted: malformed, or withheld because the engine stalled).
+     * Decides one datagram: the sealed ACK's length if it is an authentic, valid HEARTBEAT to answer (the ACK written
+     * into {@code ack}, which has room for the trailer), else 0 (counted: unauthentic or malformed, or withheld
+     * because the engine stalled).
      */
-    int answer(byte[] frame, int length, byte[] ack) {
+    int answer(byte[] datagram, int datagramLength, byte[] ack) {
+        int length = guard.open(datagram, 0, datagramLength);
+        byte[] frame = datagram;
         if (length < HeaderFlyweight.HEADER_LENGTH || frame[HeaderFlyweight.TYPE_OFFSET] != FrameType.HEARTBEAT) {
             refused.incrementAndGet();
             return 0;
@@ -89,7 +99,7 @@ final class HeartbeatResponder implements AutoCloseable {
             return 0;
         }
         answered.incrementAndGet();
-        return ackLength;
+        return guard.seal(ack, 0, ackLength);
     }
 
     /** Heartbeats answered, withheld (engine stalled) and refused (not a valid HEARTBEAT), since the start. */
@@ -108,8 +118,8 @@ final class HeartbeatResponder implements AutoCloseable {
     }
 
     private final class Handler extends SimpleChannelInboundHandler<DatagramPacket> {
-        private final byte[] rx = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
-        private final byte[] tx = new byte[HeartbeatFlyweight.LENGTH];
+        private final byte[] rx = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
+        private final byte[] tx = new byte[HeartbeatFlyweight.LENGTH + DatagramAuth.TRAILER_LENGTH];
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {

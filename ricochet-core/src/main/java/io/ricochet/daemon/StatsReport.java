@@ -17,7 +17,8 @@ final class StatsReport {
     }
 
     /** What the node knows of itself that the driver does not (identity, sockets). */
-    record Identity(int node, long incarnation, String protocol, String transport, int socketReceiveBufferGranted) {
+    record Identity(int node, long incarnation, String protocol, String transport, String authentication,
+                    int socketReceiveBufferGranted) {
     }
 
     static NodeStats of(Identity id, EngineDriver driver) {
@@ -36,7 +37,7 @@ final class StatsReport {
         for (int group : groups) {
             members.put(group, driver.views().others(group));
         }
-        return new NodeStats(id.node(), id.incarnation(), id.protocol(), id.transport(),
+        return new NodeStats(id.node(), id.incarnation(), id.protocol(), id.transport(), id.authentication(),
                 id.socketReceiveBufferGranted(), counters, xors, latencies(driver.latencies()), buffers, groups,
                 members, null);
     }

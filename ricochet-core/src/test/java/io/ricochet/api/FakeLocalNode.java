@@ -130,7 +130,7 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
 
     @Override
     public CompletableFuture<NodeStats> stats() {
-        return CompletableFuture.supplyAsync(() -> new NodeStats(nodeId, 1, "fake", "none", 0,
+        return CompletableFuture.supplyAsync(() -> new NodeStats(nodeId, 1, "fake", "none", "fake", 0,
                 Map.of("DATA_SENT", sent), 0, null, Map.of("queued", 0L), List.copyOf(listeners.keySet()), Map.of(),
                 null), engine);
     }

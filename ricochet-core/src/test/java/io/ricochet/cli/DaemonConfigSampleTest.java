@@ -3,6 +3,7 @@ package io.ricochet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.auth.ClusterKeys;
 import io.ricochet.daemon.DaemonConfig;
 import io.ricochet.daemon.DaemonSettings;
 import java.io.Reader;
@@ -13,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The sample config operators install (scripts/systemd/ricochetd.properties) stays complete and loadable. */
 class DaemonConfigSampleTest {
@@ -29,6 +31,18 @@ class DaemonConfigSampleTest {
         });
     }
 
+    @TempDir
+    Path dir;
+
+    /** A key file where the sample's /etc/ricochet/cluster.key would be on a host. */
+    private String key() throws java.io.IOException {
+        Path key = dir.resolve("cluster.key");
+        if (!Files.exists(key)) {
+            ClusterKeys.generate(new java.security.SecureRandom(), 1).write(key);
+        }
+        return key.toString();
+    }
+
     @Test
     void shouldLoadAsItIs() throws Exception {
         Properties file = new Properties();
@@ -36,9 +50,10 @@ class DaemonConfigSampleTest {
             file.load(reader);
         }
 
-        DaemonConfig config = DaemonSettings.resolve(file, SAMPLE.toString(), Map.of());
+        DaemonConfig config = DaemonSettings.resolve(file, SAMPLE.toString(), Map.of("key-file", key()));
 
         assertEquals(1, config.nodeId());
+        assertTrue(config.auth().enabled(), "the sample runs authenticated");
         assertEquals("eth1", config.iface());
         assertEquals(2, config.gms().size());
     }
@@ -49,7 +64,7 @@ class DaemonConfigSampleTest {
         Properties file = new Properties();
         file.load(new StringReader(text));
 
-        DaemonConfig config = DaemonSettings.resolve(file, SAMPLE.toString(), Map.of());
+        DaemonConfig config = DaemonSettings.resolve(file, SAMPLE.toString(), Map.of("key-file", key()));
 
         assertEquals(DaemonSettings.KEYS.size(), file.size());
         assertEquals(7300, config.unicastPort());

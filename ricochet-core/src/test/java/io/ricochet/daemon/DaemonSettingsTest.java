@@ -11,8 +11,10 @@ import org.junit.jupiter.api.Test;
 
 /** Daemon settings: file then flags, defaults, and one clear message per bad value naming its key. */
 class DaemonSettingsTest {
+    /** Flags, on top of insecure mode (authentication is tested in its own tests below). */
     private static Map<String, String> flags(String... pairs) {
         Map<String, String> m = new HashMap<>();
+        m.put("insecure", "on");
         for (int i = 0; i < pairs.length; i += 2) {
             m.put(pairs[i], pairs[i + 1]);
         }
@@ -60,5 +62,32 @@ class DaemonSettingsTest {
         IllegalArgumentException missing = assertThrows(IllegalArgumentException.class,
                 () -> DaemonSettings.resolve(null, null, flags()));
         assertTrue(missing.getMessage().startsWith("node-id is required"), missing.getMessage());
+    }
+
+    @Test
+    void shouldRefuseToRunWithoutAKeyUnlessToldToRunInsecure() throws Exception {
+        Map<String, String> noKey = flags("node-id", "1");
+        noKey.remove("insecure");
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(null, null, noKey));
+        assertTrue(refused.getMessage().startsWith("key-file: no key file"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("ricochet keygen"), refused.getMessage());
+        assertEquals(false, DaemonSettings.resolve(null, null, flags("node-id", "1")).auth().enabled());
+
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("keys");
+        java.nio.file.Path key = dir.resolve("cluster.key");
+        io.ricochet.auth.ClusterKeys.generate(new java.security.SecureRandom(), 4).write(key);
+        Map<String, String> withKey = flags("node-id", "1", "key-file", key.toString());
+        withKey.remove("insecure");
+        assertTrue(DaemonSettings.resolve(null, null, withKey).auth().enabled());
+        java.nio.file.Files.setPosixFilePermissions(key, java.nio.file.attribute.PosixFilePermissions.fromString(
+                "rw-r--r--"));
+        IllegalArgumentException open = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(null, null, withKey));
+        assertTrue(open.getMessage().startsWith("key-file: ") && open.getMessage().contains("chmod 600"),
+                open.getMessage());
+        withKey.put("insecure", "on");
+        assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(null, null, withKey),
+                "a key file and insecure mode at once");
     }
 }

@@ -42,7 +42,7 @@ class DaemonTransportTest {
     private static DaemonConfig config(int port) {
         return DaemonSettings.resolve(new Properties(), "test", Map.of("node-id", "1", "interface", "lo",
                 "address", "127.0.0.1", "unicast-port", Integer.toString(port), "gms", "127.0.0.1:1",
-                "transport", "nio"));
+                "transport", "nio", "insecure", "on"));
     }
 
     private static <T> T onLoop(DaemonTransport transport, java.util.concurrent.Callable<T> task) throws Exception {

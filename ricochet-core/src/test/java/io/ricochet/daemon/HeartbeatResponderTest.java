@@ -3,8 +3,12 @@ package io.ricochet.daemon;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.ricochet.auth.Authentication;
+import io.ricochet.auth.ClusterKeys;
+import io.ricochet.auth.DatagramAuth;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeartbeatFlyweight;
+import java.security.SecureRandom;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
 
@@ -12,8 +16,9 @@ import org.junit.jupiter.api.Test;
 class HeartbeatResponderTest {
     private static final long MS = 1_000_000L;
     private final AtomicLong now = new AtomicLong(1_000 * MS);
-    private final HeartbeatResponder responder = new HeartbeatResponder(7, 500 * MS, now::get);
-    private final byte[] ack = new byte[HeartbeatFlyweight.LENGTH];
+    private final HeartbeatResponder responder = new HeartbeatResponder(7, 500 * MS, now::get,
+            Authentication.insecure());
+    private final byte[] ack = new byte[HeartbeatFlyweight.LENGTH + DatagramAuth.TRAILER_LENGTH];
 
     private static byte[] ping(long sequence) {
         byte[] ping = new byte[HeartbeatFlyweight.LENGTH];
@@ -35,6 +40,22 @@ class HeartbeatResponderTest {
         responder.engineAlive();
         assertEquals(HeartbeatFlyweight.LENGTH, responder.answer(ping(3), HeartbeatFlyweight.LENGTH, ack));
         assertArrayEquals(new long[] {2, 1, 0}, responder.counts());
+    }
+
+    @Test
+    void shouldAnswerOnlyAnAuthenticHeartbeatAndSealItsAck() {
+        ClusterKeys keys = ClusterKeys.generate(new SecureRandom(), 3);
+        Authentication auth = Authentication.with(keys);
+        HeartbeatResponder sealed = new HeartbeatResponder(7, 500 * MS, now::get, auth);
+        byte[] datagram = java.util.Arrays.copyOf(ping(1), DatagramAuth.MAX_DATAGRAM_LENGTH);
+        assertEquals(0, sealed.answer(datagram, HeartbeatFlyweight.LENGTH, ack), "no trailer: refused");
+        int length = auth.newGuard().seal(datagram, 0, HeartbeatFlyweight.LENGTH);
+        int ackLength = sealed.answer(datagram, length, ack);
+        assertEquals(HeartbeatFlyweight.LENGTH + DatagramAuth.TRAILER_LENGTH, ackLength);
+        assertEquals(HeartbeatFlyweight.LENGTH, auth.newGuard().open(ack, 0, ackLength), "the ack is sealed");
+        datagram[20] ^= 1;
+        assertEquals(0, sealed.answer(datagram, length, ack), "a flipped bit: refused");
+        assertArrayEquals(new long[] {1, 0, 2}, sealed.counts());
     }
 
     @Test

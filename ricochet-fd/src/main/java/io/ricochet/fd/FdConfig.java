@@ -1,5 +1,6 @@
 package io.ricochet.fd;
 
+import io.ricochet.auth.Authentication;
 import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.List;
@@ -18,19 +19,28 @@ import java.util.Objects;
  * @param phiThreshold suspicion level at which a target that has missed {@code miss} rounds is reported failed
  * @param acceptablePauseNs silence longer than a target's usual inter-arrival time that is still normal
  * @param minStdDevNs floor of the standard deviation of a target's inter-arrival times
+ * @param auth how heartbeats and acks are authenticated (the cluster key file), or insecure mode
  */
 public record FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss,
-                       double phiThreshold, long acceptablePauseNs, long minStdDevNs) {
+                       double phiThreshold, long acceptablePauseNs, long minStdDevNs, Authentication auth) {
 
-    /** A configuration with the default phi parameters ({@link PhiParameters#DEFAULTS}). */
+    /** A configuration with the default phi parameters ({@link PhiParameters#DEFAULTS}), unauthenticated. */
     public FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss) {
         this(id, bind, targets, intervalNs, miss, PhiParameters.DEFAULTS.threshold(),
-                PhiParameters.DEFAULTS.acceptablePauseNs(), PhiParameters.DEFAULTS.minStdDevNs());
+                PhiParameters.DEFAULTS.acceptablePauseNs(), PhiParameters.DEFAULTS.minStdDevNs(),
+                Authentication.insecure());
+    }
+
+    /** The same configuration, its datagrams authenticated as {@code authentication} says. */
+    public FdConfig withAuth(Authentication authentication) {
+        return new FdConfig(id, bind, targets, intervalNs, miss, phiThreshold, acceptablePauseNs, minStdDevNs,
+                authentication);
     }
 
     public FdConfig {
         Endpoints.detectorName(Objects.requireNonNull(id, "id"));
         Objects.requireNonNull(bind, "bind");
+        Objects.requireNonNull(auth, "auth");
         targets = List.copyOf(targets);
         if (intervalNs <= 0) {
             throw new IllegalArgumentException("interval must be positive: " + intervalNs + " ns");

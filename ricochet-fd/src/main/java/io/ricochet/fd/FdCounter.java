@@ -6,6 +6,8 @@ public enum FdCounter {
     DATAGRAMS_RECEIVED,
     /** Datagrams rejected by {@code FrameValidator} (or longer than any frame): counted and dropped. */
     MALFORMED,
+    /** Datagrams without a valid authentication trailer (forged, another cluster's key, unknown key id): dropped. */
+    UNAUTHENTIC,
     /** Valid frames of a type a detector neither answers nor expects (DATA, REPAIR, ...): dropped. */
     UNEXPECTED_FRAMES,
     /** HEARTBEATs sent to targets. */

@@ -1,7 +1,9 @@
 package io.ricochet.fd;
 
+import io.ricochet.auth.Authentication;
 import io.ricochet.support.UsageErrorHandler;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -104,6 +106,16 @@ public final class FdMain implements Callable<Integer> {
                     + " (default: ${DEFAULT-VALUE}).")
     private long minStdDevMs;
 
+    @Option(names = "--key-file", paramLabel = "FILE",
+            description = "The cluster's key file (mode 0600; 'ricochet keygen --out FILE' makes one), the same the "
+                    + "daemons read: every heartbeat and ack is authenticated with it. Required unless --insecure.")
+    private Path keyFile;
+
+    @Option(names = "--insecure",
+            description = "Run without authentication: anyone who reaches this detector's socket can forge acks "
+                    + "and keep a dead daemon alive. Said in the log. Never in production.")
+    private boolean insecure;
+
     @Option(names = "--gms", paramLabel = "HOST:PORT", split = ",", converter = FdConverters.HostPort.class,
             description = "The GMS partitions, comma-separated; every verdict goes to each of them. Without it "
                     + "verdicts are only logged.")
@@ -168,7 +180,7 @@ public final class FdMain implements Callable<Integer> {
                     .add("--chain-next", chainNext == null ? List.of() : List.of(chainNext));
             return new FdConfig(id, bind, targets.targets(), TimeUnit.MILLISECONDS.toNanos(intervalMs), miss,
                     phiThreshold, TimeUnit.MILLISECONDS.toNanos(acceptablePauseMs),
-                    TimeUnit.MILLISECONDS.toNanos(minStdDevMs));
+                    TimeUnit.MILLISECONDS.toNanos(minStdDevMs), Authentication.from(keyFile, insecure));
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
         }

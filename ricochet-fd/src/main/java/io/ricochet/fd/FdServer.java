@@ -2,6 +2,7 @@ package io.ricochet.fd;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
+import io.ricochet.auth.FrameGuard;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioDatagramChannel;
@@ -67,24 +68,31 @@ public final class FdServer implements AutoCloseable {
         config.targets().forEach(t -> targets.put(t.wireId(), t));
         FailureDetector<Target> detector = new FailureDetector<>(targets, config.intervalNs(), config.miss(),
                 config.phi(), new TransitionReporter(reporter, counters, config));
-        FrameSender sender = new FrameSender(counters);
+        // One guard: the detector, the ack handler and the sender all run on the channel's one event loop.
+        FrameGuard guard = config.auth().newGuard();
+        FrameSender sender = new FrameSender(counters, guard);
         DetectorDriver driver = new DetectorDriver(config.wireId(), detector, sender, counters, clockNs);
         Channel bound = new Bootstrap()
                 .group(group)
                 .channel(NioDatagramChannel.class)
-                .handler(new HeartbeatHandler(config.wireId(), counters, sender, driver))
+                .handler(new HeartbeatHandler(config.wireId(), counters, sender, driver, guard))
                 .bind(config.bind())
                 .sync()
                 .channel();
         bound.closeFuture().addListener(f -> driver.stop());
         bound.eventLoop().execute(() -> driver.start(bound));
         channel = bound;
+        if (!config.auth().enabled()) {
+            LOG.warn("failure detector {} runs INSECURE: heartbeats and acks are not authenticated; anyone who "
+                    + "reaches {} can forge acks", config.id(), config.bind());
+        }
         LOG.info("failure detector {} (wire id {}) on {}: pinging {} targets every {} ms, failed at phi >= {} "
                         + "(acceptable pause {} ms, min std dev {} ms) after at least {} missed rounds",
                 config.id(), config.wireId(), Endpoints.format((InetSocketAddress) bound.localAddress()),
                 targets.size(), TimeUnit.NANOSECONDS.toMillis(config.intervalNs()), config.phiThreshold(),
                 TimeUnit.NANOSECONDS.toMillis(config.acceptablePauseNs()),
                 TimeUnit.NANOSECONDS.toMillis(config.minStdDevNs()), config.miss());
+        LOG.info("failure detector {}: authentication {}", config.id(), config.auth().describe());
         return this;
     }
 

@@ -4,6 +4,8 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.socket.DatagramPacket;
+import io.ricochet.auth.DatagramAuth;
+import io.ricochet.auth.FrameGuard;
 import java.net.InetSocketAddress;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,9 +19,13 @@ final class FrameSender {
 
     private final FdCounters counters;
     private final ChannelFutureListener countFailure;
+    private final FrameGuard guard;
+    private final byte[] sealed = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
 
-    FrameSender(FdCounters counters) {
+    /** @param guard seals every frame sent (the channel's event loop owns it) */
+    FrameSender(FdCounters counters, FrameGuard guard) {
         this.counters = counters;
+        this.guard = guard;
         this.countFailure = future -> {
             if (!future.isSuccess()) {
                 counters.increment(FdCounter.SEND_ERRORS);
@@ -28,9 +34,11 @@ final class FrameSender {
         };
     }
 
-    /** Queues {@code frame[0, length)} for {@code to}; the caller flushes. */
+    /** Queues {@code frame[0, length)}, sealed, for {@code to}; the caller flushes. */
     void write(Channel channel, byte[] frame, int length, InetSocketAddress to) {
-        ByteBuf content = channel.alloc().buffer(length).writeBytes(frame, 0, length);
+        System.arraycopy(frame, 0, sealed, 0, length);
+        int datagram = guard.seal(sealed, 0, length);
+        ByteBuf content = channel.alloc().buffer(datagram).writeBytes(sealed, 0, datagram);
         channel.write(new DatagramPacket(content, to)).addListener(countFailure);
     }
 }

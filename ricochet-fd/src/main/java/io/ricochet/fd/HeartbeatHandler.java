@@ -4,9 +4,10 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.DatagramPacket;
+import io.ricochet.auth.DatagramAuth;
+import io.ricochet.auth.FrameGuard;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
-import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.HeartbeatFlyweight;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,7 +25,8 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
     private final FdCounters counters;
     private final FrameSender sender;
     private final AckSink acks;
-    private final byte[] rx = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final FrameGuard guard;
+    private final byte[] rx = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
     private final byte[] tx = new byte[HeartbeatFlyweight.LENGTH];
     private final HeartbeatFlyweight frame = new HeartbeatFlyweight();
     private boolean flushPending;
@@ -32,8 +34,9 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
     /**
      * @param wireId the source of this detector's acks
      */
-    HeartbeatHandler(int wireId, FdCounters counters, FrameSender sender, AckSink acks) {
+    HeartbeatHandler(int wireId, FdCounters counters, FrameSender sender, AckSink acks, FrameGuard guard) {
         this.wireId = wireId;
+        this.guard = guard;
         this.counters = counters;
         this.sender = sender;
         this.acks = acks;
@@ -49,6 +52,12 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
             return;
         }
         content.getBytes(content.readerIndex(), rx, 0, length);
+        length = guard.open(rx, 0, length);
+        if (length < 0) {
+            counters.increment(FdCounter.UNAUTHENTIC);
+            LOG.debug("dropped an unauthentic datagram from {}: {}", packet.sender(), DatagramAuth.reason(length));
+            return;
+        }
         FrameValidator.Verdict verdict = FrameValidator.check(rx, 0, length);
         if (verdict != FrameValidator.Verdict.OK) {
             malformed(packet, verdict.name());

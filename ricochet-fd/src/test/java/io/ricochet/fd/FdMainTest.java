@@ -123,7 +123,7 @@ class FdMainTest {
         try (DatagramSocket taken = FdServerTest.loopbackSocket()) {
             int port = ((InetSocketAddress) taken.getLocalSocketAddress()).getPort();
 
-            Run run = Run.of("--id a --bind " + LOCAL + port);
+            Run run = Run.of("--id a --insecure --bind " + LOCAL + port);
 
             assertEquals(1, run.exitCode(), run.err());
             String[] lines = run.err().split("\\R");
@@ -131,5 +131,26 @@ class FdMainTest {
             assertTrue(lines[0].startsWith("ricochet-fd: --bind 127.0.0.1:" + port + ": "), lines[0]);
             assertFalse(run.err().contains("Exception"), run.err());
         }
+    }
+
+    @Test
+    void shouldRefuseToRunWithoutAKeyUnlessToldToRunInsecure() throws Exception {
+        Run noKey = Run.of("--id a");
+        assertEquals(2, noKey.exitCode());
+        assertTrue(noKey.err().contains("no key file") && noKey.err().contains("ricochet keygen"), noKey.err());
+
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("fd-keys");
+        java.nio.file.Path key = dir.resolve("cluster.key");
+        io.ricochet.auth.ClusterKeys.generate(new java.security.SecureRandom(), 1).write(key);
+        java.nio.file.Files.setPosixFilePermissions(key,
+                java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        Run open = Run.of("--id a --key-file " + key);
+        assertEquals(2, open.exitCode());
+        assertTrue(open.err().contains("chmod 600"), open.err());
+        assertFalse(open.err().contains("Exception"), open.err());
+
+        Run both = Run.of("--id a --insecure --key-file " + key);
+        assertEquals(2, both.exitCode());
+        assertTrue(both.err().contains("choose one"), both.err());
     }
 }

@@ -1,8 +1,10 @@
 package io.ricochet.bench.system;
 
+import io.ricochet.auth.ClusterKeys;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,12 +25,17 @@ final class ProcessCluster implements AutoCloseable {
     static final int HEARTBEAT_BASE_PORT = 17500;
 
     private final Path logs;
+    private final Path keyFile;
     private final int partitions;
     private final Map<String, Process> processes = new LinkedHashMap<>();
 
     ProcessCluster(String name, int partitions) throws IOException {
         this.logs = Path.of("target", "system-logs", name);
         Files.createDirectories(logs);
+        // Every run authenticates with a key of its own, as a real cluster would.
+        this.keyFile = logs.resolve("cluster.key");
+        Files.deleteIfExists(keyFile);
+        ClusterKeys.generate(new SecureRandom(), 1).write(keyFile);
         this.partitions = partitions;
     }
 
@@ -64,7 +71,8 @@ final class ProcessCluster implements AutoCloseable {
             members.add(node + "@127.0.0.1:" + (HEARTBEAT_BASE_PORT + node));
         }
         start("fd", "io.ricochet.fd.FdMain", "--id", "rack-1", "--bind", "127.0.0.1:" + FD_PORT,
-                "--members", String.join(",", members), "--interval-ms", "100", "--miss", "5", "--gms", gmsList());
+                "--members", String.join(",", members), "--interval-ms", "100", "--miss", "5", "--gms", gmsList(),
+                "--key-file", keyFile.toString());
     }
 
     void startDaemon(int node, String... extra) throws IOException {
@@ -73,7 +81,7 @@ final class ProcessCluster implements AutoCloseable {
                 "--unicast-port", Integer.toString(UNICAST_BASE_PORT + node),
                 "--heartbeat-port", Integer.toString(HEARTBEAT_BASE_PORT + node),
                 "--api-port", Integer.toString(API_BASE_PORT + node), "--gms", gmsList(),
-                "--seed", Integer.toString(node), "--stats-interval", "5"));
+                "--seed", Integer.toString(node), "--stats-interval", "5", "--key-file", keyFile.toString()));
         args.addAll(List.of(extra));
         start("daemon-" + node, "io.ricochet.cli.RicochetMain", args.toArray(String[]::new));
         awaitLog("daemon-" + node, "running");
