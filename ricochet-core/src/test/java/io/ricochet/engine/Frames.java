@@ -14,7 +14,7 @@ public final class Frames {
     }
 
     public static int lengthOf(PacketId id) {
-        return 64 + (int) ((id.seqno() * 37 + id.origin() * 11) % 200);
+        return 64 + (int) Math.floorMod(id.seqno() * 37 + id.origin() * 11L, 200L);
     }
 
     public static byte[] payload(PacketId id) {
