@@ -27,7 +27,17 @@ public final class Admission<C> {
          * New, but more than {@link ReceiveWindow#maxJump()} beyond anything known of its stream: the window
          * restarted at it and {@link #admit} delivered it; what lay between is not tracked (the caller counts it).
          */
-        RESTARTED
+        RESTARTED,
+        /**
+         * Not delivered now: more than {@link ReceiveWindow#MAX_REVEAL} seqnos below it were not revealed yet. The
+         * gap is revealed that many at a time, this packet included, and the packet recovered like any loss.
+         */
+        DEFERRED;
+
+        /** Whether {@link #admit} delivered the packet. */
+        public boolean delivered() {
+            return this == NEW || this == RESTARTED;
+        }
     }
 
     /** The protocol's table of pending losses, as admission needs it. */
@@ -122,6 +132,10 @@ public final class Admission<C> {
             window.restartAt(id.seqno());
             outcome = Outcome.RESTARTED;
             counters.increment(EngineCounter.STREAM_RESTARTS);
+        } else if (id.seqno() - 1 - window.revealed() > ReceiveWindow.MAX_REVEAL) {
+            gaps.discoverUpTo(id.origin(), id.group(), window, id.seqno(), nowNs);
+            counters.increment(EngineCounter.REVEALS_DEFERRED);
+            return Outcome.DEFERRED;
         } else if (window.beyondWindow(id.seqno())) {
             counters.increment(EngineCounter.WINDOW_SLIDES);
         }

@@ -27,7 +27,9 @@ public enum EngineCounter implements Counter {
             + "between were neither delivered nor reported lost"),
     UNLISTED_ORIGINS(40, "frames of a stream this node has no state for, from a sender the GMS does not list in the "
             + "group (dropped: strangers get no state)"),
-    STREAMS_PRUNED(41, "streams dropped after their sender left or failed (or this node left the group)");
+    STREAMS_PRUNED(41, "streams dropped after their sender left or failed (or this node left the group)"),
+    REVEALS_DEFERRED(43, "packets not delivered on arrival because over 1024 seqnos below them were still unrevealed "
+            + "(the gap is revealed 1024 at a time; the packet is recovered like any loss)");
 
     private final int id;
     private final String description;

@@ -22,6 +22,11 @@ public final class ReceiveWindow {
 
     /** How many times {@code maxWindow} a single packet may reveal at once before the window restarts. */
     public static final int MAX_JUMP_WINDOWS = 64;
+    /**
+     * Most seqnos one frame reveals at once: a longer gap is revealed this many at a time (the loss table's owner
+     * goes on from a timer), so a small packet cannot buy a large amount of work.
+     */
+    public static final int MAX_REVEAL = 1024;
 
     private final int maxWindow;
     private long base;
@@ -50,6 +55,11 @@ public final class ReceiveWindow {
     /** Highest seqno known to exist (received or named by a repair); {@code base() - 1} if none. */
     public long highest() {
         return highest;
+    }
+
+    /** Every seqno up to this one is revealed (resolved, or registered as a loss): {@code max(highest, base - 1)}. */
+    public long revealed() {
+        return Math.max(highest, base - 1);
     }
 
     public boolean isResolved(long seqno) {

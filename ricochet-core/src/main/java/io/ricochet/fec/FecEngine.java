@@ -259,7 +259,7 @@ public final class FecEngine implements ProtocolEngine {
         }
         ReceiveWindow window = stream.window();
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
-        if (outcome == Admission.Outcome.DUPLICATE) {
+        if (!outcome.delivered()) {
             return;
         }
         repairs.onAvailable(id.origin(), id.group(), id.seqno(), nowNs);

@@ -5,6 +5,7 @@ import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
+import io.ricochet.engine.StreamTable;
 
 /**
  * The accounting of discovered losses on top of a {@link LossTable}: a revealed sequence gap registers its
@@ -14,9 +15,18 @@ import io.ricochet.engine.ReceiveWindow;
  * FEC's NAK layer ({@link LossTracker}) and SRM's requests.
  */
 public final class LossLedger implements io.ricochet.engine.Admission.Losses {
+    /** A gap longer than {@link ReceiveWindow#MAX_REVEAL}: what is still to be revealed, up to {@code last}. */
+    private record PendingReveal(int origin, int group, ReceiveWindow window, long last) {
+    }
+
+    /** Delay before the next part of a long gap is revealed. */
+    public static final long REVEAL_INTERVAL_NS = 1_000_000L;
+
     private final LossTable table;
     private final Counters counters;
     private final Outbox outbox;
+    private final java.util.Map<Long, PendingReveal> reveals = new java.util.LinkedHashMap<>();
+    private long revealDueNs = Long.MAX_VALUE;
 
     public LossLedger(LossTable table, Counters counters, Outbox outbox) {
         this.table = table;
@@ -26,15 +36,46 @@ public final class LossLedger implements io.ricochet.engine.Admission.Losses {
 
     /**
      * Registers as lost every unresolved seqno of the stream (origin, group) from its highest known one up to
-     * {@code last}; the caller checked that {@code last} is inside the stream's window.
+     * {@code last}, at most {@link ReceiveWindow#MAX_REVEAL} of them now: the rest of a longer gap is revealed by
+     * {@link #revealPending}, that many at a time, so one frame never buys more work than that.
      */
     @Override
     public void discoverUpTo(int origin, int group, ReceiveWindow window, long last, long nowNs) {
-        for (long seqno = window.revealUpTo(last); seqno <= last; seqno++) {
+        long target = Math.min(last, window.revealed() + ReceiveWindow.MAX_REVEAL);
+        for (long seqno = window.revealUpTo(target); seqno <= target; seqno++) {
             if (!window.isResolved(seqno)) {
                 discover(new PacketId(origin, group, seqno), window, nowNs);
             }
         }
+        if (target < last) {
+            reveals.merge(StreamTable.key(origin, group), new PendingReveal(origin, group, window, last),
+                    (a, b) -> a.last() >= b.last() ? a : b);
+            if (revealDueNs == Long.MAX_VALUE) {
+                revealDueNs = nowNs + REVEAL_INTERVAL_NS;
+            }
+        }
+    }
+
+    /** Reveals the next part of every long gap, if due at {@code nowNs}. */
+    public void revealPending(long nowNs) {
+        if (revealDueNs == Long.MAX_VALUE || revealDueNs - nowNs > 0) {
+            return;
+        }
+        revealDueNs = Long.MAX_VALUE;
+        for (PendingReveal r : java.util.List.copyOf(reveals.values())) {
+            reveals.remove(StreamTable.key(r.origin(), r.group()));
+            discoverUpTo(r.origin(), r.group(), r.window(), r.last(), nowNs);
+        }
+    }
+
+    /** When {@link #revealPending} has work, or {@link Long#MAX_VALUE}. */
+    public long nextRevealNs() {
+        return revealDueNs;
+    }
+
+    /** Forgets what was still to be revealed of the stream (origin, group) (it is gone or restarted). */
+    public void forgetReveal(int origin, int group) {
+        reveals.remove(StreamTable.key(origin, group));
     }
 
     @Override

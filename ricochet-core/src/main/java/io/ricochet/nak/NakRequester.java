@@ -76,19 +76,21 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
 
     /** The sender restarted: its old stream's pending losses can no longer be recovered and are reported lost. */
     public void forgetStream(int origin, int group) {
+        ledger.forgetReveal(origin, group);
         List<PendingLoss> removed = tracker.removeStream(origin, group);
         for (PendingLoss loss : removed) {
             ledger.unrecoverable(loss.id(), loss.discoveredNs());
         }
     }
 
-    /** Fires due loss timers. */
+    /** Reveals the next part of long gaps, then fires due loss timers. */
     public void poll(long nowNs) {
+        ledger.revealPending(nowNs);
         tracker.poll(nowNs, this);
     }
 
     public long nextDeadlineNs() {
-        return tracker.nextDeadlineNs();
+        return Math.min(tracker.nextDeadlineNs(), ledger.nextRevealNs());
     }
 
     /** Losses waiting for recovery now. */

@@ -245,7 +245,7 @@ public final class RicochetEngine
         }
         ReceiveWindow window = stream.window();
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
-        if (outcome == Admission.Outcome.DUPLICATE) {
+        if (!outcome.delivered()) {
             return;
         }
         if (channel == Channel.DATA) {

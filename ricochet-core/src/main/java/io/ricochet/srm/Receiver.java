@@ -42,7 +42,7 @@ final class Receiver {
     void accept(PacketId id, byte[] payload, int offset, int length, Via via, long nowNs) {
         StreamTable.Stream stream = streams.getOrCreate(id.origin(), id.group(), id.seqno());
         Admission.Outcome outcome = admission.admit(stream.window(), id, payload, offset, length, via, nowNs);
-        if (outcome == Admission.Outcome.DUPLICATE) {
+        if (!outcome.delivered()) {
             return;
         }
         sessions.heard(id.group(), nowNs);
@@ -80,6 +80,15 @@ final class Receiver {
      * {@code last} is known to exist: registers as lost every unresolved seqno from the stream's highest known one
      * up to {@code last}. The caller checked that {@code last} is inside the stream's window.
      */
+    /** Reveals the next part of long gaps, if due. */
+    void revealPending(long nowNs) {
+        ledger.revealPending(nowNs);
+    }
+
+    long nextRevealNs() {
+        return ledger.nextRevealNs();
+    }
+
     void discoverUpTo(StreamTable.Stream stream, long last, long nowNs) {
         ledger.discoverUpTo(stream.origin(), stream.group(), stream.window(), last, nowNs);
     }

@@ -129,6 +129,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
 
     @Override
     public void onTimer(long nowNs) {
+        receiver.revealPending(nowNs);
         requests.poll(nowNs, this);
         repairs.poll(nowNs, this);
         sessions.poll(nowNs, this);
@@ -186,7 +187,9 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
 
     @Override
     public long nextDeadlineNs() {
-        return Math.min(requests.nextDeadlineNs(), Math.min(repairs.nextDeadlineNs(), sessions.nextDeadlineNs()));
+        long timers = Math.min(requests.nextDeadlineNs(),
+                Math.min(repairs.nextDeadlineNs(), sessions.nextDeadlineNs()));
+        return Math.min(timers, receiver.nextRevealNs());
     }
 
     private void requestWake(long nowNs) {

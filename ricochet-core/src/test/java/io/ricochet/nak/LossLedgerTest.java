@@ -134,4 +134,25 @@ class LossLedgerTest {
         assertEquals(1, counters.get(EngineCounter.UNRECOVERED));
         assertEquals(0, counters.get(EngineCounter.LOSSES_DETECTED));
     }
+
+    @Test
+    void shouldRevealALongGapAtMostMaxRevealAtATime() {
+        ReceiveWindow wide = new ReceiveWindow(0, 1 << 16);
+        LossLedger ledger = new LossLedger(tracker(1 << 16), counters, reports);
+        long gap = 3L * ReceiveWindow.MAX_REVEAL + 100;
+        ledger.discoverUpTo(ORIGIN, GROUP, wide, gap - 1, 10);
+        assertEquals(ReceiveWindow.MAX_REVEAL, discoveredSeqnos().size(), "one frame buys one reveal's work");
+        assertEquals(ReceiveWindow.MAX_REVEAL - 1, wide.revealed());
+        assertEquals(10 + LossLedger.REVEAL_INTERVAL_NS, ledger.nextRevealNs());
+        ledger.revealPending(10 + LossLedger.REVEAL_INTERVAL_NS - 1);
+        assertEquals(ReceiveWindow.MAX_REVEAL, discoveredSeqnos().size(), "not before it is due");
+        long now = 10;
+        while (ledger.nextRevealNs() != Long.MAX_VALUE) {
+            now = ledger.nextRevealNs();
+            ledger.revealPending(now);
+        }
+        assertEquals(gap, discoveredSeqnos().size(), "the whole gap, each seqno once");
+        assertEquals(gap - 1, wide.revealed());
+        assertEquals(10 + 3 * LossLedger.REVEAL_INTERVAL_NS, now, "a reveal per interval");
+    }
 }

@@ -27,6 +27,10 @@ class BehindReceiverScenarioTest {
     private static final long LAST_DROPPED = 299;
 
     private static ScenarioNetwork network(int retransmitCapacity) {
+        return network(retransmitCapacity, LAST_DROPPED, SENT);
+    }
+
+    private static ScenarioNetwork network(int retransmitCapacity, long lastDropped, int sent) {
         RicochetConfig config = RicochetConfig.builder().streamWindow(WINDOW).retransmitCapacity(retransmitCapacity)
                 .maxPendingLosses(10_000).nakRateLimit(0).build();
         ScenarioNetwork net = new ScenarioNetwork(new RicochetProtocol(config), 2, 50_000, 3, false);
@@ -35,8 +39,8 @@ class BehindReceiverScenarioTest {
         // Node 1 misses a run of data far longer than its window; retransmissions still reach it.
         net.dropWhen(frame -> frame.to() == 1 && frame.type() == FrameType.DATA
                 && data.wrap(frame.bytes(), 0).seqno() >= FIRST_DROPPED
-                && data.wrap(frame.bytes(), 0).seqno() <= LAST_DROPPED);
-        for (int i = 0; i < SENT; i++) {
+                && data.wrap(frame.bytes(), 0).seqno() <= lastDropped);
+        for (int i = 0; i < sent; i++) {
             net.send(0, G, 100);
         }
         net.drive(2_000_000);
@@ -44,6 +48,10 @@ class BehindReceiverScenarioTest {
     }
 
     private static void assertEachDeliveredOnceOrLost(ScenarioNetwork net) {
+        assertEachDeliveredOnceOrLost(net, SENT);
+    }
+
+    private static void assertEachDeliveredOnceOrLost(ScenarioNetwork net, int sent) {
         List<Long> delivered = net.deliveredSeqnos(1);
         Set<Long> once = new HashSet<>(delivered);
         assertEquals(delivered.size(), once.size(), "nothing delivered twice");
@@ -53,7 +61,7 @@ class BehindReceiverScenarioTest {
             assertTrue(!once.contains(id.seqno()), id + " both delivered and lost");
         }
         assertEquals(lost.size(), new HashSet<>(lost).size(), "nothing reported lost twice");
-        assertEquals(SENT, once.size() + lost.size(), "every packet delivered or lost: " + once.size() + " + "
+        assertEquals(sent, once.size() + lost.size(), "every packet delivered or lost: " + once.size() + " + "
                 + lost.size());
     }
 
@@ -72,5 +80,16 @@ class BehindReceiverScenarioTest {
         assertEachDeliveredOnceOrLost(net);
         assertTrue(net.lost(1).size() >= LAST_DROPPED - FIRST_DROPPED + 1 - 50, "lost " + net.lost(1).size());
         assertEquals(SENT - net.lost(1).size(), net.deliveredSeqnos(1).size());
+    }
+
+    @Test
+    void shouldRevealAGapLongerThanOneRevealPieceByPieceAndStillRecoverIt() {
+        long lastDropped = 3_200;
+        int sent = 3_300;
+        ScenarioNetwork net = network(8192, lastDropped, sent);
+        assertEachDeliveredOnceOrLost(net, sent);
+        assertEquals(sent, net.deliveredSeqnos(1).size(), "the sender held everything");
+        assertTrue(net.engine(1).counters().get(EngineCounter.REVEALS_DEFERRED) > 0,
+                "the packet after the gap waited for the gap to be revealed");
     }
 }
