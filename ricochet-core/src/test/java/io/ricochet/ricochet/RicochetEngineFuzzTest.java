@@ -116,7 +116,7 @@ class RicochetEngineFuzzTest {
         int pick = rng.nextInt(100);
         long seqno;
         if (pick < 1) {
-            seqno = rng.nextLong(Long.MAX_VALUE);                 // anywhere
+            seqno = rng.nextLong(1L << 50);                       // anywhere (a restart, if far ahead)
         } else if (pick < 3) {
             seqno = next[slot] + rng.nextInt(3_000);              // a gap longer than one reveal
         } else if (pick < 13) {
@@ -124,7 +124,9 @@ class RicochetEngineFuzzTest {
         } else {
             seqno = next[slot] + rng.nextInt(3);                  // in order, give or take
         }
-        next[slot] = Math.max(next[slot], Math.min(seqno + 1, next[slot] + 3_000));
+        // Follow the stream: past a restart, the next frames go on from where it restarted.
+        next[slot] = pick < 1 ? Math.max(next[slot], seqno + 1) : Math.max(next[slot], Math.min(seqno + 1,
+                next[slot] + 3_000));
         PacketId id = new PacketId(origin, group, seqno);
         byte[] frame = switch (rng.nextInt(9)) {
             case 0, 1, 2 -> Frames.data(origin, group, seqno);
