@@ -272,6 +272,7 @@ public final class RicochetClient implements AutoCloseable {
             socket.write(request);
         } catch (IOException e) {
             pending.forget(id);
+            awaitReader();
             shutdown(connectionLost(e));
             throwIfClosed();
         }
@@ -304,6 +305,22 @@ public final class RicochetClient implements AutoCloseable {
                 throw new ApiConnectionException(gone.getMessage(), gone.getCause());
             }
             throw new IllegalStateException("request failed unexpectedly", e.getCause());
+        }
+    }
+
+    /**
+     * After a failed write, gives the reader up to the request timeout to read what the daemon sent before it
+     * closed, so the reason reported is the daemon's (an ERROR such as {@code LIMIT_EXCEEDED}) rather than the
+     * write's. Over a Unix socket a write to a closed peer fails at once (EPIPE), often before that ERROR is read.
+     */
+    private void awaitReader() {
+        if (Thread.currentThread() == reader) {
+            return;
+        }
+        try {
+            reader.join(options.requestTimeout().toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
