@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * <p>Binding creates the socket file with the process's umask, so the file would be open to others until its mode
  * is set. To leave no such window, the socket is bound inside a fresh directory of mode {@code rwx------} next to
  * the final path, given its group and mode there, and only then renamed into place (a rename keeps the socket
- * bound). If that staging path would be too long for a socket address, the socket is bound at its final path
- * instead, and accepts nothing until the mode is set.
+ * bound). If that staging path (21 bytes longer) would be too long for a socket address, the socket is bound at
+ * its final path instead, and accepts nothing until the mode is set; a client that connects in the moment between
+ * the bind and the mode change waits in the backlog and is accepted after it.
  *
  * <p>An existing file at the path is handled first: a socket on which nothing accepts (left by a daemon that
  * died) is deleted; a socket something accepts on, or a file that is not a socket, makes the start fail.
@@ -66,24 +67,27 @@ final class UnixSocketListener implements AutoCloseable {
             throw new IOException(where + "directory " + parent + " does not exist");
         }
         removeStale(path, where);
-        Path staging = parent.resolve(".ricochet-api-" + Long.toHexString(RANDOM.nextLong()));
+        Path staging = parent.resolve(String.format(".ricochet-%08x", RANDOM.nextInt()));
         Path staged = staging.resolve("s");
         boolean stage = staged.toString().getBytes(StandardCharsets.UTF_8).length
                 <= ApiConfig.MAX_UNIX_SOCKET_PATH_BYTES;
+        Path live = stage ? staged : path;
         Channel channel = null;
+        boolean stagingCreated = false;
         try {
             if (stage) {
                 Files.createDirectory(staging, PosixFilePermissions.asFileAttribute(
                         PosixFilePermissions.fromString("rwx------")));
+                stagingCreated = true;
             }
-            Path bound = stage ? staged : path;
             if (!stage) {
                 bootstrap.option(ChannelOption.AUTO_READ, false);
             }
-            channel = bootstrap.bind(new DomainSocketAddress(bound.toString())).sync().channel();
-            protect(bound, config, where);
+            channel = bootstrap.bind(new DomainSocketAddress(live.toString())).sync().channel();
+            protect(live, config, where);
             if (stage) {
                 Files.move(staged, path, StandardCopyOption.ATOMIC_MOVE);
+                live = path;
             } else {
                 channel.config().setAutoRead(true);
             }
@@ -91,16 +95,16 @@ final class UnixSocketListener implements AutoCloseable {
             return new UnixSocketListener(path, channel, key);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            cleanUp(channel, stage ? staged : path);
+            cleanUp(channel, live);
             throw new IOException(where + "interrupted", e);
         } catch (Exception e) {
-            cleanUp(channel, stage ? staged : path);
+            cleanUp(channel, live);
             if (e instanceof IOException io && io.getMessage() != null && io.getMessage().startsWith(where)) {
                 throw io;
             }
             throw new IOException(where + e, e);
         } finally {
-            if (stage) {
+            if (stagingCreated) {
                 deleteQuietly(staged);
                 deleteQuietly(staging);
             }
@@ -150,7 +154,7 @@ final class UnixSocketListener implements AutoCloseable {
         }
         boolean accepting;
         try (SocketChannel probe = SocketChannel.open(UnixDomainSocketAddress.of(path))) {
-            accepting = true;
+            accepting = probe.isConnected();
         } catch (ConnectException refused) {
             accepting = false;
         } catch (IOException e) {
