@@ -10,19 +10,70 @@ import java.io.BufferedInputStream;
 import java.io.Closeable;
 import java.io.DataInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 
-/** Whole frames over a blocking socket: any thread may write, one reader thread reads. */
+/**
+ * Whole frames over a blocking connection, TCP or Unix domain socket: any thread may write, one reader thread
+ * reads.
+ */
 final class FrameSocket implements Closeable {
-    private final Socket socket;
+    private final Closeable connection;
     private final DataInputStream in;
     private final OutputStream out;
 
-    FrameSocket(Socket socket) throws IOException {
-        this.socket = socket;
-        this.in = new DataInputStream(new BufferedInputStream(socket.getInputStream()));
-        this.out = socket.getOutputStream();
+    /** Frames over {@code in} and {@code out}; {@link #close()} closes {@code connection}. */
+    FrameSocket(InputStream in, OutputStream out, Closeable connection) {
+        this.connection = connection;
+        this.in = new DataInputStream(new BufferedInputStream(in));
+        this.out = out;
+    }
+
+    /** Frames over a connected TCP socket. */
+    static FrameSocket of(Socket socket) throws IOException {
+        return new FrameSocket(socket.getInputStream(), socket.getOutputStream(), socket);
+    }
+
+    /**
+     * Frames over a connected, blocking socket channel (a Unix domain socket). The streams call the channel
+     * directly: those of {@code Channels.newInputStream}/{@code newOutputStream} share one lock, so a write would
+     * wait for the reader thread's blocked read.
+     */
+    static FrameSocket of(SocketChannel channel) {
+        InputStream in = new InputStream() {
+            @Override
+            public int read() throws IOException {
+                byte[] one = new byte[1];
+                int n = read(one, 0, 1);
+                return n < 0 ? -1 : one[0] & 0xff;
+            }
+
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                if (len == 0) {
+                    return 0;
+                }
+                return channel.read(ByteBuffer.wrap(b, off, len));
+            }
+        };
+        OutputStream out = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                write(new byte[] {(byte) b}, 0, 1);
+            }
+
+            @Override
+            public void write(byte[] b, int off, int len) throws IOException {
+                ByteBuffer buffer = ByteBuffer.wrap(b, off, len);
+                while (buffer.hasRemaining()) {
+                    channel.write(buffer);
+                }
+            }
+        };
+        return new FrameSocket(in, out, channel);
     }
 
     /** Writes one frame in a single call, so frames of concurrent writers never interleave. */
@@ -53,6 +104,6 @@ final class FrameSocket implements Closeable {
 
     @Override
     public void close() throws IOException {
-        socket.close();
+        connection.close();
     }
 }

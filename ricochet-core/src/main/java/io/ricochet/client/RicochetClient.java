@@ -12,7 +12,10 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.UnixDomainSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -21,7 +24,8 @@ import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
- * A connection to the Ricochet daemon of this blade over its local TCP API (docs/api.md). Thread-safe: any thread
+ * A connection to the Ricochet daemon of this blade over its local API (docs/api.md), by TCP or by the daemon's
+ * Unix domain socket ({@link #connect(Path, ClientOptions)}). Thread-safe: any thread
  * may send requests, and each blocks until its reply. One reader thread per client receives replies and
  * deliveries; deliveries go to the {@link #subscribe} callback, on that thread, or else to a bounded queue read
  * with {@link #poll}.
@@ -80,12 +84,49 @@ public final class RicochetClient implements AutoCloseable {
         try {
             raw.setTcpNoDelay(true);
             raw.connect(new InetSocketAddress(host, port), (int) options.connectTimeout().toMillis());
-            client = new RicochetClient(new FrameSocket(raw), options, address);
+            client = new RicochetClient(FrameSocket.of(raw), options, address);
         } catch (IOException e) {
             closeQuietly(raw);
             String why = e instanceof UnknownHostException ? "unknown host " + host : e.getMessage();
             throw new ApiConnectionException("cannot connect to the Ricochet daemon at " + address + ": " + why, e);
         }
+        return greet(client, options);
+    }
+
+    /** Connects to the daemon's Unix domain socket at {@code socket} with {@link ClientOptions#defaults()}. */
+    public static RicochetClient connect(Path socket) {
+        return connect(socket, ClientOptions.defaults());
+    }
+
+    /**
+     * Connects to the daemon's API over its Unix domain socket at {@code socket} and says HELLO, then OPTIONS as
+     * {@link #connect(String, int, ClientOptions)} does. Connecting needs write permission on the socket file.
+     * The connect timeout does not apply: connecting to a local socket either succeeds or fails at once.
+     *
+     * @throws ApiConnectionException if the daemon cannot be reached (no such socket, permission denied, nothing
+     *                                listening)
+     * @throws ApiException           if the daemon refuses the HELLO (e.g. {@code UNSUPPORTED_VERSION})
+     */
+    public static RicochetClient connect(Path socket, ClientOptions options) {
+        String address = "unix:" + socket;
+        SocketChannel channel = null;
+        RicochetClient client;
+        try {
+            channel = SocketChannel.open(UnixDomainSocketAddress.of(socket));
+            client = new RicochetClient(FrameSocket.of(channel), options, address);
+        } catch (IOException | UnsupportedOperationException e) {
+            if (channel != null) {
+                closeQuietly(channel);
+            }
+            String why = e.getMessage() == null ? e.toString() : e.getMessage();
+            throw new ApiConnectionException("cannot connect to the Ricochet daemon at " + address + ": " + why,
+                    e instanceof IOException io ? io : new IOException(e));
+        }
+        return greet(client, options);
+    }
+
+    /** Starts the reader and says HELLO (and OPTIONS if needed); closes the client if that fails. */
+    private static RicochetClient greet(RicochetClient client, ClientOptions options) {
         client.reader.start();
         try {
             client.hello = client.request(id -> new ApiRequest.Hello(id, ApiProtocol.VERSION, options.clientName()),
@@ -231,6 +272,7 @@ public final class RicochetClient implements AutoCloseable {
             socket.write(request);
         } catch (IOException e) {
             pending.forget(id);
+            awaitReader();
             shutdown(connectionLost(e));
             throwIfClosed();
         }
@@ -263,6 +305,22 @@ public final class RicochetClient implements AutoCloseable {
                 throw new ApiConnectionException(gone.getMessage(), gone.getCause());
             }
             throw new IllegalStateException("request failed unexpectedly", e.getCause());
+        }
+    }
+
+    /**
+     * After a failed write, gives the reader up to the request timeout to read what the daemon sent before it
+     * closed, so the reason reported is the daemon's (an ERROR such as {@code LIMIT_EXCEEDED}) rather than the
+     * write's. Over a Unix socket a write to a closed peer fails at once (EPIPE), often before that ERROR is read.
+     */
+    private void awaitReader() {
+        if (Thread.currentThread() == reader) {
+            return;
+        }
+        try {
+            reader.join(options.requestTimeout().toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

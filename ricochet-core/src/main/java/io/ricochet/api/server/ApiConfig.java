@@ -1,14 +1,21 @@
 package io.ricochet.api.server;
 
 import io.ricochet.api.protocol.ApiProtocol;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
+import java.util.Set;
 
 /**
  * Settings of the local API server, validated on construction. Defaults: loopback only, port 7400, frames of up to
  * 64 KiB, a write buffer of 1 MiB / 4 MiB per connection (low / high water mark) beyond which deliveries to a
  * slow subscriber are dropped (docs/api.md, "Backpressure"), and the limits of docs/api.md, "Limits": 256
  * connections, HELLO within 5 s, a started frame completed within 30 s, 1024 requests in flight and 1024 groups
- * per connection.
+ * per connection. No Unix domain socket unless {@link #withUnixSocket(Path)} names one (docs/api.md, "Unix domain
+ * socket"); when it does, the API listens on it as well as on TCP, and its file mode and group decide who may
+ * connect.
  *
  * @param bindAddress              address to listen on; anything but loopback exposes the daemon to the network
  * @param port                     TCP port; 0 picks a free one ({@link ApiServer#boundPort()})
@@ -22,10 +29,15 @@ import java.time.Duration;
  * @param maxRequestsInFlight      requests of one connection started but whose replies are not yet written, at
  *                                 which the daemon stops reading the connection (until half of them are written)
  * @param maxGroupsPerConnection   groups one connection may be in; a JOIN beyond gets ERROR LIMIT_EXCEEDED
+ * @param unixSocket               absolute path of a Unix domain socket to listen on as well, or null for none
+ * @param unixSocketMode           the socket file's permissions, as {@code ls -l} writes them ({@code rw-rw----});
+ *                                 connecting needs write permission on the file
+ * @param unixSocketGroup          the group the socket file is given, or null to keep the daemon's own group
  */
 public record ApiConfig(String bindAddress, int port, int maxFrameLength, int writeBufferLowWaterMark,
         int writeBufferHighWaterMark, int maxConnections, Duration helloTimeout, Duration partialFrameTimeout,
-        int maxRequestsInFlight, int maxGroupsPerConnection) {
+        int maxRequestsInFlight, int maxGroupsPerConnection, Path unixSocket, String unixSocketMode,
+        String unixSocketGroup) {
 
     /** Loopback: only applications on this blade may connect. */
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
@@ -45,6 +57,10 @@ public record ApiConfig(String bindAddress, int port, int maxFrameLength, int wr
     public static final int MAX_COUNT_LIMIT = 65_536;
     /** Upper bound of the timeouts. */
     public static final Duration MAX_TIMEOUT = Duration.ofHours(1);
+    /** Default of {@link #unixSocketMode()}: only the daemon's own user may connect. */
+    public static final String DEFAULT_UNIX_SOCKET_MODE = "rw-------";
+    /** Longest Unix socket path in bytes: Linux's {@code sun_path} holds 108 bytes, the terminating NUL included. */
+    public static final int MAX_UNIX_SOCKET_PATH_BYTES = 107;
     private static final int MIB = 1024 * 1024;
 
     public ApiConfig {
@@ -67,6 +83,46 @@ public record ApiConfig(String bindAddress, int port, int maxFrameLength, int wr
         checkTimeout("partial frame timeout", partialFrameTimeout);
         checkCount("max requests in flight", maxRequestsInFlight);
         checkCount("max groups per connection", maxGroupsPerConnection);
+        checkUnixSocket(unixSocket);
+        parseMode(unixSocketMode);
+        if (unixSocketGroup != null && unixSocketGroup.isBlank()) {
+            throw new IllegalArgumentException("Unix socket group must not be blank (null keeps the default group)");
+        }
+    }
+
+    /** The {@link #unixSocketMode()} as permissions. */
+    public Set<PosixFilePermission> unixSocketPermissions() {
+        return PosixFilePermissions.fromString(unixSocketMode);
+    }
+
+    private static void checkUnixSocket(Path path) {
+        if (path == null) {
+            return;
+        }
+        if (!path.isAbsolute()) {
+            throw new IllegalArgumentException("Unix socket path '" + path + "' must be absolute");
+        }
+        if (path.getFileName() == null) {
+            throw new IllegalArgumentException("Unix socket path '" + path + "' names no file");
+        }
+        int bytes = path.toString().getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > MAX_UNIX_SOCKET_PATH_BYTES) {
+            throw new IllegalArgumentException("Unix socket path '" + path + "' is " + bytes
+                    + " bytes long; the limit is " + MAX_UNIX_SOCKET_PATH_BYTES);
+        }
+    }
+
+    private static void parseMode(String mode) {
+        if (mode == null) {
+            throw new IllegalArgumentException("Unix socket mode must be given, for example "
+                    + DEFAULT_UNIX_SOCKET_MODE);
+        }
+        try {
+            PosixFilePermissions.fromString(mode);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("Unix socket mode '" + mode + "': expected 9 characters as ls -l "
+                    + "writes them, such as rw-rw---- (r, w, x or - for owner, group, others)", e);
+        }
     }
 
     private static void checkCount(String name, int value) {
@@ -85,51 +141,82 @@ public record ApiConfig(String bindAddress, int port, int maxFrameLength, int wr
     public static ApiConfig defaults() {
         return new ApiConfig(DEFAULT_BIND_ADDRESS, ApiProtocol.DEFAULT_PORT, ApiProtocol.DEFAULT_MAX_FRAME_LENGTH,
                 MIB, 4 * MIB, DEFAULT_MAX_CONNECTIONS, DEFAULT_HELLO_TIMEOUT, DEFAULT_PARTIAL_FRAME_TIMEOUT,
-                DEFAULT_MAX_REQUESTS_IN_FLIGHT, DEFAULT_MAX_GROUPS_PER_CONNECTION);
+                DEFAULT_MAX_REQUESTS_IN_FLIGHT, DEFAULT_MAX_GROUPS_PER_CONNECTION, null, DEFAULT_UNIX_SOCKET_MODE,
+                null);
     }
 
     public ApiConfig withBindAddress(String address) {
         return new ApiConfig(address, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
-                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
+                unixSocket, unixSocketMode, unixSocketGroup);
     }
 
     public ApiConfig withPort(int newPort) {
         return new ApiConfig(bindAddress, newPort, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
-                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
+                unixSocket, unixSocketMode, unixSocketGroup);
     }
 
     public ApiConfig withMaxFrameLength(int length) {
         return new ApiConfig(bindAddress, port, length, writeBufferLowWaterMark, writeBufferHighWaterMark,
-                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
+                unixSocket, unixSocketMode, unixSocketGroup);
     }
 
     public ApiConfig withWriteBufferWaterMarks(int low, int high) {
         return new ApiConfig(bindAddress, port, maxFrameLength, low, high,
-                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
+                unixSocket, unixSocketMode, unixSocketGroup);
     }
 
     public ApiConfig withMaxConnections(int max) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
-                max, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
+                max, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
+                unixSocket, unixSocketMode, unixSocketGroup);
     }
 
     public ApiConfig withHelloTimeout(Duration timeout) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
-                maxConnections, timeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection);
+                maxConnections, timeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
+                unixSocket, unixSocketMode, unixSocketGroup);
     }
 
     public ApiConfig withPartialFrameTimeout(Duration timeout) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
-                maxConnections, helloTimeout, timeout, maxRequestsInFlight, maxGroupsPerConnection);
+                maxConnections, helloTimeout, timeout, maxRequestsInFlight, maxGroupsPerConnection,
+                unixSocket, unixSocketMode, unixSocketGroup);
     }
 
     public ApiConfig withMaxRequestsInFlight(int max) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
-                maxConnections, helloTimeout, partialFrameTimeout, max, maxGroupsPerConnection);
+                maxConnections, helloTimeout, partialFrameTimeout, max, maxGroupsPerConnection,
+                unixSocket, unixSocketMode, unixSocketGroup);
     }
 
     public ApiConfig withMaxGroupsPerConnection(int max) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
-                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, max);
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, max,
+                unixSocket, unixSocketMode, unixSocketGroup);
+    }
+
+    /** These settings, listening also on the Unix domain socket at {@code path} (absolute), or on none if null. */
+    public ApiConfig withUnixSocket(Path path) {
+        return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
+                path, unixSocketMode, unixSocketGroup);
+    }
+
+    /** These settings with the Unix socket file's permissions {@code mode}, such as {@code rw-rw----}. */
+    public ApiConfig withUnixSocketMode(String mode) {
+        return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
+                unixSocket, mode, unixSocketGroup);
+    }
+
+    /** These settings with the Unix socket file given to group {@code group}; null keeps the default group. */
+    public ApiConfig withUnixSocketGroup(String group) {
+        return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
+                unixSocket, unixSocketMode, group);
     }
 }

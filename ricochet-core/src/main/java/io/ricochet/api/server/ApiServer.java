@@ -6,24 +6,34 @@ import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
+import io.netty.channel.epoll.Epoll;
+import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.EpollServerDomainSocketChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.ricochet.api.LocalNode;
 import io.ricochet.api.protocol.ApiProtocol;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The local TCP API of the daemon (docs/api.md): applications on the blade connect, join groups, send, and receive
  * deliveries. One I/O thread serves every connection; each connection is a {@code LengthFieldBasedFrameDecoder}
  * (fail-fast at the frame limit), the frame codec, and a handler that talks to the {@link LocalNode}.
+ *
+ * <p>With {@link ApiConfig#unixSocket()} set, the server also listens on that Unix domain socket (Netty's native
+ * epoll transport, one more I/O thread), whose file mode and group decide who may connect; see
+ * {@link UnixSocketListener}. Its connections get the same pipeline, limits and counters as TCP ones, and
+ * {@link ApiConfig#maxConnections()} counts both kinds together.
  *
  * <pre>{@code
  * ApiServer api = new ApiServer(node, ApiConfig.defaults());
@@ -33,12 +43,15 @@ import java.util.concurrent.TimeUnit;
  * }</pre>
  */
 public final class ApiServer implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ApiServer.class);
     private final LocalNode node;
     private final ApiConfig config;
     private final ApiCounters counters = new ApiCounters();
     private EventLoopGroup group;
     private ChannelGroup connections;
     private Channel listener;
+    private EventLoopGroup unixGroup;
+    private UnixSocketListener unixListener;
 
     public ApiServer(LocalNode node, ApiConfig config) {
         this.node = Objects.requireNonNull(node, "node");
@@ -46,48 +59,80 @@ public final class ApiServer implements AutoCloseable {
     }
 
     /**
-     * Binds the port and starts accepting connections.
+     * Binds the port, and the Unix socket if one is configured, and starts accepting connections.
      *
-     * @throws IOException if the address cannot be bound (port in use, unknown address)
+     * @throws IOException if the address cannot be bound (port in use, unknown address), or the Unix socket cannot
+     *                     be set up (no epoll, no such directory, a file that is not a stale socket in the way, an
+     *                     unknown group); nothing is left listening then
      */
     public synchronized void start() throws IOException {
         if (group != null) {
             throw new IllegalStateException("already started");
         }
+        if (config.unixSocket() != null && !Epoll.isAvailable()) {
+            throw new IOException("cannot listen on Unix socket " + config.unixSocket() + ": Unix sockets need "
+                    + "Linux with Netty's native epoll transport, which is unavailable here ("
+                    + Epoll.unavailabilityCause() + ")");
+        }
         ClassPreloader.preload();
         group = new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-api", true));
         connections = new DefaultChannelGroup("ricochet-api", group.next());
         int maxPayload = Math.min(node.maxPayload(), ApiProtocol.payloadLimit(config.maxFrameLength()));
-        ServerBootstrap bootstrap = new ServerBootstrap()
+        ChannelInitializer<Channel> pipeline = new ChannelInitializer<>() {
+            @Override
+            protected void initChannel(Channel ch) {
+                connections.add(ch);
+                ch.pipeline().addLast(new FrameSplitter(config.maxFrameLength(),
+                                config.partialFrameTimeout().toMillis()),
+                        new FrameCodecHandler(counters),
+                        new ApiConnection(node, counters, config, maxPayload));
+            }
+        };
+        ServerBootstrap bootstrap = connectionOptions(new ServerBootstrap()
                 .group(group)
                 .channel(NioServerSocketChannel.class)
                 .handler(new AcceptErrors(counters))
                 .childOption(ChannelOption.TCP_NODELAY, true)
-                .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
-                .childOption(ChannelOption.MESSAGE_SIZE_ESTIMATOR, FrameSizeEstimator.INSTANCE)
-                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
-                        config.writeBufferLowWaterMark(), config.writeBufferHighWaterMark()))
-                .childHandler(new ChannelInitializer<SocketChannel>() {
-                    @Override
-                    protected void initChannel(SocketChannel ch) {
-                        connections.add(ch);
-                        ch.pipeline().addLast(new FrameSplitter(config.maxFrameLength(),
-                                        config.partialFrameTimeout().toMillis()),
-                                new FrameCodecHandler(counters),
-                                new ApiConnection(node, counters, config, maxPayload));
-                    }
-                });
+                .childHandler(pipeline));
         try {
             listener = bootstrap.bind(config.bindAddress(), config.port()).sync().channel();
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();
             }
-            group.shutdownGracefully(0, 0, TimeUnit.MILLISECONDS);
-            group = null;
+            close();
             throw new IOException("cannot listen on " + config.bindAddress() + ":" + config.port() + ": "
                     + e.getMessage(), e);
         }
+        if (config.unixSocket() != null) {
+            try {
+                startUnix(pipeline);
+            } catch (IOException | RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+    }
+
+    private void startUnix(ChannelInitializer<Channel> pipeline) throws IOException {
+        unixGroup = new EpollEventLoopGroup(1, new DefaultThreadFactory("ricochet-api-unix", true));
+        ServerBootstrap bootstrap = connectionOptions(new ServerBootstrap()
+                .group(unixGroup)
+                .channel(EpollServerDomainSocketChannel.class)
+                .handler(new AcceptErrors(counters))
+                .childHandler(pipeline));
+        unixListener = UnixSocketListener.bind(bootstrap, config);
+        LOG.info("the API listens on Unix socket {} (mode {}, group {})", config.unixSocket(),
+                config.unixSocketMode(), config.unixSocketGroup() == null ? "unchanged" : config.unixSocketGroup());
+    }
+
+    /** The options every connection gets, TCP or Unix. */
+    private ServerBootstrap connectionOptions(ServerBootstrap bootstrap) {
+        return bootstrap
+                .childOption(ChannelOption.ALLOW_HALF_CLOSURE, true)
+                .childOption(ChannelOption.MESSAGE_SIZE_ESTIMATOR, FrameSizeEstimator.INSTANCE)
+                .childOption(ChannelOption.WRITE_BUFFER_WATER_MARK, new WriteBufferWaterMark(
+                        config.writeBufferLowWaterMark(), config.writeBufferHighWaterMark()));
     }
 
     /** The port the server listens on (the chosen one when the config says 0). */
@@ -96,6 +141,11 @@ public final class ApiServer implements AutoCloseable {
             throw new IllegalStateException("not started");
         }
         return ((InetSocketAddress) listener.localAddress()).getPort();
+    }
+
+    /** The Unix socket the server listens on, or null if none is configured or it is not started. */
+    public synchronized Path unixSocket() {
+        return unixListener == null ? null : unixListener.path();
     }
 
     /** A snapshot of the {@link ApiCounter}s keyed by name, for the daemon to merge into its stats. */
@@ -108,7 +158,10 @@ public final class ApiServer implements AutoCloseable {
         return counters.get(counter);
     }
 
-    /** Stops listening and closes every connection (which leaves their groups). Idempotent. */
+    /**
+     * Stops listening, deletes the Unix socket file, and closes every connection (which leaves their groups).
+     * Idempotent.
+     */
     @Override
     public synchronized void close() {
         if (group == null) {
@@ -117,9 +170,17 @@ public final class ApiServer implements AutoCloseable {
         if (listener != null) {
             listener.close().awaitUninterruptibly();
         }
+        if (unixListener != null) {
+            unixListener.close();
+        }
         connections.close().awaitUninterruptibly();
+        if (unixGroup != null) {
+            unixGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        }
         group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
         group = null;
         listener = null;
+        unixGroup = null;
+        unixListener = null;
     }
 }
