@@ -57,6 +57,12 @@ public final class DaemonSettings {
         k.put("api-port", new String[] {"7400", "TCP port of the local API (0 = any free port)"});
         k.put("api-queue-bytes", new String[] {"4194304",
             "bytes queued for one slow API client before its deliveries are dropped (counted)"});
+        k.put("api-unix-socket", new String[] {"",
+            "absolute path of a Unix domain socket the local API also listens on (empty = none); its file mode and "
+                + "group decide who may connect"});
+        k.put("api-unix-socket-mode", new String[] {"rw-------", "the API socket file's mode, as ls -l writes it"});
+        k.put("api-unix-socket-group", new String[] {"",
+            "the group the API socket file is given (empty = the daemon's own)"});
         k.put("api-max-connections", new String[] {"256",
             "local API connections open at once; one more is refused (LIMIT_EXCEEDED)"});
         k.put("api-hello-timeout-ms", new String[] {"5000", "a local API connection must say HELLO within this"});
@@ -165,8 +171,18 @@ public final class DaemonSettings {
                 a -> a.withPartialFrameTimeout(Duration.ofNanos(millis("api-partial-frame-timeout-ms"))));
         api = apiValue("api-max-requests-in-flight", api,
                 a -> a.withMaxRequestsInFlight(integer("api-max-requests-in-flight")));
-        return apiValue("api-max-groups-per-connection", api,
+        api = apiValue("api-max-groups-per-connection", api,
                 a -> a.withMaxGroupsPerConnection(integer("api-max-groups-per-connection")));
+        String socket = values.getOrDefault("api-unix-socket", "");
+        if (!socket.isEmpty()) {
+            api = apiValue("api-unix-socket", api, a -> a.withUnixSocket(java.nio.file.Path.of(socket)));
+            api = apiValue("api-unix-socket-mode", api, a -> a.withUnixSocketMode(text("api-unix-socket-mode")));
+            String group = values.getOrDefault("api-unix-socket-group", "");
+            if (!group.isEmpty()) {
+                api = apiValue("api-unix-socket-group", api, a -> a.withUnixSocketGroup(group));
+            }
+        }
+        return api;
     }
 
     private ApiConfig apiValue(String key, ApiConfig api, java.util.function.UnaryOperator<ApiConfig> set) {

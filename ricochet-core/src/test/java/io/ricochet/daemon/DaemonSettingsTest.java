@@ -90,4 +90,18 @@ class DaemonSettingsTest {
         assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(null, null, withKey),
                 "a key file and insecure mode at once");
     }
+
+    @Test
+    void shouldSetTheApiUnixSocketFromItsKeys() {
+        DaemonConfig none = DaemonSettings.resolve(null, null, flags("node-id", "1"));
+        assertEquals(null, none.api().unixSocket(), "none by default: TCP on loopback only");
+        DaemonConfig config = DaemonSettings.resolve(null, null, flags("node-id", "1", "api-unix-socket",
+                "/run/ricochet/api.sock", "api-unix-socket-mode", "rw-rw----", "api-unix-socket-group", "ricochet"));
+        assertEquals(java.nio.file.Path.of("/run/ricochet/api.sock"), config.api().unixSocket());
+        assertEquals("rw-rw----", config.api().unixSocketMode());
+        assertEquals("ricochet", config.api().unixSocketGroup());
+        IllegalArgumentException relative = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(null, null, flags("node-id", "1", "api-unix-socket", "api.sock")));
+        assertTrue(relative.getMessage().startsWith("api-unix-socket = api.sock: "), relative.getMessage());
+    }
 }

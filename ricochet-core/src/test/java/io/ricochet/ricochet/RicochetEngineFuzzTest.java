@@ -96,6 +96,7 @@ class RicochetEngineFuzzTest {
         assertBounded(engine, config);
         System.out.printf("engine fuzz: %d frames, %d delivered, %d reported lost, %d sent; %s%n", FRAMES,
                 out.delivered, out.lost, out.sent, engine.bufferUsage());
+        System.out.println("engine fuzz counters: " + engine.counters().snapshot());
         assertTrue(out.delivered > 0 && engine.counters().get(EngineCounter.INVALID_PACKETS) > 0,
                 "the run exercised both sides: " + engine.counters().snapshot());
     }
