@@ -119,8 +119,8 @@ public final class StatsCommand implements Callable<Integer> {
         @Spec(Spec.Target.MIXEE)
         private CommandSpec mixee;
 
-        @Option(names = "--api", paramLabel = "HOST:PORT", defaultValue = ApiAddress.DEFAULT,
-                description = "The daemon's local API (default: ${DEFAULT-VALUE}).")
+        @Option(names = "--api", paramLabel = "HOST:PORT|unix:PATH", defaultValue = ApiAddress.DEFAULT,
+                description = "The daemon's local API: TCP, or its Unix domain socket (default: ${DEFAULT-VALUE}).")
         private String api;
 
         /** What a command does with its connection; returns the exit code. */

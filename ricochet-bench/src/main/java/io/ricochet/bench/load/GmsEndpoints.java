@@ -34,6 +34,10 @@ public record GmsEndpoints(List<InetSocketAddress> partitions) {
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("GMS partition '" + item.strip() + "': " + e.getMessage());
             }
+            if (address.kind() != ApiAddress.Kind.TCP) {
+                throw new IllegalArgumentException("GMS partition '" + item.strip() + "': a GMS partition listens "
+                        + "on TCP; give host:port");
+            }
             partitions.add(new InetSocketAddress(address.host(), address.port()));
         }
         return new GmsEndpoints(partitions);

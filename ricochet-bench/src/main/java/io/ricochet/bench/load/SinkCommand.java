@@ -21,8 +21,9 @@ import picocli.CommandLine.Option;
 public final class SinkCommand implements Callable<Integer> {
     private static final long REPORT_WAIT_SECONDS = 10;
 
-    @Option(names = "--api", paramLabel = "HOST:PORT", defaultValue = ApiAddress.DEFAULT,
-            converter = ApiConverter.class, description = "The daemon's local API (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--api", paramLabel = "HOST:PORT|unix:PATH", defaultValue = ApiAddress.DEFAULT,
+            converter = ApiConverter.class,
+            description = "The daemon's local API: TCP, or its Unix domain socket (default: ${DEFAULT-VALUE}).")
     private ApiAddress api;
 
     @Option(names = "--groups", paramLabel = "LIST", required = true, converter = GroupList.Converter.class,

@@ -14,6 +14,7 @@ import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
+import io.ricochet.wire.RepairFlyweight;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
@@ -25,9 +26,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An authenticated cluster (two daemons, their rack detector, one GMS partition, a key of the run's own) takes
- * forged datagrams: DATA, RETRANSMIT, NAK, GONE, SESSION and TAIL frames that name the real members and the real
- * group, sent to a daemon's socket without the trailer, sealed with another key under the cluster's key id, and
- * sealed under an unknown key id. Nothing may change but a counter: no delivery, no LOST, no retransmission, no
+ * forged datagrams: DATA, RETRANSMIT, REPAIR, NAK, GONE, SESSION and TAIL frames that name the real members and the
+ * real group, sent to a daemon's socket without the trailer, sealed with another key under the cluster's key id,
+ * and sealed under an unknown key id. Nothing may change but a counter: no delivery, no LOST, no retransmission, no
  * NAK taken; then genuine traffic still flows.
  */
 class ForgedTrafficSystemTest {
@@ -96,6 +97,12 @@ class ForgedTrafficSystemTest {
             int length = new DataFlyweight().wrap(frame, 0).write(type, 2, 2, G, 20, payload, 0, payload.length);
             frames.add(java.util.Arrays.copyOf(frame, length));
         }
+        // A repair from node 2 naming the next packet of its stream: rebuilt by XOR, it would be delivered.
+        byte[] repair = new byte[RepairFlyweight.frameLength(1, payload.length)];
+        RepairFlyweight r = new RepairFlyweight().wrap(repair, 0).writeStart(2, 1, payload.length);
+        r.entry(0, 2, G, 20, payload.length);
+        System.arraycopy(payload, 0, repair, r.payloadOffset(), payload.length);
+        frames.add(repair);
         int[][] refs = {
             {FrameType.NAK, 2, 1, 0}, {FrameType.GONE, 2, 2, 21}, {FrameType.SESSION, 2, 2, 3_000},
             {FrameType.TAIL, 2, 1, 3_000},
