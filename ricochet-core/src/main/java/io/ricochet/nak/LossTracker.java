@@ -15,8 +15,8 @@ import java.util.Map;
  * <ul>
  *   <li>backoff: each unanswered NAK doubles the wait before the next, from {@code retryDelayNs} up to
  *       {@code retryDelayNs << MAX_BACKOFF_DOUBLINGS}, so a sender that does not answer is not flooded;</li>
- *   <li>a NAK the owner could not send (its rate limit) is not an attempt: it is tried again after the base
- *       retry delay;</li>
+ *   <li>a NAK the owner could not send (its rate limit) is not an attempt: the loss waits, in order, in a queue
+ *       served as the limit allows;</li>
  *   <li>the give-up timer fires only on time: if it runs more than a base retry delay late, the node was not
  *       running and may hold the answer unread, so the loss gets one more wait from now (at most
  *       {@code maxNaks} times).</li>
@@ -31,6 +31,12 @@ public final class LossTracker implements LossTable {
         /** Sends one NAK for the loss; false if it could not go out now (rate limit): no attempt is used. */
         boolean sendNak(PendingLoss loss, long nowNs);
 
+        /** When the next NAK may go out, at or after {@code nowNs} (the rate limit's next token). */
+        long nextNakNs(long nowNs);
+
+        /** The loss's NAK is held back by the rate limit until a token comes. */
+        void nakHeld(PendingLoss loss);
+
         void giveUp(PendingLoss loss, long nowNs);
     }
 
@@ -42,6 +48,13 @@ public final class LossTracker implements LossTable {
     private final DeadlineQueue<PendingLoss> first;
     /** One FIFO per backoff level: each has a fixed delay, so each stays sorted by construction. */
     private final List<DeadlineQueue<PendingLoss>> retry = new ArrayList<>();
+    /**
+     * Losses whose NAK is due but was held back by the rate limit, in order: served first, as tokens come, so a
+     * held-back NAK costs nothing until it can go (not a retry every interval).
+     */
+    private final java.util.ArrayDeque<PendingLoss> held = new java.util.ArrayDeque<>();
+    private long lastPollNs;
+    private Handler lastHandler;
 
     public LossTracker(boolean nakEnabled, long firstDelayNs, long retryDelayNs, int maxNaks, int capacity) {
         this.nakEnabled = nakEnabled;
@@ -99,6 +112,18 @@ public final class LossTracker implements LossTable {
 
     /** Fires every timer due at {@code nowNs}. */
     public void poll(long nowNs, Handler handler) {
+        lastPollNs = nowNs;
+        lastHandler = handler;
+        for (PendingLoss loss = held.peekFirst(); loss != null; loss = held.peekFirst()) {
+            if (!loss.live) {
+                held.pollFirst();
+            } else if (handler.sendNak(loss, nowNs)) {
+                held.pollFirst();
+                nakSent(loss, nowNs);
+            } else {
+                break;
+            }
+        }
         fire(first, nowNs, handler);
         for (DeadlineQueue<PendingLoss> queue : retry) {
             fire(queue, nowNs, handler);
@@ -112,11 +137,12 @@ public final class LossTracker implements LossTable {
                 continue;
             }
             if (nakEnabled && loss.naksSent < maxNaks) {
-                if (handler.sendNak(loss, nowNs)) {
-                    loss.naksSent++;
-                    loss.deadlineNs = retry.get(Math.min(loss.naksSent - 1, MAX_BACKOFF_DOUBLINGS)).add(loss, nowNs);
+                if (held.isEmpty() && handler.sendNak(loss, nowNs)) {
+                    nakSent(loss, nowNs);
                 } else {
-                    loss.deadlineNs = retry.get(0).add(loss, nowNs);
+                    loss.deadlineNs = Long.MIN_VALUE; // waits in the held queue, not on a timer
+                    held.addLast(loss);
+                    handler.nakHeld(loss);
                 }
             } else if (nowNs - due.deadlineNs() > retryDelayNs && loss.deferrals < maxNaks) {
                 // Late: this node was not running when the loss was due, and the answer may be waiting unread.
@@ -129,8 +155,16 @@ public final class LossTracker implements LossTable {
         }
     }
 
+    private void nakSent(PendingLoss loss, long nowNs) {
+        loss.naksSent++;
+        loss.deadlineNs = retry.get(Math.min(loss.naksSent - 1, MAX_BACKOFF_DOUBLINGS)).add(loss, nowNs);
+    }
+
     public long nextDeadlineNs() {
         long next = first.nextDeadlineNs();
+        if (!held.isEmpty() && lastHandler != null) {
+            next = Math.min(next, lastHandler.nextNakNs(lastPollNs));
+        }
         for (DeadlineQueue<PendingLoss> queue : retry) {
             next = Math.min(next, queue.nextDeadlineNs());
         }
@@ -143,7 +177,7 @@ public final class LossTracker implements LossTable {
 
     /** Timer entries queued, stale ones included (bounded by losses discovered within the longest delay). */
     public int queuedTimers() {
-        int size = first.size();
+        int size = first.size() + held.size();
         for (DeadlineQueue<PendingLoss> queue : retry) {
             size += queue.size();
         }

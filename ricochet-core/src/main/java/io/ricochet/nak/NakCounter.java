@@ -11,7 +11,7 @@ public enum NakCounter implements Counter {
     GONE_RECEIVED(22, "'gone' answers received"),
     SESSIONS_SENT(33, "idle-stream announcements of the highest seqno sent (NAK layer)"),
     SESSIONS_RECEIVED(34, "idle-stream announcements received"),
-    NAKS_RATE_LIMITED(35, "NAKs held back by the node's NAK rate limit (tried again; not an attempt)"),
+    NAKS_RATE_LIMITED(35, "NAKs held back by the node's NAK rate limit (each waits its turn; not an attempt)"),
     TAILS_SENT(38, "highest seqnos seen of a failed sender, multicast to its groups (the crashed sender's tail)"),
     TAILS_RECEIVED(39, "failed senders' tails received from other members"),
     ANSWERS_THROTTLED(42, "NAKs left unanswered because their requester reached its answer rate (NAK rate limit)");

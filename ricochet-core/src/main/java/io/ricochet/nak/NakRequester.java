@@ -101,7 +101,6 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
     @Override
     public boolean sendNak(PendingLoss loss, long nowNs) {
         if (!pacer.tryAcquire(nowNs)) {
-            counters.increment(NakCounter.NAKS_RATE_LIMITED);
             return false;
         }
         PacketId id = loss.id();
@@ -109,6 +108,16 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
         counters.increment(NakCounter.NAKS_SENT);
         outbox.unicast(id.origin(), frame, 0, length);
         return true;
+    }
+
+    @Override
+    public void nakHeld(PendingLoss loss) {
+        counters.increment(NakCounter.NAKS_RATE_LIMITED);
+    }
+
+    @Override
+    public long nextNakNs(long nowNs) {
+        return pacer.availableAtNs(nowNs);
     }
 
     @Override
