@@ -87,13 +87,12 @@ public sealed interface ApiRequest extends ApiFrame {
 
         @Override
         public int bodyLength() {
-            return 4 + payload.length;
+            return sendBodyLength(payload);
         }
 
         @Override
         public void writeBody(ByteBuf out) {
-            out.writeInt(group);
-            out.writeBytes(payload);
+            writeSendBody(out, group, payload);
         }
     }
 
@@ -130,13 +129,12 @@ public sealed interface ApiRequest extends ApiFrame {
 
         @Override
         public int bodyLength() {
-            return 4 + payload.length;
+            return sendBodyLength(payload);
         }
 
         @Override
         public void writeBody(ByteBuf out) {
-            out.writeInt(group);
-            out.writeBytes(payload);
+            writeSendBody(out, group, payload);
         }
     }
 
@@ -186,5 +184,15 @@ public sealed interface ApiRequest extends ApiFrame {
         public void writeBody(ByteBuf out) {
             out.writeInt(flags);
         }
+    }
+
+    /** The body of SEND and TRY_SEND: group i32, then the payload. */
+    private static int sendBodyLength(byte[] payload) {
+        return 4 + payload.length;
+    }
+
+    private static void writeSendBody(ByteBuf out, int group, byte[] payload) {
+        out.writeInt(group);
+        out.writeBytes(payload);
     }
 }
