@@ -13,6 +13,7 @@ import io.ricochet.nak.NakCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
+import io.ricochet.wire.HeartbeatFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 import io.ricochet.wire.RepairFlyweight;
 import java.net.DatagramPacket;
@@ -22,6 +23,7 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -85,6 +87,54 @@ class ForgedTrafficSystemTest {
                         .allMatch(victim.received::containsKey));
                 assertEquals(0, victim.corrupt.get());
             }
+        }
+    }
+
+    @Test
+    void shouldNotLetAnImpostorKeepACrashedDaemonAliveWithUnauthenticatedAcks() throws Exception {
+        NamespaceSystemTest.requirePrivateNamespace();
+        try (ProcessCluster cluster = new ProcessCluster("forged-acks", 1)) {
+            cluster.startGms();
+            cluster.startDaemon(1);
+            cluster.startDaemon(2);
+            cluster.startFd(List.of(1, 2));
+            cluster.awaitLog("fd", "pinging");
+            cluster.crash("daemon-2");
+            // The impostor takes the crashed daemon's heartbeat port and answers every ping, echoing its sequence
+            // and send time as a live daemon would, but without the cluster key.
+            AtomicBoolean stop = new AtomicBoolean();
+            java.util.concurrent.atomic.AtomicLong answered = new java.util.concurrent.atomic.AtomicLong();
+            Thread impostor = new Thread(() -> {
+                try (DatagramSocket socket = new DatagramSocket(new InetSocketAddress("127.0.0.1",
+                        ProcessCluster.HEARTBEAT_BASE_PORT + 2))) {
+                    socket.setSoTimeout(200);
+                    byte[] in = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
+                    byte[] ack = new byte[HeartbeatFlyweight.LENGTH];
+                    while (!stop.get()) {
+                        DatagramPacket ping = new DatagramPacket(in, in.length);
+                        try {
+                            socket.receive(ping);
+                        } catch (java.net.SocketTimeoutException e) {
+                            continue;
+                        }
+                        int length = HeartbeatFlyweight.ackInto(in, 0, HeartbeatFlyweight.LENGTH, 2, ack, 0);
+                        if (length > 0) {
+                            socket.send(new DatagramPacket(ack, length, ping.getSocketAddress()));
+                            answered.incrementAndGet();
+                        }
+                    }
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
+            impostor.start();
+            try {
+                cluster.awaitLog("fd", "node 2 (127.0.0.1:" + (ProcessCluster.HEARTBEAT_BASE_PORT + 2) + ") FAILED");
+            } finally {
+                stop.set(true);
+                impostor.join();
+            }
+            assertTrue(answered.get() > 0, "the impostor answered pings: it was heard, and not believed");
         }
     }
 
