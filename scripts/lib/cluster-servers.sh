@@ -5,9 +5,8 @@
 # JVM options per kind of process; word-split on purpose (several options). Two shared cores carry a dozen JVMs:
 # the servers are light (C1 only), the daemons get the optimizing compiler and ZGC. With the serial collector every
 # daemon stopped for 0.4 to 1 s at once early in a run (its first young collection copying the filling packet
-# stores, then a full collection at the initial metaspace threshold), which was most of the recovery-latency tail
-# and the cause of a false failure verdict; ZGC's pauses are under a millisecond (docs/results.md, "The delivery
-# promise on the local cluster").
+# stores, then a full collection at the initial metaspace threshold), heartbeat thread included; ZGC's pauses are
+# under a millisecond (docs/results.md, "The delivery promise on the local cluster").
 SERVER_JAVA_OPTS="${RICOCHET_CLUSTER_SERVER_JAVA_OPTS:--Xmx128m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
 DAEMON_JAVA_OPTS="${RICOCHET_CLUSTER_DAEMON_JAVA_OPTS:--Xms256m -Xmx512m -XX:+UseZGC -XX:MetaspaceSize=96m}"
 WORKLOAD_JAVA_OPTS="${RICOCHET_CLUSTER_WORKLOAD_JAVA_OPTS:--Xmx256m -XX:+UseSerialGC -XX:TieredStopAtLevel=1}"
