@@ -53,6 +53,12 @@ public final class StreamTable {
         }
     }
 
+    /** Whether the GMS lists {@code node} in {@code group} (asked only before a stream is created). */
+    @FunctionalInterface
+    public interface Roster {
+        boolean isListed(int group, int node);
+    }
+
     /** What happens to a stream's remaining state when it is pruned. */
     @FunctionalInterface
     public interface Pruning {
@@ -82,25 +88,31 @@ public final class StreamTable {
 
     /** The stream, created with {@code firstSeen} as the first seqno a packet showed if this node has none. */
     public Stream getOrCreate(int origin, int group, long firstSeen) {
-        return getOrCreate(origin, group, firstSeen, true);
-    }
-
-    /**
-     * As {@link #getOrCreate(int, int, long)}, but a new stream only for a sender the GMS lists in the group
-     * ({@code listed}); null if there is none and the sender is not listed, so a frame from a stranger costs no state.
-     */
-    public Stream getOrCreate(int origin, int group, long firstSeen, boolean listed) {
         long key = key(origin, group);
         Stream stream = streams.get(key);
         if (stream == null) {
-            if (!listed) {
-                return null;
-            }
             stream = new Stream(origin, group, incarnations.getOrDefault(origin, 0L),
                     ReceiveWindow.baseForFirstSeen(firstSeen), maxWindow);
             streams.put(key, stream);
         }
         return stream;
+    }
+
+    /**
+     * As {@link #getOrCreate(int, int, long)}, but a new stream only for a sender {@code roster} lists in the group;
+     * otherwise null, counted as {@code UNLISTED_ORIGINS}, so a frame from a stranger costs no state. The roster is
+     * asked only when there is no stream yet.
+     */
+    public Stream getOrCreateListed(int origin, int group, long firstSeen, Roster roster, Counters counters) {
+        Stream stream = streams.get(key(origin, group));
+        if (stream != null) {
+            return stream;
+        }
+        if (!roster.isListed(group, origin)) {
+            counters.increment(EngineCounter.UNLISTED_ORIGINS);
+            return null;
+        }
+        return getOrCreate(origin, group, firstSeen);
     }
 
     /**

@@ -50,8 +50,9 @@ public final class FecEngine implements ProtocolEngine {
     private final PacketStore dataCache;
     private final NakRequester losses;
     private final FailedSenderTails tails;
-    /** How long a departed sender's stream is kept: twice the NAK give-up time, so its tail is still reported. */
     private final long retireAfterNs;
+    /** The member lists as {@link StreamTable} asks them, made once (not a new method reference per packet). */
+    private final StreamTable.Roster roster = this::isListed;
     private final BlockSender sender;
     private final NakResponder responder;
     private final WakeRequests wakes;
@@ -76,7 +77,7 @@ public final class FecEngine implements ProtocolEngine {
                 EngineCounter.DATA_CACHE_EVICTIONS);
         this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
-        this.retireAfterNs = 2 * config.nakSettings().giveUpAfterNs();
+        this.retireAfterNs = config.nakSettings().departedStreamNs();
         this.sender = new BlockSender(self, config, counters, outbox);
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
                 config.nakSettings().rateLimit(), config.maxPayload(), config.nakEnabled(),
@@ -173,7 +174,7 @@ public final class FecEngine implements ProtocolEngine {
                 break;
             case FrameType.NAK:
                 PacketRefFlyweight nak = ref.wrap(buffer, offset);
-                if (members.getOrDefault(nak.group(), Set.of()).contains(nak.source())) {
+                if (isListed(nak.group(), nak.source())) {
                     responder.onNak(nak, nowNs);
                 } else {
                     counters.increment(EngineCounter.NON_MEMBER); // Only a member of the group may ask.
@@ -267,13 +268,12 @@ public final class FecEngine implements ProtocolEngine {
 
     /** The stream of (origin, group), created only for a sender the GMS lists in the group; null (counted) if none. */
     private StreamTable.Stream stream(int origin, int group, long seqno) {
+        return streams.getOrCreateListed(origin, group, seqno, roster, counters);
+    }
+
+    private boolean isListed(int group, int node) {
         Set<Integer> listed = members.get(group);
-        boolean isListed = listed != null && listed.contains(origin);
-        StreamTable.Stream stream = streams.getOrCreate(origin, group, seqno, isListed);
-        if (stream == null) {
-            counters.increment(EngineCounter.UNLISTED_ORIGINS);
-        }
-        return stream;
+        return listed != null && listed.contains(node);
     }
 
     /** A new packet is being delivered: counts it and what it recovered. */

@@ -18,6 +18,14 @@ public record NakSettings(boolean nakEnabled, long nakTimeoutNs, long retryNs, i
      * How long after its discovery an unanswered loss is given up when every timer runs on time: the first delay,
      * then the wait after each NAK with {@link LossTracker}'s backoff. A sender keeps its packets at least this long.
      */
+    /**
+     * How long the stream of a sender that left or failed is kept before it is pruned: twice the give-up time, so its
+     * tail is still discovered and every loss of it given up and reported first.
+     */
+    public long departedStreamNs() {
+        return 2 * giveUpAfterNs();
+    }
+
     public long giveUpAfterNs() {
         if (!nakEnabled) {
             return giveUpNs;

@@ -52,8 +52,9 @@ public final class RicochetEngine
     private final NakResponder responder;
     private final SessionAnnouncer sessions;
     private final FailedSenderTails tails;
-    /** How long a departed sender's stream is kept: twice the NAK give-up time, so its tail is still reported. */
     private final long retireAfterNs;
+    /** The view as {@link StreamTable} asks it, made once (not a new method reference per packet). */
+    private final StreamTable.Roster roster;
     private final PacketStore dataCache;
     private final Admission<Channel> admission;
     private final WakeRequests wakes;
@@ -84,7 +85,8 @@ public final class RicochetEngine
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
                 config.nakSettings().rateLimit(), config.maxPayload(), true, counters, outbox);
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
-        this.retireAfterNs = 2 * config.nakSettings().giveUpAfterNs();
+        this.retireAfterNs = config.nakSettings().departedStreamNs();
+        this.roster = view::isListed;
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
@@ -257,11 +259,7 @@ public final class RicochetEngine
 
     /** The stream of (origin, group), created only for a sender the GMS lists in the group; null (counted) if none. */
     private StreamTable.Stream stream(int origin, int group, long seqno) {
-        StreamTable.Stream stream = streams.getOrCreate(origin, group, seqno, view.isListed(group, origin));
-        if (stream == null) {
-            counters.increment(EngineCounter.UNLISTED_ORIGINS);
-        }
-        return stream;
+        return streams.getOrCreateListed(origin, group, seqno, roster, counters);
     }
 
     /** A new packet is being delivered: counts it and what it recovered. */
