@@ -1,5 +1,6 @@
 package io.ricochet.auth;
 
+import io.ricochet.engine.OriginSeals;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -53,6 +54,11 @@ public final class Authentication {
 
     public boolean enabled() {
         return keys != null;
+    }
+
+    /** The origin seals for one engine thread: {@link OriginSeals#NONE} when insecure. */
+    public OriginSeals newOriginSeals() {
+        return keys == null ? OriginSeals.NONE : new DataSeals(keys);
     }
 
     /** A guard for one thread. */

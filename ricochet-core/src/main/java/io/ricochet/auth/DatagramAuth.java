@@ -79,6 +79,18 @@ public final class DatagramAuth implements FrameGuard {
      */
     @Override
     public int open(byte[] buf, int offset, int datagramLength) {
+        return check(buf, offset, datagramLength);
+    }
+
+    /**
+     * Whether the datagram in {@code buf[offset, offset + datagramLength)} carries a valid trailer for its frame: the
+     * check of {@link #open} alone, for a datagram rebuilt from a stored seal ({@link DataSeals}).
+     */
+    boolean isAuthentic(byte[] buf, int offset, int datagramLength) {
+        return check(buf, offset, datagramLength) >= 0;
+    }
+
+    private int check(byte[] buf, int offset, int datagramLength) {
         Objects.checkFromIndexSize(offset, datagramLength, buf.length);
         int frameLength = datagramLength - TRAILER_LENGTH;
         if (frameLength < HeaderFlyweight.HEADER_LENGTH) {

@@ -7,10 +7,10 @@ import io.ricochet.api.DeliveryListener;
 import io.ricochet.api.LocalNode;
 import io.ricochet.api.NodeStats;
 import io.ricochet.api.server.ApiServer;
+import io.ricochet.auth.DatagramAuth;
 import io.ricochet.control.GmsClient;
 import io.ricochet.engine.Counters;
 import io.ricochet.loss.LossInjector;
-import io.ricochet.wire.HeaderFlyweight;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -52,14 +52,15 @@ public final class Daemon implements LocalNode, AutoCloseable {
         this.config = config;
         SplittableRandom root = new SplittableRandom(config.seed());
         Counters counters = new Counters(DaemonCounter.ALL);
-        ReceiveBuffer rx = new ReceiveBuffer(config.rxBufferPackets(), HeaderFlyweight.MAX_FRAME_LENGTH, root.split(),
+        ReceiveBuffer rx = new ReceiveBuffer(config.rxBufferPackets(), DatagramAuth.MAX_DATAGRAM_LENGTH, root.split(),
                 counters);
         this.transport = new DaemonTransport(config);
         this.loop = transport.loop().next();
         LossInjector injector = new LossInjector(config.injectLoss().newModel(root.nextLong()), config.lossScope(),
                 config.nodeId());
         this.driver = new EngineDriver(config.nodeId(), loop, System::nanoTime, rx, injector, counters);
-        driver.attach(config.protocol().factory(config.engine(), config.engine().maxPayload())
+        driver.attach(config.protocol().factory(config.engine(), config.engine().maxPayload(), null,
+                        config.auth()::newOriginSeals)
                 .create(config.nodeId(), root.split(), driver), transport);
         // One incarnation per process start: a restarted daemon's streams start again at 0 (MembershipEvent).
         this.incarnation = System.currentTimeMillis();

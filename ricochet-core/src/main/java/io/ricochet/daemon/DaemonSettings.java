@@ -135,14 +135,20 @@ public final class DaemonSettings {
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
                 .build();
+        Authentication auth = authentication();
+        ProtocolChoice protocol = parse("protocol", ProtocolChoice::parse);
+        if (protocol == ProtocolChoice.RICOCHET) {
+            // Authenticated repairs carry each packet's seal, so the largest payload that fits is smaller.
+            RicochetConfig.requireRepairFits(engine.r(), engine.maxPayload(), auth.newOriginSeals().length());
+        }
         return new DaemonConfig(integer("node-id"), text("interface"), address("address"), integer("unicast-port"),
                 api(), endpoints("gms"), engine,
                 integer("rx-buffer"),
                 integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
-                integer("multicast-ttl"), parse("protocol", ProtocolChoice::parse), integer("heartbeat-port"),
-                integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"), authentication());
+                integer("multicast-ttl"), protocol, integer("heartbeat-port"),
+                integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"), auth);
     }
 
     /** The key file or insecure mode; a missing or bad key file is reported under its key. */

@@ -48,7 +48,7 @@ final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> 
             counters.increment(DaemonCounter.UNAUTHENTIC_DATAGRAMS);
             return;
         }
-        driver.receive(scratch, frameLength, packet.sender());
+        driver.receive(scratch, frameLength, length, packet.sender());
     }
 
     @Override

@@ -97,10 +97,11 @@ final class EngineDriver implements Outbox {
     // ------------------------------------------------------------------ receive path
 
     /**
-     * One datagram of a read burst, at least a header long and at most a frame; the bytes are valid only during the
-     * call. The burst's time is read at its first datagram.
+     * One authentic datagram of a read burst: a frame of {@code length} bytes, at least a header and at most a frame
+     * long, followed by its trailer up to {@code datagramLength} (nothing when insecure); the bytes are valid only
+     * during the call. The burst's time is read at its first datagram.
      */
-    void receive(byte[] frame, int length, InetSocketAddress sender) {
+    void receive(byte[] frame, int length, int datagramLength, InetSocketAddress sender) {
         if (injector.drop(frame, 0)) {
             counters.increment(DaemonCounter.INJECTED_DROPS);
             PacketId id = injector.droppedData(frame, 0, length);
@@ -109,7 +110,7 @@ final class EngineDriver implements Outbox {
             }
             return;
         }
-        rx.offer(frame[HeaderFlyweight.TYPE_OFFSET] == FrameType.DATA, frame, 0, length);
+        rx.offer(frame[HeaderFlyweight.TYPE_OFFSET] == FrameType.DATA, frame, 0, length, datagramLength);
     }
 
     private long batchTime() {

@@ -31,17 +31,21 @@ final class ReceiveBuffer {
         this.counters = counters;
     }
 
-    /** Copies a datagram in; {@code isData} chooses the ring. Datagrams longer than the slot size are refused. */
-    boolean offer(boolean isData, byte[] src, int offset, int length) {
+    /**
+     * Copies a datagram in: its frame, {@code frameLength} bytes, and what follows it up to {@code datagramLength}
+     * (the authentication trailer, the seal a DATA frame's packet keeps); the sink later gets the frame's length.
+     * {@code isData} chooses the ring. Datagrams longer than the slot size are refused.
+     */
+    boolean offer(boolean isData, byte[] src, int offset, int frameLength, int datagramLength) {
         Ring ring = isData ? data : control;
-        if (length > ring.slotSize) {
+        if (datagramLength > ring.slotSize || frameLength > datagramLength) {
             return false;
         }
         if (ring.size == ring.slots.length) {
             ring.removeAt(rng.nextInt(ring.size));
             counters.increment(DaemonCounter.RX_BUFFER_RANDOM_DROPS);
         }
-        ring.add(src, offset, length);
+        ring.add(src, offset, frameLength, datagramLength);
         return true;
     }
 
@@ -85,10 +89,10 @@ final class ReceiveBuffer {
             this.slotSize = slotSize;
         }
 
-        void add(byte[] src, int offset, int length) {
+        void add(byte[] src, int offset, int frameLength, int datagramLength) {
             int slot = (head + size) % slots.length;
-            System.arraycopy(src, offset, slots[slot], 0, length);
-            lengths[slot] = length;
+            System.arraycopy(src, offset, slots[slot], 0, datagramLength);
+            lengths[slot] = frameLength;
             size++;
         }
 

@@ -78,17 +78,18 @@ public final class Admission<C> {
 
     /**
      * The checks on a DATA or RETRANSMIT frame before its packet is admitted, in the protocols that NAK (Ricochet,
-     * FEC): a DATA frame must come from the packet's origin, the payload must fit, and this node must be in the
+     * FEC): a DATA or RETRANSMIT frame must come from the packet's origin (NAKs go to the origin, and only it answers,
+     * so its datagram's authentication is the origin's own), the payload must fit, and this node must be in the
      * group. A refusal is counted ({@code INVALID_PACKETS} or {@code NON_MEMBER}), and so is a retransmission
      * received.
      *
-     * @param retransmission whether a RETRANSMIT frame brought the packet (its sender is not the origin)
+     * @param retransmission whether a RETRANSMIT frame brought the packet
      * @param member         whether this node is a member of the packet's group
      * @return whether the packet may be admitted
      */
     public static boolean acceptable(DataFlyweight packet, boolean retransmission, boolean member, int maxPayload,
                                      Counters counters) {
-        if (!retransmission && packet.origin() != packet.source()) {
+        if (packet.origin() != packet.source()) {
             counters.increment(EngineCounter.INVALID_PACKETS);
             return false;
         }

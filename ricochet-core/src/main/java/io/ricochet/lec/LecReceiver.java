@@ -26,21 +26,27 @@ public final class LecReceiver {
     private final RepairBuffer buffer;
     private final StoredRepair work;
     private final byte[] scratch;
+    private final int sealLength;
+    private final byte[] sealScratch;
     private final ArrayDeque<StoredRepair> ready = new ArrayDeque<>();
     private boolean draining;
 
-    public LecReceiver(int bufferCapacity, int maxPayload, Counters counters, PacketSource source) {
+    /** @param sealLength bytes of the origin's seal every repair entry must carry (0: none) */
+    public LecReceiver(int bufferCapacity, int maxPayload, int sealLength, Counters counters, PacketSource source) {
         this.counters = counters;
         this.source = source;
-        this.buffer = new RepairBuffer(bufferCapacity, maxPayload, counters);
-        this.work = new StoredRepair(maxPayload);
+        this.buffer = new RepairBuffer(bufferCapacity, maxPayload, sealLength, counters);
+        this.work = new StoredRepair(maxPayload, sealLength);
         this.scratch = new byte[maxPayload];
+        this.sealLength = sealLength;
+        this.sealScratch = new byte[sealLength];
     }
 
     /** Handles one validated repair frame. */
     public void onRepair(RepairFlyweight repair, long nowNs) {
         counters.increment(LecCounter.REPAIRS_RECEIVED);
-        if (hasDuplicateEntries(repair) || repair.payloadLength() > work.xor.length) {
+        if (repair.sealLength() != sealLength || hasDuplicateEntries(repair)
+                || repair.payloadLength() > work.xor.length) {
             counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
@@ -81,7 +87,7 @@ public final class LecReceiver {
             }
             if (state == PacketSource.MISSING) {
                 PacketId id = new PacketId(repair.entryOrigin(i), repair.entryGroup(i), repair.entrySeqno(i));
-                work.addMissing(id, length);
+                work.addMissing(id, length, repair.buffer(), repair.entrySealOffset(i));
                 continue;
             }
             if (source.length(state) != length) {
@@ -105,7 +111,7 @@ public final class LecReceiver {
                 return;
             }
             if (work.count == 1) {
-                source.recovered(work.ids[0], work.xor, 0, work.lengths[0], false, nowNs);
+                source.recovered(work.ids[0], work.xor, 0, work.lengths[0], work.seals, 0, false, nowNs);
                 return;
             }
             StoredRepair partner = findPartner();
@@ -116,8 +122,10 @@ public final class LecReceiver {
             PacketId id = combine(partner);
             recoveredAny = true;
             int index = work.indexOf(id);
-            int length = lengthOf(id, partner);
-            source.recovered(id, scratch, 0, length, true, nowNs);
+            StoredRepair holder = index >= 0 ? work : partner;
+            int at = holder.indexOf(id);
+            int length = holder.lengths[at];
+            source.recovered(id, scratch, 0, length, holder.seals, holder.sealOffset(at), true, nowNs);
             if (index >= 0) {
                 work.reduce(index, scratch, 0, length);
             }
@@ -171,11 +179,6 @@ public final class LecReceiver {
         return id;
     }
 
-    private int lengthOf(PacketId id, StoredRepair partner) {
-        int index = work.indexOf(id);
-        return index >= 0 ? work.lengths[index] : partner.lengths[partner.indexOf(id)];
-    }
-
     /**
      * A packet became available here (received or recovered): XOR it out of buffered repairs. The engine calls
      * this for every packet it delivers, then {@link #drainReady} once its own work is done.
@@ -198,8 +201,9 @@ public final class LecReceiver {
                 PacketId id = repair.ids[0];
                 int length = repair.lengths[0];
                 System.arraycopy(repair.xor, 0, scratch, 0, length);
+                System.arraycopy(repair.seals, 0, sealScratch, 0, sealLength);
                 buffer.release(repair);
-                source.recovered(id, scratch, 0, length, false, nowNs);
+                source.recovered(id, scratch, 0, length, sealScratch, 0, false, nowNs);
             }
         } finally {
             draining = false;

@@ -24,6 +24,11 @@ public interface PacketSource {
 
     int length(int slot);
 
-    /** A missing packet was rebuilt by XOR; the engine delivers it (or counts a duplicate). */
-    void recovered(PacketId id, byte[] payload, int offset, int length, boolean combined, long nowNs);
+    /**
+     * A missing packet was rebuilt by XOR; the engine checks it against its origin's seal
+     * ({@code seal[sealOffset..]}, as long as the engine's {@code OriginSeals} say) and delivers it (or counts a
+     * duplicate, or a packet that does not match its seal).
+     */
+    void recovered(PacketId id, byte[] payload, int offset, int length, byte[] seal, int sealOffset, boolean combined,
+                   long nowNs);
 }

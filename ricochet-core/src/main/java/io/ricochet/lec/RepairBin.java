@@ -22,14 +22,14 @@ final class RepairBin {
     private List<RepairPlan.Target> targets;
     private int nextInstance;
 
-    RepairBin(GroupSet label, int r, int stagger, int maxPayload, List<RepairPlan.Target> targets,
+    RepairBin(GroupSet label, int r, int stagger, int maxPayload, int sealLength, List<RepairPlan.Target> targets,
               RandomGenerator rng) {
         this.label = label;
         this.r = r;
         this.targets = targets;
         this.instances = new Instance[stagger];
         for (int i = 0; i < stagger; i++) {
-            instances[i] = new Instance(r, maxPayload);
+            instances[i] = new Instance(r, maxPayload, sealLength);
             instances[i].draw(targets, rng);
         }
     }
@@ -63,10 +63,11 @@ final class RepairBin {
      * Adds a packet to the next instance. Returns that instance if it just filled and should be emitted
      * (the caller sends it, then calls {@link Instance#reset}); null otherwise. {@code xors[0]} counts XORs.
      */
-    Instance add(int origin, int group, long seqno, byte[] payload, int offset, int length, long[] xors) {
+    Instance add(int origin, int group, long seqno, byte[] payload, int offset, int length, byte[] seal,
+                 int sealOffset, long[] xors) {
         Instance instance = instances[nextInstance];
         nextInstance = nextInstance + 1 == instances.length ? 0 : nextInstance + 1;
-        instance.add(origin, group, seqno, payload, offset, length, xors);
+        instance.add(origin, group, seqno, payload, offset, length, seal, sealOffset, xors);
         return instance.count == r ? instance : null;
     }
 
@@ -74,7 +75,7 @@ final class RepairBin {
     long memoryBytes() {
         long sum = 0;
         for (Instance instance : instances) {
-            sum += instance.xor.length;
+            sum += instance.xor.length + instance.seals.length;
         }
         return sum;
     }
@@ -85,6 +86,9 @@ final class RepairBin {
         final int[] groups;
         final long[] seqnos;
         final int[] lengths;
+        /** The origin's seal of each packet, {@code sealLength} bytes each (none when 0). */
+        final byte[] seals;
+        final int sealLength;
         final byte[] xor;
         int count;
         int xorLength;
@@ -92,7 +96,9 @@ final class RepairBin {
         int drawnTotal;
         boolean carriesPayload;
 
-        Instance(int r, int maxPayload) {
+        Instance(int r, int maxPayload, int sealLength) {
+            this.sealLength = sealLength;
+            seals = new byte[r * sealLength];
             origins = new int[r];
             groups = new int[r];
             seqnos = new long[r];
@@ -100,11 +106,13 @@ final class RepairBin {
             xor = new byte[maxPayload];
         }
 
-        void add(int origin, int group, long seqno, byte[] payload, int offset, int length, long[] xors) {
+        void add(int origin, int group, long seqno, byte[] payload, int offset, int length, byte[] seal,
+                 int sealOffset, long[] xors) {
             origins[count] = origin;
             groups[count] = group;
             seqnos[count] = seqno;
             lengths[count] = length;
+            System.arraycopy(seal, sealOffset, seals, count * sealLength, sealLength);
             count++;
             if (!carriesPayload) {
                 return;

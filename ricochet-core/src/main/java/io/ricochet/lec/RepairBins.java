@@ -22,6 +22,7 @@ public final class RepairBins {
     private final int r;
     private final int stagger;
     private final int maxPayload;
+    private final int sealLength;
     private final RandomGenerator rng;
     private final Counters counters;
     private final Outbox outbox;
@@ -32,12 +33,16 @@ public final class RepairBins {
     private Map<GroupSet, RepairBin> bins = new HashMap<>();
     private Map<Integer, RepairBin[]> binsByGroup = new HashMap<>();
 
-    public RepairBins(int self, int r, int stagger, int maxPayload, RandomGenerator rng, Counters counters,
-                      Outbox outbox) {
+    /**
+     * @param sealLength bytes of the origin's seal each repair entry carries ({@code OriginSeals#length}; 0 for none)
+     */
+    public RepairBins(int self, int r, int stagger, int maxPayload, int sealLength, RandomGenerator rng,
+                      Counters counters, Outbox outbox) {
         this.self = self;
         this.r = r;
         this.stagger = stagger;
         this.maxPayload = maxPayload;
+        this.sealLength = sealLength;
         this.rng = rng;
         this.counters = counters;
         this.outbox = outbox;
@@ -51,7 +56,7 @@ public final class RepairBins {
         for (Map.Entry<GroupSet, List<RepairPlan.Target>> e : plan.bins().entrySet()) {
             RepairBin bin = bins.get(e.getKey());
             if (bin == null) {
-                bin = new RepairBin(e.getKey(), r, stagger, maxPayload, e.getValue(), rng);
+                bin = new RepairBin(e.getKey(), r, stagger, maxPayload, sealLength, e.getValue(), rng);
             } else {
                 bin.retarget(e.getValue(), rng);
             }
@@ -66,12 +71,16 @@ public final class RepairBins {
         binsByGroup = index;
     }
 
-    /** Feeds one received data packet to every bin of its group, emitting the repairs that fill. */
-    public void add(int origin, int group, long seqno, byte[] payload, int offset, int length) {
+    /**
+     * Feeds one received data packet to every bin of its group, emitting the repairs that fill; its origin's seal is
+     * {@code seal[sealOffset..]} ({@code sealLength} bytes).
+     */
+    public void add(int origin, int group, long seqno, byte[] payload, int offset, int length, byte[] seal,
+                    int sealOffset) {
         RepairBin[] forGroup = binsByGroup.getOrDefault(group, NONE);
         xors[0] = 0;
         for (RepairBin bin : forGroup) {
-            RepairBin.Instance full = bin.add(origin, group, seqno, payload, offset, length, xors);
+            RepairBin.Instance full = bin.add(origin, group, seqno, payload, offset, length, seal, sealOffset, xors);
             if (full != null) {
                 if (full.carriesPayload && full.drawnTotal > 0) {
                     emit(bin, full);
@@ -83,9 +92,10 @@ public final class RepairBins {
     }
 
     private void emit(RepairBin bin, RepairBin.Instance instance) {
-        repair.writeStart(self, instance.count, instance.xorLength);
+        repair.writeStart(self, instance.count, instance.xorLength, sealLength);
         for (int i = 0; i < instance.count; i++) {
-            repair.entry(i, instance.origins[i], instance.groups[i], instance.seqnos[i], instance.lengths[i]);
+            repair.entry(i, instance.origins[i], instance.groups[i], instance.seqnos[i], instance.lengths[i])
+                    .entrySeal(i, instance.seals, i * sealLength);
         }
         System.arraycopy(instance.xor, 0, frame, repair.payloadOffset(), instance.xorLength);
         int length = repair.frameLength();

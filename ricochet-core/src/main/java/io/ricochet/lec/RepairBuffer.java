@@ -2,6 +2,7 @@ package io.ricochet.lec;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
+import io.ricochet.wire.RepairFlyweight;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -16,6 +17,7 @@ import java.util.Map;
 final class RepairBuffer {
     private final int capacity;
     private final int maxPayload;
+    private final int sealLength;
     private final Counters counters;
     private final Map<PacketId, List<StoredRepair>> waiting = new HashMap<>();
     private final ArrayDeque<StoredRepair> free = new ArrayDeque<>();
@@ -24,9 +26,10 @@ final class RepairBuffer {
     private StoredRepair oldest;
     private StoredRepair newest;
 
-    RepairBuffer(int capacity, int maxPayload, Counters counters) {
+    RepairBuffer(int capacity, int maxPayload, int sealLength, Counters counters) {
         this.capacity = capacity;
         this.maxPayload = maxPayload;
+        this.sealLength = sealLength;
         this.counters = counters;
     }
 
@@ -61,7 +64,7 @@ final class RepairBuffer {
         }
         if (allocated < capacity) {
             allocated++;
-            return new StoredRepair(maxPayload);
+            return new StoredRepair(maxPayload, sealLength);
         }
         StoredRepair victim = oldest;
         release(victim);
@@ -150,6 +153,6 @@ final class RepairBuffer {
     }
 
     long memoryBytes() {
-        return (long) allocated * maxPayload;
+        return (long) allocated * (maxPayload + (long) RepairFlyweight.MAX_ENTRIES * sealLength);
     }
 }

@@ -11,6 +11,9 @@ import io.ricochet.wire.RepairFlyweight;
 final class StoredRepair {
     final PacketId[] ids = new PacketId[RepairFlyweight.MAX_ENTRIES];
     final int[] lengths = new int[RepairFlyweight.MAX_ENTRIES];
+    /** The origin's seal of each missing id, {@code sealLength} bytes each, in the order of {@link #ids}. */
+    final byte[] seals;
+    final int sealLength;
     final byte[] xor;
     int count;
     int xorLength;
@@ -18,8 +21,15 @@ final class StoredRepair {
     StoredRepair older;
     StoredRepair newer;
 
-    StoredRepair(int maxPayload) {
+    StoredRepair(int maxPayload, int sealLength) {
         xor = new byte[maxPayload];
+        this.sealLength = sealLength;
+        seals = new byte[RepairFlyweight.MAX_ENTRIES * sealLength];
+    }
+
+    /** Where the seal of missing id {@code i} starts in {@link #seals}. */
+    int sealOffset(int i) {
+        return i * sealLength;
     }
 
     void clear() {
@@ -29,9 +39,10 @@ final class StoredRepair {
         xorLength = 0;
     }
 
-    void addMissing(PacketId id, int length) {
+    void addMissing(PacketId id, int length, byte[] seal, int sealOffset) {
         ids[count] = id;
         lengths[count] = length;
+        System.arraycopy(seal, sealOffset, seals, sealOffset(count), sealLength);
         count++;
     }
 
@@ -50,6 +61,7 @@ final class StoredRepair {
         count--;
         ids[index] = ids[count];
         lengths[index] = lengths[count];
+        System.arraycopy(seals, sealOffset(count), seals, sealOffset(index), sealLength);
         ids[count] = null;
     }
 
@@ -57,6 +69,7 @@ final class StoredRepair {
         clear();
         System.arraycopy(other.ids, 0, ids, 0, other.count);
         System.arraycopy(other.lengths, 0, lengths, 0, other.count);
+        System.arraycopy(other.seals, 0, seals, 0, other.count * sealLength);
         System.arraycopy(other.xor, 0, xor, 0, other.xorLength);
         count = other.count;
         xorLength = other.xorLength;

@@ -1,6 +1,7 @@
 package io.ricochet.protocols;
 
 import io.ricochet.engine.Counter;
+import io.ricochet.engine.OriginSeals;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.fec.FecConfig;
 import io.ricochet.fec.FecProtocol;
@@ -16,6 +17,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The protocols a simulation or a daemon can run, by command-line name. Ricochet takes every engine flag;
@@ -73,6 +75,15 @@ public enum ProtocolChoice {
      * SRM, the mean interval of its session messages ({@code null}: SRM's default; 0: none).
      */
     public ProtocolFactory factory(RicochetConfig engine, int payload, Long srmSessionIntervalNs) {
+        return factory(engine, payload, srmSessionIntervalNs, () -> OriginSeals.NONE);
+    }
+
+    /**
+     * As above, with the origin seals each Ricochet engine checks rebuilt packets against (one per engine, from
+     * {@code seals}); the other protocols rebuild nothing from other members' repairs and take none.
+     */
+    public ProtocolFactory factory(RicochetConfig engine, int payload, Long srmSessionIntervalNs,
+                                   Supplier<OriginSeals> seals) {
         switch (this) {
             case SRM:
                 SrmConfig.Builder srm = SrmConfig.builder().maxPayload(payload);
@@ -90,7 +101,7 @@ public enum ProtocolChoice {
             case PBCAST:
                 return new PbcastProtocol(PbcastConfig.builder().maxPayload(payload).build());
             default:
-                return new RicochetProtocol(engine);
+                return new RicochetProtocol(engine, seals);
         }
     }
 }

@@ -49,9 +49,8 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         require(nakRetryNs > 0, "nak-retry", nakRetryNs, "must be positive");
         require(nakMaxAttempts >= 1, "nak-max-attempts", nakMaxAttempts, "must be at least 1");
         require(lecGiveUpNs > 0, "lec-give-up", lecGiveUpNs, "must be positive");
-        int maxFit = HeaderFlyweight.MAX_FRAME_LENGTH - RepairFlyweight.frameLength(r, 0);
-        require(maxPayload >= 1 && maxPayload <= maxFit, "payload", maxPayload,
-                "must be in 1.." + maxFit + " so a repair of r=" + r + " fits one 1500-byte-MTU datagram");
+        require(maxPayload >= 1, "payload", maxPayload, "must be at least 1");
+        requireRepairFits(r, maxPayload, 0);
         require(dataCacheCapacity >= 1, "data-cache", dataCacheCapacity, "must be at least 1");
         require(retransmitCapacity >= 1, "retransmit-buffer", retransmitCapacity, "must be at least 1");
         require(repairBufferCapacity >= 0, "repair-buffer", repairBufferCapacity, "must be 0 or more");
@@ -64,6 +63,19 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
     /** True when idle streams announce their highest seqno (NAK on and a positive delay). */
     public boolean sessionsEnabled() {
         return nakEnabled && sessionDelayNs > 0;
+    }
+
+    /**
+     * Checks that a repair of {@code r} entries, each with a seal of {@code sealLength} bytes (0 in an
+     * unauthenticated cluster), over payloads of {@code maxPayload} bytes fits one frame.
+     *
+     * @throws IllegalArgumentException naming the {@code payload} setting and its largest value otherwise
+     */
+    public static void requireRepairFits(int r, int maxPayload, int sealLength) {
+        int maxFit = HeaderFlyweight.MAX_FRAME_LENGTH - RepairFlyweight.frameLength(r, 0, sealLength);
+        require(maxPayload <= maxFit, "payload", maxPayload, "must be in 1.." + maxFit + " so a repair of r=" + r
+                + (sealLength > 0 ? " with the origins' " + sealLength + "-byte seals" : "")
+                + " fits one 1500-byte-MTU datagram");
     }
 
     private static void require(boolean ok, String key, Object value, String rule) {

@@ -6,6 +6,7 @@ import io.ricochet.engine.DataSender;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.MembershipEvent;
+import io.ricochet.engine.OriginSeals;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
@@ -58,6 +59,7 @@ public final class RicochetEngine
     private final PacketStore dataCache;
     private final Admission<Channel> admission;
     private final WakeRequests wakes;
+    private final OriginSeals seals;
     private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private final HeaderFlyweight header = new HeaderFlyweight();
     private final DataFlyweight data = new DataFlyweight();
@@ -73,13 +75,30 @@ public final class RicochetEngine
      * @param outbox where the engine's actions go
      */
     public RicochetEngine(int self, RicochetConfig config, RandomGenerator rng, Outbox outbox) {
+        this(self, config, OriginSeals.NONE, rng, outbox);
+    }
+
+    /**
+     * @param self   this node's id
+     * @param config validated settings
+     * @param seals  the origins' seals repairs carry and rebuilt packets are checked against ({@link OriginSeals#NONE}
+     *               in an unauthenticated cluster); when they have a length, every frame given to {@link #onPacket}
+     *               is followed in its buffer by its datagram's trailer
+     * @param rng    the seeded source of every random choice this engine makes
+     * @param outbox where the engine's actions go
+     * @throws IllegalArgumentException if a repair of r sealed entries over the largest payload does not fit a frame
+     */
+    public RicochetEngine(int self, RicochetConfig config, OriginSeals seals, RandomGenerator rng, Outbox outbox) {
+        RicochetConfig.requireRepairFits(config.r(), config.maxPayload(), seals.length());
         this.self = self;
+        this.seals = seals;
         this.config = config;
         this.outbox = outbox;
         this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.view = new MultiGroupView(self);
-        this.bins = new RepairBins(self, config.r(), config.stagger(), config.maxPayload(), rng, counters, outbox);
-        this.lec = new LecReceiver(config.repairBufferCapacity(), config.maxPayload(), counters, this);
+        this.bins = new RepairBins(self, config.r(), config.stagger(), config.maxPayload(), seals.length(), rng,
+                counters, outbox);
+        this.lec = new LecReceiver(config.repairBufferCapacity(), config.maxPayload(), seals.length(), counters, this);
         this.streams = new StreamTable(config.streamWindow());
         this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
@@ -227,15 +246,18 @@ public final class RicochetEngine
                 config.maxPayload(), counters)) {
             return;
         }
+        // A DATA frame's seal is its datagram's trailer, right after the frame (see the constructor).
         accept(new PacketId(packet.origin(), packet.group(), packet.seqno()), packet.buffer(),
-                packet.payloadOffset(), packet.payloadLength(), channel, nowNs);
+                packet.payloadOffset(), packet.payloadLength(), packet.offset() + packet.frameLength(), channel,
+                nowNs);
     }
 
     /**
      * The one path by which a packet becomes delivered, whatever brought it: the {@link Admission} (dedupe, gap
      * discovery, cache, accounting, delivery), then repair bins (received data only) and buffered repairs.
      */
-    private void accept(PacketId id, byte[] payload, int offset, int length, Channel channel, long nowNs) {
+    private void accept(PacketId id, byte[] payload, int offset, int length, int sealOffset, Channel channel,
+                        long nowNs) {
         if (id.origin() == self) {
             // Our own packet coming back (multicast loopback or a forged frame): we have it already.
             counters.increment(EngineCounter.DUPLICATES);
@@ -252,7 +274,7 @@ public final class RicochetEngine
         }
         if (channel == Channel.DATA) {
             ensurePlan();
-            bins.add(id.origin(), id.group(), id.seqno(), payload, offset, length);
+            bins.add(id.origin(), id.group(), id.seqno(), payload, offset, length, payload, sealOffset);
         }
         lec.onAvailable(id, payload, offset, length);
     }
@@ -338,9 +360,15 @@ public final class RicochetEngine
         return own >= 0 ? responder.buffer().length(own) : dataCache.length(slot);
     }
 
+    /** A packet rebuilt by XOR is delivered only if its bytes are the ones its origin sealed. */
     @Override
-    public void recovered(PacketId id, byte[] payload, int offset, int length, boolean combined, long nowNs) {
-        accept(id, payload, offset, length, combined ? Channel.XOR_COMBINED : Channel.XOR, nowNs);
+    public void recovered(PacketId id, byte[] payload, int offset, int length, byte[] seal, int sealOffset,
+                          boolean combined, long nowNs) {
+        if (!seals.verify(id.origin(), id.group(), id.seqno(), payload, offset, length, seal, sealOffset)) {
+            counters.increment(LecCounter.RECOVERIES_UNSEALED);
+            return;
+        }
+        accept(id, payload, offset, length, -1, combined ? Channel.XOR_COMBINED : Channel.XOR, nowNs);
     }
 
     // ---------------------------------------------------------------- NAK layer

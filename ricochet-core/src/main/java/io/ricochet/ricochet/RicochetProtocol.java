@@ -3,6 +3,7 @@ package io.ricochet.ricochet;
 import io.ricochet.engine.Counter;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.OriginSeals;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ProtocolFactory;
@@ -11,6 +12,7 @@ import io.ricochet.nak.NakCounter;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.function.Supplier;
 import java.util.random.RandomGenerator;
 
 /** Ricochet, LEC with the NAK layer behind it, as a {@link ProtocolFactory}: the simulator and the daemon run it. */
@@ -20,9 +22,17 @@ public final class RicochetProtocol implements ProtocolFactory {
             LecCounter.values());
 
     private final RicochetConfig config;
+    private final Supplier<OriginSeals> seals;
 
+    /** Unauthenticated: repairs carry no origin seals ({@link OriginSeals#NONE}). */
     public RicochetProtocol(RicochetConfig config) {
+        this(config, () -> OriginSeals.NONE);
+    }
+
+    /** Each engine gets its own {@code seals.get()}; a repair of r sealed entries must fit a frame. */
+    public RicochetProtocol(RicochetConfig config, Supplier<OriginSeals> seals) {
         this.config = Objects.requireNonNull(config, "config");
+        this.seals = Objects.requireNonNull(seals, "seals");
     }
 
     public RicochetConfig config() {
@@ -36,7 +46,7 @@ public final class RicochetProtocol implements ProtocolFactory {
 
     @Override
     public ProtocolEngine create(int node, RandomGenerator rng, Outbox outbox) {
-        return new RicochetEngine(node, config, rng, outbox);
+        return new RicochetEngine(node, config, seals.get(), rng, outbox);
     }
 
     @Override

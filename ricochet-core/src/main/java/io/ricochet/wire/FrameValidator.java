@@ -109,16 +109,17 @@ public final class FrameValidator {
             return Verdict.BAD_LENGTH;
         }
         int count = Bytes.getUnsignedByte(b, off + RepairFlyweight.COUNT_OFFSET);
+        int sealLength = Bytes.getUnsignedByte(b, off + RepairFlyweight.SEAL_LENGTH_OFFSET);
         int payloadLength = Bytes.getUnsignedShort(b, off + RepairFlyweight.PAYLOAD_LENGTH_OFFSET);
-        if (count < 1 || count > RepairFlyweight.MAX_ENTRIES) {
+        if (count < 1 || count > RepairFlyweight.MAX_ENTRIES || sealLength > RepairFlyweight.MAX_SEAL_LENGTH) {
             return Verdict.BAD_FIELD;
         }
-        if (RepairFlyweight.frameLength(count, payloadLength) != length) {
+        if (RepairFlyweight.frameLength(count, payloadLength, sealLength) != length) {
             return Verdict.BAD_LENGTH;
         }
         int longest = 0;
         for (int i = 0; i < count; i++) {
-            int entry = off + RepairFlyweight.ENTRIES_OFFSET + i * RepairFlyweight.ENTRY_LENGTH;
+            int entry = off + RepairFlyweight.ENTRIES_OFFSET + i * (RepairFlyweight.ENTRY_LENGTH + sealLength);
             if (Bytes.getLong(b, entry + RepairFlyweight.ENTRY_SEQNO_OFFSET) < 0) {
                 return Verdict.BAD_FIELD;
             }

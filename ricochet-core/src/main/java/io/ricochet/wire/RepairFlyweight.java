@@ -10,10 +10,11 @@ package io.ricochet.wire;
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * |                  Header (12 bytes, see HeaderFlyweight)       |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
- * |  Entry Count  |   Reserved    |       XOR Payload Length      |
+ * |  Entry Count  |  Seal Length  |       XOR Payload Length      |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * |  Entry 0: Original Sender (32) | Group (32) | Seqno (64)      |
  * |           Payload Length (16)  | Reserved (16)                |   20 bytes per entry
+ * |           Origin's seal (Seal Length bytes)                  ...   + Seal Length
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * |  ... Entry Count entries ...                                  |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
@@ -21,12 +22,18 @@ package io.ricochet.wire;
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
  *
- * Rules checked by {@link FrameValidator}: 1 &lt;= count &lt;= {@link #MAX_ENTRIES}; the XOR payload length equals
- * the largest entry length; Frame Length = 16 + 20 * count + XOR payload length. A repair of r = 8 entries over
- * 1024-byte payloads is 1200 bytes: one datagram under a 1500-byte MTU.
+ * <p>The seal of an entry is the authentication trailer its origin sent the data packet with (in an authenticated
+ * cluster; Seal Length 0 otherwise), so a receiver can check a packet rebuilt by XOR against what its origin sent
+ * (docs/design/security.md, "Recovered packets").
+ *
+ * <p>Rules checked by {@link FrameValidator}: 1 &lt;= count &lt;= {@link #MAX_ENTRIES}; Seal Length &lt;=
+ * {@link #MAX_SEAL_LENGTH}; the XOR payload length equals the largest entry length; Frame Length = 16 + (20 + Seal
+ * Length) * count + XOR payload length. A repair of r = 8 entries over 1024-byte payloads is 1200 bytes without
+ * seals, 1400 with 25-byte seals: one datagram under a 1500-byte MTU.
  */
 public final class RepairFlyweight extends HeaderFlyweight {
     public static final int COUNT_OFFSET = HEADER_LENGTH;
+    public static final int SEAL_LENGTH_OFFSET = COUNT_OFFSET + 1;
     public static final int PAYLOAD_LENGTH_OFFSET = COUNT_OFFSET + 2;
     public static final int ENTRIES_OFFSET = COUNT_OFFSET + 4;
     public static final int ENTRY_LENGTH = 20;
@@ -36,6 +43,8 @@ public final class RepairFlyweight extends HeaderFlyweight {
     public static final int ENTRY_LENGTH_OFFSET = 16;
     /** Most data packets one repair may name; bounds the rate-of-fire r. */
     public static final int MAX_ENTRIES = 16;
+    /** Longest seal an entry may carry. */
+    public static final int MAX_SEAL_LENGTH = 32;
 
     @Override
     public RepairFlyweight wrap(byte[] buffer, int offset) {
@@ -43,13 +52,23 @@ public final class RepairFlyweight extends HeaderFlyweight {
         return this;
     }
 
-    /** Frame length of a repair with {@code count} entries and an XOR payload of {@code payloadLength} bytes. */
+    /** Frame length of a repair with {@code count} unsealed entries and an XOR payload of {@code payloadLength}. */
     public static int frameLength(int count, int payloadLength) {
-        return ENTRIES_OFFSET + count * ENTRY_LENGTH + payloadLength;
+        return frameLength(count, payloadLength, 0);
+    }
+
+    /** Frame length of a repair with {@code count} entries of {@code sealLength}-byte seals and that payload. */
+    public static int frameLength(int count, int payloadLength, int sealLength) {
+        return ENTRIES_OFFSET + count * (ENTRY_LENGTH + sealLength) + payloadLength;
     }
 
     public int count() {
         return Bytes.getUnsignedByte(buffer, offset + COUNT_OFFSET);
+    }
+
+    /** Bytes of each entry's seal: 0 when the cluster does not authenticate. */
+    public int sealLength() {
+        return Bytes.getUnsignedByte(buffer, offset + SEAL_LENGTH_OFFSET);
     }
 
     public int payloadLength() {
@@ -57,11 +76,16 @@ public final class RepairFlyweight extends HeaderFlyweight {
     }
 
     public int payloadOffset() {
-        return offset + ENTRIES_OFFSET + count() * ENTRY_LENGTH;
+        return offset + ENTRIES_OFFSET + count() * (ENTRY_LENGTH + sealLength());
     }
 
     private int entry(int i) {
-        return offset + ENTRIES_OFFSET + i * ENTRY_LENGTH;
+        return offset + ENTRIES_OFFSET + i * (ENTRY_LENGTH + sealLength());
+    }
+
+    /** Where entry {@code i}'s seal starts in {@link #buffer()} ({@link #sealLength()} bytes). */
+    public int entrySealOffset(int i) {
+        return entry(i) + ENTRY_LENGTH;
     }
 
     public int entryOrigin(int i) {
@@ -80,13 +104,18 @@ public final class RepairFlyweight extends HeaderFlyweight {
         return Bytes.getUnsignedShort(buffer, entry(i) + ENTRY_LENGTH_OFFSET);
     }
 
-    /** Writes the header and the count/payload-length word; entries and payload follow with the calls below. */
+    /** Writes the header of a repair without seals; entries and payload follow with the calls below. */
     public RepairFlyweight writeStart(int source, int count, int payloadLength) {
+        return writeStart(source, count, payloadLength, 0);
+    }
+
+    /** Writes the header and the count/seal-length/payload-length word; entries and payload follow. */
+    public RepairFlyweight writeStart(int source, int count, int payloadLength, int sealLength) {
         writeHeader(FrameType.REPAIR, source);
         buffer[offset + COUNT_OFFSET] = (byte) count;
-        buffer[offset + COUNT_OFFSET + 1] = 0;
+        buffer[offset + SEAL_LENGTH_OFFSET] = (byte) sealLength;
         Bytes.putShort(buffer, offset + PAYLOAD_LENGTH_OFFSET, payloadLength);
-        frameLength(frameLength(count, payloadLength));
+        frameLength(frameLength(count, payloadLength, sealLength));
         return this;
     }
 
@@ -97,6 +126,12 @@ public final class RepairFlyweight extends HeaderFlyweight {
         Bytes.putLong(buffer, at + ENTRY_SEQNO_OFFSET, seqno);
         Bytes.putShort(buffer, at + ENTRY_LENGTH_OFFSET, length);
         Bytes.putShort(buffer, at + ENTRY_LENGTH_OFFSET + 2, 0);
+        return this;
+    }
+
+    /** Copies entry {@code i}'s seal ({@link #sealLength()} bytes) from {@code seal[sealOffset..]}. */
+    public RepairFlyweight entrySeal(int i, byte[] seal, int sealOffset) {
+        System.arraycopy(seal, sealOffset, buffer, entrySealOffset(i), sealLength());
         return this;
     }
 }

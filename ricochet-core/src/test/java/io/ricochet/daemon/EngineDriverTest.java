@@ -93,7 +93,7 @@ class EngineDriverTest {
     }
 
     private void receive(byte[] frame) {
-        driver.receive(frame, frame.length, PEER_ADDRESS);
+        driver.receive(frame, frame.length, frame.length, PEER_ADDRESS);
     }
 
     @AfterEach

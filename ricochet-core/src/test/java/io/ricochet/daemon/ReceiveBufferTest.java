@@ -29,10 +29,10 @@ class ReceiveBufferTest {
     @Test
     void shouldHandOutControlTrafficBeforeData() {
         ReceiveBuffer buffer = new ReceiveBuffer(16, 64, new SplittableRandom(1), counters);
-        buffer.offer(true, packet(1), 0, 2);
-        buffer.offer(false, packet(2), 0, 2);
-        buffer.offer(true, packet(3), 0, 2);
-        buffer.offer(false, packet(4), 0, 2);
+        buffer.offer(true, packet(1), 0, 2, 2);
+        buffer.offer(false, packet(2), 0, 2, 2);
+        buffer.offer(true, packet(3), 0, 2, 2);
+        buffer.offer(false, packet(4), 0, 2, 2);
         assertEquals(List.of(2, 4, 1, 3), drain(buffer));
         assertEquals(0, buffer.size());
     }
@@ -43,7 +43,7 @@ class ReceiveBufferTest {
         // one run; random drop keeps every newcomer and spreads the 100 losses over the 164 packets.
         ReceiveBuffer buffer = new ReceiveBuffer(64, 64, new SplittableRandom(5), counters);
         for (int i = 0; i < 164; i++) {
-            buffer.offer(true, packet(i), 0, 2);
+            buffer.offer(true, packet(i), 0, 2, 2);
         }
         assertEquals(64, buffer.size());
         assertEquals(100, counters.get(DaemonCounter.RX_BUFFER_RANDOM_DROPS));
@@ -63,7 +63,8 @@ class ReceiveBufferTest {
     @Test
     void shouldRefuseDatagramsLargerThanItsSlots() {
         ReceiveBuffer buffer = new ReceiveBuffer(16, 4, new SplittableRandom(1), counters);
-        assertFalse(buffer.offer(true, new byte[5], 0, 5));
+        assertFalse(buffer.offer(true, new byte[5], 0, 5, 5));
+        assertFalse(buffer.offer(true, new byte[5], 0, 3, 5), "a frame and its trailer count together");
         assertEquals(0, buffer.size());
     }
 }

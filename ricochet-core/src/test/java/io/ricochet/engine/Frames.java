@@ -42,17 +42,33 @@ public final class Frames {
 
     /** A repair built by {@code source} from the given packets, XOR computed here independently of the engine. */
     public static byte[] repair(int source, PacketId... ids) {
+        return repair(source, 0, ids);
+    }
+
+    /** A repair whose entries carry {@link #seal}s of {@code sealLength} bytes. */
+    public static byte[] repair(int source, int sealLength, PacketId... ids) {
         int longest = Arrays.stream(ids).mapToInt(Frames::lengthOf).max().orElse(0);
-        byte[] frame = new byte[RepairFlyweight.frameLength(ids.length, longest)];
-        RepairFlyweight f = new RepairFlyweight().wrap(frame, 0).writeStart(source, ids.length, longest);
+        byte[] frame = new byte[RepairFlyweight.frameLength(ids.length, longest, sealLength)];
+        RepairFlyweight f = new RepairFlyweight().wrap(frame, 0).writeStart(source, ids.length, longest, sealLength);
         for (int i = 0; i < ids.length; i++) {
-            f.entry(i, ids[i].origin(), ids[i].group(), ids[i].seqno(), lengthOf(ids[i]));
+            f.entry(i, ids[i].origin(), ids[i].group(), ids[i].seqno(), lengthOf(ids[i]))
+                    .entrySeal(i, seal(ids[i], sealLength), 0);
             byte[] p = payload(ids[i]);
             for (int b = 0; b < p.length; b++) {
                 frame[f.payloadOffset() + b] ^= p[b];
             }
         }
         return frame;
+    }
+
+    /** A stand-in seal of {@code length} bytes, different for every id (no MAC: for tests of where seals go). */
+    public static byte[] seal(PacketId id, int length) {
+        byte[] seal = new byte[length];
+        long mix = id.seqno() * 0x9E3779B97F4A7C15L ^ id.origin() * 31L ^ id.group();
+        for (int i = 0; i < length; i++) {
+            seal[i] = (byte) (mix >>> (8 * (i % 8)) ^ i);
+        }
+        return seal;
     }
 
     public static PacketId id(int origin, int group, long seqno) {

@@ -23,6 +23,8 @@ import org.junit.jupiter.api.Test;
 class LecReceiverTest {
     private static final int G = 4;
     private static final int ORIGIN = 2;
+    /** Every repair here carries seals, and every recovery must be handed the seal of the packet it rebuilt. */
+    private static final int SEAL = 25;
 
     /** What the node has, as the engine would answer; recovered packets become available, as in the engine. */
     private final class Node implements PacketSource {
@@ -56,8 +58,10 @@ class LecReceiverTest {
         }
 
         @Override
-        public void recovered(PacketId id, byte[] payload, int offset, int length, boolean viaCombining,
-                              long nowNs) {
+        public void recovered(PacketId id, byte[] payload, int offset, int length, byte[] seal, int sealOffset,
+                              boolean viaCombining, long nowNs) {
+            assertArrayEquals(Frames.seal(id, SEAL), Arrays.copyOfRange(seal, sealOffset, sealOffset + SEAL),
+                    "the seal the repair carried for " + id);
             recovered.put(id, Arrays.copyOfRange(payload, offset, offset + length));
             combined.add(viaCombining);
             have.add(id);
@@ -67,14 +71,14 @@ class LecReceiverTest {
 
     private final Counters counters = new Counters(Counters.set(EngineCounter.values(), LecCounter.values()));
     private final Node node = new Node();
-    private final LecReceiver receiver = new LecReceiver(8, 1024, counters, node);
+    private final LecReceiver receiver = new LecReceiver(8, 1024, SEAL, counters, node);
 
     private static PacketId p(long seqno) {
         return id(ORIGIN, G, seqno);
     }
 
     private void receive(PacketId... ids) {
-        byte[] frame = Frames.repair(9, ids);
+        byte[] frame = Frames.repair(9, SEAL, ids);
         receiver.onRepair(new RepairFlyweight().wrap(frame, 0), 0);
         receiver.drainReady(0);
     }
@@ -134,6 +138,27 @@ class LecReceiverTest {
         assertArrayEquals(Frames.payload(p(0)), node.recovered.get(p(0)));
         assertEquals(List.of(true, false), node.combined, "p0 is recovered once, not once per repair");
         assertEquals(0, receiver.bufferedRepairs());
+    }
+
+    @Test
+    void shouldTakeTheSealOfAPacketRecoveredFromTheBufferedPartner() {
+        receive(p(0), p(1), p(2));
+        receive(p(0), p(1));
+
+        assertArrayEquals(Frames.payload(p(2)), node.recovered.get(p(2)), "p2 is only in the buffered repair");
+        assertEquals(List.of(true), node.combined);
+    }
+
+    @Test
+    void shouldRefuseARepairWhoseSealsAreNotTheClustersLength() {
+        node.have.add(p(0));
+        for (int sealLength : new int[] {0, SEAL - 1, SEAL + 1}) {
+            byte[] frame = Frames.repair(9, sealLength, p(0), p(1));
+            receiver.onRepair(new RepairFlyweight().wrap(frame, 0), 0);
+        }
+
+        assertEquals(3, counters.get(EngineCounter.INVALID_PACKETS));
+        assertTrue(node.recovered.isEmpty());
     }
 
     @Test

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 /** Repairs actually emitted by the bins: rate-of-fire per group and region, XOR cost, and stagger spacing. */
 class RepairBinsTest {
     private static final int PACKETS_PER_GROUP = 20_000;
+    private static final byte[] NO_SEAL = new byte[0];
 
     /** Counts, per (group, target region), how many repairs naming a packet of that group were sent there. */
     /** Repairs sent per "group->region of the target", from a recording of what the bins unicast. */
@@ -58,12 +59,12 @@ class RepairBinsTest {
                 }
             }
             Counters counters = new Counters(Counters.set(EngineCounter.values(), LecCounter.values()));
-            RepairBins bins = new RepairBins(0, 8, 1, 64, rng.split(), counters, out);
+            RepairBins bins = new RepairBins(0, 8, 1, 64, 0, rng.split(), counters, out);
             bins.apply(RepairPlan.compute(view.regions(), view::groupSize, c::get));
             byte[] payload = new byte[64];
             for (int i = 0; i < PACKETS_PER_GROUP; i++) {
                 for (int g = 1; g <= groups; g++) {
-                    bins.add(99, g, i, payload, 0, payload.length);
+                    bins.add(99, g, i, payload, 0, payload.length, payload, 0);
                 }
             }
             Map<String, Long> sent = repairsByRegion(out, regionOf);
@@ -100,11 +101,11 @@ class RepairBinsTest {
         for (int stagger : new int[] {1, 3, 6}) {
             RepairFlyweight repair = new RepairFlyweight();
             RecordingOutbox out = new RecordingOutbox();
-            RepairBins bins = new RepairBins(0, 4, stagger, 16, new SplittableRandom(3),
+            RepairBins bins = new RepairBins(0, 4, stagger, 16, 0, new SplittableRandom(3),
                     new Counters(Counters.set(EngineCounter.values(), LecCounter.values())), out);
             bins.apply(RepairPlan.compute(view.regions(), view::groupSize, g -> 2.0));
             for (int seqno = 0; seqno < 4000; seqno++) {
-                bins.add(1, 1, seqno, new byte[16], 0, 16);
+                bins.add(1, 1, seqno, new byte[16], 0, 16, NO_SEAL, 0);
             }
             for (RecordingOutbox.Sent s : out.sent) {
                 repair.wrap(s.frame(), 0);

@@ -24,11 +24,11 @@ class RepairBufferTest {
 
     /** A repair of the given packets, none of them available yet. */
     private static StoredRepair repair(PacketId... ids) {
-        StoredRepair r = new StoredRepair(MAX_PAYLOAD);
+        StoredRepair r = new StoredRepair(MAX_PAYLOAD, 0);
         r.clear();
         for (PacketId id : ids) {
             byte[] p = Frames.payload(id);
-            r.addMissing(id, p.length);
+            r.addMissing(id, p.length, p, 0);
             Bytes.xorInto(r.xor, 0, p, 0, p.length);
             r.xorLength = Math.max(r.xorLength, p.length);
         }
@@ -37,7 +37,7 @@ class RepairBufferTest {
 
     @Test
     void shouldIndexABufferedRepairByEveryPacketItMisses() {
-        RepairBuffer buffer = new RepairBuffer(4, MAX_PAYLOAD, counters);
+        RepairBuffer buffer = new RepairBuffer(4, MAX_PAYLOAD, 0, counters);
 
         assertTrue(buffer.store(repair(id(1, G, 0), id(1, G, 1))));
 
@@ -50,7 +50,7 @@ class RepairBufferTest {
 
     @Test
     void shouldEvictTheOldestWhenFullAndStayWithinItsMemory() {
-        RepairBuffer buffer = new RepairBuffer(2, MAX_PAYLOAD, counters);
+        RepairBuffer buffer = new RepairBuffer(2, MAX_PAYLOAD, 0, counters);
         for (long s = 0; s < 10; s += 2) {
             buffer.store(repair(id(1, G, s), id(1, G, s + 1)));
         }
@@ -64,7 +64,7 @@ class RepairBufferTest {
 
     @Test
     void shouldKeepNothingWithCapacityZero() {
-        RepairBuffer buffer = new RepairBuffer(0, MAX_PAYLOAD, counters);
+        RepairBuffer buffer = new RepairBuffer(0, MAX_PAYLOAD, 0, counters);
 
         assertFalse(buffer.store(repair(id(1, G, 0), id(1, G, 1))));
         assertEquals(0, buffer.size());
@@ -72,7 +72,7 @@ class RepairBufferTest {
 
     @Test
     void shouldReduceByAnArrivingPacketAndHandOverWhatHasOneMissingLeft() {
-        RepairBuffer buffer = new RepairBuffer(4, MAX_PAYLOAD, counters);
+        RepairBuffer buffer = new RepairBuffer(4, MAX_PAYLOAD, 0, counters);
         buffer.store(repair(id(1, G, 0), id(1, G, 1)));
         buffer.store(repair(id(1, G, 0), id(1, G, 2), id(1, G, 3)));
         ArrayDeque<StoredRepair> ready = new ArrayDeque<>();
@@ -91,7 +91,7 @@ class RepairBufferTest {
 
     @Test
     void shouldReleaseTheRepairsOfAStream() {
-        RepairBuffer buffer = new RepairBuffer(4, MAX_PAYLOAD, counters);
+        RepairBuffer buffer = new RepairBuffer(4, MAX_PAYLOAD, 0, counters);
         buffer.store(repair(id(1, G, 0), id(1, G, 1)));
         buffer.store(repair(id(2, G, 0), id(2, G, 1)));
 

@@ -109,6 +109,18 @@ class RicochetEngineTest {
     }
 
     @Test
+    void shouldTakeARetransmissionOnlyFromItsOrigin() {
+        start();
+        receive(data(2, G, 1), 0); // (2, G, 0) is missing
+        receive(Frames.data(FrameType.RETRANSMIT, 3, id(2, G, 0)), MS);
+        assertTrue(out.delivered.stream().noneMatch(d -> d.seqno() == 0), "only the origin answers a NAK");
+        assertEquals(1, count(EngineCounter.INVALID_PACKETS));
+
+        receive(Frames.data(FrameType.RETRANSMIT, 2, id(2, G, 0)), 2 * MS);
+        assertEquals(Delivery.NAK, deliveredOf(id(2, G, 0)).how());
+    }
+
+    @Test
     void shouldDeliverEachPacketExactlyOnce() {
         start();
         receive(data(2, G, 0), 0);

@@ -267,6 +267,23 @@ class FrameValidatorTest {
     }
 
     @Test
+    void shouldAcceptSealedRepairsAndRejectSealsLongerThanTheMaximum() {
+        for (int sealLength : new int[] {1, 25, RepairFlyweight.MAX_SEAL_LENGTH, RepairFlyweight.MAX_SEAL_LENGTH + 1}) {
+            byte[] frame = new byte[RepairFlyweight.frameLength(3, 7, sealLength)];
+            RepairFlyweight fw = new RepairFlyweight().wrap(frame, 0).writeStart(8, 3, 7, sealLength);
+            for (int i = 0; i < 3; i++) {
+                fw.entry(i, 4, 5, 100L + i, 7);
+            }
+            Verdict expected = sealLength <= RepairFlyweight.MAX_SEAL_LENGTH ? Verdict.OK : Verdict.BAD_FIELD;
+            assertEquals(expected, check(frame), "seal length " + sealLength);
+        }
+        // A valid unsealed repair whose seal length byte says 1: the entries no longer add up to the frame.
+        byte[] claimed = repair(4, 4);
+        claimed[RepairFlyweight.SEAL_LENGTH_OFFSET] = 1;
+        assertEquals(Verdict.BAD_LENGTH, check(claimed));
+    }
+
+    @Test
     void shouldRejectRepairWhoseFrameLengthDoesNotMatchCountAndPayload() {
         // A valid 3-entry repair whose count byte says 2: 20 bytes unaccounted for.
         byte[] countLow = repair(4, 4, 4);

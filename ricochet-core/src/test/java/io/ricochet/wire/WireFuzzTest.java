@@ -189,6 +189,7 @@ class WireFuzzTest {
                     int entryLength = r.entryLength(i);
                     require(entryLength <= payloadLength, "entry length");
                     longest = Math.max(longest, entryLength);
+                    readRegion(buf, r.entrySealOffset(i), r.sealLength());
                     // What recovery does: XOR the first entryLength bytes of the repair payload.
                     Bytes.xorInto(scratch, 0, buf, r.payloadOffset(), entryLength);
                 }
@@ -250,13 +251,14 @@ class WireFuzzTest {
                     return false;
                 }
                 int count = u8(f, 12);
+                int seal = u8(f, 13);
                 int payloadLength = u16(f, 14);
-                if (count < 1 || count > 16 || 16 + 20 * count + payloadLength != n) {
+                if (count < 1 || count > 16 || seal > 32 || 16 + (20 + seal) * count + payloadLength != n) {
                     return false;
                 }
                 int longest = 0;
                 for (int i = 0; i < count; i++) {
-                    int e = 16 + 20 * i;
+                    int e = 16 + (20 + seal) * i;
                     if (f[e + 8] < 0) {
                         return false;
                     }
@@ -304,14 +306,17 @@ class WireFuzzTest {
             }
             case FrameType.REPAIR: {
                 int count = 1 + rnd.nextInt(RepairFlyweight.MAX_ENTRIES);
-                int room = HeaderFlyweight.MAX_FRAME_LENGTH - RepairFlyweight.frameLength(count, 0);
+                int sealLength = rnd.nextBoolean() ? 0 : 1 + rnd.nextInt(RepairFlyweight.MAX_SEAL_LENGTH);
+                int room = HeaderFlyweight.MAX_FRAME_LENGTH - RepairFlyweight.frameLength(count, 0, sealLength);
                 int longest = payloadLength(rnd, room);
-                byte[] frame = new byte[RepairFlyweight.frameLength(count, longest)];
-                RepairFlyweight fw = new RepairFlyweight().wrap(frame, 0).writeStart(rnd.nextInt(), count, longest);
+                byte[] frame = new byte[RepairFlyweight.frameLength(count, longest, sealLength)];
+                RepairFlyweight fw = new RepairFlyweight().wrap(frame, 0)
+                        .writeStart(rnd.nextInt(), count, longest, sealLength);
                 int longestAt = rnd.nextInt(count);
                 for (int i = 0; i < count; i++) {
                     int entryLength = i == longestAt ? longest : rnd.nextInt(longest + 1);
                     fw.entry(i, rnd.nextInt(), rnd.nextInt(), seqno(rnd), entryLength);
+                    fillRandom(rnd, frame, fw.entrySealOffset(i), fw.entrySealOffset(i) + sealLength);
                 }
                 fillRandom(rnd, frame, fw.payloadOffset(), frame.length);
                 return frame;
@@ -404,8 +409,10 @@ class WireFuzzTest {
                     frame[RepairFlyweight.COUNT_OFFSET] = (byte) count;
                 }
                 return frame;
-            case 9: // random payload length field, or +-1
-                if (len >= RepairFlyweight.ENTRIES_OFFSET) {
+            case 9: // random payload length field, or +-1; or a random seal length
+                if (len >= RepairFlyweight.ENTRIES_OFFSET && rnd.nextInt(3) == 0) {
+                    frame[RepairFlyweight.SEAL_LENGTH_OFFSET] = (byte) rnd.nextInt(256);
+                } else if (len >= RepairFlyweight.ENTRIES_OFFSET) {
                     int old = Bytes.getUnsignedShort(frame, RepairFlyweight.PAYLOAD_LENGTH_OFFSET);
                     Bytes.putShort(frame, RepairFlyweight.PAYLOAD_LENGTH_OFFSET,
                             rnd.nextBoolean() ? rnd.nextInt(1 << 16) : old + (rnd.nextBoolean() ? 1 : -1));
@@ -418,18 +425,18 @@ class WireFuzzTest {
                     if (len > HeartbeatFlyweight.SEQUENCE_OFFSET) {
                         frame[HeartbeatFlyweight.SEQUENCE_OFFSET] |= (byte) 0x80;
                     }
-                } else if (isType(frame, FrameType.REPAIR) && len >= RepairFlyweight.ENTRIES_OFFSET + 20) {
-                    int entries = (len - RepairFlyweight.ENTRIES_OFFSET) / RepairFlyweight.ENTRY_LENGTH;
-                    int at = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * RepairFlyweight.ENTRY_LENGTH;
+                } else if (isType(frame, FrameType.REPAIR) && len >= RepairFlyweight.ENTRIES_OFFSET + stride(frame)) {
+                    int entries = (len - RepairFlyweight.ENTRIES_OFFSET) / stride(frame);
+                    int at = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * stride(frame);
                     frame[at + RepairFlyweight.ENTRY_SEQNO_OFFSET] |= (byte) 0x80;
                 } else if (len > DataFlyweight.SEQNO_OFFSET) {
                     frame[DataFlyweight.SEQNO_OFFSET] |= (byte) 0x80;
                 }
                 return frame;
             case 12: // random entry length field, or the payload length +-1
-                if (isType(frame, FrameType.REPAIR) && len >= RepairFlyweight.ENTRIES_OFFSET + 20) {
-                    int entries = (len - RepairFlyweight.ENTRIES_OFFSET) / RepairFlyweight.ENTRY_LENGTH;
-                    int at = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * RepairFlyweight.ENTRY_LENGTH;
+                if (isType(frame, FrameType.REPAIR) && len >= RepairFlyweight.ENTRIES_OFFSET + stride(frame)) {
+                    int entries = (len - RepairFlyweight.ENTRIES_OFFSET) / stride(frame);
+                    int at = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * stride(frame);
                     int old = Bytes.getUnsignedShort(frame, RepairFlyweight.PAYLOAD_LENGTH_OFFSET);
                     Bytes.putShort(frame, at + RepairFlyweight.ENTRY_LENGTH_OFFSET,
                             rnd.nextBoolean() ? rnd.nextInt(1 << 16) : old + rnd.nextInt(3) - 1);
@@ -455,29 +462,36 @@ class WireFuzzTest {
         }
     }
 
+    /** Bytes per repair entry as the frame's seal length says (whatever the frame's type). */
+    private static int stride(byte[] frame) {
+        int seal = frame.length > RepairFlyweight.SEAL_LENGTH_OFFSET ? frame[RepairFlyweight.SEAL_LENGTH_OFFSET] & 0xFF
+                : 0;
+        return RepairFlyweight.ENTRY_LENGTH + seal;
+    }
+
     private static byte[] duplicateEntry(SplittableRandom rnd, byte[] frame) {
         int len = frame.length;
         if (!isType(frame, FrameType.REPAIR) || len < RepairFlyweight.ENTRIES_OFFSET) {
             return frame;
         }
         int count = frame[RepairFlyweight.COUNT_OFFSET] & 0xFF;
-        int room = (len - RepairFlyweight.ENTRIES_OFFSET) / RepairFlyweight.ENTRY_LENGTH;
+        int room = (len - RepairFlyweight.ENTRIES_OFFSET) / stride(frame);
         int entries = Math.min(count, room);
         if (entries < 1) {
             return frame;
         }
-        int from = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * RepairFlyweight.ENTRY_LENGTH;
+        int from = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * stride(frame);
         if (rnd.nextBoolean()) {
-            int to = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * RepairFlyweight.ENTRY_LENGTH;
-            System.arraycopy(frame, from, frame, to, RepairFlyweight.ENTRY_LENGTH);
+            int to = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * stride(frame);
+            System.arraycopy(frame, from, frame, to, stride(frame));
             return frame;
         }
         // Insert a copy of the entry right after the existing entries.
-        int insertAt = RepairFlyweight.ENTRIES_OFFSET + entries * RepairFlyweight.ENTRY_LENGTH;
-        byte[] grown = new byte[len + RepairFlyweight.ENTRY_LENGTH];
+        int insertAt = RepairFlyweight.ENTRIES_OFFSET + entries * stride(frame);
+        byte[] grown = new byte[len + stride(frame)];
         System.arraycopy(frame, 0, grown, 0, insertAt);
-        System.arraycopy(frame, from, grown, insertAt, RepairFlyweight.ENTRY_LENGTH);
-        System.arraycopy(frame, insertAt, grown, insertAt + RepairFlyweight.ENTRY_LENGTH, len - insertAt);
+        System.arraycopy(frame, from, grown, insertAt, stride(frame));
+        System.arraycopy(frame, insertAt, grown, insertAt + stride(frame), len - insertAt);
         grown[RepairFlyweight.COUNT_OFFSET] = (byte) (count + 1);
         return withLength(grown);
     }
