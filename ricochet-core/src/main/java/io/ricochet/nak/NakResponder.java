@@ -40,6 +40,8 @@ public final class NakResponder {
                     return size() > MAX_REQUESTERS;
                 }
             };
+    /** Per group this node sends to, the next seqno it will send: a NAK at or above it names no packet. */
+    private final java.util.Map<Integer, long[]> nextSeqno = new java.util.HashMap<>();
     private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private final DataFlyweight data = new DataFlyweight().wrap(frame, 0);
     private final PacketRefFlyweight ref = new PacketRefFlyweight().wrap(frame, 0);
@@ -69,6 +71,8 @@ public final class NakResponder {
 
     /** Keeps a copy of a packet this node sent at {@code nowNs}. */
     public void sent(int group, long seqno, byte[] payload, int offset, int length, long nowNs) {
+        long[] next = nextSeqno.computeIfAbsent(group, g -> new long[1]);
+        next[0] = Math.max(next[0], seqno + 1);
         if (buffering) {
             sentNs[retransmitBuffer.put(new PacketId(self, group, seqno), payload, offset, length)] = nowNs;
         }
@@ -88,7 +92,10 @@ public final class NakResponder {
     /** A validated NAK, from its header's source, a member of the NAK's group (the caller checked). */
     public void onNak(PacketRefFlyweight nak, long nowNs) {
         counters.increment(NakCounter.NAKS_RECEIVED);
-        if (nak.origin() != self) {
+        long[] next = nextSeqno.get(nak.group());
+        if (nak.origin() != self || next == null || nak.seqno() >= next[0]) {
+            // Not ours, or a packet we have not sent: GONE would make the requester give up on a packet that may
+            // still come. Only a forged or buggy input (a repair naming a future seqno) leads a member to ask.
             counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }

@@ -122,6 +122,22 @@ class NakResponderTest {
     }
 
     @Test
+    void shouldNotAnswerANakForAPacketNotSentYet() {
+        NakResponder responder = responder(8, true);
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 0)), 0);
+        send(responder, 0);
+        send(responder, 1);
+
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 2)), 0);
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G + 1, 0)), 0);
+
+        assertEquals(0, out.sent.size(), "no GONE: the requester would give up on a packet still to come");
+        assertEquals(3, counters.get(EngineCounter.INVALID_PACKETS));
+        responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 1)), 0);
+        assertEquals(1, counters.get(NakCounter.RETRANSMITS_SENT), "a sent packet is still answered");
+    }
+
+    @Test
     void shouldKeepNothingWhenNotBuffering() {
         NakResponder responder = responder(8, false);
         send(responder, 0);
