@@ -173,6 +173,11 @@ final class ProcessCluster implements AutoCloseable {
         }
     }
 
+    /** The run's cluster key file (mode 0600): a test that plays a member of the cluster seals with it. */
+    Path keyFile() {
+        return keyFile;
+    }
+
     @Override
     public void close() {
         for (Process p : processes.values()) {
