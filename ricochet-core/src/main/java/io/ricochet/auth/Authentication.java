@@ -12,19 +12,36 @@ import java.util.Arrays;
  */
 public final class Authentication {
     private final ClusterKeys keys;
+    private final DatagramClock clock;
+    private final ReplayFilter replays;
 
-    private Authentication(ClusterKeys keys) {
+    private Authentication(ClusterKeys keys, DatagramClock clock, ReplayFilter replays) {
         this.keys = keys;
+        this.clock = clock;
+        this.replays = replays;
     }
 
-    /** Authenticated with {@code keys}. */
+    /** Authenticated with {@code keys}, datagrams refused beyond the default clock skew (30 s). */
     public static Authentication with(ClusterKeys keys) {
-        return new Authentication(keys);
+        return with(keys, ReplayFilter.DEFAULT_MAX_CLOCK_SKEW_MS);
+    }
+
+    /**
+     * Authenticated with {@code keys}; a datagram sent more than {@code maxClockSkewMs} from this host's clock is
+     * refused as stale. One instance per process (per node): its guards share one replay filter.
+     */
+    public static Authentication with(ClusterKeys keys, long maxClockSkewMs) {
+        return with(keys, DatagramClock.system(), new ReplayFilter(maxClockSkewMs, System::currentTimeMillis));
+    }
+
+    /** Authenticated with {@code keys}, sealing with {@code clock} and opening through {@code replays} (tests). */
+    public static Authentication with(ClusterKeys keys, DatagramClock clock, ReplayFilter replays) {
+        return new Authentication(java.util.Objects.requireNonNull(keys, "keys"), clock, replays);
     }
 
     /** No authentication: every datagram is taken as it comes, and none carries a trailer. */
     public static Authentication insecure() {
-        return new Authentication(null);
+        return new Authentication(null, null, null);
     }
 
     /**
@@ -34,6 +51,14 @@ public final class Authentication {
      * @throws IllegalArgumentException for a missing choice or a bad key file (the message names the file)
      */
     public static Authentication from(Path keyFile, boolean insecure) {
+        return from(keyFile, insecure, ReplayFilter.DEFAULT_MAX_CLOCK_SKEW_MS);
+    }
+
+    /**
+     * As {@link #from(Path, boolean)}, refusing datagrams sent more than {@code maxClockSkewMs} from this host's
+     * clock.
+     */
+    public static Authentication from(Path keyFile, boolean insecure, long maxClockSkewMs) {
         if (insecure && keyFile != null) {
             throw new IllegalArgumentException("both a key file and insecure mode were given: choose one");
         }
@@ -46,7 +71,7 @@ public final class Authentication {
                     + "with insecure mode");
         }
         try {
-            return with(ClusterKeys.load(keyFile));
+            return with(ClusterKeys.load(keyFile), maxClockSkewMs);
         } catch (IOException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
@@ -61,9 +86,17 @@ public final class Authentication {
         return keys == null ? OriginSeals.NONE : new DataSeals(keys);
     }
 
-    /** A guard for one thread. */
+    /**
+     * A guard for one thread. Every guard of this instance seals with the process's {@link DatagramClock} and opens
+     * through one shared {@link ReplayFilter}, so a datagram taken by one is refused by all.
+     */
     public FrameGuard newGuard() {
-        return keys == null ? Passthrough.INSTANCE : new DatagramAuth(keys);
+        return keys == null ? Passthrough.INSTANCE : new DatagramAuth(keys, clock, replays);
+    }
+
+    /** How far a datagram's send time may be from this host's clock; 0 when insecure. */
+    public long maxClockSkewMs() {
+        return replays == null ? 0 : replays.maxClockSkewMs();
     }
 
     /** Extra bytes every datagram carries: the trailer, or 0 when insecure. */
@@ -71,10 +104,14 @@ public final class Authentication {
         return keys == null ? 0 : DatagramAuth.TRAILER_LENGTH;
     }
 
-    /** For logs and stats, never key material: e.g. {@code HMAC-SHA256/128, send key 2, keys [1, 2]}. */
+    /**
+     * For logs and stats, never key material: e.g.
+     * {@code HMAC-SHA256/128, send key 2, keys [1, 2], replays refused, max clock skew 30000 ms}.
+     */
     public String describe() {
         return keys == null ? "OFF (insecure: any host that reaches the sockets can forge traffic)"
-                : "HMAC-SHA256/128, send key " + keys.sendKeyId() + ", keys " + Arrays.toString(keys.keyIds());
+                : "HMAC-SHA256/128, send key " + keys.sendKeyId() + ", keys " + Arrays.toString(keys.keyIds())
+                        + ", replays refused, max clock skew " + replays.maxClockSkewMs() + " ms";
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.ricochet.auth;
 import io.ricochet.engine.OriginSeals;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
+import io.ricochet.wire.HeaderFlyweight;
 
 /**
  * Origin seals in an authenticated cluster: a data packet's seal is the trailer of the DATA datagram its origin
@@ -17,8 +18,8 @@ import io.ricochet.wire.FrameType;
  */
 final class DataSeals implements OriginSeals {
     private final DatagramAuth auth;
-    private final byte[] datagram = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
-    private final DataFlyweight data = new DataFlyweight().wrap(datagram, 0);
+    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final DataFlyweight data = new DataFlyweight().wrap(frame, 0);
 
     DataSeals(ClusterKeys keys) {
         this.auth = new DatagramAuth(keys);
@@ -36,8 +37,7 @@ final class DataSeals implements OriginSeals {
             return false;
         }
         int frameLength = data.write(FrameType.DATA, origin, origin, group, seqno, payload, offset, length);
-        System.arraycopy(seal, sealOffset, datagram, frameLength, DatagramAuth.TRAILER_LENGTH);
-        return auth.isAuthentic(datagram, 0, frameLength + DatagramAuth.TRAILER_LENGTH);
+        return auth.isAuthentic(frame, 0, frameLength, seal, sealOffset);
     }
 
     @Override

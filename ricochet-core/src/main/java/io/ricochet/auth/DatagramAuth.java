@@ -1,28 +1,39 @@
 package io.ricochet.auth;
 
+import io.ricochet.wire.Bytes;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.Objects;
 
 /**
  * Authenticates datagrams with the cluster's keys: {@link #seal} appends a trailer after a frame, {@link #open}
- * checks it before anything else reads the frame.
+ * checks it before anything else reads the frame, and refuses a datagram it has taken before.
  *
  * <pre>
- * datagram = frame | key id (1 byte) | tag (16 bytes)
- * tag      = HMAC-SHA256(key[key id], frame | key id), first 16 bytes
+ * datagram = frame | key id (1 byte) | counter (8 bytes, big-endian) | tag (16 bytes)
+ * tag      = HMAC-SHA256(key[key id], frame | key id | counter), first 16 bytes
  * </pre>
  *
- * The frame is sealed with the keys' send key ({@link ClusterKeys#sendKeyId}); any key of {@link ClusterKeys} opens.
- * HMAC-SHA256 needs no nonce, so any number of senders can share a key. The algorithm was chosen by measurement
- * (docs/design/security.md, "Cost"). Tags are compared in constant time. After construction no call allocates.
+ * The MAC input is the frame and the trailer's first {@link #MAC_TRAILER_LENGTH} bytes, contiguous in a datagram.
+ * The frame is sealed with the keys' send key ({@link ClusterKeys#sendKeyId}); any key of {@link ClusterKeys}
+ * opens. The counter comes from the process's {@link DatagramClock}: strictly increasing, its high bits the send
+ * time. After the tag verifies, the {@link ReplayFilter} shared by the process's guards refuses a stale counter or
+ * one already taken from the same source and frame type (docs/design/security.md, "Replays"). HMAC-SHA256 needs no
+ * nonce, so any number of senders can share a key. The algorithm was chosen by measurement (security.md, "Cost").
+ * Tags are compared in constant time. After construction no call allocates (the filter allocates a window the
+ * first time a source sends a frame type).
  *
- * <p>Not thread-safe: one instance per thread (each holds its own digest state and scratch buffer).
+ * <p>Not thread-safe: one instance per thread (each holds its own digest state and scratch buffer); the clock and
+ * the replay filter it shares with other instances are thread-safe.
  */
 public final class DatagramAuth implements FrameGuard {
     /** Bytes of the tag: HMAC-SHA256 truncated to 128 bits. */
     public static final int TAG_LENGTH = 16;
-    /** Bytes {@link #seal} appends: the key id, then the tag. */
-    public static final int TRAILER_LENGTH = 1 + TAG_LENGTH;
+    /** Bytes of the counter. */
+    public static final int COUNTER_LENGTH = 8;
+    /** Trailer bytes the MAC covers after the frame: the key id and the counter. */
+    public static final int MAC_TRAILER_LENGTH = 1 + COUNTER_LENGTH;
+    /** Bytes {@link #seal} appends: the key id, the counter, then the tag. */
+    public static final int TRAILER_LENGTH = MAC_TRAILER_LENGTH + TAG_LENGTH;
     /** Largest datagram: a frame of {@link HeaderFlyweight#MAX_FRAME_LENGTH} bytes and its trailer. */
     public static final int MAX_DATAGRAM_LENGTH = HeaderFlyweight.MAX_FRAME_LENGTH + TRAILER_LENGTH;
 
@@ -34,18 +45,39 @@ public final class DatagramAuth implements FrameGuard {
     public static final int BAD_TAG = -3;
     /** {@link #open}: longer than {@link #MAX_DATAGRAM_LENGTH}; refused before any MAC work. */
     public static final int TOO_LONG = -4;
+    /** {@link #open}: authentic, but its counter was already taken from that source and frame type, or is too old. */
+    public static final int REPLAYED = -5;
+    /** {@link #open}: authentic, but sent further from this host's clock than the max clock skew allows. */
+    public static final int STALE = -6;
+
+    private static final int COUNTER_OFFSET = 1;
+    private static final int TAG_OFFSET = MAC_TRAILER_LENGTH;
 
     private final int sendKeyId;
     private final HmacSha256 sendMac;
     private final HmacSha256[] macById = new HmacSha256[ClusterKeys.MAX_ID + 1];
     private final byte[] tag = new byte[HmacSha256.LENGTH];
+    private final DatagramClock clock;
+    private final ReplayFilter replays;
 
+    /** A guard with the process's clock and a replay filter of its own (default skew): for tests and benchmarks. */
     public DatagramAuth(ClusterKeys keys) {
+        this(keys, DatagramClock.system(),
+                new ReplayFilter(ReplayFilter.DEFAULT_MAX_CLOCK_SKEW_MS, System::currentTimeMillis));
+    }
+
+    /**
+     * @param clock   the counters this guard seals with: the process's one clock for the source id it sends as
+     * @param replays the filter of every guard of the process that opens datagrams
+     */
+    public DatagramAuth(ClusterKeys keys, DatagramClock clock, ReplayFilter replays) {
         for (int id : keys.keyIds()) {
             macById[id] = new HmacSha256(keys.key(id));
         }
         sendKeyId = keys.sendKeyId();
         sendMac = macById[sendKeyId];
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.replays = Objects.requireNonNull(replays, "replays");
     }
 
     /**
@@ -63,34 +95,24 @@ public final class DatagramAuth implements FrameGuard {
                     + HeaderFlyweight.HEADER_LENGTH + ".." + HeaderFlyweight.MAX_FRAME_LENGTH);
         }
         Objects.checkFromIndexSize(offset, frameLength + TRAILER_LENGTH, buf.length);
-        int idOffset = offset + frameLength;
-        buf[idOffset] = (byte) sendKeyId;
-        sendMac.mac(buf, offset, frameLength + 1, tag, 0);
-        System.arraycopy(tag, 0, buf, idOffset + 1, TAG_LENGTH);
+        int trailer = offset + frameLength;
+        buf[trailer] = (byte) sendKeyId;
+        Bytes.putLong(buf, trailer + COUNTER_OFFSET, clock.next());
+        computeTag(sendMac, buf, offset, frameLength, buf, trailer);
+        System.arraycopy(tag, 0, buf, trailer + TAG_OFFSET, TAG_LENGTH);
         return frameLength + TRAILER_LENGTH;
     }
 
     /**
      * Checks the datagram in {@code buf[offset, offset + datagramLength)}: returns the length of the frame it
-     * carries (from {@code offset}, trailer stripped) if its key id is known and its tag verifies, else
-     * {@link #TOO_SHORT}, {@link #TOO_LONG}, {@link #UNKNOWN_KEY} or {@link #BAD_TAG}. Never throws for any bytes.
+     * carries (from {@code offset}, trailer stripped) if its key id is known, its tag verifies and its counter is
+     * fresh and new for its source and frame type (then recorded); else {@link #TOO_SHORT}, {@link #TOO_LONG},
+     * {@link #UNKNOWN_KEY}, {@link #BAD_TAG}, {@link #STALE} or {@link #REPLAYED}. Never throws for any bytes.
      *
      * @throws IndexOutOfBoundsException if the range is not inside {@code buf}
      */
     @Override
     public int open(byte[] buf, int offset, int datagramLength) {
-        return check(buf, offset, datagramLength);
-    }
-
-    /**
-     * Whether the datagram in {@code buf[offset, offset + datagramLength)} carries a valid trailer for its frame: the
-     * check of {@link #open} alone, for a datagram rebuilt from a stored seal ({@link DataSeals}).
-     */
-    boolean isAuthentic(byte[] buf, int offset, int datagramLength) {
-        return check(buf, offset, datagramLength) >= 0;
-    }
-
-    private int check(byte[] buf, int offset, int datagramLength) {
         Objects.checkFromIndexSize(offset, datagramLength, buf.length);
         int frameLength = datagramLength - TRAILER_LENGTH;
         if (frameLength < HeaderFlyweight.HEADER_LENGTH) {
@@ -99,17 +121,52 @@ public final class DatagramAuth implements FrameGuard {
         if (datagramLength > MAX_DATAGRAM_LENGTH) {
             return TOO_LONG;
         }
-        int idOffset = offset + frameLength;
-        HmacSha256 mac = macById[buf[idOffset] & 0xFF];
+        int trailer = offset + frameLength;
+        int verdict = verify(buf, offset, frameLength, buf, trailer);
+        if (verdict < 0) {
+            return verdict;
+        }
+        // Only now, with the tag verified, may the frame's bytes create state.
+        int replay = replays.check(Bytes.getInt(buf, offset + HeaderFlyweight.SOURCE_OFFSET),
+                buf[offset + HeaderFlyweight.TYPE_OFFSET] & 0xFF, Bytes.getLong(buf, trailer + COUNTER_OFFSET));
+        return replay < 0 ? replay : frameLength;
+    }
+
+    /**
+     * Whether {@code trailer[trailerOffset, + TRAILER_LENGTH)} is a valid trailer of the frame in
+     * {@code frame[frameOffset, + frameLength)}, with no replay check and nothing recorded: for a frame rebuilt and
+     * checked against a stored seal ({@link DataSeals}), whose counter the genuine datagram may still bring.
+     */
+    boolean isAuthentic(byte[] frame, int frameOffset, int frameLength, byte[] trailer, int trailerOffset) {
+        return verify(frame, frameOffset, frameLength, trailer, trailerOffset) == 0;
+    }
+
+    /**
+     * Whether {@code trailer[trailerOffset, + TRAILER_LENGTH)} is a valid trailer of the frame in
+     * {@code frame[frameOffset, + frameLength)}: 0, or {@link #UNKNOWN_KEY} or {@link #BAD_TAG}. No replay check.
+     */
+    private int verify(byte[] frame, int frameOffset, int frameLength, byte[] trailer, int trailerOffset) {
+        HmacSha256 mac = macById[trailer[trailerOffset] & 0xFF];
         if (mac == null) {
             return UNKNOWN_KEY;
         }
-        mac.mac(buf, offset, frameLength + 1, tag, 0);
+        computeTag(mac, frame, frameOffset, frameLength, trailer, trailerOffset);
         int diff = 0;
         for (int i = 0; i < TAG_LENGTH; i++) {
-            diff |= tag[i] ^ buf[idOffset + 1 + i];
+            diff |= tag[i] ^ trailer[trailerOffset + TAG_OFFSET + i];
         }
-        return diff == 0 ? frameLength : BAD_TAG;
+        return diff == 0 ? 0 : BAD_TAG;
+    }
+
+    /** The one MAC computation: HMAC over frame | key id | counter, into {@link #tag}. */
+    private void computeTag(HmacSha256 mac, byte[] frame, int frameOffset, int frameLength, byte[] trailer,
+                            int trailerOffset) {
+        mac.mac(frame, frameOffset, frameLength, trailer, trailerOffset, MAC_TRAILER_LENGTH, tag, 0);
+    }
+
+    /** The counter of a sealed datagram's trailer, which starts at {@code trailerOffset}. */
+    public static long counter(byte[] trailer, int trailerOffset) {
+        return Bytes.getLong(trailer, trailerOffset + COUNTER_OFFSET);
     }
 
     /** A short name for a negative result of {@link #open}, for logs and counters. */
@@ -123,6 +180,10 @@ public final class DatagramAuth implements FrameGuard {
                 return "unknown key id";
             case BAD_TAG:
                 return "bad tag";
+            case REPLAYED:
+                return "replayed";
+            case STALE:
+                return "stale";
             default:
                 return openResult >= 0 ? "ok" : "unknown reason " + openResult;
         }
@@ -130,6 +191,6 @@ public final class DatagramAuth implements FrameGuard {
 
     @Override
     public String toString() {
-        return "DatagramAuth[HMAC-SHA256/128, send key " + sendKeyId + "]";
+        return "DatagramAuth[HMAC-SHA256/128, send key " + sendKeyId + ", replay window]";
     }
 }

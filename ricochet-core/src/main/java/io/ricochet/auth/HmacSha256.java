@@ -30,9 +30,18 @@ final class HmacSha256 {
 
     /** Writes the 32-byte HMAC of {@code data[offset, offset + length)} to {@code out[outOffset...]}. */
     void mac(byte[] data, int offset, int length, byte[] out, int outOffset) {
+        mac(data, offset, length, data, offset + length, 0, out, outOffset);
+    }
+
+    /**
+     * Writes the 32-byte HMAC of the concatenation {@code a[aOffset, aOffset + aLength) | b[bOffset, bOffset +
+     * bLength)} to {@code out[outOffset...]}: a frame and the start of a trailer held apart.
+     */
+    void mac(byte[] a, int aOffset, int aLength, byte[] b, int bOffset, int bLength, byte[] out, int outOffset) {
         try {
             inner.update(innerPad);
-            inner.update(data, offset, length);
+            inner.update(a, aOffset, aLength);
+            inner.update(b, bOffset, bLength);
             inner.digest(out, outOffset, LENGTH);
             outer.update(outerPad);
             outer.update(out, outOffset, LENGTH);

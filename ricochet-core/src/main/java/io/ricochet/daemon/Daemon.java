@@ -47,6 +47,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
     private final HeartbeatResponder heartbeats;
     private final Map<Integer, List<CompletableFuture<Void>>> pendingJoins = new HashMap<>();
     private volatile boolean closed;
+    /** Replayed and stale heartbeats already added to the counters (engine thread only). */
+    private long heartbeatReplaysFolded;
+    private long heartbeatStaleFolded;
 
     private Daemon(DaemonConfig config) throws Exception {
         this.config = config;
@@ -122,6 +125,11 @@ public final class Daemon implements LocalNode, AutoCloseable {
         counters.add(DaemonCounter.HEARTBEATS_ANSWERED, counts[0] - counters.get(DaemonCounter.HEARTBEATS_ANSWERED));
         counters.add(DaemonCounter.HEARTBEATS_WITHHELD, counts[1] - counters.get(DaemonCounter.HEARTBEATS_WITHHELD));
         counters.add(DaemonCounter.HEARTBEATS_REFUSED, counts[2] - counters.get(DaemonCounter.HEARTBEATS_REFUSED));
+        // The data sockets count replays too, so these two are folded in as increments.
+        counters.add(DaemonCounter.REPLAYED_DATAGRAMS, counts[3] - heartbeatReplaysFolded);
+        counters.add(DaemonCounter.STALE_DATAGRAMS, counts[4] - heartbeatStaleFolded);
+        heartbeatReplaysFolded = counts[3];
+        heartbeatStaleFolded = counts[4];
     }
 
     /** The port the local API listens on (useful with port 0). */

@@ -20,7 +20,11 @@ public enum DaemonCounter implements Counter {
     SEND_QUEUE_PEAK(209, "the most sends waiting at once in the send queue (a high-water gauge)"),
     LOCAL_DELIVERIES(210, "packets sent by this daemon delivered to its own subscribers of the group"),
     UNAUTHENTIC_DATAGRAMS(211, "datagrams dropped at the socket: no valid authentication trailer (forged, another "
-            + "cluster's key, unknown key id, or corrupted)");
+            + "cluster's key, unknown key id, or corrupted)"),
+    REPLAYED_DATAGRAMS(212, "authentic datagrams dropped at a socket: their counter was already taken from that "
+            + "source and frame type, or is older than the replay window (a replay)"),
+    STALE_DATAGRAMS(213, "authentic datagrams dropped at a socket: sent further from this host's clock than "
+            + "max-clock-skew-ms (a replay of an old capture, or a clock out of sync: check NTP)");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

@@ -45,6 +45,9 @@ public final class DaemonSettings {
         k.put("insecure", new String[] {"off",
             "on: run without authentication (any host that reaches the sockets can forge traffic; said in the log "
                 + "and in stats)"});
+        k.put("max-clock-skew-ms", new String[] {"30000",
+            "authenticated datagrams sent further than this from this host's clock, either way, are dropped as "
+                + "stale (counted, logged): keep hosts in sync with NTP, well within it"});
         k.put("interface", new String[] {"lo", "network interface for multicast (e.g. v0, eth1)"});
         k.put("address", new String[] {"127.0.0.1", "this node's unicast IPv4 address on that interface"});
         k.put("unicast-port", new String[] {"7300", "UDP port for repairs, NAKs, retransmissions"});
@@ -151,11 +154,22 @@ public final class DaemonSettings {
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"), auth);
     }
 
+    private long maxClockSkewMs() {
+        int skewMs = integer("max-clock-skew-ms");
+        if (skewMs < 100) {
+            throw new IllegalArgumentException("max-clock-skew-ms = " + skewMs + ": must be at least 100 ("
+                    + origin + ")");
+        }
+        return skewMs;
+    }
+
     /** The key file or insecure mode; a missing or bad key file is reported under its key. */
     private Authentication authentication() {
         String file = values.getOrDefault("key-file", "");
+        long skewMs = maxClockSkewMs();
         try {
-            return Authentication.from(file.isEmpty() ? null : java.nio.file.Path.of(file), onOff("insecure"));
+            return Authentication.from(file.isEmpty() ? null : java.nio.file.Path.of(file), onOff("insecure"),
+                    skewMs);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("key-file: " + e.getMessage() + " (" + origin + ")");
         }

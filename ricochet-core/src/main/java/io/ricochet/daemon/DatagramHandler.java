@@ -14,7 +14,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The daemon's Netty edge, shared by its sockets: copies each datagram out of its buffer (refusing one that cannot
- * be a frame, counted), checks its authentication before anything reads it (a failure is counted and dropped),
+ * be a frame, counted), checks its authentication and freshness before anything reads it (a failure is counted,
+ * as unauthentic, replayed or stale, and dropped),
  * hands the frame to the {@link EngineDriver}, and at the end of each read burst lets the driver
  * process the batch. Peer input never escapes as an exception.
  */
@@ -45,10 +46,22 @@ final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> 
         content.getBytes(content.readerIndex(), scratch, 0, length);
         int frameLength = guard.open(scratch, 0, length);
         if (frameLength < HeaderFlyweight.HEADER_LENGTH || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH) {
-            counters.increment(DaemonCounter.UNAUTHENTIC_DATAGRAMS);
+            counters.increment(refusal(frameLength));
             return;
         }
         driver.receive(scratch, frameLength, length, packet.sender());
+    }
+
+    /** The counter of a datagram {@link FrameGuard#open} refused with {@code reason}. */
+    static DaemonCounter refusal(int reason) {
+        switch (reason) {
+            case DatagramAuth.REPLAYED:
+                return DaemonCounter.REPLAYED_DATAGRAMS;
+            case DatagramAuth.STALE:
+                return DaemonCounter.STALE_DATAGRAMS;
+            default:
+                return DaemonCounter.UNAUTHENTIC_DATAGRAMS;
+        }
     }
 
     @Override

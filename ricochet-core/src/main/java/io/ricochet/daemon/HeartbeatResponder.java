@@ -39,6 +39,8 @@ final class HeartbeatResponder implements AutoCloseable {
     private final AtomicLong answered = new AtomicLong();
     private final AtomicLong withheld = new AtomicLong();
     private final AtomicLong refused = new AtomicLong();
+    private final AtomicLong replayed = new AtomicLong();
+    private final AtomicLong stale = new AtomicLong();
     private volatile long progressNs;
     /** Opens heartbeats and seals acks: used only by the heartbeat thread (and tests calling {@link #answer}). */
     private final FrameGuard guard;
@@ -78,12 +80,17 @@ final class HeartbeatResponder implements AutoCloseable {
     }
 
     /**
-     * Decides one datagram: the sealed ACK's length if it is an authentic, valid HEARTBEAT to answer (the ACK written
-     * into {@code ack}, which has room for the trailer), else 0 (counted: unauthentic or malformed, or withheld
-     * because the engine stalled).
+     * Decides one datagram: the sealed ACK's length if it is an authentic, fresh, valid HEARTBEAT to answer (the ACK
+     * written into {@code ack}, which has room for the trailer), else 0 (counted: unauthentic or malformed, replayed,
+     * stale, or withheld because the engine stalled).
      */
     int answer(byte[] datagram, int datagramLength, byte[] ack) {
         int length = guard.open(datagram, 0, datagramLength);
+        if (length == DatagramAuth.REPLAYED || length == DatagramAuth.STALE) {
+            // Authentic but seen before, or too old: a replayed heartbeat gets no answer.
+            (length == DatagramAuth.REPLAYED ? replayed : stale).incrementAndGet();
+            return 0;
+        }
         byte[] frame = datagram;
         if (length < HeaderFlyweight.HEADER_LENGTH || frame[HeaderFlyweight.TYPE_OFFSET] != FrameType.HEARTBEAT) {
             refused.incrementAndGet();
@@ -102,9 +109,12 @@ final class HeartbeatResponder implements AutoCloseable {
         return guard.seal(ack, 0, ackLength);
     }
 
-    /** Heartbeats answered, withheld (engine stalled) and refused (not a valid HEARTBEAT), since the start. */
+    /**
+     * Heartbeats answered, withheld (engine stalled), refused (not a valid HEARTBEAT), replayed and stale (authentic,
+     * but taken before or sent too far from this host's clock), since the start.
+     */
     long[] counts() {
-        return new long[] {answered.get(), withheld.get(), refused.get()};
+        return new long[] {answered.get(), withheld.get(), refused.get(), replayed.get(), stale.get()};
     }
 
     @Override

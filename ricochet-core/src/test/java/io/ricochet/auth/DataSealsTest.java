@@ -44,6 +44,14 @@ class DataSealsTest {
     }
 
     @Test
+    void shouldVerifyASealAsOftenAsAskedWithoutSpendingItsCounter() {
+        OriginSeals seals = Authentication.with(keys).newOriginSeals();
+        for (int i = 0; i < 3; i++) {
+            assertTrue(seals.verify(ORIGIN, GROUP, SEQNO, payload, 0, payload.length, seal, 0), "check " + i);
+        }
+    }
+
+    @Test
     void shouldRefuseAnyOtherBytesIdOrKey() {
         OriginSeals seals = Authentication.with(keys).newOriginSeals();
         for (int i = 0; i < payload.length; i += 97) {

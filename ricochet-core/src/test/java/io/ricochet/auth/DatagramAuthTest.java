@@ -57,16 +57,67 @@ class DatagramAuthTest {
     }
 
     @Test
-    void shouldBeHmacSha256OfTheFrameAndKeyIdTruncatedTo16Bytes() throws GeneralSecurityException {
+    void shouldBeHmacSha256OfTheFrameKeyIdAndCounterTruncatedTo16Bytes() throws GeneralSecurityException {
         byte[] key = key();
         byte[] buf = frame(1052);
-        int datagram = new DatagramAuth(keys(200, key)).seal(buf, OFFSET, 1052);
+        byte[] frame = Arrays.copyOfRange(buf, OFFSET, OFFSET + 1052);
+        long nowMs = 1_780_000_000_123L;
+        DatagramClock clock = new DatagramClock(() -> nowMs);
+        int datagram = new DatagramAuth(keys(200, key), clock, new ReplayFilter(30_000, () -> nowMs))
+                .seal(buf, OFFSET, 1052);
+        assertEquals(1052 + 25, datagram, "frame | key id (1) | counter (8) | tag (16)");
+        assertEquals((byte) 200, buf[OFFSET + 1052]);
+        long counter = java.nio.ByteBuffer.wrap(buf, OFFSET + 1053, 8).getLong();
+        assertEquals(nowMs << 20, counter, "the first counter of a fresh clock: its wall-clock ms, shifted");
+        assertEquals(counter, DatagramAuth.counter(buf, OFFSET + 1052));
         Mac mac = Mac.getInstance("HmacSHA256");
         mac.init(new SecretKeySpec(key, "HmacSHA256"));
-        mac.update(buf, OFFSET, 1052 + 1);
+        mac.update(frame);
+        mac.update((byte) 200);
+        mac.update(java.nio.ByteBuffer.allocate(8).putLong(counter).array());
         byte[] expected = Arrays.copyOf(mac.doFinal(), DatagramAuth.TAG_LENGTH);
-        assertEquals((byte) 200, buf[OFFSET + 1052]);
-        assertArrayEquals(expected, Arrays.copyOfRange(buf, OFFSET + 1053, OFFSET + datagram));
+        assertArrayEquals(expected, Arrays.copyOfRange(buf, OFFSET + 1061, OFFSET + datagram));
+    }
+
+    @Test
+    void shouldRefuseTheSameDatagramTwiceAndNoteNothingForAForgery() {
+        ClusterKeys keys = keys(4, key());
+        ReplayFilter filter = new ReplayFilter(30_000, System::currentTimeMillis);
+        DatagramAuth sender = new DatagramAuth(keys);
+        DatagramAuth receiver = new DatagramAuth(keys, DatagramClock.system(), filter);
+        DatagramAuth otherThread = new DatagramAuth(keys, DatagramClock.system(), filter);
+        byte[] buf = frame(300);
+        int datagram = sender.seal(buf, OFFSET, 300);
+        byte[] copy = buf.clone();
+        copy[OFFSET + 40] ^= 1;
+        assertEquals(DatagramAuth.BAD_TAG, receiver.open(copy, OFFSET, datagram));
+        assertEquals(0, filter.windows(), "a forgery creates no state");
+        assertEquals(300, receiver.open(buf, OFFSET, datagram));
+        assertEquals(DatagramAuth.REPLAYED, receiver.open(buf, OFFSET, datagram));
+        assertEquals(DatagramAuth.REPLAYED, otherThread.open(buf, OFFSET, datagram), "one filter per process");
+        assertEquals(300, new DatagramAuth(keys).open(buf, OFFSET, datagram), "another process takes it once");
+        int next = sender.seal(buf, OFFSET, 300);
+        assertEquals(300, otherThread.open(buf, OFFSET, next), "the next one, sealed again, is new");
+    }
+
+    @Test
+    void shouldRefuseADatagramSealedBeyondTheClockSkewEitherWay() {
+        ClusterKeys keys = keys(4, key());
+        java.util.concurrent.atomic.AtomicLong receiverMs = new java.util.concurrent.atomic.AtomicLong(1_000_000_000L);
+        DatagramAuth receiver = new DatagramAuth(keys, DatagramClock.system(),
+                new ReplayFilter(30_000, receiverMs::get));
+        for (long senderMs : new long[] {1_000_000_000L - 30_001, 1_000_000_000L + 30_001}) {
+            byte[] buf = frame(100);
+            int datagram = new DatagramAuth(keys, new DatagramClock(() -> senderMs),
+                    new ReplayFilter(30_000, () -> senderMs)).seal(buf, OFFSET, 100);
+            assertEquals(DatagramAuth.STALE, receiver.open(buf, OFFSET, datagram), "sent at " + senderMs);
+        }
+        for (long senderMs : new long[] {1_000_000_000L - 30_000, 1_000_000_000L + 29_999}) {
+            byte[] buf = frame(100);
+            int datagram = new DatagramAuth(keys, new DatagramClock(() -> senderMs),
+                    new ReplayFilter(30_000, () -> senderMs)).seal(buf, OFFSET, 100);
+            assertEquals(100, receiver.open(buf, OFFSET, datagram), "sent at " + senderMs);
+        }
     }
 
     @Test
@@ -182,6 +233,8 @@ class DatagramAuthTest {
         assertEquals("too long", DatagramAuth.reason(DatagramAuth.TOO_LONG));
         assertEquals("unknown key id", DatagramAuth.reason(DatagramAuth.UNKNOWN_KEY));
         assertEquals("bad tag", DatagramAuth.reason(DatagramAuth.BAD_TAG));
-        assertEquals(17, DatagramAuth.TRAILER_LENGTH, "the wire format's trailer: key id and a 16-byte tag");
+        assertEquals("replayed", DatagramAuth.reason(DatagramAuth.REPLAYED));
+        assertEquals("stale", DatagramAuth.reason(DatagramAuth.STALE));
+        assertEquals(25, DatagramAuth.TRAILER_LENGTH, "the wire format's trailer: key id, 8-byte counter, 16-byte tag");
     }
 }

@@ -39,7 +39,7 @@ class HeartbeatResponderTest {
         assertEquals(0, responder.answer(ping(2), HeartbeatFlyweight.LENGTH, ack), "no progress for 501 ms");
         responder.engineAlive();
         assertEquals(HeartbeatFlyweight.LENGTH, responder.answer(ping(3), HeartbeatFlyweight.LENGTH, ack));
-        assertArrayEquals(new long[] {2, 1, 0}, responder.counts());
+        assertArrayEquals(new long[] {2, 1, 0, 0, 0}, responder.counts());
     }
 
     @Test
@@ -53,9 +53,11 @@ class HeartbeatResponderTest {
         int ackLength = sealed.answer(datagram, length, ack);
         assertEquals(HeartbeatFlyweight.LENGTH + DatagramAuth.TRAILER_LENGTH, ackLength);
         assertEquals(HeartbeatFlyweight.LENGTH, auth.newGuard().open(ack, 0, ackLength), "the ack is sealed");
+        byte[] replay = datagram.clone();
+        assertEquals(0, sealed.answer(replay, length, ack), "the same heartbeat again: a replay, unanswered");
         datagram[20] ^= 1;
         assertEquals(0, sealed.answer(datagram, length, ack), "a flipped bit: refused");
-        assertArrayEquals(new long[] {1, 0, 2}, sealed.counts());
+        assertArrayEquals(new long[] {1, 0, 2, 1, 0}, sealed.counts());
     }
 
     @Test
@@ -65,6 +67,6 @@ class HeartbeatResponderTest {
         assertEquals(0, responder.answer(ackFrame, HeartbeatFlyweight.LENGTH, ack));
         assertEquals(0, responder.answer(ping(1), HeartbeatFlyweight.LENGTH - 1, ack), "truncated");
         assertEquals(0, responder.answer(new byte[3], 3, ack), "shorter than a header");
-        assertArrayEquals(new long[] {0, 0, 3}, responder.counts());
+        assertArrayEquals(new long[] {0, 0, 3, 0, 0}, responder.counts());
     }
 }

@@ -8,6 +8,10 @@ public enum FdCounter {
     MALFORMED,
     /** Datagrams without a valid authentication trailer (forged, another cluster's key, unknown key id): dropped. */
     UNAUTHENTIC,
+    /** Authentic datagrams already taken from that source and frame type, or older than the replay window: dropped. */
+    REPLAYED,
+    /** Authentic datagrams sent further from this host's clock than {@code --max-clock-skew-ms}: dropped. */
+    STALE,
     /** Valid frames of a type a detector neither answers nor expects (DATA, REPAIR, ...): dropped. */
     UNEXPECTED_FRAMES,
     /** HEARTBEATs sent to targets. */

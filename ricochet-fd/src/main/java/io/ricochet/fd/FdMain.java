@@ -116,6 +116,12 @@ public final class FdMain implements Callable<Integer> {
                     + "and keep a dead daemon alive. Said in the log. Never in production.")
     private boolean insecure;
 
+    @Option(names = "--max-clock-skew-ms", paramLabel = "MS", defaultValue = "30000",
+            description = "Authenticated heartbeats and acks sent further than this from this host's clock, either "
+                    + "way, are dropped as stale (counted, and logged naming the source): keep every host in sync "
+                    + "with NTP, well within it. At least 100 (default: ${DEFAULT-VALUE}).")
+    private long maxClockSkewMs;
+
     @Option(names = "--gms", paramLabel = "HOST:PORT", split = ",", converter = FdConverters.HostPort.class,
             description = "The GMS partitions, comma-separated; every verdict goes to each of them. Without it "
                     + "verdicts are only logged.")
@@ -168,6 +174,9 @@ public final class FdMain implements Callable<Integer> {
         if (minStdDevMs < 1 || minStdDevMs > MAX_STD_DEV_MS) {
             throw invalid("--min-std-dev-ms " + minStdDevMs + ": must be in 1.." + MAX_STD_DEV_MS);
         }
+        if (maxClockSkewMs < 100) {
+            throw invalid("--max-clock-skew-ms " + maxClockSkewMs + ": must be at least 100");
+        }
         for (int i = 0; i < gms.size(); i++) {
             if (gms.subList(0, i).contains(gms.get(i))) {
                 throw invalid("--gms: partition " + Endpoints.format(gms.get(i)) + " is listed twice");
@@ -180,7 +189,7 @@ public final class FdMain implements Callable<Integer> {
                     .add("--chain-next", chainNext == null ? List.of() : List.of(chainNext));
             return new FdConfig(id, bind, targets.targets(), TimeUnit.MILLISECONDS.toNanos(intervalMs), miss,
                     phiThreshold, TimeUnit.MILLISECONDS.toNanos(acceptablePauseMs),
-                    TimeUnit.MILLISECONDS.toNanos(minStdDevMs), Authentication.from(keyFile, insecure));
+                    TimeUnit.MILLISECONDS.toNanos(minStdDevMs), Authentication.from(keyFile, insecure, maxClockSkewMs));
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
         }

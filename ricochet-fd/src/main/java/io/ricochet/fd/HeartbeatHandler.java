@@ -13,7 +13,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The detector's receive path. Every datagram passes {@link FrameValidator} first; a rejected one is counted
+ * The detector's receive path. Every datagram is opened first: its trailer checked, then its counter against the
+ * process's replay window (refusals counted as {@link FdCounter#UNAUTHENTIC}, {@link FdCounter#REPLAYED} or
+ * {@link FdCounter#STALE}). Then it passes {@link FrameValidator}; a rejected one is counted
  * ({@link FdCounter#MALFORMED}) and dropped, unanswered. A HEARTBEAT is answered with its HEARTBEAT_ACK (so the
  * detector itself can be watched); a HEARTBEAT_ACK goes to the {@link AckSink}; any other valid frame is counted
  * and dropped. No exception leaves this handler: whatever reaches {@link #exceptionCaught} is counted and logged.
@@ -54,8 +56,9 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
         content.getBytes(content.readerIndex(), rx, 0, length);
         length = guard.open(rx, 0, length);
         if (length < 0) {
-            counters.increment(FdCounter.UNAUTHENTIC);
-            LOG.debug("dropped an unauthentic datagram from {}: {}", packet.sender(), DatagramAuth.reason(length));
+            counters.increment(length == DatagramAuth.REPLAYED ? FdCounter.REPLAYED
+                    : length == DatagramAuth.STALE ? FdCounter.STALE : FdCounter.UNAUTHENTIC);
+            LOG.debug("dropped a datagram from {}: {}", packet.sender(), DatagramAuth.reason(length));
             return;
         }
         FrameValidator.Verdict verdict = FrameValidator.check(rx, 0, length);

@@ -19,11 +19,18 @@ import io.ricochet.wire.RepairFlyweight;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
+import java.net.MulticastSocket;
+import java.net.NetworkInterface;
+import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,10 +39,17 @@ import org.junit.jupiter.api.Test;
  * real group, sent to a daemon's socket without the trailer, sealed with another key under the cluster's key id,
  * and sealed under an unknown key id. Nothing may change but a counter: no delivery, no LOST, no retransmission, no
  * NAK taken; then genuine traffic still flows.
+ *
+ * <p>It also takes replays: genuine datagrams, captured as they were sent (the group's multicast, heard by a socket
+ * of the test that joins it; a detector's heartbeats and a daemon's acks, taken on the wire by the test standing
+ * where the daemon will be), sent again. A replay moves nothing but {@code REPLAYED_DATAGRAMS} (or
+ * {@code STALE_DATAGRAMS}): no delivery, no LOST, no retransmission, no heartbeat kept alive.
  */
 class ForgedTrafficSystemTest {
     private static final int G = 30;
     private static final Duration DEADLINE = Duration.ofSeconds(60);
+    /** The GMS's default pool: group g is multicast on 239.255.0.0 + g, port 9100. */
+    private static final InetSocketAddress GROUP_ADDRESS = new InetSocketAddress("239.255.0." + G, 9100);
 
     @Test
     void shouldDropEveryForgedDatagramAtTheSocketAndChangeNothingElse() throws Exception {
@@ -136,6 +150,259 @@ class ForgedTrafficSystemTest {
             }
             assertTrue(answered.get() > 0, "the impostor answered pings: it was heard, and not believed");
         }
+    }
+
+    @Test
+    void shouldDropReplayedDataSessionTailAndNakAndChangeNothingButTheReplayCounter() throws Exception {
+        NamespaceSystemTest.requirePrivateNamespace();
+        try (ProcessCluster cluster = new ProcessCluster("replayed-traffic", 1);
+             DatagramSocket attacker = new DatagramSocket()) {
+            cluster.startGms();
+            cluster.startDaemon(1);
+            cluster.startDaemon(2);
+            cluster.startDaemon(3);
+            cluster.startFd(List.of(1, 2, 3));
+            Traffic victim = new Traffic(1, false);
+            Traffic origin = new Traffic(2, false);
+            Traffic third = new Traffic(3, false);
+            List<byte[]> captured = new CopyOnWriteArrayList<>();
+            AtomicBoolean capturing = new AtomicBoolean(true);
+            Thread sniffer = sniff(GROUP_ADDRESS, capturing, captured);
+            try {
+                victim.join(G);
+                origin.join(G);
+                third.join(G);
+                ProcessCluster.await(DEADLINE, "all three in the group",
+                        () -> victim.members(G).containsAll(List.of(2, 3)));
+                List<Traffic.Id> sent = origin.send(G, 20);
+                ProcessCluster.await(DEADLINE, "the genuine traffic", () -> sent.stream()
+                        .allMatch(victim.received::containsKey));
+                ProcessCluster.await(DEADLINE, "a SESSION of node 2 on the wire",
+                        () -> count(captured, 2, FrameType.SESSION) > 0);
+
+                replayANak(attacker, origin, sent.get(3));
+
+                // Node 2 crashes (its survivors multicast TAILs of its stream) and comes back as a new incarnation,
+                // whose seqnos start again at 0: its old DATA, replayed now, names seqnos the new stream has not
+                // sent yet.
+                origin.close();
+                cluster.crash("daemon-2");
+                ProcessCluster.await(DEADLINE, "node 2 out of the group", () -> !victim.members(G).contains(2));
+                ProcessCluster.await(DEADLINE, "a TAIL of node 3 on the wire",
+                        () -> count(captured, 3, FrameType.TAIL) > 0);
+                cluster.startDaemon(2);
+                try (Traffic reborn = new Traffic(2, false)) {
+                    reborn.join(G);
+                    ProcessCluster.await(DEADLINE, "node 2 back in the group", () -> victim.members(G).contains(2));
+                    long deliveriesBeforeFresh = deliveries(victim);
+                    reborn.send(G, 3);
+                    ProcessCluster.await(DEADLINE, "the new incarnation's traffic",
+                            () -> deliveries(victim) == deliveriesBeforeFresh + 3);
+                    capturing.set(false);
+                    sniffer.join();
+
+                    List<byte[]> replays = new ArrayList<>();
+                    for (byte[] datagram : captured) {
+                        int type = datagram[HeaderFlyweight.TYPE_OFFSET];
+                        int source = new HeaderFlyweight().wrap(datagram, 0).source();
+                        if (source == 2 && (type == FrameType.DATA || type == FrameType.SESSION)
+                                || source == 3 && type == FrameType.TAIL) {
+                            replays.add(datagram);
+                        }
+                    }
+                    assertTrue(count(replays, 2, FrameType.DATA) >= 20, "the old incarnation's DATA was captured");
+                    long deliveredBefore = deliveries(victim);
+                    long replayedBefore = replays(victim);
+                    long unauthenticBefore = victim.counter(DaemonCounter.UNAUTHENTIC_DATAGRAMS);
+                    long tailsBefore = victim.counter(NakCounter.TAILS_RECEIVED);
+                    InetSocketAddress daemon1 = new InetSocketAddress("127.0.0.1",
+                            ProcessCluster.UNICAST_BASE_PORT + 1);
+                    for (byte[] datagram : replays) {
+                        attacker.send(new DatagramPacket(datagram, datagram.length, daemon1));
+                    }
+                    ProcessCluster.await(DEADLINE, "node 1 to count " + replays.size() + " replays",
+                            () -> replays(victim) >= replayedBefore + replays.size());
+
+                    assertEquals(replayedBefore + replays.size(), replays(victim), "every replay counted, once");
+                    assertEquals(deliveredBefore, deliveries(victim), "no replayed DATA delivered");
+                    assertEquals(0, victim.lost.size(), "no LOST from a replayed SESSION or TAIL");
+                    assertEquals(tailsBefore, victim.counter(NakCounter.TAILS_RECEIVED), "no replayed TAIL taken");
+                    assertEquals(unauthenticBefore, victim.counter(DaemonCounter.UNAUTHENTIC_DATAGRAMS));
+                    assertEquals(0, victim.counter(EngineCounter.INVALID_PACKETS));
+                    assertTrue(victim.members(G).containsAll(List.of(2, 3)), "membership unchanged");
+                    assertEquals(0, victim.corrupt.get());
+
+                    reborn.send(G, 5);
+                    ProcessCluster.await(DEADLINE, "genuine traffic after the replays",
+                            () -> deliveries(victim) == deliveredBefore + 5);
+                }
+            } finally {
+                capturing.set(false);
+                sniffer.join();
+                victim.close();
+                third.close();
+            }
+        }
+    }
+
+    @Test
+    void shouldNotLetReplayedAcksKeepACrashedDaemonAlive() throws Exception {
+        NamespaceSystemTest.requirePrivateNamespace();
+        try (ProcessCluster cluster = new ProcessCluster("replayed-acks", 1);
+             DatagramSocket tap = new DatagramSocket()) {
+            cluster.startGms();
+            cluster.startDaemon(1);
+            cluster.startFd(List.of(1, 2));
+            cluster.awaitLog("fd", "pinging");
+            InetSocketAddress heartbeat2 = new InetSocketAddress("127.0.0.1", ProcessCluster.HEARTBEAT_BASE_PORT + 2);
+            // Before node 2 starts, the test stands at its heartbeat address and takes the detector's pings.
+            List<byte[]> pings = new ArrayList<>();
+            try (DatagramSocket standIn = new DatagramSocket(heartbeat2)) {
+                standIn.setSoTimeout(5_000);
+                while (pings.size() < 5) {
+                    byte[] in = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
+                    DatagramPacket ping = new DatagramPacket(in, in.length);
+                    standIn.receive(ping);
+                    pings.add(Arrays.copyOf(in, ping.getLength()));
+                }
+            }
+            // Node 2 answers them (they are authentic and fresh): its genuine acks, taken by the test on the way
+            // and handed to the detector once, late, as a slow path would.
+            cluster.startDaemon(2);
+            List<byte[]> acks = new ArrayList<>();
+            tap.setSoTimeout(5_000);
+            for (byte[] ping : pings) {
+                tap.send(new DatagramPacket(ping, ping.length, heartbeat2));
+                byte[] in = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
+                DatagramPacket ack = new DatagramPacket(in, in.length);
+                tap.receive(ack);
+                assertEquals(FrameType.HEARTBEAT_ACK, in[HeaderFlyweight.TYPE_OFFSET]);
+                acks.add(Arrays.copyOf(in, ack.getLength()));
+            }
+            InetSocketAddress detector = new InetSocketAddress("127.0.0.1", ProcessCluster.FD_PORT);
+            for (byte[] ack : acks) {
+                tap.send(new DatagramPacket(ack, ack.length, detector));
+            }
+            String failed = "node 2 (127.0.0.1:" + (ProcessCluster.HEARTBEAT_BASE_PORT + 2) + ") FAILED";
+            String recovered = "node 2 (127.0.0.1:" + (ProcessCluster.HEARTBEAT_BASE_PORT + 2) + ") RECOVERED";
+            // Node 2 was silent until it started: the detector may have reported it, then seen it recover.
+            Thread.sleep(1_500);
+            ProcessCluster.await(DEADLINE, "node 2 alive in the detector's eyes",
+                    () -> occurrences(cluster.log("fd"), failed) == occurrences(cluster.log("fd"), recovered));
+            int failuresBefore = occurrences(cluster.log("fd"), failed);
+            cluster.crash("daemon-2");
+            // The crashed daemon's acks, replayed to the detector over and over.
+            long replayed = 0;
+            long deadline = System.nanoTime() + DEADLINE.toNanos();
+            while (occurrences(cluster.log("fd"), failed) == failuresBefore) {
+                assertTrue(System.nanoTime() - deadline < 0, "node 2 was never reported failed");
+                for (byte[] ack : acks) {
+                    tap.send(new DatagramPacket(ack, ack.length, detector));
+                    replayed++;
+                }
+                Thread.sleep(50);
+            }
+            long expected = replayed;
+            // The detector logs its counters every 10 s: every replay counted, as a replay, and nothing else.
+            ProcessCluster.await(DEADLINE, "the detector to count " + expected + " replays",
+                    () -> lastCounter(cluster.log("fd"), "replayed") + lastCounter(cluster.log("fd"), "stale")
+                            >= expected);
+            String log = cluster.log("fd");
+            assertEquals(expected, lastCounter(log, "replayed") + lastCounter(log, "stale"));
+            assertEquals(0, lastCounter(cluster.log("fd"), "unauthentic"));
+        }
+    }
+
+    /**
+     * A NAK node 1 could have sent to node 2 for one of its packets: the first copy is answered, every copy of the
+     * same bytes after it is a replay. (NAKs are unicast between daemons, out of reach of a test's socket, so the
+     * test makes this one with the cluster's key.)
+     */
+    private static void replayANak(DatagramSocket attacker, Traffic origin, Traffic.Id asked) throws Exception {
+        byte[] nak = new byte[PacketRefFlyweight.LENGTH + DatagramAuth.TRAILER_LENGTH];
+        new PacketRefFlyweight().wrap(nak, 0).write(FrameType.NAK, 1, 2, G, asked.seqno());
+        int nakLength = Authentication.with(ClusterKeys.load(keyFile("replayed-traffic"))).newGuard()
+                .seal(nak, 0, PacketRefFlyweight.LENGTH);
+        InetSocketAddress daemon2 = new InetSocketAddress("127.0.0.1", ProcessCluster.UNICAST_BASE_PORT + 2);
+        long retransmitsBefore = origin.counter(NakCounter.RETRANSMITS_SENT);
+        attacker.send(new DatagramPacket(nak, nakLength, daemon2));
+        ProcessCluster.await(DEADLINE, "node 2 to answer the NAK once",
+                () -> origin.counter(NakCounter.RETRANSMITS_SENT) == retransmitsBefore + 1);
+        long naksTaken = origin.counter(NakCounter.NAKS_RECEIVED);
+        long replaysBefore = replays(origin);
+        int nakReplays = 10;
+        for (int i = 0; i < nakReplays; i++) {
+            attacker.send(new DatagramPacket(nak, nakLength, daemon2));
+        }
+        ProcessCluster.await(DEADLINE, "node 2 to count " + nakReplays + " replays",
+                () -> replays(origin) == replaysBefore + nakReplays);
+        assertEquals(retransmitsBefore + 1, origin.counter(NakCounter.RETRANSMITS_SENT), "no retransmission");
+        assertEquals(naksTaken, origin.counter(NakCounter.NAKS_RECEIVED), "no replayed NAK was taken");
+    }
+
+    /** Datagrams {@code app}'s daemon refused as replayed or stale. */
+    private static long replays(Traffic app) {
+        return app.counter(DaemonCounter.REPLAYED_DATAGRAMS) + app.counter(DaemonCounter.STALE_DATAGRAMS);
+    }
+
+    /** Packets delivered to {@code app} in all (a restarted origin's seqnos repeat its previous ones). */
+    private static long deliveries(Traffic app) {
+        return app.received.values().stream().mapToLong(Integer::longValue).sum();
+    }
+
+    /** The key file {@link ProcessCluster} wrote for the run {@code name}. */
+    private static Path keyFile(String name) {
+        return Path.of("target", "system-logs", name, "cluster.key");
+    }
+
+    /** A thread that keeps every datagram multicast to {@code group} (on loopback) while {@code on} holds. */
+    private static Thread sniff(InetSocketAddress group, AtomicBoolean on, List<byte[]> into) throws Exception {
+        MulticastSocket socket = new MulticastSocket(group.getPort());
+        socket.joinGroup(group, NetworkInterface.getByName("lo"));
+        socket.setSoTimeout(100);
+        Thread sniffer = new Thread(() -> {
+            try (socket) {
+                byte[] in = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
+                while (on.get()) {
+                    DatagramPacket packet = new DatagramPacket(in, in.length);
+                    try {
+                        socket.receive(packet);
+                    } catch (java.net.SocketTimeoutException e) {
+                        continue;
+                    }
+                    if (packet.getLength() >= HeaderFlyweight.HEADER_LENGTH + DatagramAuth.TRAILER_LENGTH) {
+                        into.add(Arrays.copyOf(in, packet.getLength()));
+                    }
+                }
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        }, "sniffer");
+        sniffer.start();
+        return sniffer;
+    }
+
+    private static long count(List<byte[]> datagrams, int source, int type) {
+        return datagrams.stream().filter(d -> d[HeaderFlyweight.TYPE_OFFSET] == type
+                && new HeaderFlyweight().wrap(d, 0).source() == source).count();
+    }
+
+    private static int occurrences(String text, String what) {
+        int n = 0;
+        for (int at = text.indexOf(what); at >= 0; at = text.indexOf(what, at + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The value of {@code name} in the detector's last counters line, or 0 before the first. */
+    private static long lastCounter(String log, String name) {
+        Matcher m = Pattern.compile("counters: .*\\b" + name + "=(\\d+)").matcher(log);
+        long value = 0;
+        while (m.find()) {
+            value = Long.parseLong(m.group(1));
+        }
+        return value;
     }
 
     /** Frames an outsider could write knowing the members, the group and roughly where the streams are. */
