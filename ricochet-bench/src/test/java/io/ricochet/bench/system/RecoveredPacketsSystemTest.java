@@ -62,7 +62,8 @@ class RecoveredPacketsSystemTest {
                 assertFalse(victim.received.containsKey(nextId), "bytes the origin never sent were not delivered");
 
                 member.send(repair(guard, next, seal, genuine, victimSocket));
-                ProcessCluster.await(DEADLINE, "the rebuilt packet delivered", () -> victim.received.containsKey(nextId));
+                ProcessCluster.await(DEADLINE, "the rebuilt packet delivered",
+                        () -> victim.received.containsKey(nextId));
 
                 List<Traffic.Id> more = origin.send(G, 5);
                 assertEquals(nextId, more.get(0), "the origin's next packet is the one the repairs named");
