@@ -24,7 +24,9 @@ public enum DaemonCounter implements Counter {
     REPLAYED_DATAGRAMS(212, "authentic datagrams dropped at a socket: their counter was already taken from that "
             + "source and frame type, or is older than the replay window (a replay)"),
     STALE_DATAGRAMS(213, "authentic datagrams dropped at a socket: sent further from this host's clock than "
-            + "max-clock-skew-ms (a replay of an old capture, or a clock out of sync: check NTP)");
+            + "max-clock-skew-ms (a replay of an old capture, or a clock out of sync: check NTP)"),
+    RX_BATCHES(214, "batches of received datagrams handed to the engine (datagrams per batch = received / this)"),
+    RX_BATCH_PEAK(215, "the most datagrams handed to the engine in one batch (a high-water gauge)");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

@@ -124,7 +124,11 @@ final class EngineDriver implements Outbox {
     void process() {
         nowNs = batchTime();
         batchNs = NO_TIME;
-        rx.drain((frame, length) -> engine.onPacket(frame, 0, length, nowNs));
+        int batch = rx.drain((frame, length) -> engine.onPacket(frame, 0, length, nowNs));
+        if (batch > 0) {
+            counters.increment(DaemonCounter.RX_BATCHES);
+            counters.max(DaemonCounter.RX_BATCH_PEAK, batch);
+        }
         afterEngineCall();
     }
 

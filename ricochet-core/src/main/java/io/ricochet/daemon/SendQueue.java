@@ -76,9 +76,7 @@ final class SendQueue {
         }
         queue.addLast(send);
         counters.increment(DaemonCounter.SENDS_QUEUED);
-        if (queue.size() > counters.get(DaemonCounter.SEND_QUEUE_PEAK)) {
-            counters.add(DaemonCounter.SEND_QUEUE_PEAK, queue.size() - counters.get(DaemonCounter.SEND_QUEUE_PEAK));
-        }
+        counters.max(DaemonCounter.SEND_QUEUE_PEAK, queue.size());
         drain();
     }
 

@@ -58,6 +58,12 @@ public final class Counters {
         values[counter.id()] += delta;
     }
 
+    /** Raises a high-water gauge to {@code value} if that is higher than what it holds. */
+    public void max(Counter counter, long value) {
+        assert member[counter.id()] : counter.name() + " is not one of " + members;
+        values[counter.id()] = Math.max(values[counter.id()], value);
+    }
+
     /** The counter's value; 0 for a counter this set does not have. */
     public long get(Counter counter) {
         return values[counter.id()];

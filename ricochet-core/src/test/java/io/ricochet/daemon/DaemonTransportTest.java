@@ -87,6 +87,71 @@ class DaemonTransportTest {
         }
     }
 
+    /** Counts the datagrams of each read batch (between two channelReadComplete calls). */
+    @ChannelHandler.Sharable
+    private static final class BatchCounter extends SimpleChannelInboundHandler<DatagramPacket> {
+        final java.util.List<Integer> batches = new java.util.concurrent.CopyOnWriteArrayList<>();
+        final java.util.concurrent.atomic.AtomicInteger total = new java.util.concurrent.atomic.AtomicInteger();
+        private int current;
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
+            current++;
+            total.incrementAndGet();
+        }
+
+        @Override
+        public void channelReadComplete(ChannelHandlerContext ctx) {
+            if (current > 0) {
+                batches.add(current);
+            }
+            current = 0;
+        }
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"nio", "epoll"})
+    void shouldReadWaitingDatagramsInBatchesOfAtMostReadBatch(String kind) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(kind.equals("nio") || io.netty.channel.epoll.Epoll.isAvailable(),
+                "native epoll is not available here");
+        int port = freeUdpPort();
+        BatchCounter counter = new BatchCounter();
+        Map<String, String> settings = new java.util.HashMap<>(Map.of("node-id", "1", "interface", "lo",
+                "address", "127.0.0.1", "unicast-port", Integer.toString(port), "gms", "127.0.0.1:1",
+                "transport", kind, "insecure", "on"));
+        int count = 3 * DaemonTransport.READ_BATCH + 5;
+        try (DaemonTransport transport = new DaemonTransport(DaemonSettings.resolve(new Properties(), "test",
+                settings));
+             DatagramSocket peer = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            transport.start(counter);
+            // The event loop is held while the datagrams wait in the kernel, as when the engine is busy.
+            java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+            transport.loop().execute(() -> {
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            byte[] datagram = new byte[64];
+            for (int i = 0; i < count; i++) {
+                peer.send(new java.net.DatagramPacket(datagram, datagram.length, InetAddress.getLoopbackAddress(),
+                        port));
+            }
+            release.countDown();
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+            while (counter.total.get() < count && System.nanoTime() < deadline) {
+                Thread.sleep(10);
+            }
+            onLoop(transport, () -> null); // the last batch's channelReadComplete has run
+            assertEquals(count, counter.total.get());
+            assertTrue(counter.batches.stream().allMatch(b -> b <= DaemonTransport.READ_BATCH),
+                    counter.batches::toString);
+            assertTrue(counter.batches.size() < count / 2, "waiting datagrams are read in batches, not one by one: "
+                    + counter.batches);
+        }
+    }
+
     @Test
     void shouldIgnoreLeavingAGroupItNeverJoined() throws Exception {
         try (DaemonTransport transport = new DaemonTransport(config(freeUdpPort()))) {
