@@ -9,7 +9,11 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
+import io.ricochet.control.tls.PeerIdentity;
+import io.ricochet.control.tls.TlsFailures;
+import io.ricochet.control.tls.TlsSettings;
 import java.net.InetSocketAddress;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +27,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Everything runs on one event loop taken from the group at construction: the handler's callbacks, and
  * whatever callers hand to {@link #execute}. So a handler's state needs no locks.
+ *
+ * <p>With TLS on, the link is up only once the handshake has succeeded and the server's certificate has the role
+ * {@code gms}; a failed handshake (the server's certificate is from another CA, or expired) or another role counts
+ * as a failed connect, logged at WARN once per transition with the reason, and retried with the same backoff.
  */
 final class ControlLink {
     static final long INITIAL_BACKOFF_MS = 100;
@@ -47,6 +55,7 @@ final class ControlLink {
     private final InetSocketAddress remote;
     private final EventLoop loop;
     private final Bootstrap bootstrap;
+    private final TlsSettings tls;
     private final Backoff backoff = new Backoff(INITIAL_BACKOFF_MS, MAX_BACKOFF_MS);
     private Handler handler;
     private Channel channel;
@@ -54,9 +63,10 @@ final class ControlLink {
     private Future<?> retry;
     private volatile boolean closed;
 
-    ControlLink(String name, InetSocketAddress remote, EventLoopGroup group) {
+    ControlLink(String name, InetSocketAddress remote, EventLoopGroup group, TlsSettings tls) {
         this.name = name;
         this.remote = remote;
+        this.tls = tls;
         this.loop = group.next();
         this.bootstrap = new Bootstrap()
                 .group(loop)
@@ -68,7 +78,7 @@ final class ControlLink {
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        ControlPipeline.install(ch.pipeline());
+                        ControlPipeline.installClient(ch, tls, remote);
                         ch.pipeline().addLast("control-link", new Inbound());
                     }
                 });
@@ -139,12 +149,39 @@ final class ControlLink {
                 scheduleRetry();
             } else if (closed) {
                 f.channel().close();
+            } else if (tls.enabled()) {
+                f.channel().pipeline().get(SslHandler.class).handshakeFuture()
+                        .addListener(h -> onHandshake(f.channel(), h.isSuccess() ? null : h.cause()));
             } else {
-                channel = f.channel();
-                markUp();
-                f.channel().closeFuture().addListener(c -> onClosed(f.channel()));
+                connected(f.channel());
             }
         });
+    }
+
+    private void connected(Channel ch) {
+        channel = ch;
+        markUp();
+        ch.closeFuture().addListener(c -> onClosed(ch));
+    }
+
+    /** After the TLS handshake ({@code failure} null if it succeeded): up if the server is a GMS. */
+    private void onHandshake(Channel ch, Throwable failure) {
+        if (closed) {
+            ch.close();
+            return;
+        }
+        PeerIdentity server = failure == null ? PeerIdentity.of(ch) : null;
+        if (failure == null && server != null && server.role() == PeerIdentity.Role.GMS) {
+            connected(ch);
+            return;
+        }
+        ch.close();
+        if (failure != null) {
+            markDown("TLS handshake failed: " + TlsFailures.describe(failure));
+        } else {
+            markDown("the server's certificate is for " + server + ", not a GMS (OU=gms); not talking to it");
+        }
+        scheduleRetry();
     }
 
     private void onClosed(Channel closedChannel) {
@@ -153,7 +190,7 @@ final class ControlLink {
         }
         channel = null;
         if (!closed) {
-            markDown(null);
+            markDown((String) null);
             scheduleRetry();
         }
     }
@@ -172,14 +209,17 @@ final class ControlLink {
     }
 
     private void markDown(Throwable cause) {
+        markDown(cause == null ? null : cause.getMessage());
+    }
+
+    private void markDown(String why) {
         if (up == Boolean.FALSE) {
-            LOG.debug("{}: still down: {}", name, cause == null ? "closed" : cause.getMessage());
+            LOG.debug("{}: still down: {}", name, why == null ? "closed" : why);
             return;
         }
         up = Boolean.FALSE;
         LOG.warn("{} down ({}{}); retrying every {}..{} ms", name, remote,
-                cause == null ? ", connection closed" : ": " + cause.getMessage(), INITIAL_BACKOFF_MS,
-                MAX_BACKOFF_MS);
+                why == null ? ", connection closed" : ": " + why, INITIAL_BACKOFF_MS, MAX_BACKOFF_MS);
         handler.onDown();
     }
 
