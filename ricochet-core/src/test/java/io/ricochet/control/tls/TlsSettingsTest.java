@@ -68,7 +68,8 @@ class TlsSettingsTest {
         Path cert = certs.resolve("node-7.pem");
         Path key = certs.resolve("node-7.key");
         Path ca = certs.resolve("ca.pem");
-        assertRefused("--tls-cert: no certificate", () -> TlsSettings.from(null, null, null, false, "--", "--insecure"));
+        assertRefused("--tls-cert: no certificate",
+                () -> TlsSettings.from(null, null, null, false, "--", "--insecure"));
         assertRefused("--tls-key: not given", () -> TlsSettings.from(cert, null, ca, false, "--", "--insecure"));
         assertRefused("--tls-cert: TLS files and --insecure were both given",
                 () -> TlsSettings.from(cert, key, ca, true, "--", "--insecure"));
