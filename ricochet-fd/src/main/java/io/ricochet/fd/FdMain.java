@@ -205,7 +205,7 @@ public final class FdMain implements Callable<Integer> {
         }
     }
 
-    /** The TLS of the links to the GMS: required with --gms unless --insecure; the certificate must be this detector's. */
+    /** The TLS of the links to the GMS: needed with --gms unless --insecure; the certificate must be this FD's. */
     private TlsSettings tls(FdConfig config) {
         boolean anyFile = tlsCert != null || tlsKey != null || tlsCa != null;
         if (gms.isEmpty() && !anyFile) {
