@@ -42,6 +42,7 @@ class GmsTlsTest {
     static void makeCertificates() throws Exception {
         TestCerts.make(certs, "gms:gms-p0", "daemon:node-1", "daemon:node-2", "daemon:node-3", "detector:rack-1");
         TestCerts.make(otherCa, "gms:gms-p0", "daemon:node-1", "detector:rack-1");
+        TestCerts.make(certs, "--expired", "detector:old-rack");
     }
 
     @AfterEach
@@ -98,7 +99,7 @@ class GmsTlsTest {
     }
 
     @Test
-    void shouldCloseAndCountAPlaintextClientAndAClientOfAnotherCa() throws Exception {
+    void shouldCloseAndCountAPlaintextClientAnExpiredOneAndOneOfAnotherCa() throws Exception {
         cluster = new GmsCluster(1, TestCerts.settings(certs, "gms-p0"));
         RecordingListener one = client(1);
         Await.until(() -> "node 1 in: " + one, () -> one.members(G).equals(Set.of(1)));
@@ -112,7 +113,12 @@ class GmsTlsTest {
             stranger.send(new NodeFailed(1));
             assertClosed(stranger);
         }
-        Await.until("two failed handshakes counted", () -> server().counter(GmsCounter.TLS_FAILURES) == 2);
+        // The cluster's CA signed it, but it expired yesterday.
+        try (RawSession expired = new RawSession(TestCerts.socket(certs, "old-rack", gms))) {
+            expired.send(new NodeFailed(1));
+            assertClosed(expired);
+        }
+        Await.until("three failed handshakes counted", () -> server().counter(GmsCounter.TLS_FAILURES) == 3);
         assertEquals(0, server().counter(GmsCounter.FAILURES));
         assertEquals(0, server().counter(GmsCounter.MALFORMED_FRAMES), "a TLS failure is not a malformed frame");
         RecordingListener two = client(2);

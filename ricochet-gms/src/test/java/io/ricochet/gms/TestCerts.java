@@ -32,6 +32,7 @@ final class TestCerts {
 
     /** Runs {@code scripts/certs dir specs...}: a CA in {@code dir} (made or reused) and one certificate per spec. */
     static Path make(Path dir, String... specs) throws IOException, InterruptedException {
+        // Options (--expired) and specs may come in any order after the folder.
         List<String> command = new java.util.ArrayList<>(List.of(script().toString(), dir.toString()));
         command.addAll(List.of(specs));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 /**
  * An authenticated cluster (one GMS partition with mutual TLS, two daemons, their rack detector, a CA and a key
  * of the run's own) takes forged control messages: NODE_FAILED for a live node from a plaintext client, from a
- * client whose certificate another CA signed, and from a daemon's certificate; and a REGISTER of a live node's id
+ * client whose certificate another CA signed, from a detector whose certificate expired, and from a daemon's
+ * certificate; and a REGISTER of a live node's id
  * from another daemon's certificate. Nothing may change but the GMS's counters (tls-failures, role-refused): the
  * node stays in its group at every member, no session of a real daemon is closed or replaced, and genuine traffic
  * is delivered exactly once.
@@ -45,6 +46,7 @@ class ControlForgerySystemTest {
             // Certificates an attacker might hold: a daemon's of this cluster (another node's), and a detector's
             // from a CA of its own.
             ProcessCluster.makeCertificates(cluster.certs(), "daemon:node-9");
+            ProcessCluster.makeCertificates(cluster.certs(), "--expired", "detector:rack-0");
             Path otherCa = cluster.certs().resolveSibling("other-ca");
             ProcessCluster.makeCertificates(otherCa, "detector:rack-1");
             InetSocketAddress gms = new InetSocketAddress("127.0.0.1", ProcessCluster.GMS_BASE_PORT);
@@ -65,6 +67,10 @@ class ControlForgerySystemTest {
                     stranger.send(new NodeFailed(2));
                     assertNull(stranger.receive(), "another CA's detector gets no answer, only a close");
                 }
+                try (ControlForger old = ControlForger.tls(cluster.certs(), "rack-0", cluster.certs(), gms)) {
+                    old.send(new NodeFailed(2));
+                    assertNull(old.receive(), "a detector whose certificate expired gets no answer, only a close");
+                }
                 try (ControlForger daemon = ControlForger.tls(cluster.certs(), "node-1", cluster.certs(), gms)) {
                     daemon.send(new NodeFailed(2));
                     assertError(ErrorCode.NOT_AUTHORIZED, daemon.receive());
@@ -76,9 +82,9 @@ class ControlForgerySystemTest {
                     assertError(ErrorCode.NOT_REGISTERED, impostor.receive());
                 }
 
-                ProcessCluster.await(DEADLINE, "the GMS to count 2 failed handshakes and 2 refusals", () -> {
+                ProcessCluster.await(DEADLINE, "the GMS to count 3 failed handshakes and 2 refusals", () -> {
                     Map<String, Long> c = gmsCounters(cluster);
-                    return c.getOrDefault("tls-failures", 0L) == 2 && c.getOrDefault("role-refused", 0L) == 2;
+                    return c.getOrDefault("tls-failures", 0L) == 3 && c.getOrDefault("role-refused", 0L) == 2;
                 });
                 Map<String, Long> counters = gmsCounters(cluster);
                 assertEquals(0, counters.get("failures"), "no NODE_FAILED was taken: " + counters);

@@ -18,6 +18,7 @@ public final class TestCertificates {
      * certificate per {@code ROLE:NAME} spec, as {@code dir/NAME.pem} and {@code dir/NAME.key}.
      */
     public static Path make(Path dir, String... specs) throws IOException, InterruptedException {
+        // Options (--expired) and specs may come in any order after the folder.
         List<String> command = new ArrayList<>(List.of(script().toString(), dir.toString()));
         command.addAll(List.of(specs));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();

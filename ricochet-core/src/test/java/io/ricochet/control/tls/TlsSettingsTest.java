@@ -25,11 +25,15 @@ class TlsSettingsTest {
     static Path certs;
     @TempDir
     static Path otherCa;
+    @TempDir
+    static Path expired;
 
     @BeforeAll
     static void makeCertificates() throws Exception {
         TestCertificates.make(certs, "gms:gms-p0", "daemon:node-7", "detector:rack-1", "admin:alice");
         TestCertificates.make(otherCa, "daemon:node-7");
+        TestCertificates.make(expired, "daemon:node-7");
+        TestCertificates.make(expired, "--expired", "daemon:old-7");
     }
 
     @Test
@@ -91,6 +95,14 @@ class TlsSettingsTest {
                 () -> TlsSettings.from(cert, certs.resolve("rack-1.key"), ca, false, "--", "--insecure"));
         assertRefused("--tls-cert " + otherCa.resolve("node-7.pem") + ": was not issued by the CA",
                 () -> TlsSettings.from(otherCa.resolve("node-7.pem"), otherCa.resolve("node-7.key"), ca, false, "--",
+                        "--insecure"));
+    }
+
+    @Test
+    void shouldRefuseAnExpiredCertificateAtStart() {
+        Path cert = expired.resolve("old-7.pem");
+        assertRefused("--tls-cert " + cert + ": the certificate CN=old-7,OU=daemon,O=Ricochet expired on ",
+                () -> TlsSettings.from(cert, expired.resolve("old-7.key"), expired.resolve("ca.pem"), false, "--",
                         "--insecure"));
     }
 
