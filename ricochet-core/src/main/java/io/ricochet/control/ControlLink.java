@@ -61,6 +61,14 @@ final class ControlLink {
     private Channel channel;
     private Boolean up;
     private Future<?> retry;
+    /** Why the connected channel is closing, when this end knows (a TLS alert from the server), else null. */
+    private String closeReason;
+    /**
+     * The last connection was ended by a TLS alert from the server (it refused this end's certificate after the
+     * handshake looked done): the next connect does not reset the backoff, so a refused link retries every 5 s,
+     * not every 100 ms. Cleared by the first message from the server or a close for any other reason.
+     */
+    private boolean refusedByServer;
     private volatile boolean closed;
 
     ControlLink(String name, InetSocketAddress remote, EventLoopGroup group, TlsSettings tls) {
@@ -161,7 +169,9 @@ final class ControlLink {
     private void connected(Channel ch) {
         channel = ch;
         markUp();
-        ch.closeFuture().addListener(c -> onClosed(ch));
+        // Handled in a task of its own: the exception that explains a close (a TLS alert) may be fired just after
+        // the close, in the same call, and its reason then goes into the "down" line.
+        ch.closeFuture().addListener(c -> execute(() -> onClosed(ch)));
     }
 
     /** After the TLS handshake ({@code failure} null if it succeeded): up if the server is a GMS. */
@@ -189,8 +199,11 @@ final class ControlLink {
             return;
         }
         channel = null;
+        String why = closeReason;
+        closeReason = null;
+        refusedByServer = why != null;
         if (!closed) {
-            markDown((String) null);
+            markDown(why);
             scheduleRetry();
         }
     }
@@ -202,7 +215,9 @@ final class ControlLink {
     }
 
     private void markUp() {
-        backoff.reset();
+        if (!refusedByServer) {
+            backoff.reset();
+        }
         up = Boolean.TRUE;
         LOG.info("{} up ({})", name, remote);
         handler.onUp();
@@ -227,6 +242,10 @@ final class ControlLink {
     private final class Inbound extends SimpleChannelInboundHandler<ControlMessage> {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, ControlMessage message) {
+            if (refusedByServer) {
+                refusedByServer = false;
+                backoff.reset();
+            }
             handler.onMessage(message);
         }
 
@@ -235,6 +254,14 @@ final class ControlLink {
             if (ControlPipeline.isMalformedInput(cause)) {
                 LOG.warn("{}: malformed frame from {}: {}; reconnecting", name, remote,
                         ControlPipeline.describe(cause));
+            } else if (TlsFailures.isTls(cause)) {
+                // In TLS 1.3 a server that refuses this end's certificate (expired, say) says so after the client
+                // finished its handshake: the alert arrives here, and the "down" line gives it as the reason.
+                String why = "TLS: " + TlsFailures.describe(cause);
+                if (ctx.channel() == channel) {
+                    closeReason = why;
+                }
+                LOG.debug("{}: {}", name, why);
             } else {
                 LOG.debug("{}: connection error: {}", name, cause.toString());
             }

@@ -128,6 +128,22 @@ class GmsTlsTest {
     }
 
     @Test
+    void shouldNeverRegisterAClientWhoseCertificateTheGmsDoesNotTrust() throws Exception {
+        cluster = new GmsCluster(1, TestCerts.settings(certs, "gms-p0"));
+        // The client trusts both CAs, so it accepts the GMS; the GMS trusts only its own, so it refuses the client.
+        Path bothCas = otherCa.resolve("both-cas.pem");
+        java.nio.file.Files.writeString(bothCas, java.nio.file.Files.readString(otherCa.resolve("ca.pem"))
+                + java.nio.file.Files.readString(certs.resolve("ca.pem")));
+        io.ricochet.control.tls.TlsSettings foreign = io.ricochet.control.tls.TlsSettings.from(
+                otherCa.resolve("node-1.pem"), otherCa.resolve("node-1.key"), bothCas, false, "--", "--insecure");
+        RecordingListener one = new RecordingListener();
+        cluster.client(1, RecordingListener.incarnation(1), one, cluster.addresses(), foreign, G);
+        Await.until("the GMS to refuse it twice", () -> server().counter(GmsCounter.TLS_FAILURES) >= 2);
+        assertEquals(0, server().counter(GmsCounter.REGISTRATIONS));
+        assertEquals(0, server().counter(GmsCounter.JOINS));
+    }
+
+    @Test
     void shouldNotTalkToAServerWhoseCertificateIsNotAGms() {
         // A server that has the cluster's CA but a daemon's certificate.
         cluster = new GmsCluster(1, TestCerts.settings(certs, "node-3"));
