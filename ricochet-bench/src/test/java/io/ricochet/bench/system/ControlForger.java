@@ -36,6 +36,7 @@ final class ControlForger implements AutoCloseable {
     private final Socket socket;
     private final DataInputStream in;
     private final OutputStream out;
+    private boolean closedBeforeSend;
 
     private ControlForger(Socket socket) throws IOException {
         this.socket = socket;
@@ -86,15 +87,26 @@ final class ControlForger implements AutoCloseable {
         }
     }
 
-    void send(ControlMessage message) throws IOException {
+    /**
+     * Writes {@code message}. A server that refused the handshake may have closed the connection already (a reset,
+     * a broken pipe, a TLS alert): that is not an error here, and {@link #receive} then returns null.
+     */
+    void send(ControlMessage message) {
         ByteBuf buf = Unpooled.buffer();
         ControlCodec.encode(message, buf);
-        out.write(ByteBufUtil.getBytes(buf));
-        out.flush();
+        try {
+            out.write(ByteBufUtil.getBytes(buf));
+            out.flush();
+        } catch (IOException e) {
+            closedBeforeSend = true;
+        }
     }
 
     /** The next message, or null once the server has closed the connection (an alert or a reset count too). */
     ControlMessage receive() throws ControlDecodeException {
+        if (closedBeforeSend) {
+            return null;
+        }
         try {
             int length = in.readInt();
             byte[] body = new byte[length];
