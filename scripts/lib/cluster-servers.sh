@@ -25,6 +25,29 @@ key_create() {
         || die "cannot write $file"
 }
 
+# certs_create DIR: the run's CA and a certificate per process in DIR/certs, made by scripts/certs (the one place a CA
+# is made): gms-p<i> (OU=gms), node-<k> (OU=daemon), rack-<r> and top-1 (OU=detector). Every control link of the run
+# (daemon or detector to GMS) is mutual TLS with them, and the GMS takes each message only from the role allowed it.
+certs_create() {
+    local dir="$1" i k r
+    local -a names=(detector:top-1)
+    for ((i = 0; i < RC_GMS; i++)); do
+        names+=("gms:gms-p$i")
+    done
+    for ((k = 1; k <= RC_NODES; k++)); do
+        names+=("daemon:node-$k")
+    done
+    for ((r = 1; r <= RC_RACKS; r++)); do
+        names+=("detector:rack-$r")
+    done
+    "$root/scripts/certs" "$dir/certs" "${names[@]}" || die "could not make the run's certificates (scripts/certs)"
+}
+
+# tls_args DIR NAME: the --tls-cert/--tls-key/--tls-ca options of process NAME (its files from certs_create).
+tls_args() {
+    printf '%s\n' --tls-cert "$1/certs/$2.pem" --tls-key "$1/certs/$2.key" --tls-ca "$1/certs/ca.pem"
+}
+
 # java_in DIR NAME NS NICE OPTS JAR ARGS...: starts a JVM tagged with this run's marker, at niceness NICE.
 java_in() {
     local dir="$1" name="$2" ns="$3" niceness="$4" opts="$5" jar="$6"
@@ -37,9 +60,11 @@ java_in() {
 # gms_start DIR: one process per partition, each on its own address of the svc namespace.
 gms_start() {
     local dir="$1" i
+    local -a tls
     for ((i = 0; i < RC_GMS; i++)); do
+        mapfile -t tls < <(tls_args "$dir" "gms-p$i")
         java_in "$dir" "gms-$i" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$GMS_JAR" --partition "$i" --partitions "$RC_GMS" \
-            --bind "$(gms_addr "$i")" --port "$GMS_PORT" --stats-interval 10
+            --bind "$(gms_addr "$i")" --port "$GMS_PORT" --stats-interval 10 "${tls[@]}"
     done
     for ((i = 0; i < RC_GMS; i++)); do
         wait_for_line "$dir" "gms-$i" "listening on" "$START_TIMEOUT" "that it listens"
@@ -49,12 +74,13 @@ gms_start() {
 # daemon_start DIR K: the daemon of node K in its namespace (does not wait).
 daemon_start() {
     local dir="$1" k="$2"
-    local -a extra=()
+    local -a extra=() tls
     read -r -a extra <<<"$RC_DAEMON_ARGS"
+    mapfile -t tls < <(tls_args "$dir" "node-$k")
     java_in "$dir" "node-$k" "$(node_ns "$k")" 0 "$DAEMON_JAVA_OPTS" "$CORE_JAR" daemon --node-id "$k" \
         --interface v0 --address "$(node_addr "$k")" --unicast-port "$UNICAST_PORT" --api-bind 127.0.0.1 \
         --api-port "$API_PORT" --gms "$(gms_list)" --seed "$k" --inject-loss "$RC_INJECT_LOSS" \
-        --stats-interval 10 --key-file "$dir/cluster.key" "${extra[@]}"
+        --stats-interval 10 --key-file "$dir/cluster.key" "${tls[@]}" "${extra[@]}"
 }
 
 # daemons_start DIR: every daemon, then waits for each one's "running" line.
@@ -73,6 +99,7 @@ daemons_start() {
 # verdict goes to every GMS partition. Interval and misses from RC_FD_INTERVAL / RC_FD_MISS (100 ms, 5).
 fds_start() {
     local dir="$1" r k members watched=""
+    local -a tls
     for ((r = 1; r <= RC_RACKS; r++)); do
         members=""
         for ((k = 1; k <= RC_NODES; k++)); do
@@ -80,14 +107,16 @@ fds_start() {
                 members+="${members:+,}$k@$(node_addr "$k"):$HEARTBEAT_PORT"
             fi
         done
+        mapfile -t tls < <(tls_args "$dir" "rack-$r")
         java_in "$dir" "fd-rack-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id "rack-$r" \
             --bind "$(rack_fd_addr "$r"):$FD_PORT" --members "$members" --interval-ms "$RC_FD_INTERVAL" \
-            --miss "$RC_FD_MISS" --gms "$(gms_list)" --key-file "$dir/cluster.key"
+            --miss "$RC_FD_MISS" --gms "$(gms_list)" --key-file "$dir/cluster.key" "${tls[@]}"
         watched+="${watched:+,}rack-$r@$(rack_fd_addr "$r"):$FD_PORT"
     done
+    mapfile -t tls < <(tls_args "$dir" top-1)
     java_in "$dir" "fd-top" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id top-1 --bind "$(top_fd_addr):$FD_PORT" \
         --watch-detectors "$watched" --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" --gms "$(gms_list)" \
-        --key-file "$dir/cluster.key"
+        --key-file "$dir/cluster.key" "${tls[@]}"
     for ((r = 1; r <= RC_RACKS; r++)); do
         wait_for_line "$dir" "fd-rack-$r" "failure detector rack-$r .* pinging" "$START_TIMEOUT" "that it pings"
     done

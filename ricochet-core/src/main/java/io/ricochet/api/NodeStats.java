@@ -15,7 +15,7 @@ import java.util.Map;
  * @param incarnation                the daemon process's incarnation
  * @param protocol                   the protocol its engine runs
  * @param transport                  {@code epoll} or {@code nio}
- * @param authentication             how datagrams are authenticated, or that they are not (insecure mode)
+ * @param authentication             how datagrams and control links are authenticated, or that they are not (insecure)
  * @param socketReceiveBufferGranted the socket receive buffer the kernel granted, in bytes
  * @param counters                   the running protocol's counters, then the daemon's own, by name, in id order
  * @param xorsPerDataPacket          LEC's XORs per data packet received (0 for other protocols)

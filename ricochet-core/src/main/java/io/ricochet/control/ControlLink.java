@@ -9,7 +9,11 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.Future;
+import io.ricochet.control.tls.PeerIdentity;
+import io.ricochet.control.tls.TlsFailures;
+import io.ricochet.control.tls.TlsSettings;
 import java.net.InetSocketAddress;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -23,6 +27,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Everything runs on one event loop taken from the group at construction: the handler's callbacks, and
  * whatever callers hand to {@link #execute}. So a handler's state needs no locks.
+ *
+ * <p>With TLS on, the link is up only once the handshake has succeeded and the server's certificate has the role
+ * {@code gms}; a failed handshake (the server's certificate is from another CA, or expired) or another role counts
+ * as a failed connect, logged at WARN once per transition with the reason, and retried with the same backoff.
  */
 final class ControlLink {
     static final long INITIAL_BACKOFF_MS = 100;
@@ -47,16 +55,26 @@ final class ControlLink {
     private final InetSocketAddress remote;
     private final EventLoop loop;
     private final Bootstrap bootstrap;
+    private final TlsSettings tls;
     private final Backoff backoff = new Backoff(INITIAL_BACKOFF_MS, MAX_BACKOFF_MS);
     private Handler handler;
     private Channel channel;
     private Boolean up;
     private Future<?> retry;
+    /** Why the connected channel is closing, when this end knows (a TLS alert from the server), else null. */
+    private String closeReason;
+    /**
+     * The last connection was ended by a TLS alert from the server (it refused this end's certificate after the
+     * handshake looked done): the next connect does not reset the backoff, so a refused link retries every 5 s,
+     * not every 100 ms. Cleared by the first message from the server or a close for any other reason.
+     */
+    private boolean refusedByServer;
     private volatile boolean closed;
 
-    ControlLink(String name, InetSocketAddress remote, EventLoopGroup group) {
+    ControlLink(String name, InetSocketAddress remote, EventLoopGroup group, TlsSettings tls) {
         this.name = name;
         this.remote = remote;
+        this.tls = tls;
         this.loop = group.next();
         this.bootstrap = new Bootstrap()
                 .group(loop)
@@ -68,7 +86,7 @@ final class ControlLink {
                 .handler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        ControlPipeline.install(ch.pipeline());
+                        ControlPipeline.installClient(ch, tls, remote);
                         ch.pipeline().addLast("control-link", new Inbound());
                     }
                 });
@@ -139,12 +157,41 @@ final class ControlLink {
                 scheduleRetry();
             } else if (closed) {
                 f.channel().close();
+            } else if (tls.enabled()) {
+                f.channel().pipeline().get(SslHandler.class).handshakeFuture()
+                        .addListener(h -> onHandshake(f.channel(), h.isSuccess() ? null : h.cause()));
             } else {
-                channel = f.channel();
-                markUp();
-                f.channel().closeFuture().addListener(c -> onClosed(f.channel()));
+                connected(f.channel());
             }
         });
+    }
+
+    private void connected(Channel ch) {
+        channel = ch;
+        markUp();
+        // Handled in a task of its own: the exception that explains a close (a TLS alert) may be fired just after
+        // the close, in the same call, and its reason then goes into the "down" line.
+        ch.closeFuture().addListener(c -> execute(() -> onClosed(ch)));
+    }
+
+    /** After the TLS handshake ({@code failure} null if it succeeded): up if the server is a GMS. */
+    private void onHandshake(Channel ch, Throwable failure) {
+        if (closed) {
+            ch.close();
+            return;
+        }
+        PeerIdentity server = failure == null ? PeerIdentity.of(ch) : null;
+        if (failure == null && server != null && server.role() == PeerIdentity.Role.GMS) {
+            connected(ch);
+            return;
+        }
+        ch.close();
+        if (failure != null) {
+            markDown("TLS handshake failed: " + TlsFailures.describe(failure));
+        } else {
+            markDown("the server's certificate is for " + server + ", not a GMS (OU=gms); not talking to it");
+        }
+        scheduleRetry();
     }
 
     private void onClosed(Channel closedChannel) {
@@ -152,8 +199,11 @@ final class ControlLink {
             return;
         }
         channel = null;
+        String why = closeReason;
+        closeReason = null;
+        refusedByServer = why != null;
         if (!closed) {
-            markDown(null);
+            markDown(why);
             scheduleRetry();
         }
     }
@@ -165,21 +215,26 @@ final class ControlLink {
     }
 
     private void markUp() {
-        backoff.reset();
+        if (!refusedByServer) {
+            backoff.reset();
+        }
         up = Boolean.TRUE;
         LOG.info("{} up ({})", name, remote);
         handler.onUp();
     }
 
     private void markDown(Throwable cause) {
+        markDown(cause == null ? null : cause.getMessage());
+    }
+
+    private void markDown(String why) {
         if (up == Boolean.FALSE) {
-            LOG.debug("{}: still down: {}", name, cause == null ? "closed" : cause.getMessage());
+            LOG.debug("{}: still down: {}", name, why == null ? "closed" : why);
             return;
         }
         up = Boolean.FALSE;
         LOG.warn("{} down ({}{}); retrying every {}..{} ms", name, remote,
-                cause == null ? ", connection closed" : ": " + cause.getMessage(), INITIAL_BACKOFF_MS,
-                MAX_BACKOFF_MS);
+                why == null ? ", connection closed" : ": " + why, INITIAL_BACKOFF_MS, MAX_BACKOFF_MS);
         handler.onDown();
     }
 
@@ -187,6 +242,10 @@ final class ControlLink {
     private final class Inbound extends SimpleChannelInboundHandler<ControlMessage> {
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, ControlMessage message) {
+            if (refusedByServer) {
+                refusedByServer = false;
+                backoff.reset();
+            }
             handler.onMessage(message);
         }
 
@@ -195,6 +254,14 @@ final class ControlLink {
             if (ControlPipeline.isMalformedInput(cause)) {
                 LOG.warn("{}: malformed frame from {}: {}; reconnecting", name, remote,
                         ControlPipeline.describe(cause));
+            } else if (TlsFailures.isTls(cause)) {
+                // In TLS 1.3 a server that refuses this end's certificate (expired, say) says so after the client
+                // finished its handshake: the alert arrives here, and the "down" line gives it as the reason.
+                String why = "TLS: " + TlsFailures.describe(cause);
+                if (ctx.channel() == channel) {
+                    closeReason = why;
+                }
+                LOG.debug("{}: {}", name, why);
             } else {
                 LOG.debug("{}: connection error: {}", name, cause.toString());
             }

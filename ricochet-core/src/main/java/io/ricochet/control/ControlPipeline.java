@@ -1,6 +1,7 @@
 package io.ricochet.control;
 
 import io.netty.buffer.ByteBuf;
+import io.netty.channel.Channel;
 import io.netty.channel.ChannelHandler.Sharable;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelPipeline;
@@ -8,6 +9,10 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.MessageToByteEncoder;
 import io.netty.handler.codec.MessageToMessageDecoder;
+import io.ricochet.control.tls.TlsFailures;
+import io.ricochet.control.tls.TlsServerGate;
+import io.ricochet.control.tls.TlsSettings;
+import java.net.InetSocketAddress;
 import java.util.List;
 
 /**
@@ -18,6 +23,10 @@ import java.util.List;
  * <p>Every malformed input reaches {@code exceptionCaught} of the next handler as a {@link DecoderException}
  * (an oversized or corrupt length from the frame decoder, or a {@link ControlDecodeException} as its cause);
  * {@link #describe} turns either into one line for an {@link ErrorCode#MALFORMED_FRAME} reply.
+ *
+ * <p>With TLS on ({@link TlsSettings#enabled()}) an {@code SslHandler} comes first, so everything after it sees
+ * plaintext frames; the server's {@link TlsServerGate} follows it and keeps TLS errors from the control handlers.
+ * A TLS error is never "malformed input".
  */
 public final class ControlPipeline {
 
@@ -32,9 +41,29 @@ public final class ControlPipeline {
         pipeline.addLast("control-encoder", Encoder.INSTANCE);
     }
 
-    /** Whether {@code cause} means the peer sent bytes that are not the control protocol. */
+    /**
+     * The server side of a connection: TLS (client certificate required) and the gate reporting failed handshakes
+     * to {@code failures} when {@code tls} is on, then the control handlers.
+     */
+    public static void installServer(Channel channel, TlsSettings tls, TlsServerGate failures) {
+        if (tls.enabled()) {
+            channel.pipeline().addLast("tls", tls.newServerHandler(channel.alloc()));
+            channel.pipeline().addLast("tls-gate", failures);
+        }
+        install(channel.pipeline());
+    }
+
+    /** The client side of a connection to {@code remote}: TLS when {@code tls} is on, then the control handlers. */
+    public static void installClient(Channel channel, TlsSettings tls, InetSocketAddress remote) {
+        if (tls.enabled()) {
+            channel.pipeline().addLast("tls", tls.newClientHandler(channel.alloc(), remote));
+        }
+        install(channel.pipeline());
+    }
+
+    /** Whether {@code cause} means the peer sent bytes that are not the control protocol (TLS errors are not). */
     public static boolean isMalformedInput(Throwable cause) {
-        return cause instanceof DecoderException;
+        return cause instanceof DecoderException && !TlsFailures.isTls(cause);
     }
 
     /** One line saying what was malformed, for logs and error replies. */

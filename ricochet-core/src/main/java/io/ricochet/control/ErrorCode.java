@@ -16,6 +16,11 @@ public final class ErrorCode {
     public static final int UNEXPECTED_MESSAGE = 6;
     /** JOIN from a node the failure detector reported failed: it takes effect when the node recovers. */
     public static final int NODE_FAILED = 7;
+    /**
+     * The sender's certificate does not allow this message: verdicts come only from role detector; REGISTER, JOIN
+     * and LEAVE only from role daemon, and REGISTER only for the node id the certificate names. Nothing changed.
+     */
+    public static final int NOT_AUTHORIZED = 8;
 
     private ErrorCode() {
     }
@@ -30,6 +35,7 @@ public final class ErrorCode {
             case GROUP_FULL -> "GROUP_FULL";
             case UNEXPECTED_MESSAGE -> "UNEXPECTED_MESSAGE";
             case NODE_FAILED -> "NODE_FAILED";
+            case NOT_AUTHORIZED -> "NOT_AUTHORIZED";
             default -> "CODE(" + code + ")";
         };
     }

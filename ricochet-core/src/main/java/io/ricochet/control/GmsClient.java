@@ -1,6 +1,7 @@
 package io.ricochet.control;
 
 import io.netty.channel.EventLoopGroup;
+import io.ricochet.control.tls.TlsSettings;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,16 +33,27 @@ public final class GmsClient implements AutoCloseable {
      * @param partitions  the GMS partitions, in partition order
      * @param listener    hears views, events, partition up/down and errors, on {@code group}'s threads
      * @param group       the event loops to run on (epoll or NIO); the caller owns and shuts it down
+     *                    (plaintext sessions: see the constructor that takes a {@link TlsSettings})
      */
     public GmsClient(int nodeId, InetSocketAddress unicast, long incarnation, List<InetSocketAddress> partitions,
                      MembershipListener listener, EventLoopGroup group) {
+        this(nodeId, unicast, incarnation, partitions, listener, group, TlsSettings.insecure());
+    }
+
+    /**
+     * As above, the sessions protected by {@code tls}: mutual TLS with this daemon's certificate (which the GMS
+     * accepts only for REGISTER of {@code nodeId}), talking only to a server whose certificate has role gms; or
+     * plaintext when {@code tls} is insecure.
+     */
+    public GmsClient(int nodeId, InetSocketAddress unicast, long incarnation, List<InetSocketAddress> partitions,
+                     MembershipListener listener, EventLoopGroup group, TlsSettings tls) {
         Register registration = new Register(nodeId, unicast, incarnation);
         Objects.requireNonNull(listener, "listener");
         if (partitions.isEmpty()) {
             throw new IllegalArgumentException("at least one GMS partition is needed");
         }
         for (int i = 0; i < partitions.size(); i++) {
-            ControlLink link = new ControlLink("partition " + i, partitions.get(i), group);
+            ControlLink link = new ControlLink("partition " + i, partitions.get(i), group, tls);
             this.partitions.add(new GmsPartition(i, registration, listener, link));
         }
     }

@@ -1,6 +1,7 @@
 package io.ricochet.control;
 
 import io.netty.channel.EventLoopGroup;
+import io.ricochet.control.tls.TlsSettings;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,19 +21,29 @@ public final class GmsFailureReporter implements FailureReporter, AutoCloseable 
 
     private final List<VerdictSender> senders = new ArrayList<>();
 
-    /** Reports to {@code partitions} on {@code group} (which the caller owns), with the default queue size. */
+    /** Reports to {@code partitions} on {@code group} (which the caller owns), default queue size, in plaintext. */
     public GmsFailureReporter(List<InetSocketAddress> partitions, EventLoopGroup group) {
-        this(partitions, group, DEFAULT_QUEUE_CAPACITY);
+        this(partitions, group, DEFAULT_QUEUE_CAPACITY, TlsSettings.insecure());
     }
 
-    /** Reports to {@code partitions} on {@code group}, keeping at most {@code queueCapacity} verdicts per partition. */
-    public GmsFailureReporter(List<InetSocketAddress> partitions, EventLoopGroup group, int queueCapacity) {
+    /** Reports to {@code partitions} on {@code group} over links protected by {@code tls}, default queue size. */
+    public GmsFailureReporter(List<InetSocketAddress> partitions, EventLoopGroup group, TlsSettings tls) {
+        this(partitions, group, DEFAULT_QUEUE_CAPACITY, tls);
+    }
+
+    /**
+     * Reports to {@code partitions} on {@code group}, keeping at most {@code queueCapacity} verdicts per partition,
+     * over links protected by {@code tls} (a detector's certificate: the GMS takes verdicts only from role
+     * detector), or plaintext when it is insecure.
+     */
+    public GmsFailureReporter(List<InetSocketAddress> partitions, EventLoopGroup group, int queueCapacity,
+                              TlsSettings tls) {
         if (partitions.isEmpty()) {
             throw new IllegalArgumentException("at least one GMS partition is needed");
         }
         for (int i = 0; i < partitions.size(); i++) {
-            senders.add(new VerdictSender(new ControlLink("partition " + i + " (verdicts)", partitions.get(i), group),
-                    queueCapacity));
+            ControlLink link = new ControlLink("partition " + i + " (verdicts)", partitions.get(i), group, tls);
+            senders.add(new VerdictSender(link, queueCapacity));
         }
         senders.forEach(VerdictSender::start);
     }

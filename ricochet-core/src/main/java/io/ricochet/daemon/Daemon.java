@@ -82,7 +82,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 System::nanoTime, config.auth());
         this.gmsListener = new GmsListener(driver, loop, this::joined);
         this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(), gmsListener,
-                controlGroup);
+                controlGroup, config.tls());
         this.api = new ApiServer(this, config.api());
     }
 
@@ -107,10 +107,14 @@ public final class Daemon implements LocalNode, AutoCloseable {
             LOG.warn("node {} runs INSECURE: datagrams are not authenticated; any host that reaches its sockets can "
                     + "forge data, repairs, NAKs and heartbeats", config.nodeId());
         }
+        if (!config.tls().enabled()) {
+            LOG.warn("node {} runs INSECURE: its links to the GMS are plaintext; any host that reaches the GMS can "
+                    + "register as this node, join, leave, and report it failed", config.nodeId());
+        }
         LOG.info("node {} up ({}): unicast {} on {} ({}), API {}:{}, GMS {}, authentication {}", config.nodeId(),
                 config.protocol().cliName(), config.unicastAddress(),
                 config.iface(), daemon.transport.kind(), config.api().bindAddress(), daemon.apiPort(),
-                config.gms(), config.auth().describe());
+                config.gms(), config.authentication());
         return daemon;
     }
 
@@ -239,7 +243,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     /** The stats without the API server's counters; on the loop. */
     private NodeStats snapshot() {
         return StatsReport.of(new StatsReport.Identity(nodeId(), incarnation, config.protocol().cliName(),
-                transport.kind(), config.auth().describe(), transport.grantedReceiveBuffer()), driver);
+                transport.kind(), config.authentication(), transport.grantedReceiveBuffer()), driver);
     }
 
     private <T> CompletableFuture<T> onLoop(Callable<T> task) {

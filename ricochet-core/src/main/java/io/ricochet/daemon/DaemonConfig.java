@@ -6,6 +6,7 @@ import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.auth.Authentication;
+import io.ricochet.control.tls.TlsSettings;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -38,6 +39,7 @@ import java.util.Objects;
  * @param sendQueue           application sends that may wait for the engine at once; beyond, a send gets BUSY
  * @param sendRateLimit       application sends taken per second at most (0 = no limit)
  * @param auth                how every datagram is authenticated (the cluster key file), or insecure mode
+ * @param tls                 the mutual TLS of the links to the GMS (this node's certificate), or plaintext
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
                            List<InetSocketAddress> gms, RicochetConfig engine,
@@ -45,7 +47,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
-                           int sendRateLimit, Authentication auth) {
+                           int sendRateLimit, Authentication auth, TlsSettings tls) {
 
     /** Which socket implementation to use. */
     public enum Transport { AUTO, EPOLL, NIO }
@@ -55,6 +57,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(api, "api");
         Objects.requireNonNull(auth, "auth");
+        Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(engine, "engine");
         Objects.requireNonNull(injectLoss, "inject-loss");
         Objects.requireNonNull(lossScope, "loss-scope");
@@ -81,6 +84,14 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         if (!ok) {
             throw new IllegalArgumentException(key + " = " + value + ": " + rule);
         }
+    }
+
+    /** How datagrams and control links are authenticated, for logs and stats (never key material). */
+    public String authentication() {
+        if (!auth.enabled() && !tls.enabled()) {
+            return "OFF (insecure: any host that reaches the sockets can forge traffic and membership)";
+        }
+        return auth.describe() + "; control links " + tls.describe();
     }
 
     public InetSocketAddress unicastAddress() {

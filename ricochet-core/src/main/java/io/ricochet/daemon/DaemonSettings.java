@@ -2,6 +2,8 @@ package io.ricochet.daemon;
 
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.auth.Authentication;
+import io.ricochet.control.tls.PeerIdentity;
+import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
@@ -42,9 +44,15 @@ public final class DaemonSettings {
         k.put("key-file", new String[] {"",
             "the cluster's key file (mode 0600; 'ricochet keygen --out FILE' makes one): every datagram is "
                 + "authenticated with it. Required unless insecure"});
+        k.put("tls-cert", new String[] {"",
+            "this daemon's certificate for its links to the GMS (PEM, OU=daemon, CN=node-<node-id>), signed by the "
+                + "CA of tls-ca ('scripts/certs' makes a test CA and certificates). Required unless insecure"});
+        k.put("tls-key", new String[] {"", "the private key of tls-cert: unencrypted PKCS#8 PEM, mode 0600"});
+        k.put("tls-ca", new String[] {"",
+            "the cluster's CA certificate (PEM): the GMS must present a certificate it signed, with OU=gms"});
         k.put("insecure", new String[] {"off",
-            "on: run without authentication (any host that reaches the sockets can forge traffic; said in the log "
-                + "and in stats)"});
+            "on: run without authentication: datagrams unauthenticated, links to the GMS in plaintext (any host that "
+                + "reaches the sockets can forge traffic; said in the log and in stats)"});
         k.put("max-clock-skew-ms", new String[] {"30000",
             "authenticated datagrams sent further than this from this host's clock, either way, are dropped as "
                 + "stale (counted, logged): keep hosts in sync with NTP, well within it"});
@@ -151,7 +159,7 @@ public final class DaemonSettings {
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
                 integer("multicast-ttl"), protocol, integer("heartbeat-port"),
-                integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"), auth);
+                integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"), auth, tls());
     }
 
     private long maxClockSkewMs() {
@@ -173,6 +181,22 @@ public final class DaemonSettings {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("key-file: " + e.getMessage() + " (" + origin + ")");
         }
+    }
+
+    /** The certificate, key and CA of the links to the GMS, or insecure mode; a bad file is reported under its key. */
+    private TlsSettings tls() {
+        try {
+            return TlsSettings.from(path("tls-cert"), path("tls-key"), path("tls-ca"), onOff("insecure"), "",
+                    "insecure = on").requireSelf(PeerIdentity.Role.DAEMON, PeerIdentity.nodeName(integer("node-id")),
+                    "tls-cert " + values.get("tls-cert"));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (" + origin + ")");
+        }
+    }
+
+    private java.nio.file.Path path(String key) {
+        String file = values.getOrDefault(key, "");
+        return file.isEmpty() ? null : java.nio.file.Path.of(file);
     }
 
     /** The local API's settings; ApiConfig's own rule for a value is reported under the key that set it. */

@@ -34,6 +34,16 @@ class DaemonConfigSampleTest {
     @TempDir
     Path dir;
 
+    /** Node 1's certificate, key and CA where the sample's /etc/ricochet/tls files would be on a host. */
+    private Map<String, String> files() throws Exception {
+        Path certs = dir.resolve("tls");
+        if (!Files.exists(certs.resolve("node-1.pem"))) {
+            io.ricochet.control.tls.TestCertificates.make(certs, "daemon:node-1");
+        }
+        return Map.of("key-file", key(), "tls-cert", certs.resolve("node-1.pem").toString(),
+                "tls-key", certs.resolve("node-1.key").toString(), "tls-ca", certs.resolve("ca.pem").toString());
+    }
+
     /** A key file where the sample's /etc/ricochet/cluster.key would be on a host. */
     private String key() throws java.io.IOException {
         Path key = dir.resolve("cluster.key");
@@ -50,10 +60,11 @@ class DaemonConfigSampleTest {
             file.load(reader);
         }
 
-        DaemonConfig config = DaemonSettings.resolve(file, SAMPLE.toString(), Map.of("key-file", key()));
+        DaemonConfig config = DaemonSettings.resolve(file, SAMPLE.toString(), files());
 
         assertEquals(1, config.nodeId());
         assertTrue(config.auth().enabled(), "the sample runs authenticated");
+        assertTrue(config.tls().enabled(), "with TLS on the links to the GMS");
         assertEquals("eth1", config.iface());
         assertEquals(2, config.gms().size());
     }
@@ -64,7 +75,7 @@ class DaemonConfigSampleTest {
         Properties file = new Properties();
         file.load(new StringReader(text));
 
-        DaemonConfig config = DaemonSettings.resolve(file, SAMPLE.toString(), Map.of("key-file", key()));
+        DaemonConfig config = DaemonSettings.resolve(file, SAMPLE.toString(), files());
 
         assertEquals(DaemonSettings.KEYS.size(), file.size());
         assertEquals(7300, config.unicastPort());

@@ -77,7 +77,10 @@ class DaemonSettingsTest {
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("keys");
         java.nio.file.Path key = dir.resolve("cluster.key");
         io.ricochet.auth.ClusterKeys.generate(new java.security.SecureRandom(), 4).write(key);
-        Map<String, String> withKey = flags("node-id", "1", "key-file", key.toString());
+        java.nio.file.Path certs = io.ricochet.control.tls.TestCertificates.make(dir.resolve("tls"), "daemon:node-1");
+        Map<String, String> withKey = flags("node-id", "1", "key-file", key.toString(), "tls-cert",
+                certs.resolve("node-1.pem").toString(), "tls-key", certs.resolve("node-1.key").toString(), "tls-ca",
+                certs.resolve("ca.pem").toString());
         withKey.remove("insecure");
         assertTrue(DaemonSettings.resolve(null, null, withKey).auth().enabled());
         java.nio.file.Files.setPosixFilePermissions(key, java.nio.file.attribute.PosixFilePermissions.fromString(
@@ -89,6 +92,43 @@ class DaemonSettingsTest {
         withKey.put("insecure", "on");
         assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(null, null, withKey),
                 "a key file and insecure mode at once");
+    }
+
+    @Test
+    void shouldRequireTlsFilesOfItsOwnNodeUnlessInsecure(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path key = dir.resolve("cluster.key");
+        io.ricochet.auth.ClusterKeys.generate(new java.security.SecureRandom(), 1).write(key);
+        java.nio.file.Path certs = io.ricochet.control.tls.TestCertificates.make(dir.resolve("tls"), "daemon:node-1",
+                "daemon:node-2");
+        Map<String, String> keyOnly = flags("node-id", "1", "key-file", key.toString());
+        keyOnly.remove("insecure");
+        assertRefused(keyOnly, "tls-cert: no certificate", "scripts/certs");
+        Map<String, String> certOnly = new HashMap<>(keyOnly);
+        certOnly.put("tls-cert", certs.resolve("node-1.pem").toString());
+        assertRefused(certOnly, "tls-key: not given", "tls-ca");
+        Map<String, String> otherNode = new HashMap<>(certOnly);
+        otherNode.put("tls-cert", certs.resolve("node-2.pem").toString());
+        otherNode.put("tls-key", certs.resolve("node-2.key").toString());
+        otherNode.put("tls-ca", certs.resolve("ca.pem").toString());
+        assertRefused(otherNode, "tls-cert " + certs.resolve("node-2.pem"), "is for daemon node-2");
+        Map<String, String> own = new HashMap<>(otherNode);
+        own.put("node-id", "2");
+        DaemonConfig config = DaemonSettings.resolve(null, null, own);
+        assertTrue(config.tls().enabled());
+        assertTrue(config.authentication().startsWith("HMAC-SHA256/128"), config.authentication());
+        assertTrue(config.authentication().contains("control links TLS 1.3 as daemon node-2"), config.authentication());
+        own.put("insecure", "on");
+        own.remove("key-file");
+        assertRefused(own, "tls-cert: TLS files and insecure = on were both given", "choose one");
+        DaemonConfig insecure = DaemonSettings.resolve(null, null, flags("node-id", "1"));
+        assertTrue(insecure.authentication().startsWith("OFF"), insecure.authentication());
+    }
+
+    private static void assertRefused(Map<String, String> flags, String start, String contains) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(null, null, flags));
+        assertTrue(e.getMessage().startsWith(start) && e.getMessage().contains(contains), e.getMessage());
     }
 
     @Test

@@ -1,6 +1,8 @@
 package io.ricochet.fd;
 
 import io.ricochet.auth.Authentication;
+import io.ricochet.control.tls.PeerIdentity;
+import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.support.UsageErrorHandler;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -113,7 +115,8 @@ public final class FdMain implements Callable<Integer> {
 
     @Option(names = "--insecure",
             description = "Run without authentication: anyone who reaches this detector's socket can forge acks "
-                    + "and keep a dead daemon alive. Said in the log. Never in production.")
+                    + "and keep a dead daemon alive, and the links to the GMS are plaintext. Said in the log. Never "
+                    + "in production.")
     private boolean insecure;
 
     @Option(names = "--max-clock-skew-ms", paramLabel = "MS", defaultValue = "30000",
@@ -121,6 +124,21 @@ public final class FdMain implements Callable<Integer> {
                     + "way, are dropped as stale (counted, and logged naming the source): keep every host in sync "
                     + "with NTP, well within it. At least 100 (default: ${DEFAULT-VALUE}).")
     private long maxClockSkewMs;
+
+    @Option(names = "--tls-cert", paramLabel = "FILE",
+            description = "This detector's certificate for its links to the GMS (PEM, OU=detector, CN=its --id), "
+                    + "signed by the CA of --tls-ca: the GMS takes failure reports only from such a certificate. "
+                    + "Required with --gms unless --insecure.")
+    private Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE",
+            description = "The private key of --tls-cert: unencrypted PKCS#8 PEM, mode 0600.")
+    private Path tlsKey;
+
+    @Option(names = "--tls-ca", paramLabel = "FILE",
+            description = "The cluster's CA certificate (PEM): the GMS partitions must present a certificate it "
+                    + "signed, with OU=gms.")
+    private Path tlsCa;
 
     @Option(names = "--gms", paramLabel = "HOST:PORT", split = ",", converter = FdConverters.HostPort.class,
             description = "The GMS partitions, comma-separated; every verdict goes to each of them. Without it "
@@ -153,7 +171,8 @@ public final class FdMain implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        return FdRunner.run(config(), gms, spec.commandLine().getErr());
+        FdConfig config = config();
+        return FdRunner.run(config, gms, tls(config), spec.commandLine().getErr());
     }
 
     /** The validated configuration, or a {@link ParameterException} naming the offending flag. */
@@ -190,6 +209,20 @@ public final class FdMain implements Callable<Integer> {
             return new FdConfig(id, bind, targets.targets(), TimeUnit.MILLISECONDS.toNanos(intervalMs), miss,
                     phiThreshold, TimeUnit.MILLISECONDS.toNanos(acceptablePauseMs),
                     TimeUnit.MILLISECONDS.toNanos(minStdDevMs), Authentication.from(keyFile, insecure, maxClockSkewMs));
+        } catch (IllegalArgumentException e) {
+            throw invalid(e.getMessage());
+        }
+    }
+
+    /** The TLS of the links to the GMS: needed with --gms unless --insecure; the certificate must be this FD's. */
+    private TlsSettings tls(FdConfig config) {
+        boolean anyFile = tlsCert != null || tlsKey != null || tlsCa != null;
+        if (gms.isEmpty() && !anyFile) {
+            return TlsSettings.insecure();
+        }
+        try {
+            return TlsSettings.from(tlsCert, tlsKey, tlsCa, insecure, "--", "--insecure")
+                    .requireSelf(PeerIdentity.Role.DETECTOR, config.id(), "--tls-cert " + tlsCert);
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
         }

@@ -5,6 +5,7 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.netty.util.concurrent.ScheduledFuture;
 import io.ricochet.control.FailureReporter;
+import io.ricochet.control.tls.TlsSettings;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -29,12 +30,13 @@ final class FdRunner {
     /**
      * Runs the detector until its socket closes.
      *
+     * @param tls the TLS of the links to the GMS partitions (or plaintext when insecure)
      * @param err where a start-up failure is reported, on one line
      * @return the exit code: 0 after a clean stop, 1 if the server could not start
      */
-    static int run(FdConfig config, List<InetSocketAddress> gms, PrintWriter err) {
+    static int run(FdConfig config, List<InetSocketAddress> gms, TlsSettings tls, PrintWriter err) {
         EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-fd"));
-        FailureReporter reporter = reporter(gms, group);
+        FailureReporter reporter = reporter(gms, tls, group);
         FdServer server = new FdServer(config, reporter, group);
         CountDownLatch stopped = new CountDownLatch(1);
         try {
@@ -62,12 +64,16 @@ final class FdRunner {
         }
     }
 
-    private static FailureReporter reporter(List<InetSocketAddress> gms, EventLoopGroup group) {
+    private static FailureReporter reporter(List<InetSocketAddress> gms, TlsSettings tls, EventLoopGroup group) {
         if (gms.isEmpty()) {
             LOG.warn("no --gms partitions given: verdicts are only logged");
             return new LoggingFailureReporter(gms);
         }
-        return GmsReporters.gmsReporter(gms, group);
+        if (!tls.enabled()) {
+            LOG.warn("links to the GMS are INSECURE (plaintext): anyone who reaches the GMS can report failures");
+        }
+        LOG.info("links to the GMS: {}", tls.describe());
+        return GmsReporters.gmsReporter(gms, tls, group);
     }
 
     private static boolean start(FdServer server, FdConfig config, PrintWriter err) {

@@ -3,6 +3,7 @@ package io.ricochet.fd;
 import io.netty.channel.EventLoopGroup;
 import io.ricochet.control.FailureReporter;
 import io.ricochet.control.GmsFailureReporter;
+import io.ricochet.control.tls.TlsSettings;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.slf4j.Logger;
@@ -19,10 +20,11 @@ final class GmsReporters {
     }
 
     /**
-     * The reporter for {@code partitions} (at least one), running its I/O on {@code group}.
+     * The reporter for {@code partitions} (at least one), running its I/O on {@code group} over links protected
+     * by {@code tls}.
      */
-    static FailureReporter gmsReporter(List<InetSocketAddress> partitions, EventLoopGroup group) {
-        return new GmsFailureReporter(partitions, group);
+    static FailureReporter gmsReporter(List<InetSocketAddress> partitions, TlsSettings tls, EventLoopGroup group) {
+        return new GmsFailureReporter(partitions, group, tls);
     }
 
     /** Releases what {@link #gmsReporter} built; never throws. */

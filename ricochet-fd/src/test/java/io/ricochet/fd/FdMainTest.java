@@ -153,4 +153,22 @@ class FdMainTest {
         assertEquals(2, both.exitCode());
         assertTrue(both.err().contains("choose one"), both.err());
     }
+
+    @Test
+    void shouldRefuseGmsLinksWithoutTlsFilesUnlessInsecure() throws Exception {
+        java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("fd-keys");
+        java.nio.file.Path key = dir.resolve("cluster.key");
+        io.ricochet.auth.ClusterKeys.generate(new java.security.SecureRandom(), 1).write(key);
+        Run noCert = Run.of("--id a --key-file " + key + " --gms 127.0.0.1:7100");
+        assertEquals(2, noCert.exitCode());
+        assertTrue(noCert.err().startsWith("ricochet-fd: --tls-cert: no certificate"), noCert.err());
+        assertTrue(noCert.err().contains("--insecure"), noCert.err());
+        Run certOnly = Run.of("--id a --key-file " + key + " --gms 127.0.0.1:7100 --tls-cert " + dir.resolve("a.pem"));
+        assertEquals(2, certOnly.exitCode());
+        assertTrue(certOnly.err().startsWith("ricochet-fd: --tls-key: not given"), certOnly.err());
+        Run both = Run.of("--id a --insecure --gms 127.0.0.1:7100 --tls-cert " + dir.resolve("a.pem"));
+        assertEquals(2, both.exitCode());
+        assertTrue(both.err().contains("choose one"), both.err());
+        assertFalse(both.err().contains("Exception"), both.err());
+    }
 }

@@ -1,15 +1,17 @@
 package io.ricochet.gms;
 
 import io.ricochet.control.Partitioning;
+import io.ricochet.control.tls.TlsSettings;
 import java.net.InetSocketAddress;
 import java.util.Objects;
 
 /**
  * Everything one GMS partition needs to run, validated: which partition of how many it is, where it listens, its
- * multicast pool, and how often it logs its counters.
+ * multicast pool, how often it logs its counters, and the TLS of its connections (mutual TLS with roles, or
+ * plaintext when insecure).
  */
 public record GmsConfig(Partitioning partitioning, InetSocketAddress bind, MulticastPool multicast,
-                        int statsIntervalSeconds) {
+                        int statsIntervalSeconds, TlsSettings tls) {
     /** The port partition {@code i} listens on by default: {@code DEFAULT_BASE_PORT + i}. */
     public static final int DEFAULT_BASE_PORT = 7100;
     /** The default multicast pool base. */
@@ -19,8 +21,15 @@ public record GmsConfig(Partitioning partitioning, InetSocketAddress bind, Multi
     /** Seconds between two counter lines in the log, by default. */
     public static final int DEFAULT_STATS_INTERVAL_SECONDS = 60;
 
+    /** A partition with plaintext connections and no role checks (tests of everything but TLS). */
+    public GmsConfig(Partitioning partitioning, InetSocketAddress bind, MulticastPool multicast,
+                     int statsIntervalSeconds) {
+        this(partitioning, bind, multicast, statsIntervalSeconds, TlsSettings.insecure());
+    }
+
     public GmsConfig {
         Objects.requireNonNull(partitioning, "partitioning");
+        Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(bind, "bind");
         Objects.requireNonNull(multicast, "multicast");
         if (bind.isUnresolved()) {

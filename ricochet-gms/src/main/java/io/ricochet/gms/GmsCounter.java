@@ -27,7 +27,17 @@ public enum GmsCounter {
     /** Frames that did not decode (each closed its connection). */
     MALFORMED_FRAMES("malformed-frames"),
     /** Sessions closed because they stopped reading and their output backed up. */
-    SLOW_SESSIONS_CLOSED("slow-sessions-closed");
+    SLOW_SESSIONS_CLOSED("slow-sessions-closed"),
+    /**
+     * Connections whose TLS handshake failed (a plaintext client, a certificate from another CA, expired or
+     * missing): each was closed before any message was read.
+     */
+    TLS_FAILURES("tls-failures"),
+    /**
+     * Messages refused because the sender's certificate does not allow them (NOT_AUTHORIZED): a verdict not from a
+     * detector, REGISTER / JOIN / LEAVE not from a daemon, REGISTER of another node than the certificate's.
+     */
+    ROLE_REFUSED("role-refused");
 
     private final String label;
 

@@ -1,11 +1,14 @@
 package io.ricochet.gms;
 
 import io.ricochet.control.Partitioning;
+import io.ricochet.control.tls.PeerIdentity;
+import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.support.UsageSetup;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -35,6 +38,11 @@ import picocli.CommandLine;
             "Groups are spread over the partitions by group id: partition i of P owns group g when "
                 + "floorMod(g, P) = i, and refuses the others. Run one process per partition, each with the "
                 + "same --partitions.",
+            "",
+            "Connections use mutual TLS: every daemon and detector presents a certificate signed by the cluster's CA "
+                + "(--tls-ca) whose OU is its role. Only daemons (OU=daemon) may register, join and leave, each "
+                + "only as the node its CN names (CN=node-<id>); only failure detectors (OU=detector) may report "
+                + "failures and recoveries. scripts/certs makes a test CA and certificates.",
             "",
         },
         footer = {
@@ -79,6 +87,25 @@ public final class GmsMain implements Callable<Integer> {
             description = "Seconds between two counter lines in the log (default: ${DEFAULT-VALUE}).")
     private int statsIntervalSeconds;
 
+    @Option(names = "--tls-cert", paramLabel = "FILE",
+            description = "This partition's certificate (PEM, OU=gms), signed by the CA of --tls-ca; followed by "
+                    + "any intermediate certificates. Required unless --insecure.")
+    private Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE",
+            description = "The private key of --tls-cert: unencrypted PKCS#8 PEM, mode 0600.")
+    private Path tlsKey;
+
+    @Option(names = "--tls-ca", paramLabel = "FILE",
+            description = "The cluster's CA certificate (PEM): only daemons and detectors with a certificate it "
+                    + "signed may connect.")
+    private Path tlsCa;
+
+    @Option(names = "--insecure",
+            description = "Plaintext connections and no roles: any host that reaches the port can register as any "
+                    + "node, join, leave and report failures. Said in the log. Never in production.")
+    private boolean insecure;
+
     /**
      * Runs {@code ricochet-gms} with {@code args} and exits with its exit code.
      *
@@ -109,8 +136,12 @@ public final class GmsMain implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--port must be in 0..65535, got " + listenPort);
         }
         try {
-            return new GmsConfig(new Partitioning(partition, partitions), new InetSocketAddress(bind, listenPort),
-                    new MulticastPool(mcastBase, mcastPort), statsIntervalSeconds);
+            Partitioning partitioning = new Partitioning(partition, partitions);
+            InetSocketAddress address = new InetSocketAddress(bind, listenPort);
+            MulticastPool pool = new MulticastPool(mcastBase, mcastPort);
+            TlsSettings tls = TlsSettings.from(tlsCert, tlsKey, tlsCa, insecure, "--", "--insecure")
+                    .requireSelf(PeerIdentity.Role.GMS, null, "--tls-cert " + tlsCert);
+            return new GmsConfig(partitioning, address, pool, statsIntervalSeconds, tls);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

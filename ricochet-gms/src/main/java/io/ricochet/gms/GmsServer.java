@@ -8,6 +8,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.ricochet.control.ControlPipeline;
 import io.ricochet.control.ControlTransport;
+import io.ricochet.control.tls.TlsServerGate;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Instant;
@@ -25,6 +26,8 @@ public final class GmsServer implements AutoCloseable {
     /** A session whose unsent output passes this is closed (it reconnects and gets a snapshot). */
     private static final int HIGH_WATER_BYTES = 8 << 20;
     private static final int VIEW_ID_SHIFT = 20;
+    /** At most one WARN per this about failed handshakes; the others go to DEBUG and a count. */
+    private static final long TLS_WARN_INTERVAL_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final GmsConfig config;
     private final GmsCounters counters = new GmsCounters();
@@ -50,7 +53,13 @@ public final class GmsServer implements AutoCloseable {
         MembershipState state = new MembershipState(config.partitioning(), config.multicast(), initialViewId);
         DaemonRequests daemons = new DaemonRequests(state, sessions, counters);
         GmsSessionHandler handler = new GmsSessionHandler(daemons,
-                new DetectorReports(state, sessions, daemons, counters), sessions, counters);
+                new DetectorReports(state, sessions, daemons, counters), sessions, counters,
+                config.tls().enabled());
+        RateLimitedLog tlsWarnings = new RateLimitedLog(LOG, TLS_WARN_INTERVAL_NS);
+        TlsServerGate gate = new TlsServerGate((remote, why) -> {
+            counters.increment(GmsCounter.TLS_FAILURES);
+            tlsWarnings.warn("TLS handshake with {} failed: {}; connection closed", remote, why);
+        });
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loop, loop)
                 .channel(ControlTransport.serverChannel(loop))
@@ -62,7 +71,7 @@ public final class GmsServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        ControlPipeline.install(ch.pipeline());
+                        ControlPipeline.installServer(ch, config.tls(), gate);
                         ch.pipeline().addLast("gms", handler);
                     }
                 });
@@ -74,9 +83,13 @@ public final class GmsServer implements AutoCloseable {
         }
         long intervalSeconds = config.statsIntervalSeconds();
         loop.scheduleAtFixedRate(this::logCounters, intervalSeconds, intervalSeconds, TimeUnit.SECONDS);
-        LOG.info("GMS partition {} of {} listening on {} (multicast pool {}/16, port {})",
+        if (!config.tls().enabled()) {
+            LOG.warn("GMS partition {} runs INSECURE: plaintext connections, no roles; any host that reaches its "
+                    + "port can register as any node, join, leave and report failures", config.partitioning().index());
+        }
+        LOG.info("GMS partition {} of {} listening on {} (multicast pool {}/16, port {}), control links {}",
                 config.partitioning().index(), config.partitioning().count(), describe(localAddress()),
-                config.multicast().base().getHostAddress(), config.multicast().port());
+                config.multicast().base().getHostAddress(), config.multicast().port(), config.tls().describe());
         return localAddress();
     }
 

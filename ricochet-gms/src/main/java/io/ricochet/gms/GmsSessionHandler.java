@@ -19,6 +19,9 @@ import io.ricochet.control.MessageType;
 import io.ricochet.control.NodeFailed;
 import io.ricochet.control.NodeRecovered;
 import io.ricochet.control.Register;
+import io.ricochet.control.tls.PeerIdentity;
+import java.util.OptionalInt;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,22 +30,37 @@ import org.slf4j.LoggerFactory;
  * {@link DetectorReports}) and answers a refusal with ERROR. A malformed or oversized frame gets ERROR
  * (MALFORMED_FRAME) and the connection is closed; nothing else is affected. A connection that closes changes no
  * membership. Shared by all connections; runs on the partition's single event loop.
+ *
+ * <p>With TLS on, each message must be allowed by the role in the sender's certificate ({@link PeerIdentity}):
+ * REGISTER, JOIN and LEAVE only from a daemon, and REGISTER only for the node its certificate names;
+ * NODE_FAILED, NODE_RECOVERED, DETECTOR_FAILED and DETECTOR_RECOVERED only from a failure detector. Anything else
+ * is answered with ERROR (NOT_AUTHORIZED), counted ({@link GmsCounter#ROLE_REFUSED}) and changes nothing; the
+ * connection stays open.
  */
 @Sharable
 final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage> {
     private static final Logger LOG = LoggerFactory.getLogger(GmsSessionHandler.class);
     private static final AttributeKey<Boolean> CLOSING = AttributeKey.valueOf("ricochet.gms.closing");
+    private static final long REFUSAL_WARN_INTERVAL_NS = TimeUnit.SECONDS.toNanos(10);
 
     private final DaemonRequests daemons;
     private final DetectorReports detectors;
     private final SessionTable sessions;
     private final GmsCounters counters;
+    private final boolean checkRoles;
+    private final RateLimitedLog refusals = new RateLimitedLog(LOG, REFUSAL_WARN_INTERVAL_NS);
 
-    GmsSessionHandler(DaemonRequests daemons, DetectorReports detectors, SessionTable sessions, GmsCounters counters) {
+    /**
+     * @param checkRoles whether each message must be allowed by the sender's certificate (TLS on); without TLS
+     *                   there is no certificate and every message is taken
+     */
+    GmsSessionHandler(DaemonRequests daemons, DetectorReports detectors, SessionTable sessions, GmsCounters counters,
+                      boolean checkRoles) {
         this.daemons = daemons;
         this.detectors = detectors;
         this.sessions = sessions;
         this.counters = counters;
+        this.checkRoles = checkRoles;
     }
 
     @Override
@@ -66,8 +84,16 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
             return;
         }
         try {
+            if (checkRoles) {
+                authorize(PeerIdentity.of(channel), message);
+            }
             dispatch(channel, message);
         } catch (GmsRefusal refusal) {
+            if (refusal.code() == ErrorCode.NOT_AUTHORIZED) {
+                counters.increment(GmsCounter.ROLE_REFUSED);
+                refusals.warn("refused {} from {}: {}", MessageType.name(message.type()), channel.remoteAddress(),
+                        refusal.getMessage());
+            }
             LOG.debug("refused {} from {}: {}", message, channel.remoteAddress(), refusal.getMessage());
             reply(channel, new ErrorReply(refusal.code(), refusal.getMessage()));
         }
@@ -88,6 +114,34 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
         } else {
             LOG.debug("connection from {} failed: {}", channel.remoteAddress(), cause.toString());
             channel.close();
+        }
+    }
+
+    /** Refuses {@code message} unless the role (and for REGISTER the node) in {@code peer}'s certificate allows it. */
+    static void authorize(PeerIdentity peer, ControlMessage message) throws GmsRefusal {
+        String what = MessageType.name(message.type());
+        if (peer == null) {
+            throw new GmsRefusal(ErrorCode.NOT_AUTHORIZED, what + " from a connection without a certificate");
+        }
+        if (message instanceof Register || message instanceof Join || message instanceof Leave) {
+            if (peer.role() != PeerIdentity.Role.DAEMON) {
+                throw new GmsRefusal(ErrorCode.NOT_AUTHORIZED, "only daemons may send " + what + "; this "
+                        + "certificate is for " + peer);
+            }
+            if (message instanceof Register register) {
+                OptionalInt own = peer.nodeId();
+                if (own.isEmpty() || own.getAsInt() != register.nodeId()) {
+                    throw new GmsRefusal(ErrorCode.NOT_AUTHORIZED, "REGISTER as node " + register.nodeId()
+                            + " with a certificate for " + peer + ": a daemon may register only as "
+                            + "its own node");
+                }
+            }
+        } else if (message instanceof NodeFailed || message instanceof NodeRecovered
+                || message instanceof DetectorFailed || message instanceof DetectorRecovered) {
+            if (peer.role() != PeerIdentity.Role.DETECTOR) {
+                throw new GmsRefusal(ErrorCode.NOT_AUTHORIZED, "only failure detectors may report " + what
+                        + "; this certificate is for " + peer);
+            }
         }
     }
 

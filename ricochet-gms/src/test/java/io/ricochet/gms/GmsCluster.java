@@ -5,6 +5,7 @@ import io.netty.channel.EventLoopGroup;
 import io.ricochet.control.ControlTransport;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.Partitioning;
+import io.ricochet.control.tls.TlsSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.Inet4Address;
@@ -20,8 +21,15 @@ final class GmsCluster implements AutoCloseable {
     private final GmsServer[] servers;
     private final List<InetSocketAddress> addresses = new ArrayList<>();
     private final List<AutoCloseable> clients = new ArrayList<>();
+    private final TlsSettings tls;
 
     GmsCluster(int partitions) {
+        this(partitions, TlsSettings.insecure());
+    }
+
+    /** Partitions whose connections use {@code tls} (a GMS certificate), or plaintext when it is insecure. */
+    GmsCluster(int partitions, TlsSettings tls) {
+        this.tls = tls;
         servers = new GmsServer[partitions];
         for (int p = 0; p < partitions; p++) {
             servers[p] = new GmsServer(config(p, 0));
@@ -54,7 +62,14 @@ final class GmsCluster implements AutoCloseable {
      */
     GmsClient client(int node, long incarnation, RecordingListener listener, List<InetSocketAddress> order,
                      int... groups) {
-        GmsClient client = new GmsClient(node, RecordingListener.unicast(node), incarnation, order, listener, group);
+        return client(node, incarnation, listener, order, TlsSettings.insecure(), groups);
+    }
+
+    /** As above, over links protected by {@code clientTls}. */
+    GmsClient client(int node, long incarnation, RecordingListener listener, List<InetSocketAddress> order,
+                     TlsSettings clientTls, int... groups) {
+        GmsClient client = new GmsClient(node, RecordingListener.unicast(node), incarnation, order, listener, group,
+                clientTls);
         for (int g : groups) {
             client.join(g, 0);
         }
@@ -96,7 +111,8 @@ final class GmsCluster implements AutoCloseable {
     private GmsConfig config(int partition, int port) {
         InetSocketAddress bind = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
         Inet4Address base = (Inet4Address) InetAddresses.forString("239.255.0.0");
-        return new GmsConfig(new Partitioning(partition, servers.length), bind, new MulticastPool(base, 9100), 60);
+        return new GmsConfig(new Partitioning(partition, servers.length), bind, new MulticastPool(base, 9100), 60,
+                tls);
     }
 
     private static InetSocketAddress start(GmsServer server) {

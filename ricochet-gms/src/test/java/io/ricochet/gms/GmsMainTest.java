@@ -43,7 +43,7 @@ class GmsMainTest {
     @Test
     void shouldFailWithExitOneWhenThePortIsTaken() throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            Run run = run("--port", String.valueOf(taken.getLocalPort()), "--bind", "127.0.0.1");
+            Run run = run("--port", String.valueOf(taken.getLocalPort()), "--bind", "127.0.0.1", "--insecure");
             assertEquals(1, run.code, run.err);
             assertTrue(run.err.startsWith("ricochet-gms: cannot listen on 127.0.0.1:" + taken.getLocalPort()),
                     run.err);

@@ -22,7 +22,12 @@ final class RawSession implements AutoCloseable {
     private final OutputStream out;
 
     RawSession(InetSocketAddress server) throws IOException {
-        socket = new Socket(server.getAddress(), server.getPort());
+        this(new Socket(server.getAddress(), server.getPort()));
+    }
+
+    /** Over {@code socket}, connected (a TLS socket, say). */
+    RawSession(Socket socket) throws IOException {
+        this.socket = socket;
         socket.setSoTimeout(READ_TIMEOUT_MS);
         in = new DataInputStream(socket.getInputStream());
         out = socket.getOutputStream();

@@ -1,5 +1,7 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.control.tls.PeerIdentity;
+import io.ricochet.control.tls.TlsSettings;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -93,12 +95,27 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Socket implementation: auto|epoll|nio (default: ${DEFAULT-VALUE}).")
     private Transport transport;
 
+    @Option(names = "--tls-cert", paramLabel = "FILE",
+            description = "A daemon certificate for this node (PEM, OU=daemon, CN=node-<node-id>) for the links to "
+                    + "a GMS that runs with TLS; without the three --tls-* files the links are plaintext (the GMS "
+                    + "must then run --insecure).")
+    private Path tlsCert;
+
+    @Option(names = "--tls-key", paramLabel = "FILE", description = "The private key of --tls-cert (PKCS#8 PEM).")
+    private Path tlsKey;
+
+    @Option(names = "--tls-ca", paramLabel = "FILE", description = "The cluster's CA certificate (PEM).")
+    private Path tlsCa;
+
     @Override
     public Integer call() throws Exception {
         LoadConfig config;
         try {
+            boolean plaintext = tlsCert == null && tlsKey == null && tlsCa == null;
+            TlsSettings tls = TlsSettings.from(tlsCert, tlsKey, tlsCa, plaintext, "--", "no --tls-* files")
+                    .requireSelf(PeerIdentity.Role.DAEMON, PeerIdentity.nodeName(nodeId), "--tls-cert " + tlsCert);
             config = new LoadConfig(nodeId, iface, address, unicastPort, gms, groups, rate, seconds, payload,
-                    tickMicros, retransmitPerGroup, lingerMillis, joinTimeoutSeconds, socketBytes, transport);
+                    tickMicros, retransmitPerGroup, lingerMillis, joinTimeoutSeconds, socketBytes, transport, tls);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

@@ -1,5 +1,6 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.wire.DataFlyweight;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -24,16 +25,19 @@ import java.util.Objects;
  * @param joinTimeoutSeconds how long to wait for the GMS views
  * @param socketBytes       SO_SNDBUF and SO_RCVBUF asked for
  * @param transport         socket implementation
+ * @param tls               the TLS of the links to the GMS (a daemon certificate for this node id), or plaintext
+ *                          (the generator's datagrams carry no authentication trailer either)
  */
 public record LoadConfig(int nodeId, String iface, InetAddress address, int unicastPort,
                          GmsEndpoints gms, GroupList groups, double rate, double seconds, int payload,
                          int tickMicros, int retransmitPerGroup, int lingerMillis, int joinTimeoutSeconds,
-                         int socketBytes, Transport transport) {
+                         int socketBytes, Transport transport, TlsSettings tls) {
 
     public LoadConfig {
         Objects.requireNonNull(iface, "interface");
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(transport, "transport");
+        Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(gms, "gms");
         Objects.requireNonNull(groups, "groups");
         require(nodeId >= 0, "--node-id", nodeId, "must be 0 or more");

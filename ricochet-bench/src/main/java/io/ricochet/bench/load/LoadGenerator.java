@@ -62,7 +62,7 @@ public final class LoadGenerator {
         EventLoop loop = loopGroup.next();
         GroupViews views = new GroupViews(config.nodeId(), groups);
         GmsClient gms = new GmsClient(config.nodeId(), config.unicast(), System.currentTimeMillis(),
-                config.gms().partitions(), views, loopGroup);
+                config.gms().partitions(), views, loopGroup, config.tls());
         try (LoadSocket socket = new LoadSocket(loopGroup, iface, config.unicast(), config.socketBytes(), inbound)) {
             onLoop(loop, () -> {
                 inbound.answerOn(socket);

@@ -2,6 +2,7 @@ package io.ricochet.bench.system;
 
 import io.ricochet.auth.ClusterKeys;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
@@ -16,6 +17,10 @@ import java.util.function.BooleanSupplier;
  * A cluster of real processes on loopback for system tests: GMS partitions, a rack failure detector and daemons,
  * each a JVM started from this test's classpath (the test JVM already runs in a private network namespace, and its
  * children inherit it). Logs go to {@code target/system-logs/<test>/}. {@link #close()} kills what is left.
+ *
+ * <p>Every run is authenticated as a real cluster is: a cluster key of its own for the datagrams, and for the
+ * control links a CA of its own with a certificate per process, made by {@code scripts/certs} (the same script
+ * {@code scripts/cluster} uses) into {@code target/system-logs/<test>/certs/}.
  */
 final class ProcessCluster implements AutoCloseable {
     static final int GMS_BASE_PORT = 17100;
@@ -26,6 +31,7 @@ final class ProcessCluster implements AutoCloseable {
 
     private final Path logs;
     private final Path keyFile;
+    private final Path certs;
     private final int partitions;
     private final Map<String, Process> processes = new LinkedHashMap<>();
 
@@ -36,7 +42,64 @@ final class ProcessCluster implements AutoCloseable {
         this.keyFile = logs.resolve("cluster.key");
         Files.deleteIfExists(keyFile);
         ClusterKeys.generate(new SecureRandom(), 1).write(keyFile);
+        this.certs = logs.resolve("certs");
+        deleteTree(certs);
         this.partitions = partitions;
+        List<String> names = new ArrayList<>(List.of("detector:rack-1"));
+        for (int p = 0; p < partitions; p++) {
+            names.add("gms:gms-p" + p);
+        }
+        makeCertificates(certs, names.toArray(String[]::new));
+    }
+
+    /** The folder of this run's CA ({@code ca.pem}) and certificates ({@code NAME.pem}, {@code NAME.key}). */
+    Path certs() {
+        return certs;
+    }
+
+    /**
+     * Runs {@code scripts/certs dir specs...}: makes (or reuses) the CA in {@code dir} and a certificate per
+     * {@code ROLE:NAME} spec, signed by it.
+     */
+    static void makeCertificates(Path dir, String... specs) throws IOException {
+        List<String> command = new ArrayList<>(List.of(script("certs").toString(), dir.toString()));
+        command.addAll(List.of(specs));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        try {
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+                throw new IOException("scripts/certs " + String.join(" ", specs) + " failed: " + out);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted making certificates", e);
+        }
+    }
+
+    /** The files of {@code name}'s certificate in this run's CA folder, as the three --tls-* options. */
+    private List<String> tlsOptions(String name) {
+        return List.of("--tls-cert", certs.resolve(name + ".pem").toString(), "--tls-key",
+                certs.resolve(name + ".key").toString(), "--tls-ca", certs.resolve("ca.pem").toString());
+    }
+
+    private static Path script(String name) {
+        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
+            Path script = dir.resolve("scripts").resolve(name);
+            if (Files.isExecutable(script)) {
+                return script;
+            }
+        }
+        throw new IllegalStateException("scripts/" + name + " not found above " + Path.of("").toAbsolutePath());
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (Files.exists(dir)) {
+            try (var paths = Files.walk(dir)) {
+                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
+        }
     }
 
     String gmsList() {
@@ -49,9 +112,7 @@ final class ProcessCluster implements AutoCloseable {
 
     void startGms() throws IOException {
         for (int p = 0; p < partitions; p++) {
-            start("gms-" + p, "io.ricochet.gms.GmsMain", "--partition", Integer.toString(p),
-                    "--partitions", Integer.toString(partitions), "--bind", "127.0.0.1",
-                    "--port", Integer.toString(GMS_BASE_PORT + p), "--stats-interval", "5");
+            startGmsProcess(p);
         }
         for (int p = 0; p < partitions; p++) {
             awaitLog("gms-" + p, "listening");
@@ -59,10 +120,16 @@ final class ProcessCluster implements AutoCloseable {
     }
 
     void restartGms(int partition) throws IOException {
-        start("gms-" + partition, "io.ricochet.gms.GmsMain", "--partition", Integer.toString(partition),
-                "--partitions", Integer.toString(partitions), "--bind", "127.0.0.1",
-                "--port", Integer.toString(GMS_BASE_PORT + partition), "--stats-interval", "5");
+        startGmsProcess(partition);
         awaitLog("gms-" + partition, "listening");
+    }
+
+    private void startGmsProcess(int partition) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--partition", Integer.toString(partition),
+                "--partitions", Integer.toString(partitions), "--bind", "127.0.0.1",
+                "--port", Integer.toString(GMS_BASE_PORT + partition), "--stats-interval", "5"));
+        args.addAll(tlsOptions("gms-p" + partition));
+        start("gms-" + partition, "io.ricochet.gms.GmsMain", args.toArray(String[]::new));
     }
 
     void startFd(List<Integer> nodes) throws IOException {
@@ -70,18 +137,25 @@ final class ProcessCluster implements AutoCloseable {
         for (int node : nodes) {
             members.add(node + "@127.0.0.1:" + (HEARTBEAT_BASE_PORT + node));
         }
-        start("fd", "io.ricochet.fd.FdMain", "--id", "rack-1", "--bind", "127.0.0.1:" + FD_PORT,
+        List<String> args = new ArrayList<>(List.of("--id", "rack-1", "--bind", "127.0.0.1:" + FD_PORT,
                 "--members", String.join(",", members), "--interval-ms", "100", "--miss", "5", "--gms", gmsList(),
-                "--key-file", keyFile.toString());
+                "--key-file", keyFile.toString()));
+        args.addAll(tlsOptions("rack-1"));
+        start("fd", "io.ricochet.fd.FdMain", args.toArray(String[]::new));
     }
 
     void startDaemon(int node, String... extra) throws IOException {
+        String name = "node-" + node;
+        if (!Files.exists(certs.resolve(name + ".pem"))) {
+            makeCertificates(certs, "daemon:" + name);
+        }
         List<String> args = new ArrayList<>(List.of("daemon", "--node-id", Integer.toString(node),
                 "--interface", "lo", "--address", "127.0.0.1",
                 "--unicast-port", Integer.toString(UNICAST_BASE_PORT + node),
                 "--heartbeat-port", Integer.toString(HEARTBEAT_BASE_PORT + node),
                 "--api-port", Integer.toString(API_BASE_PORT + node), "--gms", gmsList(),
                 "--seed", Integer.toString(node), "--stats-interval", "5", "--key-file", keyFile.toString()));
+        args.addAll(tlsOptions(name));
         args.addAll(List.of(extra));
         start("daemon-" + node, "io.ricochet.cli.RicochetMain", args.toArray(String[]::new));
         awaitLog("daemon-" + node, "running");

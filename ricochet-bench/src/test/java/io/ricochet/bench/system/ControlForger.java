@@ -1,0 +1,129 @@
+package io.ricochet.bench.system;
+
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.buffer.Unpooled;
+import io.ricochet.control.ControlCodec;
+import io.ricochet.control.ControlDecodeException;
+import io.ricochet.control.ControlMessage;
+import java.io.DataInputStream;
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.KeyStore;
+import java.security.cert.Certificate;
+import java.security.cert.CertificateFactory;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.util.Base64;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLSocket;
+import javax.net.ssl.TrustManagerFactory;
+
+/**
+ * An attacker's control-protocol client: raw frames over plain TCP or over TLS 1.3 with whatever certificate it
+ * holds, built with the JDK alone (it shares nothing with the GMS or the daemon but the frame codec).
+ */
+final class ControlForger implements AutoCloseable {
+    private static final int READ_TIMEOUT_MS = 20_000;
+    private final Socket socket;
+    private final DataInputStream in;
+    private final OutputStream out;
+    private boolean closedBeforeSend;
+
+    private ControlForger(Socket socket) throws IOException {
+        this.socket = socket;
+        socket.setSoTimeout(READ_TIMEOUT_MS);
+        this.in = new DataInputStream(socket.getInputStream());
+        this.out = socket.getOutputStream();
+    }
+
+    /** Plain TCP, no TLS at all. */
+    static ControlForger plaintext(InetSocketAddress server) throws IOException {
+        return new ControlForger(new Socket(server.getAddress(), server.getPort()));
+    }
+
+    /** TLS 1.3 with {@code certDir/name.pem} and its key, trusting the CA {@code trustDir/ca.pem}. */
+    static ControlForger tls(Path certDir, String name, Path trustDir, InetSocketAddress server) throws IOException {
+        try {
+            CertificateFactory x509 = CertificateFactory.getInstance("X.509");
+            Certificate ca;
+            Certificate cert;
+            try (InputStream pem = Files.newInputStream(trustDir.resolve("ca.pem"))) {
+                ca = x509.generateCertificate(pem);
+            }
+            try (InputStream pem = Files.newInputStream(certDir.resolve(name + ".pem"))) {
+                cert = x509.generateCertificate(pem);
+            }
+            String key = Files.readString(certDir.resolve(name + ".key")).replaceAll("-----[A-Z ]+-----", "")
+                    .replaceAll("\\s", "");
+            KeyStore keys = KeyStore.getInstance("PKCS12");
+            keys.load(null, null);
+            keys.setKeyEntry("me", KeyFactory.getInstance("EC")
+                    .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(key))), new char[0],
+                    new Certificate[] {cert});
+            KeyStore trust = KeyStore.getInstance("PKCS12");
+            trust.load(null, null);
+            trust.setCertificateEntry("ca", ca);
+            KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            kmf.init(keys, new char[0]);
+            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+            tmf.init(trust);
+            SSLContext context = SSLContext.getInstance("TLSv1.3");
+            context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
+            SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket(server.getAddress(),
+                    server.getPort());
+            socket.setEnabledProtocols(new String[] {"TLSv1.3"});
+            return new ControlForger(socket);
+        } catch (GeneralSecurityException e) {
+            throw new IOException("cannot set up a TLS client with " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes {@code message}. A server that refused the handshake may have closed the connection already (a reset,
+     * a broken pipe, a TLS alert): that is not an error here, and {@link #receive} then returns null.
+     */
+    void send(ControlMessage message) {
+        ByteBuf buf = Unpooled.buffer();
+        ControlCodec.encode(message, buf);
+        try {
+            out.write(ByteBufUtil.getBytes(buf));
+            out.flush();
+        } catch (IOException e) {
+            closedBeforeSend = true;
+        }
+    }
+
+    /** The next message, or null once the server has closed the connection (an alert or a reset count too). */
+    ControlMessage receive() throws ControlDecodeException {
+        if (closedBeforeSend) {
+            return null;
+        }
+        try {
+            int length = in.readInt();
+            byte[] body = new byte[length];
+            in.readFully(body);
+            return ControlCodec.decode(Unpooled.wrappedBuffer(body));
+        } catch (EOFException e) {
+            return null;
+        } catch (IOException e) {
+            if (e instanceof java.net.SocketTimeoutException) {
+                throw new AssertionError("the GMS neither answered nor closed within " + READ_TIMEOUT_MS + " ms");
+            }
+            return null;
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}
