@@ -27,7 +27,7 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
     private final LossTracker tracker;
     private final LossLedger ledger;
     private final TokenBucket pacer;
-    private final byte[] frame = new byte[PacketRefFlyweight.LENGTH];
+    private final byte[] frame = new byte[PacketRefFlyweight.NAK_LENGTH];
     private final PacketRefFlyweight nak = new PacketRefFlyweight().wrap(frame, 0);
 
     /**

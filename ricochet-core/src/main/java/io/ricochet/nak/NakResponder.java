@@ -16,8 +16,9 @@ import io.ricochet.wire.PacketRefFlyweight;
  * packets, and the answer to a NAK, a RETRANSMIT by unicast if the packet is still buffered, GONE if it is not.
  * The buffer is sized by time within its memory bound: a packet is meant to be kept for {@code retentionNs} (as long
  * as a receiver may ask for it), and {@link #readyAtNs} says when the next send no longer evicts one kept less.
- * Answers are paced per requester (a token bucket each, for at most {@link #MAX_REQUESTERS} requesters): a NAK is 28
- * bytes and a RETRANSMIT up to a kilobyte and a half, so unpaced, a stream of NAKs would buy a flood sent elsewhere.
+ * Answers are paced per requester (a token bucket each, for at most {@link #MAX_REQUESTERS} requesters), and a NAK is
+ * padded to a third of the largest frame, so no answer is more than three times the bytes of the NAK that bought it
+ * (docs/design/security.md, "Amplification").
  */
 public final class NakResponder {
     /** Requesters whose answer rate is tracked at once; the least recently heard one is forgotten beyond. */

@@ -35,7 +35,7 @@ public final class Frames {
     }
 
     public static byte[] ref(int type, int source, PacketId id) {
-        byte[] frame = new byte[PacketRefFlyweight.LENGTH];
+        byte[] frame = new byte[PacketRefFlyweight.lengthOf(type)];
         new PacketRefFlyweight().wrap(frame, 0).write(type, source, id.origin(), id.group(), id.seqno());
         return frame;
     }

@@ -3,6 +3,7 @@ package io.ricochet.nak;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.EngineCounter;
@@ -11,6 +12,7 @@ import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
+import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 import java.util.Arrays;
 import org.junit.jupiter.api.Test;
@@ -119,6 +121,22 @@ class NakResponderTest {
 
         assertEquals(0, out.sent.size());
         assertEquals(1, counters.get(EngineCounter.INVALID_PACKETS));
+    }
+
+    @Test
+    void shouldNeverAnswerWithMoreThanThreeTimesTheBytesOfTheNak() {
+        NakResponder responder = new NakResponder(SELF, 8, RETENTION, 0, DataFlyweight.MAX_PAYLOAD, true, counters,
+                out);
+        byte[] largest = new byte[DataFlyweight.MAX_PAYLOAD];
+        responder.sent(G, 0, largest, 0, largest.length, 0);
+        byte[] nak = Frames.ref(FrameType.NAK, REQUESTER, new PacketId(SELF, G, 0));
+
+        responder.onNak(new PacketRefFlyweight().wrap(nak, 0), 0);
+
+        assertEquals(FrameType.RETRANSMIT, out.sent.get(0).type());
+        assertEquals(HeaderFlyweight.MAX_FRAME_LENGTH, out.sent.get(0).frame().length, "the largest answer");
+        assertTrue(out.sent.get(0).frame().length <= 3 * nak.length, "answer " + out.sent.get(0).frame().length
+                + " bytes for a NAK of " + nak.length);
     }
 
     @Test

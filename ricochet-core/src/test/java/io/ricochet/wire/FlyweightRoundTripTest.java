@@ -69,13 +69,13 @@ class FlyweightRoundTripTest {
     @Test
     void shouldRoundTripNakAndGone() {
         for (int type : new int[] {FrameType.NAK, FrameType.GONE, FrameType.SESSION}) {
-            byte[] buf = filled(OFFSET + PacketRefFlyweight.LENGTH + SLACK);
+            byte[] buf = filled(OFFSET + PacketRefFlyweight.MAX_LENGTH + SLACK);
             PacketRefFlyweight fw = new PacketRefFlyweight().wrap(buf, OFFSET);
 
             int len = fw.write(type, 21, 22, 23, 24L);
 
-            assertEquals(PacketRefFlyweight.LENGTH, len);
-            assertEquals(28, len);
+            assertEquals(PacketRefFlyweight.lengthOf(type), len);
+            assertEquals(type == FrameType.NAK ? 496 : 28, len);
             assertValidExactly(buf, OFFSET, len);
             assertUntouchedOutside(buf, OFFSET, len);
             PacketRefFlyweight r = new PacketRefFlyweight().wrap(buf, OFFSET);
@@ -154,7 +154,7 @@ class FlyweightRoundTripTest {
     void shouldNotAnswerAnythingButAValidHeartbeat() {
         byte[] ackFrame = new byte[HeartbeatFlyweight.LENGTH];
         new HeartbeatFlyweight().wrap(ackFrame, 0).write(FrameType.HEARTBEAT_ACK, 1, 9L, 10L);
-        byte[] nak = new byte[PacketRefFlyweight.LENGTH];
+        byte[] nak = new byte[PacketRefFlyweight.NAK_LENGTH];
         new PacketRefFlyweight().wrap(nak, 0).write(FrameType.NAK, 1, 2, 3, 4L);
         byte[] negative = new byte[HeartbeatFlyweight.LENGTH];
         new HeartbeatFlyweight().wrap(negative, 0).write(FrameType.HEARTBEAT, 1, -1L, 10L);
@@ -241,7 +241,7 @@ class FlyweightRoundTripTest {
     void shouldRoundTripExtremeSeqnos() {
         long[] seqnos = {0L, 1L, Integer.MAX_VALUE, 1L << 32, Long.MAX_VALUE - 1, Long.MAX_VALUE};
         for (long seqno : seqnos) {
-            byte[] buf = filled(OFFSET + 64 + SLACK);
+            byte[] buf = filled(OFFSET + PacketRefFlyweight.NAK_LENGTH + SLACK);
             DataFlyweight data = new DataFlyweight().wrap(buf, OFFSET);
             int len = data.write(FrameType.DATA, 1, 1, 1, seqno, new byte[] {1, 2}, 0, 2);
             assertValidExactly(buf, OFFSET, len);
@@ -330,16 +330,16 @@ class FlyweightRoundTripTest {
 
     @Test
     void shouldWriteNakFrameInExactByteLayout() {
-        byte[] expected = {
+        byte[] expected = Arrays.copyOf(new byte[] {      // then zero padding up to 496 bytes
             0x52, 0x43, 0x01,                               // magic, version
             0x03,                                           // type NAK
-            0x00, 0x1C,                                     // frame length 28
+            0x01, (byte) 0xF0,                              // frame length 496
             0x00, 0x00,                                     // flags
             0x00, 0x00, 0x00, 0x02,                         // source (the node asking)
             0x00, 0x00, 0x00, 0x01,                         // original sender
             0x00, 0x00, 0x01, 0x00,                         // group 256
             0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x2A, // sequence number 42
-        };
+        }, 496);
         byte[] buf = filled(OFFSET + expected.length + SLACK);
 
         int len = new PacketRefFlyweight().wrap(buf, OFFSET).write(FrameType.NAK, 2, 1, 256, 42L);

@@ -103,7 +103,7 @@ class FrameValidatorTest {
         byte[] extended = Arrays.copyOf(DATA_FRAME, DATA_FRAME.length + 1);
         assertEquals(Verdict.BAD_LENGTH, check(extended));
         // Same for a NAK and a repair.
-        assertEquals(Verdict.BAD_LENGTH, check(Arrays.copyOf(ref(FrameType.NAK), PacketRefFlyweight.LENGTH + 1)));
+        assertEquals(Verdict.BAD_LENGTH, check(Arrays.copyOf(ref(FrameType.NAK), PacketRefFlyweight.NAK_LENGTH + 1)));
         byte[] repair = repair(4, 8);
         assertEquals(Verdict.BAD_LENGTH, check(Arrays.copyOf(repair, repair.length + 1)));
     }
@@ -190,14 +190,16 @@ class FrameValidatorTest {
     @Test
     void shouldRejectNakOfWrongLength() {
         for (int type : new int[] {FrameType.NAK, FrameType.GONE, FrameType.SESSION}) {
-            // Cut to 12, 20 and 27 bytes, frame length field adjusted to match.
-            for (int length : new int[] {HeaderFlyweight.HEADER_LENGTH, 20, PacketRefFlyweight.LENGTH - 1}) {
+            int exact = PacketRefFlyweight.lengthOf(type);
+            // Cut to 12, 20, 27 bytes and one short, frame length field adjusted to match: a NAK is never 28 bytes.
+            for (int length : new int[] {HeaderFlyweight.HEADER_LENGTH, 20, PacketRefFlyweight.LENGTH - 1,
+                    exact - 1}) {
                 byte[] frame = Arrays.copyOf(ref(type), length);
                 Bytes.putShort(frame, HeaderFlyweight.FRAME_LENGTH_OFFSET, length);
                 assertEquals(Verdict.BAD_LENGTH, check(frame), FrameType.name(type) + " length " + length);
             }
-            // Extended to 29 and 100 bytes, frame length field adjusted to match (a NAK carries no payload).
-            for (int length : new int[] {PacketRefFlyweight.LENGTH + 1, 100}) {
+            // Extended by one byte and to 600 bytes, frame length field adjusted to match.
+            for (int length : new int[] {exact + 1, 600}) {
                 byte[] frame = Arrays.copyOf(ref(type), length);
                 Bytes.putShort(frame, HeaderFlyweight.FRAME_LENGTH_OFFSET, length);
                 assertEquals(Verdict.BAD_LENGTH, check(frame), FrameType.name(type) + " length " + length);
@@ -367,7 +369,7 @@ class FrameValidatorTest {
 
     /** A valid NAK or GONE frame in an exact-size array. */
     private static byte[] ref(int type) {
-        byte[] frame = new byte[PacketRefFlyweight.LENGTH];
+        byte[] frame = new byte[PacketRefFlyweight.lengthOf(type)];
         new PacketRefFlyweight().wrap(frame, 0).write(type, 8, 4, 5, 6L);
         return frame;
     }

@@ -172,7 +172,7 @@ class WireFuzzTest {
             case FrameType.SESSION:
             case FrameType.TAIL: {
                 PacketRefFlyweight r = new PacketRefFlyweight().wrap(buf, off);
-                require(len == PacketRefFlyweight.LENGTH, "ref length");
+                require(len == PacketRefFlyweight.lengthOf(r.type()), "ref length");
                 sink += r.origin() + r.group();
                 require(r.seqno() >= 0, "ref seqno");
                 break;
@@ -238,7 +238,8 @@ class WireFuzzTest {
             case 1: // DATA
             case 4: // RETRANSMIT
                 return n >= 28 && f[20] >= 0;
-            case 3: // NAK
+            case 3: // NAK: padded to 496
+                return n == 496 && f[20] >= 0;
             case 5: // GONE
             case 6: // SESSION
             case 9: // TAIL
@@ -299,7 +300,7 @@ class WireFuzzTest {
             case FrameType.GONE:
             case FrameType.SESSION:
             case FrameType.TAIL: {
-                byte[] frame = new byte[PacketRefFlyweight.LENGTH];
+                byte[] frame = new byte[PacketRefFlyweight.lengthOf(type)];
                 new PacketRefFlyweight().wrap(frame, 0)
                         .write(type, rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno(rnd));
                 return frame;

@@ -34,7 +34,7 @@ class NakAnswererTest {
     }
 
     private static byte[] nak(int origin, int group, long seqno) {
-        byte[] frame = new byte[PacketRefFlyweight.LENGTH];
+        byte[] frame = new byte[PacketRefFlyweight.NAK_LENGTH];
         new PacketRefFlyweight().wrap(frame, 0).write(FrameType.NAK, RECEIVER, origin, group, seqno);
         return frame;
     }
@@ -84,7 +84,7 @@ class NakAnswererTest {
         byte[] session = nak(SELF, 100, 3);
         session[HeaderFlyweight.TYPE_OFFSET] = FrameType.SESSION;
         assertEquals(0, answer(session), "not a NAK");
-        byte[] truncated = Arrays.copyOf(nak(SELF, 100, 3), PacketRefFlyweight.LENGTH - 1);
+        byte[] truncated = Arrays.copyOf(nak(SELF, 100, 3), PacketRefFlyweight.NAK_LENGTH - 1);
         assertEquals(0, answer(truncated), "malformed");
         assertEquals(4, answerer.refused());
         assertEquals(0, answerer.retransmits() + answerer.gones());

@@ -319,10 +319,10 @@ class ForgedTrafficSystemTest {
      * test makes this one with the cluster's key.)
      */
     private static void replayANak(DatagramSocket attacker, Traffic origin, Traffic.Id asked) throws Exception {
-        byte[] nak = new byte[PacketRefFlyweight.LENGTH + DatagramAuth.TRAILER_LENGTH];
+        byte[] nak = new byte[PacketRefFlyweight.NAK_LENGTH + DatagramAuth.TRAILER_LENGTH];
         new PacketRefFlyweight().wrap(nak, 0).write(FrameType.NAK, 1, 2, G, asked.seqno());
         int nakLength = Authentication.with(ClusterKeys.load(keyFile("replayed-traffic"))).newGuard()
-                .seal(nak, 0, PacketRefFlyweight.LENGTH);
+                .seal(nak, 0, PacketRefFlyweight.NAK_LENGTH);
         InetSocketAddress daemon2 = new InetSocketAddress("127.0.0.1", ProcessCluster.UNICAST_BASE_PORT + 2);
         long retransmitsBefore = origin.counter(NakCounter.RETRANSMITS_SENT);
         attacker.send(new DatagramPacket(nak, nakLength, daemon2));
@@ -425,7 +425,7 @@ class ForgedTrafficSystemTest {
             {FrameType.TAIL, 2, 1, 3_000},
         };
         for (int[] ref : refs) {
-            byte[] frame = new byte[PacketRefFlyweight.LENGTH];
+            byte[] frame = new byte[PacketRefFlyweight.lengthOf(ref[0])];
             new PacketRefFlyweight().wrap(frame, 0).write(ref[0], ref[1], ref[2], G, ref[3]);
             frames.add(frame);
         }
