@@ -14,6 +14,7 @@ import io.ricochet.control.MemberEventKind;
 import io.ricochet.control.NodeFailed;
 import io.ricochet.control.NodeRecovered;
 import io.ricochet.control.Register;
+import io.ricochet.control.tls.TestCertificates;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -41,9 +42,10 @@ class GmsTlsTest {
 
     @BeforeAll
     static void makeCertificates() throws Exception {
-        TestCerts.make(certs, "gms:gms-p0", "daemon:node-1", "daemon:node-2", "daemon:node-3", "detector:rack-1");
-        TestCerts.make(otherCa, "gms:gms-p0", "daemon:node-1", "detector:rack-1");
-        TestCerts.make(certs, "--expired", "detector:old-rack");
+        TestCertificates.make(certs, "gms:gms-p0", "daemon:node-1", "daemon:node-2", "daemon:node-3",
+                "detector:rack-1");
+        TestCertificates.make(otherCa, "gms:gms-p0", "daemon:node-1", "detector:rack-1");
+        TestCertificates.make(certs, "--expired", "detector:old-rack");
     }
 
     @AfterEach
@@ -55,12 +57,12 @@ class GmsTlsTest {
 
     @Test
     void shouldCarryMembershipAndVerdictsOverMutualTls() {
-        cluster = new GmsCluster(1, TestCerts.settings(certs, "gms-p0"));
+        cluster = new GmsCluster(1, TestCertificates.settings(certs, "gms-p0"));
         RecordingListener one = client(1);
         RecordingListener two = client(2);
         Await.until(() -> "both in group " + G + ": " + one, () -> one.members(G).equals(Set.of(1, 2)));
         GmsFailureReporter detector = cluster.track(new GmsFailureReporter(cluster.addresses(), cluster.group,
-                TestCerts.settings(certs, "rack-1")));
+                TestCertificates.settings(certs, "rack-1")));
         detector.failed(2);
         Await.until(() -> "node 1 hears node 2 FAIL: " + one, () -> one.hasEvent(MemberEventKind.FAIL, G, 2));
         assertTrue(two.isUp(0));
@@ -71,12 +73,12 @@ class GmsTlsTest {
 
     @Test
     void shouldRefuseVerdictsFromADaemonAndARegisterOfAnotherNodeAndChangeNothing() throws Exception {
-        cluster = new GmsCluster(1, TestCerts.settings(certs, "gms-p0"));
+        cluster = new GmsCluster(1, TestCertificates.settings(certs, "gms-p0"));
         RecordingListener one = client(1);
         RecordingListener two = client(2);
         Await.until(() -> "both in group " + G + ": " + one, () -> one.members(G).equals(Set.of(1, 2)));
         InetSocketAddress gms = cluster.addresses().get(0);
-        try (RawSession forger = new RawSession(TestCerts.socket(certs, "node-2", gms))) {
+        try (RawSession forger = new RawSession(TestCertificates.socket(certs, "node-2", gms))) {
             forger.send(new NodeFailed(1));
             assertRefused(forger, ErrorCode.NOT_AUTHORIZED, "only failure detectors");
             forger.send(new NodeRecovered(1));
@@ -101,7 +103,7 @@ class GmsTlsTest {
 
     @Test
     void shouldCloseAndCountAPlaintextClientAnExpiredOneAndOneOfAnotherCa() throws Exception {
-        cluster = new GmsCluster(1, TestCerts.settings(certs, "gms-p0"));
+        cluster = new GmsCluster(1, TestCertificates.settings(certs, "gms-p0"));
         RecordingListener one = client(1);
         Await.until(() -> "node 1 in: " + one, () -> one.members(G).equals(Set.of(1)));
         InetSocketAddress gms = cluster.addresses().get(0);
@@ -109,11 +111,11 @@ class GmsTlsTest {
             sendRefused(plaintext, new NodeFailed(1));
         }
         // Trusts the cluster's CA, but presents a detector certificate another CA signed.
-        try (RawSession stranger = new RawSession(TestCerts.socket(otherCa, "rack-1", certs, gms))) {
+        try (RawSession stranger = new RawSession(TestCertificates.socket(otherCa, "rack-1", certs, gms))) {
             sendRefused(stranger, new NodeFailed(1));
         }
         // The cluster's CA signed it, but it expired yesterday.
-        try (RawSession expired = new RawSession(TestCerts.socket(certs, "old-rack", gms))) {
+        try (RawSession expired = new RawSession(TestCertificates.socket(certs, "old-rack", gms))) {
             sendRefused(expired, new NodeFailed(1));
         }
         Await.until("three failed handshakes counted", () -> server().counter(GmsCounter.TLS_FAILURES) == 3);
@@ -127,7 +129,7 @@ class GmsTlsTest {
 
     @Test
     void shouldNeverRegisterAClientWhoseCertificateTheGmsDoesNotTrust() throws Exception {
-        cluster = new GmsCluster(1, TestCerts.settings(certs, "gms-p0"));
+        cluster = new GmsCluster(1, TestCertificates.settings(certs, "gms-p0"));
         // The client trusts both CAs, so it accepts the GMS; the GMS trusts only its own, so it refuses the client.
         Path bothCas = otherCa.resolve("both-cas.pem");
         java.nio.file.Files.writeString(bothCas, java.nio.file.Files.readString(otherCa.resolve("ca.pem"))
@@ -144,7 +146,7 @@ class GmsTlsTest {
     @Test
     void shouldNotTalkToAServerWhoseCertificateIsNotAGms() {
         // A server that has the cluster's CA but a daemon's certificate.
-        cluster = new GmsCluster(1, TestCerts.settings(certs, "node-3"));
+        cluster = new GmsCluster(1, TestCertificates.settings(certs, "node-3"));
         RecordingListener one = client(1);
         Await.until("the client to try twice", () -> server().counter(GmsCounter.CONNECTIONS) >= 2);
         assertEquals(0, server().counter(GmsCounter.REGISTRATIONS), "nothing was sent to it");
@@ -154,7 +156,7 @@ class GmsTlsTest {
     private RecordingListener client(int node) {
         RecordingListener listener = new RecordingListener();
         cluster.client(node, RecordingListener.incarnation(node), listener, cluster.addresses(),
-                TestCerts.settings(certs, "node-" + node), G);
+                TestCertificates.settings(certs, "node-" + node), G);
         return listener;
     }
 

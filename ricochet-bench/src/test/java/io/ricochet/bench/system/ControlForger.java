@@ -6,26 +6,14 @@ import io.netty.buffer.Unpooled;
 import io.ricochet.control.ControlCodec;
 import io.ricochet.control.ControlDecodeException;
 import io.ricochet.control.ControlMessage;
+import io.ricochet.control.tls.TestCertificates;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.GeneralSecurityException;
-import java.security.KeyFactory;
-import java.security.KeyStore;
-import java.security.cert.Certificate;
-import java.security.cert.CertificateFactory;
-import java.security.spec.PKCS8EncodedKeySpec;
-import java.util.Base64;
-import javax.net.ssl.KeyManagerFactory;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.SSLSocket;
-import javax.net.ssl.TrustManagerFactory;
 
 /**
  * An attacker's control-protocol client: raw frames over plain TCP or over TLS 1.3 with whatever certificate it
@@ -52,39 +40,7 @@ final class ControlForger implements AutoCloseable {
 
     /** TLS 1.3 with {@code certDir/name.pem} and its key, trusting the CA {@code trustDir/ca.pem}. */
     static ControlForger tls(Path certDir, String name, Path trustDir, InetSocketAddress server) throws IOException {
-        try {
-            CertificateFactory x509 = CertificateFactory.getInstance("X.509");
-            Certificate ca;
-            Certificate cert;
-            try (InputStream pem = Files.newInputStream(trustDir.resolve("ca.pem"))) {
-                ca = x509.generateCertificate(pem);
-            }
-            try (InputStream pem = Files.newInputStream(certDir.resolve(name + ".pem"))) {
-                cert = x509.generateCertificate(pem);
-            }
-            String key = Files.readString(certDir.resolve(name + ".key")).replaceAll("-----[A-Z ]+-----", "")
-                    .replaceAll("\\s", "");
-            KeyStore keys = KeyStore.getInstance("PKCS12");
-            keys.load(null, null);
-            keys.setKeyEntry("me", KeyFactory.getInstance("EC")
-                    .generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(key))), new char[0],
-                    new Certificate[] {cert});
-            KeyStore trust = KeyStore.getInstance("PKCS12");
-            trust.load(null, null);
-            trust.setCertificateEntry("ca", ca);
-            KeyManagerFactory kmf = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-            kmf.init(keys, new char[0]);
-            TrustManagerFactory tmf = TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-            tmf.init(trust);
-            SSLContext context = SSLContext.getInstance("TLSv1.3");
-            context.init(kmf.getKeyManagers(), tmf.getTrustManagers(), null);
-            SSLSocket socket = (SSLSocket) context.getSocketFactory().createSocket(server.getAddress(),
-                    server.getPort());
-            socket.setEnabledProtocols(new String[] {"TLSv1.3"});
-            return new ControlForger(socket);
-        } catch (GeneralSecurityException e) {
-            throw new IOException("cannot set up a TLS client with " + name + ": " + e.getMessage(), e);
-        }
+        return new ControlForger(TestCertificates.socket(certDir, name, trustDir, server));
     }
 
     /**
