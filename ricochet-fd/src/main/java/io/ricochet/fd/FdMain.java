@@ -2,6 +2,7 @@ package io.ricochet.fd;
 
 import io.ricochet.auth.Authentication;
 import io.ricochet.control.tls.PeerIdentity;
+import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.support.UsageErrorHandler;
 import java.net.InetSocketAddress;
@@ -12,6 +13,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -125,20 +127,11 @@ public final class FdMain implements Callable<Integer> {
                     + "with NTP, well within it. At least 100 (default: ${DEFAULT-VALUE}).")
     private long maxClockSkewMs;
 
-    @Option(names = "--tls-cert", paramLabel = "FILE",
-            description = "This detector's certificate for its links to the GMS (PEM, OU=detector, CN=its --id), "
-                    + "signed by the CA of --tls-ca: the GMS takes failure reports only from such a certificate. "
-                    + "Required with --gms unless --insecure.")
-    private Path tlsCert;
 
-    @Option(names = "--tls-key", paramLabel = "FILE",
-            description = "The private key of --tls-cert: unencrypted PKCS#8 PEM, mode 0600.")
-    private Path tlsKey;
 
-    @Option(names = "--tls-ca", paramLabel = "FILE",
-            description = "The cluster's CA certificate (PEM): the GMS partitions must present a certificate it "
-                    + "signed, with OU=gms.")
-    private Path tlsCa;
+
+    @Mixin
+    private TlsOptions tls;
 
     @Option(names = "--gms", paramLabel = "HOST:PORT", split = ",", converter = FdConverters.HostPort.class,
             description = "The GMS partitions, comma-separated; every verdict goes to each of them. Without it "
@@ -216,13 +209,11 @@ public final class FdMain implements Callable<Integer> {
 
     /** The TLS of the links to the GMS: needed with --gms unless --insecure; the certificate must be this FD's. */
     private TlsSettings tls(FdConfig config) {
-        boolean anyFile = tlsCert != null || tlsKey != null || tlsCa != null;
-        if (gms.isEmpty() && !anyFile) {
+        if (gms.isEmpty() && !tls.anyGiven()) {
             return TlsSettings.insecure();
         }
         try {
-            return TlsSettings.from(tlsCert, tlsKey, tlsCa, insecure, "--", "--insecure")
-                    .requireSelf(PeerIdentity.Role.DETECTOR, config.id(), "--tls-cert " + tlsCert);
+            return tls.settings(insecure, "--insecure", PeerIdentity.Role.DETECTOR, config.id());
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
         }

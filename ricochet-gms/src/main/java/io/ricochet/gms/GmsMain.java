@@ -2,16 +2,16 @@ package io.ricochet.gms;
 
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.PeerIdentity;
-import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.support.UsageSetup;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -87,19 +87,11 @@ public final class GmsMain implements Callable<Integer> {
             description = "Seconds between two counter lines in the log (default: ${DEFAULT-VALUE}).")
     private int statsIntervalSeconds;
 
-    @Option(names = "--tls-cert", paramLabel = "FILE",
-            description = "This partition's certificate (PEM, OU=gms), signed by the CA of --tls-ca; followed by "
-                    + "any intermediate certificates. Required unless --insecure.")
-    private Path tlsCert;
 
-    @Option(names = "--tls-key", paramLabel = "FILE",
-            description = "The private key of --tls-cert: unencrypted PKCS#8 PEM, mode 0600.")
-    private Path tlsKey;
 
-    @Option(names = "--tls-ca", paramLabel = "FILE",
-            description = "The cluster's CA certificate (PEM): only daemons and detectors with a certificate it "
-                    + "signed may connect.")
-    private Path tlsCa;
+
+    @Mixin
+    private TlsOptions tls;
 
     @Option(names = "--insecure",
             description = "Plaintext connections and no roles: any host that reaches the port can register as any "
@@ -139,9 +131,8 @@ public final class GmsMain implements Callable<Integer> {
             Partitioning partitioning = new Partitioning(partition, partitions);
             InetSocketAddress address = new InetSocketAddress(bind, listenPort);
             MulticastPool pool = new MulticastPool(mcastBase, mcastPort);
-            TlsSettings tls = TlsSettings.from(tlsCert, tlsKey, tlsCa, insecure, "--", "--insecure")
-                    .requireSelf(PeerIdentity.Role.GMS, null, "--tls-cert " + tlsCert);
-            return new GmsConfig(partitioning, address, pool, statsIntervalSeconds, tls);
+            return new GmsConfig(partitioning, address, pool, statsIntervalSeconds,
+                    tls.settings(insecure, "--insecure", PeerIdentity.Role.GMS, null));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

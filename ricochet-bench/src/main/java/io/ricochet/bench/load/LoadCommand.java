@@ -1,6 +1,7 @@
 package io.ricochet.bench.load;
 
 import io.ricochet.control.tls.PeerIdentity;
+import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.control.tls.TlsSettings;
 import java.net.InetAddress;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -95,27 +97,21 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Socket implementation: auto|epoll|nio (default: ${DEFAULT-VALUE}).")
     private Transport transport;
 
-    @Option(names = "--tls-cert", paramLabel = "FILE",
-            description = "A daemon certificate for this node (PEM, OU=daemon, CN=node-<node-id>) for the links to "
-                    + "a GMS that runs with TLS; without the three --tls-* files the links are plaintext (the GMS "
-                    + "must then run --insecure).")
-    private Path tlsCert;
 
-    @Option(names = "--tls-key", paramLabel = "FILE", description = "The private key of --tls-cert (PKCS#8 PEM).")
-    private Path tlsKey;
 
-    @Option(names = "--tls-ca", paramLabel = "FILE", description = "The cluster's CA certificate (PEM).")
-    private Path tlsCa;
+
+    /** Without the three files the links are plaintext (the GMS must then run --insecure). */
+    @Mixin
+    private TlsOptions tls;
 
     @Override
     public Integer call() throws Exception {
         LoadConfig config;
         try {
-            boolean plaintext = tlsCert == null && tlsKey == null && tlsCa == null;
-            TlsSettings tls = TlsSettings.from(tlsCert, tlsKey, tlsCa, plaintext, "--", "no --tls-* files")
-                    .requireSelf(PeerIdentity.Role.DAEMON, PeerIdentity.nodeName(nodeId), "--tls-cert " + tlsCert);
+            TlsSettings links = tls.settings(!tls.anyGiven(), "no --tls-* files", PeerIdentity.Role.DAEMON,
+                    PeerIdentity.nodeName(nodeId));
             config = new LoadConfig(nodeId, iface, address, unicastPort, gms, groups, rate, seconds, payload,
-                    tickMicros, retransmitPerGroup, lingerMillis, joinTimeoutSeconds, socketBytes, transport, tls);
+                    tickMicros, retransmitPerGroup, lingerMillis, joinTimeoutSeconds, socketBytes, transport, links);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
