@@ -18,4 +18,11 @@ public interface DeliveryListener {
     default boolean acceptsLocal(boolean own) {
         return true;
     }
+
+    /**
+     * The engine finished a batch (a burst of datagrams, a timer, a send): a listener that collects what it was handed
+     * passes it on now, once per batch. By default listeners pass each delivery on as it comes.
+     */
+    default void endOfBatch() {
+    }
 }

@@ -162,9 +162,10 @@ final class EngineDriver implements Outbox {
         return nowNs;
     }
 
-    /** Call after any engine call made on the loop thread: flush sends, re-arm the single timer. */
+    /** Call after any engine call made on the loop thread: flush sends and deliveries, re-arm the single timer. */
     void afterEngineCall() {
         transport.flush();
+        subscribers.endOfBatch();
         long deadline = engine.nextDeadlineNs();
         if (deadline != Long.MAX_VALUE && (wake == null || wake.isDone() || deadline < wakeNs)) {
             scheduleWake(deadline);

@@ -14,6 +14,8 @@ import java.util.Set;
  */
 final class SubscriberRegistry {
     private final Map<Integer, List<DeliveryListener>> listeners = new HashMap<>();
+    /** The listeners handed something since the last {@link #endOfBatch}, each once. */
+    private final Set<DeliveryListener> handed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
 
     void add(int group, DeliveryListener listener) {
         listeners.computeIfAbsent(group, g -> new ArrayList<>()).add(listener);
@@ -46,6 +48,7 @@ final class SubscriberRegistry {
         }
         for (DeliveryListener listener : list) {
             listener.delivered(origin, group, seqno, Arrays.copyOfRange(payload, offset, offset + length));
+            handed.add(listener);
         }
     }
 
@@ -62,6 +65,7 @@ final class SubscriberRegistry {
         for (DeliveryListener listener : list) {
             if (listener.acceptsLocal(listener == from)) {
                 listener.delivered(origin, group, seqno, payload.clone());
+                handed.add(listener);
                 count++;
             }
         }
@@ -76,6 +80,18 @@ final class SubscriberRegistry {
         }
         for (DeliveryListener listener : list) {
             listener.lost(origin, group, seqno);
+            handed.add(listener);
         }
+    }
+
+    /** The engine's batch is over: every listener handed something passes it on (one write per connection). */
+    void endOfBatch() {
+        if (handed.isEmpty()) {
+            return;
+        }
+        for (DeliveryListener listener : handed) {
+            listener.endOfBatch();
+        }
+        handed.clear();
     }
 }

@@ -17,6 +17,9 @@ import java.util.function.LongSupplier;
  * "engine" thread as in the daemon. Tests can also push deliveries and loss notices of other origins.
  */
 public final class FakeLocalNode implements LocalNode, AutoCloseable {
+    /** Deliveries in one batch of the fake engine at most, as the daemon's engine ends a batch per read burst. */
+    private static final int ENGINE_BATCH = 64;
+
     private final int nodeId;
     private final int maxPayload;
     private final ExecutorService engine = Executors.newSingleThreadExecutor(task -> {
@@ -98,6 +101,7 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
         for (DeliveryListener listener : List.copyOf(listeners.get(group))) {
             if (listener.acceptsLocal(listener == from)) {
                 listener.delivered(nodeId, group, seqno, payload.clone());
+                listener.endOfBatch();
             }
         }
         return seqno;
@@ -146,7 +150,11 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
             for (DeliveryListener listener : List.copyOf(listeners.getOrDefault(group, List.of()))) {
                 for (int i = 0; i < count; i++) {
                     listener.delivered(origin, group, firstSeqno + i, payload.clone());
+                    if (i % ENGINE_BATCH == ENGINE_BATCH - 1) {
+                        listener.endOfBatch();
+                    }
                 }
+                listener.endOfBatch();
             }
         }, engine));
     }
@@ -156,6 +164,7 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
         await(CompletableFuture.runAsync(() -> {
             for (DeliveryListener listener : List.copyOf(listeners.getOrDefault(group, List.of()))) {
                 listener.lost(origin, group, seqno);
+                listener.endOfBatch();
             }
         }, engine));
     }
