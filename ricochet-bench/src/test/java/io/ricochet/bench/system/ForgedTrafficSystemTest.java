@@ -185,8 +185,10 @@ class ForgedTrafficSystemTest {
                 // Node 2 crashes (its survivors multicast TAILs of its stream) and comes back as a new incarnation,
                 // whose seqnos start again at 0: its old DATA, replayed now, names seqnos the new stream has not
                 // sent yet.
-                origin.close();
+                // Crashed before its application disconnects: a disconnect first would make daemon 2 leave the
+                // group, and a member that left gets no TAIL (only a failure does).
                 cluster.crash("daemon-2");
+                origin.close();
                 ProcessCluster.await(DEADLINE, "node 2 out of the group", () -> !victim.members(G).contains(2));
                 ProcessCluster.await(DEADLINE, "a TAIL of node 3 on the wire",
                         () -> count(captured, 3, FrameType.TAIL) > 0);
