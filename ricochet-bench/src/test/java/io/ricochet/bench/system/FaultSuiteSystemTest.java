@@ -351,12 +351,28 @@ class FaultSuiteSystemTest {
 
         cluster.restartGms(0);
         int other = G + 1;
-        one.client.join(other);
-        two.client.join(other);
+        // The daemons reconnect with their backoff (up to 5 s after a long outage) and a TLS handshake: a join made
+        // before that is refused UNAVAILABLE ("try again"), and an application tries again, as here.
+        joinRetrying(one, other);
+        joinRetrying(two, other);
         ProcessCluster.await(DEADLINE, "both daemons back in the GMS, in group " + other,
                 () -> two.members(other).contains(1));
         assertFalse(two.members(G).contains(1), "node 1 joined group " + G + " with no application behind it");
         assertFalse(one.client.stats().groups().contains(G), "node 1 thinks it is in group " + G);
+    }
+
+    private static void joinRetrying(Traffic app, int group) {
+        ProcessCluster.await(DEADLINE, "node " + app.node + "'s join of group " + group + " confirmed", () -> {
+            try {
+                app.client.join(group);
+                return true;
+            } catch (ApiException e) {
+                if (e.code() != ApiException.Code.UNAVAILABLE) {
+                    throw e;
+                }
+                return false;
+            }
+        });
     }
 
     @Test
