@@ -294,17 +294,22 @@ class ForgedTrafficSystemTest {
             int failuresBefore = occurrences(cluster.log("fd"), failed);
             cluster.crash("daemon-2");
             // The crashed daemon's acks, replayed to the detector over and over.
-            long replayed = 0;
-            long deadline = System.nanoTime() + DEADLINE.toNanos();
-            while (occurrences(cluster.log("fd"), failed) == failuresBefore) {
-                assertTrue(System.nanoTime() - deadline < 0, "node 2 was never reported failed");
-                for (byte[] ack : acks) {
-                    tap.send(new DatagramPacket(ack, ack.length, detector));
-                    replayed++;
+            java.util.concurrent.atomic.AtomicLong replayed = new java.util.concurrent.atomic.AtomicLong();
+            ProcessCluster.await(DEADLINE, "node 2 reported failed while its acks are replayed", () -> {
+                if (occurrences(cluster.log("fd"), failed) != failuresBefore) {
+                    return true;
                 }
-                Thread.sleep(50);
-            }
-            long expected = replayed;
+                try {
+                    for (byte[] ack : acks) {
+                        tap.send(new DatagramPacket(ack, ack.length, detector));
+                        replayed.incrementAndGet();
+                    }
+                } catch (java.io.IOException e) {
+                    throw new IllegalStateException("replaying the acks: " + e, e);
+                }
+                return false;
+            });
+            long expected = replayed.get();
             // The detector logs its counters every 10 s: every replay counted, as a replay, and nothing else.
             ProcessCluster.await(DEADLINE, "the detector to count " + expected + " replays",
                     () -> lastCounter(cluster.log("fd"), "replayed") + lastCounter(cluster.log("fd"), "stale")
