@@ -80,7 +80,7 @@ public final class FecEngine implements ProtocolEngine {
         this.retireAfterNs = config.nakSettings().departedStreamNs();
         this.sender = new BlockSender(self, config, counters, outbox);
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
-                config.nakSettings().rateLimit(), config.maxPayload(), config.nakEnabled(),
+                config.nakSettings().rateLimit(), config.maxPayload(), config.nakEnabled(), dataSender::sentTo,
                 counters, outbox);
         this.wakes = new WakeRequests(outbox);
         this.repairs = new RepairReceiver(config, counters, dataCache,

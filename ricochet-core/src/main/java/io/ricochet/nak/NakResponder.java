@@ -41,8 +41,8 @@ public final class NakResponder {
                     return size() > MAX_REQUESTERS;
                 }
             };
-    /** Per group this node sends to, the next seqno it will send: a NAK at or above it names no packet. */
-    private final java.util.Map<Integer, long[]> nextSeqno = new java.util.HashMap<>();
+    /** Per group, the next seqno this node will send there (its sender's count): a NAK at or above it names nothing. */
+    private final java.util.function.IntToLongFunction nextSeqno;
     private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private final DataFlyweight data = new DataFlyweight().wrap(frame, 0);
     private final PacketRefFlyweight ref = new PacketRefFlyweight().wrap(frame, 0);
@@ -54,12 +54,14 @@ public final class NakResponder {
      * @param perRequester answers (RETRANSMIT or GONE) per second to one requester at most; 0 = no limit
      * @param maxPayload largest payload
      * @param buffering  whether sent packets are kept at all (a protocol that never NAKs needs none)
+     * @param nextSeqno  per group, the next seqno this node will send there ({@code DataSender::sentTo})
      * @param counters   where NAKs, answers and evictions are counted
      * @param outbox     where answers go
      */
     public NakResponder(int self, int capacity, long retentionNs, int perRequester, int maxPayload, boolean buffering,
-                        Counters counters, Outbox outbox) {
+                        java.util.function.IntToLongFunction nextSeqno, Counters counters, Outbox outbox) {
         this.self = self;
+        this.nextSeqno = nextSeqno;
         this.buffering = buffering;
         this.counters = counters;
         this.outbox = outbox;
@@ -72,8 +74,6 @@ public final class NakResponder {
 
     /** Keeps a copy of a packet this node sent at {@code nowNs}. */
     public void sent(int group, long seqno, byte[] payload, int offset, int length, long nowNs) {
-        long[] next = nextSeqno.computeIfAbsent(group, g -> new long[1]);
-        next[0] = Math.max(next[0], seqno + 1);
         if (buffering) {
             sentNs[retransmitBuffer.put(new PacketId(self, group, seqno), payload, offset, length)] = nowNs;
         }
@@ -93,8 +93,7 @@ public final class NakResponder {
     /** A validated NAK, from its header's source, a member of the NAK's group (the caller checked). */
     public void onNak(PacketRefFlyweight nak, long nowNs) {
         counters.increment(NakCounter.NAKS_RECEIVED);
-        long[] next = nextSeqno.get(nak.group());
-        if (nak.origin() != self || next == null || nak.seqno() >= next[0]) {
+        if (nak.origin() != self || nak.seqno() >= nextSeqno.applyAsLong(nak.group())) {
             // Not ours, or a packet we have not sent: GONE would make the requester give up on a packet that may
             // still come. Only a forged or buggy input (a repair naming a future seqno) leads a member to ask.
             counters.increment(EngineCounter.INVALID_PACKETS);

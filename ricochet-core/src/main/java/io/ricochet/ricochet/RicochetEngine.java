@@ -102,7 +102,7 @@ public final class RicochetEngine
         this.streams = new StreamTable(config.streamWindow());
         this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
-                config.nakSettings().rateLimit(), config.maxPayload(), true, counters, outbox);
+                config.nakSettings().rateLimit(), config.maxPayload(), true, dataSender::sentTo, counters, outbox);
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
         this.retireAfterNs = config.nakSettings().departedStreamNs();
         this.roster = view::isListed;

@@ -25,9 +25,10 @@ class NakResponderTest {
 
     private final Counters counters = new Counters(Counters.set(EngineCounter.values(), NakCounter.values()));
     private final RecordingOutbox out = new RecordingOutbox();
+    private final java.util.Map<Integer, Long> sentTo = new java.util.HashMap<>();
 
     private NakResponder responder(int capacity, boolean buffering) {
-        return new NakResponder(SELF, capacity, RETENTION, 0, 1024, buffering, counters, out);
+        return new NakResponder(SELF, capacity, RETENTION, 0, 1024, buffering, this::nextSeqno, counters, out);
     }
 
     private static PacketRefFlyweight nak(int requester, PacketId id) {
@@ -41,11 +42,17 @@ class NakResponderTest {
     private void send(NakResponder responder, long seqno, long nowNs) {
         byte[] payload = Frames.payload(new PacketId(SELF, G, seqno));
         responder.sent(G, seqno, payload, 0, payload.length, nowNs);
+        sentTo.merge(G, seqno + 1, Math::max);
+    }
+
+    /** What the engine's sender would say: the next seqno this node sends to {@code group}. */
+    private long nextSeqno(int group) {
+        return sentTo.getOrDefault(group, 0L);
     }
 
     @Test
     void shouldAnswerEachRequesterAtItsRateAtMost() {
-        NakResponder responder = new NakResponder(SELF, 8, RETENTION, 100, 1024, true, counters, out);
+        NakResponder responder = new NakResponder(SELF, 8, RETENTION, 100, 1024, true, this::nextSeqno, counters, out);
         send(responder, 0);
         for (int i = 0; i < 50; i++) {
             responder.onNak(nak(REQUESTER, new PacketId(SELF, G, 0)), 0);
@@ -125,10 +132,11 @@ class NakResponderTest {
 
     @Test
     void shouldNeverAnswerWithMoreThanThreeTimesTheBytesOfTheNak() {
-        NakResponder responder = new NakResponder(SELF, 8, RETENTION, 0, DataFlyweight.MAX_PAYLOAD, true, counters,
-                out);
+        NakResponder responder = new NakResponder(SELF, 8, RETENTION, 0, DataFlyweight.MAX_PAYLOAD, true,
+                this::nextSeqno, counters, out);
         byte[] largest = new byte[DataFlyweight.MAX_PAYLOAD];
         responder.sent(G, 0, largest, 0, largest.length, 0);
+        sentTo.put(G, 1L);
         byte[] nak = Frames.ref(FrameType.NAK, REQUESTER, new PacketId(SELF, G, 0));
 
         responder.onNak(new PacketRefFlyweight().wrap(nak, 0), 0);
