@@ -1,7 +1,6 @@
 package io.ricochet.engine;
 
-import java.util.HashMap;
-import java.util.Map;
+import org.agrona.collections.Object2IntHashMap;
 
 /**
  * A bounded store of packet payloads keyed by {@link PacketId}: the received-data cache kept for XOR recovery
@@ -17,7 +16,7 @@ public final class PacketStore {
     private final byte[][] payloads;
     private final int[] lengths;
     private final PacketId[] ids;
-    private final Map<PacketId, Integer> index;
+    private final Object2IntHashMap<PacketId> index;
     private int next;
 
     public PacketStore(int capacity, int maxPayload, Counters counters, Counter evictionCounter) {
@@ -28,13 +27,13 @@ public final class PacketStore {
         this.payloads = new byte[capacity][];
         this.lengths = new int[capacity];
         this.ids = new PacketId[capacity];
-        this.index = new HashMap<>(Math.min(capacity, 1 << 16) * 2);
+        this.index = new Object2IntHashMap<>(Math.min(capacity, 1 << 16) * 2, 0.65f, -1);
     }
 
     /** Stores a copy of the payload (replacing an older copy of the same id); returns the slot. */
     public int put(PacketId id, byte[] src, int offset, int length) {
-        Integer existing = index.get(id);
-        int slot = existing != null ? existing : claimSlot(id);
+        int existing = index.getValue(id);
+        int slot = existing >= 0 ? existing : claimSlot(id);
         if (payloads[slot] == null) {
             payloads[slot] = new byte[maxPayload];
         }
@@ -47,7 +46,7 @@ public final class PacketStore {
         int slot = next;
         next = next + 1 == capacity ? 0 : next + 1;
         if (ids[slot] != null) {
-            index.remove(ids[slot]);
+            index.removeKey(ids[slot]);
             counters.increment(evictionCounter);
         }
         ids[slot] = id;
@@ -57,8 +56,7 @@ public final class PacketStore {
 
     /** The slot holding {@code id}, or -1. */
     public int find(PacketId id) {
-        Integer slot = index.get(id);
-        return slot == null ? -1 : slot;
+        return index.getValue(id);
     }
 
     public byte[] payload(int slot) {

@@ -3,6 +3,7 @@ package io.ricochet.engine;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.agrona.collections.Long2ObjectHashMap;
 
 /**
  * Receive state per (sender, group) stream at one node, with the rules every protocol that delivers on arrival
@@ -66,7 +67,7 @@ public final class StreamTable {
     }
 
     private final int maxWindow;
-    private final Map<Long, Stream> streams = new HashMap<>();
+    private final Long2ObjectHashMap<Stream> streams = new Long2ObjectHashMap<>();
     /** Retired streams and when each is pruned, in retirement order (every retirement waits the same delay). */
     private final java.util.LinkedHashMap<Long, Long> retired = new java.util.LinkedHashMap<>();
     private final Map<Integer, Long> incarnations = new HashMap<>();
@@ -171,7 +172,7 @@ public final class StreamTable {
             Stream stream = streams.get(entry.getKey());
             if (stream != null) {
                 pruning.pruned(stream.origin, stream.group);
-                streams.remove(entry.getKey());
+                streams.remove(entry.getKey().longValue());
             }
         }
     }
