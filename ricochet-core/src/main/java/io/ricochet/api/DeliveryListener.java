@@ -8,6 +8,16 @@ public interface DeliveryListener {
     /** A packet of {@code group} from {@code origin}; {@code payload} is the listener's to keep. */
     void delivered(int origin, int group, long seqno, byte[] payload);
 
+    /**
+     * A packet of {@code group} from {@code origin}, its payload {@code length} bytes of {@code bytes} at
+     * {@code offset}, valid only during the call: the daemon hands every delivery this way, so a listener that
+     * writes the payload somewhere (the API server, into its connection's buffer) copies it once. By default the
+     * payload is copied and passed to {@link #delivered(int, int, long, byte[])}.
+     */
+    default void delivered(int origin, int group, long seqno, byte[] bytes, int offset, int length) {
+        delivered(origin, group, seqno, java.util.Arrays.copyOfRange(bytes, offset, offset + length));
+    }
+
     /** The packet (origin, group, seqno) will never be delivered: the NAK layer gave up on it. */
     void lost(int origin, int group, long seqno);
 

@@ -2,7 +2,6 @@ package io.ricochet.daemon;
 
 import io.ricochet.api.DeliveryListener;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,6 +15,8 @@ final class SubscriberRegistry {
     private final Map<Integer, List<DeliveryListener>> listeners = new HashMap<>();
     /** The listeners handed something since the last {@link #endOfBatch}, each once. */
     private final Set<DeliveryListener> handed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+    /** The listener last added to {@link #handed}: a run of deliveries to one listener adds it once. */
+    private DeliveryListener lastHanded;
 
     void add(int group, DeliveryListener listener) {
         listeners.computeIfAbsent(group, g -> new ArrayList<>()).add(listener);
@@ -40,15 +41,16 @@ final class SubscriberRegistry {
         return listeners.keySet();
     }
 
-    /** Hands a delivered packet to every subscriber of its group, each its own copy of the payload. */
+    /** Hands a delivered packet to every subscriber of its group; each copies what it keeps of the payload. */
     void delivered(int origin, int group, long seqno, byte[] payload, int offset, int length) {
         List<DeliveryListener> list = listeners.get(group);
         if (list == null) {
             return;
         }
-        for (DeliveryListener listener : list) {
-            listener.delivered(origin, group, seqno, Arrays.copyOfRange(payload, offset, offset + length));
-            handed.add(listener);
+        for (int i = 0; i < list.size(); i++) {
+            DeliveryListener listener = list.get(i);
+            listener.delivered(origin, group, seqno, payload, offset, length);
+            handed(listener);
         }
     }
 
@@ -64,8 +66,8 @@ final class SubscriberRegistry {
         int count = 0;
         for (DeliveryListener listener : list) {
             if (listener.acceptsLocal(listener == from)) {
-                listener.delivered(origin, group, seqno, payload.clone());
-                handed.add(listener);
+                listener.delivered(origin, group, seqno, payload, 0, payload.length);
+                handed(listener);
                 count++;
             }
         }
@@ -80,7 +82,14 @@ final class SubscriberRegistry {
         }
         for (DeliveryListener listener : list) {
             listener.lost(origin, group, seqno);
+            handed(listener);
+        }
+    }
+
+    private void handed(DeliveryListener listener) {
+        if (listener != lastHanded) {
             handed.add(listener);
+            lastHanded = listener;
         }
     }
 
@@ -93,5 +102,6 @@ final class SubscriberRegistry {
             listener.endOfBatch();
         }
         handed.clear();
+        lastHanded = null;
     }
 }

@@ -19,10 +19,15 @@ public final class ApiFrameCodec {
 
     /** Writes {@code frame} with its length prefix at {@code out}'s writer index. */
     public static void encode(ApiFrame frame, ByteBuf out) {
-        out.writeInt(ApiProtocol.HEADER_LENGTH + frame.bodyLength());
-        out.writeByte(frame.type().wire());
-        out.writeInt(frame.requestId());
+        writeHeader(frame.type(), frame.requestId(), frame.bodyLength(), out);
         frame.writeBody(out);
+    }
+
+    /** Writes a frame's length prefix and header; its body of {@code bodyLength} bytes must follow. */
+    public static void writeHeader(ApiFrameType type, int requestId, int bodyLength, ByteBuf out) {
+        out.writeInt(ApiProtocol.HEADER_LENGTH + bodyLength);
+        out.writeByte(type.wire());
+        out.writeInt(requestId);
     }
 
     /**

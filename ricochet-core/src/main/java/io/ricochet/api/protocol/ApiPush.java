@@ -16,6 +16,9 @@ public sealed interface ApiPush extends ApiFrame {
 
     /** DELIVER: body origin i32, group i32, seqno u64, payload (rest of frame). */
     record Deliver(int origin, int group, long seqno, byte[] payload) implements ApiPush {
+        /** Bytes of a DELIVER body before the payload: origin, group, seqno. */
+        public static final int BODY_BEFORE_PAYLOAD = 16;
+
         public Deliver {
             Objects.requireNonNull(payload, "payload");
         }
@@ -34,12 +37,27 @@ public sealed interface ApiPush extends ApiFrame {
 
         @Override
         public int bodyLength() {
-            return 16 + payload.length;
+            return BODY_BEFORE_PAYLOAD + payload.length;
         }
 
         @Override
         public void writeBody(ByteBuf out) {
-            out.writeInt(origin).writeInt(group).writeLong(seqno).writeBytes(payload);
+            writeBody(origin, group, seqno, payload, 0, payload.length, out);
+        }
+
+        /**
+         * Writes a whole DELIVER frame (length prefix included) straight from the daemon's bytes, with no
+         * intermediate record or payload copy: the path of every delivery to a connection.
+         */
+        public static void encode(int origin, int group, long seqno, byte[] bytes, int offset, int length,
+                                  ByteBuf out) {
+            ApiFrameCodec.writeHeader(ApiFrameType.DELIVER, 0, BODY_BEFORE_PAYLOAD + length, out);
+            writeBody(origin, group, seqno, bytes, offset, length, out);
+        }
+
+        private static void writeBody(int origin, int group, long seqno, byte[] bytes, int offset, int length,
+                                      ByteBuf out) {
+            out.writeInt(origin).writeInt(group).writeLong(seqno).writeBytes(bytes, offset, length);
         }
     }
 

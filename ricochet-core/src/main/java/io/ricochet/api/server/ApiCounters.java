@@ -13,6 +13,10 @@ final class ApiCounters {
         values.incrementAndGet(counter.ordinal());
     }
 
+    void add(ApiCounter counter, long delta) {
+        values.addAndGet(counter.ordinal(), delta);
+    }
+
     void decrement(ApiCounter counter) {
         values.decrementAndGet(counter.ordinal());
     }

@@ -1,14 +1,16 @@
 package io.ricochet.api.server;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.ricochet.api.DeliveryListener;
+import io.ricochet.api.protocol.ApiFrame;
+import io.ricochet.api.protocol.ApiFrameCodec;
 import io.ricochet.api.protocol.ApiPush;
 import io.ricochet.api.protocol.ApiRequest;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -19,17 +21,19 @@ import java.util.concurrent.atomic.AtomicLong;
  * as soon as the connection can take frames again.
  */
 final class Subscription implements DeliveryListener {
-    /** A push frame's bytes besides its payload, about (length, type, ids): for counting a batch's bytes. */
-    private static final int FRAME_OVERHEAD_BYTES = 32;
+    /** The first size of a batch's buffer; it grows as frames are added, up to the connection's free room. */
+    private static final int BATCH_BUFFER_BYTES = 8192;
 
     private final Channel channel;
     private final ApiCounters counters;
     private final Set<Integer> groups = ConcurrentHashMap.newKeySet();
     private final AtomicLong dropped = new AtomicLong();
-    /** Frames of the engine's current batch, written and flushed together at its end; engine thread only. */
-    private List<ApiPush> pending = new java.util.ArrayList<>();
-    /** About the bytes {@link #pending} will take in the write buffer: counted against its room before they go. */
-    private long pendingBytes;
+    /**
+     * The frames of the engine's current batch, encoded, written and flushed together at its end; null while the
+     * batch has none. Engine thread only. Its size counts against the connection's room before it is written.
+     */
+    private ByteBuf pending;
+    private int pendingFrames;
     /** The OPTIONS flags ({@link ApiRequest.Options}); read on the engine thread, set on the I/O thread. */
     private volatile int options;
 
@@ -81,15 +85,22 @@ final class Subscription implements DeliveryListener {
 
     @Override
     public void delivered(int origin, int group, long seqno, byte[] payload) {
-        if (groups.contains(group)) {
-            push(new ApiPush.Deliver(origin, group, seqno, payload));
+        delivered(origin, group, seqno, payload, 0, payload.length);
+    }
+
+    /** Encodes the DELIVER frame straight into the batch's buffer: the payload's one copy on this path. */
+    @Override
+    public void delivered(int origin, int group, long seqno, byte[] bytes, int offset, int length) {
+        if (groups.contains(group) && admit()) {
+            ApiPush.Deliver.encode(origin, group, seqno, bytes, offset, length, pending);
+            pendingFrames++;
         }
     }
 
     @Override
     public void lost(int origin, int group, long seqno) {
-        if (groups.contains(group)) {
-            push(new ApiPush.Lost(origin, group, seqno));
+        if (groups.contains(group) && admit()) {
+            encode(new ApiPush.Lost(origin, group, seqno));
         }
     }
 
@@ -102,49 +113,59 @@ final class Subscription implements DeliveryListener {
         }
     }
 
-    private void push(ApiPush frame) {
+    /**
+     * Whether one more frame may join the batch: not when the connection is gone, nor when its write buffer,
+     * with this batch counted, is full (the frame is dropped and counted, and an OVERFLOW goes first next time).
+     * Makes sure the batch has a buffer, with any OVERFLOW owed at its head.
+     */
+    private boolean admit() {
         if (!channel.isActive()) {
-            return;
+            return false;
         }
-        if (!channel.isWritable() || pendingBytes >= channel.bytesBeforeUnwritable()) {
+        int batched = pending == null ? 0 : pending.readableBytes();
+        if (!channel.isWritable() || batched >= channel.bytesBeforeUnwritable()) {
             dropped.incrementAndGet();
             counters.increment(ApiCounter.DELIVERIES_DROPPED);
-            return;
+            return false;
+        }
+        if (pending == null) {
+            pending = channel.alloc().ioBuffer(BATCH_BUFFER_BYTES);
         }
         long count = dropped.getAndSet(0);
         if (count > 0) {
-            pending.add(new ApiPush.Overflow(count));
+            encode(new ApiPush.Overflow(count));
             counters.increment(ApiCounter.OVERFLOWS_SENT);
         }
-        pending.add(frame);
-        pendingBytes += FRAME_OVERHEAD_BYTES + (frame instanceof ApiPush.Deliver d ? d.payload().length : 0);
+        return true;
+    }
+
+    private void encode(ApiFrame frame) {
+        ApiFrameCodec.encode(frame, pending);
+        pendingFrames++;
     }
 
     /**
-     * Hands the batch's frames to the connection's I/O thread as one task that writes them all and flushes once:
-     * one wake-up and one TCP write per connection per engine batch, not one per delivery.
+     * Hands the batch's frames, already encoded in one buffer, to the connection's I/O thread as one write and
+     * flush: one wake-up and one TCP write per connection per engine batch, not one per delivery.
      */
     @Override
     public void endOfBatch() {
-        if (pending.isEmpty()) {
+        if (pending == null) {
             return;
         }
-        List<ApiPush> batch = pending;
-        pending = new java.util.ArrayList<>(batch.size());
-        pendingBytes = 0;
-        try {
-            channel.eventLoop().execute(() -> {
-                for (int i = 0; i < batch.size(); i++) {
-                    channel.write(batch.get(i), channel.voidPromise());
-                }
-                channel.flush();
-                ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
-                if (buffer != null) {
-                    counters.raise(ApiCounter.PEAK_OUTBOUND_BYTES, buffer.totalPendingWriteBytes());
-                }
-            });
-        } catch (RejectedExecutionException e) {
-            // The API server is shutting down: its connections are being closed and take nothing more.
+        ByteBuf batch = pending;
+        pending = null;
+        counters.add(ApiCounter.FRAMES_OUT, pendingFrames);
+        pendingFrames = 0;
+        if (!channel.isActive()) {
+            batch.release();
+            return;
+        }
+        channel.writeAndFlush(batch, channel.voidPromise());
+        // The write is queued for the I/O thread and already counted in the connection's pending bytes.
+        ChannelOutboundBuffer buffer = channel.unsafe().outboundBuffer();
+        if (buffer != null) {
+            counters.raise(ApiCounter.PEAK_OUTBOUND_BYTES, buffer.totalPendingWriteBytes());
         }
     }
 }

@@ -1,13 +1,20 @@
 package io.ricochet.api.server;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.netty.buffer.ByteBuf;
 import io.netty.channel.embedded.EmbeddedChannel;
+import io.ricochet.api.protocol.ApiFrame;
+import io.ricochet.api.protocol.ApiFrameCodec;
 import io.ricochet.api.protocol.ApiPush;
+import io.ricochet.api.protocol.MalformedFrameException;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -45,9 +52,15 @@ class SubscriptionTest {
         subscription.lost(1, GROUP, 1);
         endOfBatch();
 
-        ApiPush.Deliver deliver = assertInstanceOf(ApiPush.Deliver.class, channel.readOutbound());
-        assertEquals(7, deliver.payload()[0]);
-        assertEquals(new ApiPush.Lost(1, GROUP, 1), channel.readOutbound());
+        List<ApiFrame> frames = written();
+        ApiPush.Deliver deliver = assertInstanceOf(ApiPush.Deliver.class, frames.get(0));
+        assertEquals(1, deliver.origin());
+        assertEquals(GROUP, deliver.group());
+        assertEquals(0, deliver.seqno());
+        assertArrayEquals(new byte[] {7}, deliver.payload());
+        assertEquals(new ApiPush.Lost(1, GROUP, 1), frames.get(1));
+        assertEquals(2, frames.size());
+        assertEquals(2, counters.get(ApiCounter.FRAMES_OUT));
         assertFalse(channel.finish());
     }
 
@@ -69,14 +82,13 @@ class SubscriptionTest {
         subscription.lost(1, GROUP, 1);
         subscription.delivered(1, GROUP, 2, new byte[1]);
         endOfBatch();
-        assertNull(channel.readOutbound());
+        assertEquals(List.of(), written());
         assertEquals(3, counters.get(ApiCounter.DELIVERIES_DROPPED));
 
         unwritable(false);
         subscription.writable();
 
-        assertEquals(new ApiPush.Overflow(3), channel.readOutbound());
-        assertNull(channel.readOutbound());
+        assertEquals(List.of(new ApiPush.Overflow(3)), written());
         assertEquals(1, counters.get(ApiCounter.OVERFLOWS_SENT));
     }
 
@@ -89,8 +101,9 @@ class SubscriptionTest {
         subscription.delivered(1, GROUP, 1, new byte[1]);
         endOfBatch();
 
-        assertEquals(new ApiPush.Overflow(1), channel.readOutbound());
-        assertEquals(1, assertInstanceOf(ApiPush.Deliver.class, channel.readOutbound()).seqno());
+        List<ApiFrame> frames = written();
+        assertEquals(new ApiPush.Overflow(1), frames.get(0));
+        assertEquals(1, assertInstanceOf(ApiPush.Deliver.class, frames.get(1)).seqno());
     }
 
     @Test
@@ -113,10 +126,13 @@ class SubscriptionTest {
         endOfBatch();
 
         assertEquals(1, flushCounter.flushes - flushesBefore, "one flush for the whole batch");
+        assertInstanceOf(ByteBuf.class, channel.outboundMessages().peek(), "the batch is one buffer");
+        assertEquals(1, channel.outboundMessages().size(), "the batch is one write");
+        List<ApiFrame> frames = written();
         for (int seqno = 0; seqno < 50; seqno++) {
-            assertEquals(seqno, assertInstanceOf(ApiPush.Deliver.class, channel.readOutbound()).seqno());
+            assertEquals(seqno, assertInstanceOf(ApiPush.Deliver.class, frames.get(seqno)).seqno());
         }
-        assertNull(channel.readOutbound());
+        assertEquals(50, frames.size());
         endOfBatch();
         assertEquals(1, flushCounter.flushes - flushesBefore, "an empty batch writes nothing");
     }
@@ -132,10 +148,7 @@ class SubscriptionTest {
         assertTrue(dropped > 0 && dropped < offered, "a batch bigger than the room is cut where the room ends: "
                 + dropped + " of " + offered + " dropped");
         endOfBatch();
-        long written = 0;
-        while (channel.readOutbound() != null) {
-            written++;
-        }
+        long written = written().size();
         assertEquals(offered - dropped, written);
         assertTrue(written * 1024 <= room + 1024, written + " KiB written into " + room + " bytes of room");
     }
@@ -144,6 +157,29 @@ class SubscriptionTest {
     private void endOfBatch() {
         subscription.endOfBatch();
         channel.runPendingTasks();
+    }
+
+    /** Every frame written to the channel so far, in order, decoded from the bytes of each batch. */
+    private List<ApiFrame> written() {
+        List<ApiFrame> frames = new ArrayList<>();
+        for (Object out = channel.readOutbound(); out != null; out = channel.readOutbound()) {
+            if (out instanceof ApiFrame frame) {
+                frames.add(frame);
+                continue;
+            }
+            ByteBuf bytes = (ByteBuf) out;
+            try {
+                while (bytes.isReadable()) {
+                    int length = bytes.readInt();
+                    frames.add(ApiFrameCodec.decode(bytes.readSlice(length)));
+                }
+            } catch (MalformedFrameException e) {
+                throw new AssertionError("the subscription wrote a malformed frame", e);
+            } finally {
+                bytes.release();
+            }
+        }
+        return frames;
     }
 
     private void unwritable(boolean full) {
