@@ -80,7 +80,8 @@ final class SubscriberRegistry {
         if (list == null) {
             return;
         }
-        for (DeliveryListener listener : list) {
+        for (int i = 0; i < list.size(); i++) {
+            DeliveryListener listener = list.get(i);
             listener.lost(origin, group, seqno);
             handed(listener);
         }
