@@ -13,7 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The daemon's Netty edge, shared by its sockets: copies each datagram out of its buffer (refusing one that cannot
+ * The daemon's Netty edge, shared by its sockets: copies each datagram out of its buffer into the receive buffer's
+ * free slot (refusing one that cannot
  * be a frame, counted), checks its authentication and freshness before anything reads it (a failure is counted,
  * as unauthentic, replayed or stale, and dropped),
  * hands the frame to the {@link EngineDriver}, and at the end of each read burst lets the driver
@@ -26,7 +27,6 @@ final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> 
     private final EngineDriver driver;
     private final Counters counters;
     private final FrameGuard guard;
-    private final byte[] scratch = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
 
     /** @param guard checks every datagram before anything reads it (the engine's thread owns it) */
     DatagramHandler(EngineDriver driver, FrameGuard guard) {
@@ -39,17 +39,20 @@ final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> 
     protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
         ByteBuf content = packet.content();
         int length = content.readableBytes();
-        if (length > scratch.length || length < HeaderFlyweight.HEADER_LENGTH) {
+        if (length > DatagramAuth.MAX_DATAGRAM_LENGTH || length < HeaderFlyweight.HEADER_LENGTH) {
             counters.increment(DaemonCounter.BAD_DATAGRAM_SIZE);
             return;
         }
-        content.getBytes(content.readerIndex(), scratch, 0, length);
-        int frameLength = guard.open(scratch, 0, length);
+        // The one copy out of the socket's buffer, into the receive buffer's free slot for the (as yet unchecked)
+        // frame type; a datagram refused below leaves the slot free, so forged input cannot displace anything.
+        byte[] slot = driver.receiveSlot(content.getByte(content.readerIndex() + HeaderFlyweight.TYPE_OFFSET));
+        content.getBytes(content.readerIndex(), slot, 0, length);
+        int frameLength = guard.open(slot, 0, length);
         if (frameLength < HeaderFlyweight.HEADER_LENGTH || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH) {
             counters.increment(refusal(frameLength));
             return;
         }
-        driver.receive(scratch, frameLength, length, packet.sender());
+        driver.receive(slot, frameLength, length, packet.sender());
     }
 
     /** The counter of a datagram {@link FrameGuard#open} refused with {@code reason}. */

@@ -110,7 +110,25 @@ final class EngineDriver implements Outbox {
             }
             return;
         }
-        rx.offer(frame[HeaderFlyweight.TYPE_OFFSET] == FrameType.DATA, frame, 0, length, datagramLength);
+        boolean isData = isData(frame);
+        if (frame == rx.spare(isData)) {
+            rx.commit(isData, length);
+        } else {
+            rx.offer(isData, frame, 0, length, datagramLength);
+        }
+    }
+
+    /**
+     * Where the socket's bytes of the next datagram whose type byte is {@code type} go: the receive buffer's free
+     * slot, so that a datagram is copied once between the socket and the engine. Handing that slot back to
+     * {@link #receive} keeps it without another copy; a datagram refused meanwhile leaves the slot free.
+     */
+    byte[] receiveSlot(byte type) {
+        return rx.spare(type == FrameType.DATA);
+    }
+
+    private static boolean isData(byte[] frame) {
+        return frame[HeaderFlyweight.TYPE_OFFSET] == FrameType.DATA;
     }
 
     private long batchTime() {

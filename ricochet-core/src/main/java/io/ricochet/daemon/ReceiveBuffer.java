@@ -37,16 +37,41 @@ final class ReceiveBuffer {
      * {@code isData} chooses the ring. Datagrams longer than the slot size are refused.
      */
     boolean offer(boolean isData, byte[] src, int offset, int frameLength, int datagramLength) {
-        Ring ring = isData ? data : control;
-        if (datagramLength > ring.slotSize || frameLength > datagramLength) {
+        if (datagramLength > maxDatagram() || frameLength > datagramLength) {
             return false;
         }
-        if (ring.size == ring.slots.length) {
+        System.arraycopy(src, offset, spare(isData), 0, datagramLength);
+        commit(isData, frameLength);
+        return true;
+    }
+
+    /**
+     * The free slot the next datagram of a ring is read into, {@link #maxDatagram()} bytes: the socket's bytes are
+     * copied there once, checked there, and either {@link #commit committed} or left (the slot is offered again).
+     * A ring always has one, even full: it holds one slot more than its capacity.
+     */
+    byte[] spare(boolean isData) {
+        Ring ring = isData ? data : control;
+        return ring.slots[ring.tail()];
+    }
+
+    /**
+     * Keeps the datagram just written into the ring's {@link #spare} slot; the sink will get {@code frameLength}.
+     * When the ring is full, a random datagram already in it is dropped first (counted).
+     */
+    void commit(boolean isData, int frameLength) {
+        Ring ring = isData ? data : control;
+        if (ring.size == ring.capacity) {
             ring.removeAt(rng.nextInt(ring.size));
             counters.increment(DaemonCounter.RX_BUFFER_RANDOM_DROPS);
         }
-        ring.add(src, offset, frameLength, datagramLength);
-        return true;
+        ring.lengths[ring.tail()] = frameLength;
+        ring.size++;
+    }
+
+    /** The longest datagram a slot holds. */
+    int maxDatagram() {
+        return data.slotSize;
     }
 
     /** Hands every buffered datagram to {@code sink}, control first; returns how many. */
@@ -75,25 +100,27 @@ final class ReceiveBuffer {
         void accept(byte[] datagram, int length);
     }
 
-    /** A FIFO ring of preallocated slots that can also remove an arbitrary element. */
+    /**
+     * A FIFO ring of preallocated slots that can also remove an arbitrary element. It has one slot more than its
+     * capacity, so the slot after the last element is always free to read the next datagram into.
+     */
     private static final class Ring {
         final byte[][] slots;
         final int[] lengths;
+        final int capacity;
         final int slotSize;
         int head;
         int size;
 
         Ring(int capacity, int slotSize) {
-            this.slots = new byte[capacity][slotSize];
-            this.lengths = new int[capacity];
+            this.slots = new byte[capacity + 1][slotSize];
+            this.lengths = new int[capacity + 1];
+            this.capacity = capacity;
             this.slotSize = slotSize;
         }
 
-        void add(byte[] src, int offset, int frameLength, int datagramLength) {
-            int slot = (head + size) % slots.length;
-            System.arraycopy(src, offset, slots[slot], 0, datagramLength);
-            lengths[slot] = frameLength;
-            size++;
+        int tail() {
+            return (head + size) % slots.length;
         }
 
         void pollHead() {
@@ -101,7 +128,10 @@ final class ReceiveBuffer {
             size--;
         }
 
-        /** Removes the i-th element (0 = head) by moving the head element into its place. */
+        /**
+         * Removes the i-th element (0 = head) by moving the head element into its place; the free slot after the
+         * last element stays where it is.
+         */
         void removeAt(int i) {
             int victim = (head + i) % slots.length;
             if (victim != head) {

@@ -67,4 +67,51 @@ class ReceiveBufferTest {
         assertFalse(buffer.offer(true, new byte[5], 0, 3, 5), "a frame and its trailer count together");
         assertEquals(0, buffer.size());
     }
+
+    @Test
+    void shouldOfferAFreeSlotEvenWhenFullAndLoseNothingForADatagramNotCommitted() {
+        ReceiveBuffer buffer = new ReceiveBuffer(4, 64, new SplittableRandom(3), counters);
+        for (int i = 0; i < 4; i++) {
+            buffer.offer(true, packet(i), 0, 2, 2);
+        }
+        byte[] spare = buffer.spare(true);
+        System.arraycopy(packet(99), 0, spare, 0, 2);
+        // Not committed (say its tag was wrong): the ring is as it was, and the same slot is offered again.
+        assertEquals(0, counters.get(DaemonCounter.RX_BUFFER_RANDOM_DROPS));
+        assertTrue(spare == buffer.spare(true), "the free slot is offered again");
+        assertEquals(List.of(0, 1, 2, 3), drain(buffer));
+    }
+
+    @Test
+    void shouldKeepACommittedSlotWithoutCopyingAndDropARandomOneWhenFull() {
+        ReceiveBuffer buffer = new ReceiveBuffer(4, 64, new SplittableRandom(3), counters);
+        for (int i = 0; i < 4; i++) {
+            buffer.offer(false, packet(i), 0, 2, 2);
+        }
+        System.arraycopy(packet(7), 0, buffer.spare(false), 0, 2);
+        buffer.commit(false, 2);
+        assertEquals(1, counters.get(DaemonCounter.RX_BUFFER_RANDOM_DROPS));
+        List<Integer> kept = drain(buffer);
+        assertEquals(4, kept.size());
+        assertEquals(7, kept.get(3), "the committed datagram is the newest");
+        assertEquals(3, kept.stream().filter(id -> id < 4).distinct().count());
+    }
+
+    @Test
+    void shouldCycleThroughAllSlotsWithSpareAndCommit() {
+        ReceiveBuffer buffer = new ReceiveBuffer(3, 64, new SplittableRandom(1), counters);
+        List<Integer> all = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            System.arraycopy(packet(i), 0, buffer.spare(true), 0, 2);
+            buffer.commit(true, 2);
+            if (i % 2 == 1) {
+                all.addAll(drain(buffer));
+            }
+        }
+        List<Integer> expected = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            expected.add(i);
+        }
+        assertEquals(expected, all);
+    }
 }
