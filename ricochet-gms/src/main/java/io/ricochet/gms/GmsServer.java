@@ -9,6 +9,7 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.ricochet.control.ControlPipeline;
 import io.ricochet.control.ControlTransport;
 import io.ricochet.control.tls.TlsServerGate;
+import io.ricochet.support.RateLimitedLog;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Instant;

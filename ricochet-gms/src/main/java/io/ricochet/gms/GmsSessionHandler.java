@@ -20,6 +20,7 @@ import io.ricochet.control.NodeFailed;
 import io.ricochet.control.NodeRecovered;
 import io.ricochet.control.Register;
 import io.ricochet.control.tls.PeerIdentity;
+import io.ricochet.support.RateLimitedLog;
 import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;

@@ -2,6 +2,7 @@ package io.ricochet.api.server;
 
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.ChannelInboundHandlerAdapter;
+import io.ricochet.support.RateLimitedLog;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
@@ -12,7 +13,7 @@ import org.slf4j.LoggerFactory;
  * typically with EMFILE (the process is out of file descriptors), the pending connection stays in the kernel's
  * backlog and the listening socket stays readable, so retrying at once would spin. This handler counts the failure
  * in {@link ApiCounter#ACCEPT_ERRORS}, logs a WARN at most once per {@link #LOG_INTERVAL_MS} (with how many failures
- * it did not log), and stops accepting for {@link #RETRY_MS} before trying again. Connections already open are
+ * it logged at DEBUG only), and stops accepting for {@link #RETRY_MS} before trying again. Connections already open are
  * served meanwhile. Other failures go on to Netty's acceptor as before.
  *
  * <p>Nothing here may load a class while descriptors are short: the retry task is created up front.
@@ -25,9 +26,7 @@ final class AcceptErrors extends ChannelInboundHandlerAdapter {
     static final long LOG_INTERVAL_MS = 60_000;
 
     private final ApiCounters counters;
-    private long lastLogNanos;
-    private boolean loggedOnce;
-    private long unlogged;
+    private final RateLimitedLog log = new RateLimitedLog(LOG, TimeUnit.MILLISECONDS.toNanos(LOG_INTERVAL_MS));
     private Runnable resume;
 
     AcceptErrors(ApiCounters counters) {
@@ -54,17 +53,8 @@ final class AcceptErrors extends ChannelInboundHandlerAdapter {
     }
 
     private void log(Throwable cause) {
-        long now = System.nanoTime();
-        if (loggedOnce && now - lastLogNanos < TimeUnit.MILLISECONDS.toNanos(LOG_INTERVAL_MS)) {
-            unlogged++;
-            return;
-        }
-        LOG.warn("the API server cannot accept a connection ({}); pausing accepts for {} ms, existing connections "
-                + "are still served ({} more such failures since the last report)", cause.toString(), RETRY_MS,
-                unlogged);
-        loggedOnce = true;
-        lastLogNanos = now;
-        unlogged = 0;
+        log.warn("the API server cannot accept a connection ({}); pausing accepts for {} ms, existing connections "
+                + "are still served", cause.toString(), RETRY_MS);
     }
 
     /** Accepts again. Created when the handler is added, not when descriptors have run out. */

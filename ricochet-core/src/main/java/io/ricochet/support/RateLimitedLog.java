@@ -1,4 +1,4 @@
-package io.ricochet.gms;
+package io.ricochet.support;
 
 import org.slf4j.Logger;
 
@@ -7,20 +7,21 @@ import org.slf4j.Logger;
  * cause as often as it likes (failed handshakes, refused messages), so a flood cannot flood the log. Used on one
  * event loop thread.
  */
-final class RateLimitedLog {
+public final class RateLimitedLog {
     private final Logger log;
     private final long intervalNs;
     private long nextWarnNs;
     private boolean warned;
     private long suppressed;
 
-    RateLimitedLog(Logger log, long intervalNs) {
+    /** @param intervalNs least time between two WARN lines */
+    public RateLimitedLog(Logger log, long intervalNs) {
         this.log = log;
         this.intervalNs = intervalNs;
     }
 
     /** Logs {@code format} with {@code args} at WARN if none was logged in the interval, else at DEBUG. */
-    void warn(String format, Object... args) {
+    public void warn(String format, Object... args) {
         long nowNs = System.nanoTime();
         if (!warned || nowNs - nextWarnNs >= 0) {
             warned = true;
