@@ -19,6 +19,7 @@ import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.unix.IntegerUnixChannelOption;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
@@ -100,8 +101,11 @@ final class DaemonTransport implements Transport, AutoCloseable {
 
     /** The system's limit of memberships per socket, or Linux's default if it cannot be read. */
     static int systemMembershipLimit() {
-        try {
-            int limit = Integer.parseInt(Files.readString(MAX_MEMBERSHIPS_SYSCTL).strip());
+        // One large read: a sysctl file answers only a read from offset 0, and Files.readString sizes its first
+        // read by the file's length, which procfs gives as 0 (it read "2" of "20").
+        try (BufferedReader reader = Files.newBufferedReader(MAX_MEMBERSHIPS_SYSCTL)) {
+            String line = reader.readLine();
+            int limit = line == null ? 0 : Integer.parseInt(line.strip());
             return limit > 0 ? limit : DEFAULT_MAX_MEMBERSHIPS;
         } catch (IOException | NumberFormatException e) {
             LOG.info("cannot read {} ({}): assuming {} multicast memberships per socket", MAX_MEMBERSHIPS_SYSCTL,

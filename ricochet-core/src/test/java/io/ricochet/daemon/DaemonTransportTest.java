@@ -180,7 +180,7 @@ class DaemonTransportTest {
     private static final int LIMIT = 3;
 
     private static InetSocketAddress groupAddress(int group, int port) {
-        return new InetSocketAddress("239.192.77." + (group + 1), port);
+        return new InetSocketAddress("239.192." + (77 + group / 250) + "." + (group % 250 + 1), port);
     }
 
     /** Multicasts on the loopback interface, TTL 0: the datagrams never leave this host. */
@@ -233,6 +233,15 @@ class DaemonTransportTest {
         assertTrue(awaitSeen(texts, sender, markers), "markers of round " + round + " did not all come back");
     }
 
+    private static void awaitEveryGroup(Texts texts, java.net.MulticastSocket sender, int port, int groups)
+            throws Exception {
+        java.util.Map<String, InetSocketAddress> ready = new java.util.HashMap<>();
+        for (int g = 0; g < groups; g++) {
+            ready.put("ready-" + g, groupAddress(g, port));
+        }
+        assertTrue(awaitSeen(texts, sender, ready), "not every group received: " + texts.seen.keySet());
+    }
+
     private DaemonTransport groupTransport(String kind, int unicastPort, int limit) throws Exception {
         Map<String, String> settings = new java.util.HashMap<>(Map.of("node-id", "1", "interface", "lo",
                 "address", "127.0.0.1", "unicast-port", Integer.toString(unicastPort), "gms", "127.0.0.1:1",
@@ -261,11 +270,7 @@ class DaemonTransportTest {
             // NIO cannot turn IP_MULTICAST_ALL off, so it keeps one socket per address; epoll fills each to LIMIT.
             int sockets = kind.equals("nio") ? GROUPS : (GROUPS + LIMIT - 1) / LIMIT;
             assertEquals(sockets, (int) onLoop(transport, transport::groupSockets));
-            java.util.Map<String, InetSocketAddress> ready = new java.util.HashMap<>();
-            for (int g = 0; g < GROUPS; g++) {
-                ready.put("ready-" + g, groupAddress(g, port));
-            }
-            assertTrue(awaitSeen(texts, sender, ready), "not every group received: " + texts.seen.keySet());
+            awaitEveryGroup(texts, sender, port, GROUPS);
 
             sendRound(texts, sender, port, "all", joined);
             for (int g = 0; g < GROUPS; g++) {
@@ -313,13 +318,46 @@ class DaemonTransportTest {
         }
     }
 
+    /** The kernel's limit of memberships per socket, as cat(1) reads it; Linux's default where there is none. */
+    private static int systemLimit() throws Exception {
+        if (!java.nio.file.Files.isReadable(DaemonTransport.MAX_MEMBERSHIPS_SYSCTL)) {
+            return DaemonTransport.DEFAULT_MAX_MEMBERSHIPS;
+        }
+        Process cat = new ProcessBuilder("cat", DaemonTransport.MAX_MEMBERSHIPS_SYSCTL.toString()).start();
+        int limit = Integer.parseInt(new String(cat.getInputStream().readAllBytes(),
+                java.nio.charset.StandardCharsets.US_ASCII).strip());
+        assertEquals(0, cat.waitFor());
+        return limit;
+    }
+
+    /** More groups than the kernel lets one socket join: the joins past the limit must go to a second socket. */
+    @Test
+    void shouldReceiveMoreGroupsThanTheSystemLetsOneSocketJoin() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(),
+                "native epoll is not available here");
+        int port = freeUdpPort();
+        Texts texts = new Texts();
+        try (DaemonTransport transport = groupTransport("epoll", freeUdpPort(), -1);
+             java.net.MulticastSocket sender = multicastSender()) {
+            int groups = systemLimit() + 5;
+            org.junit.jupiter.api.Assumptions.assumeTrue(groups <= 1000, "the system allows too many to test");
+            transport.start(texts);
+            onLoop(transport, () -> {
+                for (int g = 0; g < groups; g++) {
+                    transport.joinGroup(g, groupAddress(g, port));
+                }
+                return null;
+            });
+            assertEquals(2, (int) onLoop(transport, transport::groupSockets));
+            awaitEveryGroup(texts, sender, port, groups);
+        }
+    }
+
     @Test
     void shouldTakeTheMembershipLimitFromTheSystemUnlessGiven() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(),
                 "native epoll is not available here");
-        int expected = java.nio.file.Files.isReadable(DaemonTransport.MAX_MEMBERSHIPS_SYSCTL)
-                ? Integer.parseInt(java.nio.file.Files.readString(DaemonTransport.MAX_MEMBERSHIPS_SYSCTL).strip())
-                : DaemonTransport.DEFAULT_MAX_MEMBERSHIPS;
+        int expected = systemLimit();
         try (DaemonTransport transport = groupTransport("epoll", freeUdpPort(), -1)) {
             assertEquals(expected, transport.membershipsPerSocket());
         }
