@@ -220,10 +220,18 @@ stop_generators() {
     done
 }
 
-# daemon_stats FILE: the daemon's counters, as ricochet stats --json prints them.
+# daemon_stats FILE: the daemon's counters, as ricochet stats --json prints them. Tried up to 3 times: on a busy
+# machine the client's JVM may not say HELLO within the API's 5 s, and the daemon then closes the connection.
 daemon_stats() {
-    ip netns exec "$(host_ns 1)" java -Xmx64m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$work/ricochet.jar" \
-        stats --json --api "127.0.0.1:$api_port" >"$1"
+    local try
+    for try in 1 2 3; do
+        if ip netns exec "$(host_ns 1)" java -Xmx64m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
+            -jar "$work/ricochet.jar" stats --json --api "127.0.0.1:$api_port" >"$1"; then
+            return 0
+        fi
+        log "ricochet stats failed (try $try of 3)"
+    done
+    die "ricochet stats failed 3 times"
 }
 
 # snapshot DIR SINK_PROGRESS PIDS...: kernel, CPU, memory and sink readings at one instant (the daemon's counters
