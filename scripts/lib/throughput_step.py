@@ -67,12 +67,13 @@ def socket_drops(snap):
     return result
 
 def drops_by_socket():
-    """Kernel receive drops in the wide window: the daemon's unicast socket apart, its group sockets summed."""
+    """Kernel receive drops in the wide window: the daemon's unicast socket apart, its group sockets summed (bound
+    to a multicast address, or, sharing memberships, to the multicast port on every address)."""
     d0, d1 = socket_drops("wide-before"), socket_drops("wide-after")
     unicast, groups = 0, 0
     for inode, (address, drops) in d1.items():
         delta = drops - d0.get(inode, (address, 0))[1]
-        if 224 <= int(address.split(".")[0]) <= 239:
+        if 224 <= int(address.split(".")[0]) <= 239 or address.startswith("0.0.0.0:"):
             groups += delta
         else:
             unicast += delta

@@ -2,7 +2,6 @@ package io.ricochet.daemon;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelOption;
@@ -20,9 +19,13 @@ import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.unix.IntegerUnixChannelOption;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
@@ -30,9 +33,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The daemon's sockets (section 4.2.6 and DESIGN "daemon"): one unicast UDP socket for repairs, NAKs,
- * retransmissions and heartbeats, which also sends the multicast (TTL 1, on the configured interface); and one
- * socket per joined group, bound to the group's address and port and joined on that interface. All channels
- * live on one single-threaded event loop: the thread that owns the engine. Native epoll when available.
+ * retransmissions and heartbeats, which also sends the multicast (TTL 1, on the configured interface); and the
+ * group sockets, bound to the multicast port, which hold the joined groups' memberships on that interface, as
+ * many per socket as Linux allows (net.ipv4.igmp_max_memberships; {@link MembershipTable}), so that a node in
+ * 1024 groups has some 50 sockets, not 1024. All channels live on one single-threaded event loop, the thread that
+ * owns the engine, and feed the one handler. Native epoll when available; NIO keeps one socket per address.
  */
 final class DaemonTransport implements Transport, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DaemonTransport.class);
@@ -54,14 +59,29 @@ final class DaemonTransport implements Transport, AutoCloseable {
     private final EventLoopGroup loop;
     private final NetworkInterface iface;
     private ChannelHandler inbound;
-    private final Map<Integer, DatagramChannel> groupChannels = new HashMap<>();
+    /** Group sockets by {@link MembershipTable} id; each future is its bind. */
+    private final Map<Integer, ChannelFuture> groupSockets = new HashMap<>();
+    private final MembershipTable memberships;
     private DatagramChannel unicast;
     private int grantedReceiveBuffer;
     /** Seals every datagram sent; owned by the event loop, like every method that sends. */
     private final FrameGuard guard;
     private final byte[] sealed = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
 
+    /** Where Linux says how many multicast memberships one socket may hold (per network namespace). */
+    static final Path MAX_MEMBERSHIPS_SYSCTL = Path.of("/proc/sys/net/ipv4/igmp_max_memberships");
+    /** Linux's default of that limit, used where it cannot be read. */
+    static final int DEFAULT_MAX_MEMBERSHIPS = 20;
+
     DaemonTransport(DaemonConfig config) throws SocketException {
+        this(config, -1);
+    }
+
+    /**
+     * @param membershipsPerSocket memberships one group socket may hold; -1 for the system's limit (read from
+     *                             {@link #MAX_MEMBERSHIPS_SYSCTL}). NIO always holds one per socket.
+     */
+    DaemonTransport(DaemonConfig config, int membershipsPerSocket) throws SocketException {
         this.config = config;
         this.iface = NetworkInterface.getByName(config.iface());
         if (iface == null) {
@@ -73,8 +93,25 @@ final class DaemonTransport implements Transport, AutoCloseable {
             throw new IllegalArgumentException("transport = epoll: native epoll is not available here ("
                     + Epoll.unavailabilityCause() + ")");
         }
+        this.memberships = new MembershipTable(!epoll ? 1
+                : membershipsPerSocket > 0 ? membershipsPerSocket : systemMembershipLimit());
         this.loop = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
         this.guard = config.auth().newGuard();
+    }
+
+    /** The system's limit of memberships per socket, or Linux's default if it cannot be read. */
+    static int systemMembershipLimit() {
+        // One large read: a sysctl file answers only a read from offset 0, and Files.readString sizes its first
+        // read by the file's length, which procfs gives as 0 (it read "2" of "20").
+        try (BufferedReader reader = Files.newBufferedReader(MAX_MEMBERSHIPS_SYSCTL)) {
+            String line = reader.readLine();
+            int limit = line == null ? 0 : Integer.parseInt(line.strip());
+            return limit > 0 ? limit : DEFAULT_MAX_MEMBERSHIPS;
+        } catch (IOException | NumberFormatException e) {
+            LOG.info("cannot read {} ({}): assuming {} multicast memberships per socket", MAX_MEMBERSHIPS_SYSCTL,
+                    e.toString(), DEFAULT_MAX_MEMBERSHIPS);
+            return DEFAULT_MAX_MEMBERSHIPS;
+        }
     }
 
     /** The single event loop that owns the engine. */
@@ -95,8 +132,9 @@ final class DaemonTransport implements Transport, AutoCloseable {
                 .option(ChannelOption.SO_SNDBUF, config.socketReceiveBuffer())
                 .bind(config.unicastAddress()).sync().channel();
         grantedReceiveBuffer = unicast.config().getReceiveBufferSize();
-        LOG.info("unicast socket {} on {} ({}), SO_RCVBUF asked {} granted {}", config.unicastAddress(),
-                config.iface(), kind(), config.socketReceiveBuffer(), grantedReceiveBuffer);
+        LOG.info("unicast socket {} on {} ({}), SO_RCVBUF asked {} granted {}; group sockets hold up to {} "
+                + "memberships each", config.unicastAddress(), config.iface(), kind(), config.socketReceiveBuffer(),
+                grantedReceiveBuffer, memberships.perSocket());
     }
 
     private Bootstrap bootstrap() {
@@ -118,40 +156,81 @@ final class DaemonTransport implements Transport, AutoCloseable {
     }
 
     /**
-     * Opens a socket bound to the group's address and joins it on the interface; idempotent. Runs on the event
-     * loop, so it does not wait: the bind and the join complete asynchronously and a failure is logged.
+     * Joins the group's multicast address on the interface; idempotent. The membership goes on a group socket with
+     * room ({@link MembershipTable}: first fit, up to {@link #membershipsPerSocket()} each), a new one bound to the
+     * group's port if none has room; a group whose address another group already uses shares its membership. Runs
+     * on the event loop, so it does not wait: the bind and the join complete asynchronously and a failure is
+     * logged.
      */
     @Override
     public void joinGroup(int group, InetSocketAddress multicast) {
-        if (groupChannels.containsKey(group)) {
+        MembershipTable.Join join = memberships.join(group, multicast);
+        if (join == null) {
             return;
         }
-        ChannelFuture bind = bootstrap().bind(multicast);
-        DatagramChannel channel = (DatagramChannel) bind.channel();
-        groupChannels.put(group, channel);
-        bind.addListener(bound -> {
+        if (!join.newMembership()) {
+            LOG.info("joined group {} at {}: that address is already joined for another group", group, multicast);
+            return;
+        }
+        ChannelFuture socket = join.newSocket() ? openGroupSocket(join.socket(), multicast)
+                : groupSockets.get(join.socket());
+        socket.addListener(bound -> {
             if (!bound.isSuccess()) {
-                LOG.warn("cannot bind group {} at {}: {}", group, multicast, bound.cause().toString());
-                return;
+                return; // openGroupSocket logged it
             }
-            channel.joinGroup(multicast, iface).addListener(joined -> {
+            ((DatagramChannel) socket.channel()).joinGroup(multicast, iface).addListener(joined -> {
                 if (joined.isSuccess()) {
-                    LOG.info("joined group {} at {} on {}", group, multicast, config.iface());
+                    LOG.info("joined group {} at {} on {} (group socket {})", group, multicast, config.iface(),
+                            join.socket());
                 } else {
-                    LOG.warn("cannot join group {} at {} on {}: {}", group, multicast, config.iface(),
-                            joined.cause().toString());
+                    LOG.warn("cannot join group {} at {} on {} (group socket {}): {}", group, multicast,
+                            config.iface(), join.socket(), joined.cause().toString());
                 }
             });
         });
     }
 
-    /** Leaves the group's multicast address and closes its socket. */
+    /**
+     * A group socket: bound to the port on every address (IP_MULTICAST_ALL off, so it gets only the groups it
+     * joined), or, with one membership per socket (NIO, which cannot turn IP_MULTICAST_ALL off), to the group's
+     * own address, so that the bind filters what it gets.
+     */
+    private ChannelFuture openGroupSocket(int id, InetSocketAddress multicast) {
+        InetSocketAddress bindTo = memberships.perSocket() == 1 ? multicast
+                : new InetSocketAddress(multicast.getPort());
+        ChannelFuture bind = bootstrap().bind(bindTo);
+        groupSockets.put(id, bind);
+        bind.addListener(bound -> {
+            if (bound.isSuccess()) {
+                LOG.info("group socket {} bound to {} (up to {} memberships)", id, bindTo,
+                        memberships.perSocket());
+            } else {
+                LOG.warn("cannot bind group socket {} to {}: {}", id, bindTo, bound.cause().toString());
+            }
+        });
+        return bind;
+    }
+
+    /** Drops the group's membership unless another group uses its address; closes a socket left with none. */
     @Override
     public void leaveGroup(int group) {
-        DatagramChannel channel = groupChannels.remove(group);
-        if (channel != null) {
-            channel.close();
-            LOG.info("left group {}", group);
+        MembershipTable.Leave leave = memberships.leave(group);
+        if (leave == null) {
+            return;
+        }
+        if (leave.closeSocket()) {
+            groupSockets.remove(leave.socket()).channel().close();
+            LOG.info("left group {}; closed group socket {}, its last membership", group, leave.socket());
+        } else if (leave.dropMembership()) {
+            ChannelFuture socket = groupSockets.get(leave.socket());
+            socket.addListener(bound -> {
+                if (bound.isSuccess()) {
+                    ((DatagramChannel) socket.channel()).leaveGroup(leave.address(), iface);
+                }
+            });
+            LOG.info("left group {} at {} (group socket {})", group, leave.address(), leave.socket());
+        } else {
+            LOG.info("left group {}; its address {} stays joined for another group", group, leave.address());
         }
     }
 
@@ -177,15 +256,24 @@ final class DaemonTransport implements Transport, AutoCloseable {
     }
 
     int joinedGroups() {
-        return groupChannels.size();
+        return memberships.groups();
+    }
+
+    /** Group sockets open (each holding up to {@link #membershipsPerSocket()} memberships). */
+    int groupSockets() {
+        return memberships.sockets();
+    }
+
+    int membershipsPerSocket() {
+        return memberships.perSocket();
     }
 
     @Override
     public void close() {
-        for (Channel channel : groupChannels.values()) {
-            channel.close().awaitUninterruptibly();
+        for (ChannelFuture socket : groupSockets.values()) {
+            socket.channel().close().awaitUninterruptibly();
         }
-        groupChannels.clear();
+        groupSockets.clear();
         if (unicast != null) {
             ChannelFuture f = unicast.close();
             f.awaitUninterruptibly();

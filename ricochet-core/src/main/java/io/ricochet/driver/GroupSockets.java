@@ -2,11 +2,11 @@ package io.ricochet.driver;
 
 import java.net.InetSocketAddress;
 
-/** Where a driver opens and closes a group's multicast socket (the daemon's sockets; nothing in a simulation). */
+/** Where a driver joins and leaves a group's multicast address (the daemon's sockets; nothing in a simulation). */
 public interface GroupSockets {
-    /** Opens the group's socket and joins its multicast address; idempotent. */
+    /** Joins the group's multicast address, on a socket of the implementation's choosing; idempotent. */
     void joinGroup(int group, InetSocketAddress multicast);
 
-    /** Leaves the group's multicast address and closes its socket. */
+    /** Leaves the group's multicast address (a socket left holding none is closed). */
     void leaveGroup(int group);
 }

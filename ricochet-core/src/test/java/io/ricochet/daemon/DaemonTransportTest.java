@@ -162,4 +162,207 @@ class DaemonTransportTest {
             }));
         }
     }
+
+    // ------------------------------------------------------------------ group sockets (multicast on the loopback)
+
+    /** Records each datagram's text, as many times as it arrives. */
+    @ChannelHandler.Sharable
+    private static final class Texts extends SimpleChannelInboundHandler<DatagramPacket> {
+        final java.util.Map<String, Integer> seen = new java.util.concurrent.ConcurrentHashMap<>();
+
+        @Override
+        protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
+            seen.merge(packet.content().toString(java.nio.charset.StandardCharsets.US_ASCII), 1, Integer::sum);
+        }
+    }
+
+    private static final int GROUPS = 10;
+    private static final int LIMIT = 3;
+
+    private static InetSocketAddress groupAddress(int group, int port) {
+        return new InetSocketAddress("239.192." + (77 + group / 250) + "." + (group % 250 + 1), port);
+    }
+
+    /** Multicasts on the loopback interface, TTL 0: the datagrams never leave this host. */
+    private static java.net.MulticastSocket multicastSender() throws Exception {
+        java.net.MulticastSocket sender = new java.net.MulticastSocket(0);
+        sender.setNetworkInterface(java.net.NetworkInterface.getByName("lo"));
+        sender.setTimeToLive(0);
+        return sender;
+    }
+
+    private static void send(java.net.MulticastSocket sender, InetSocketAddress to, String text) throws Exception {
+        byte[] bytes = text.getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        sender.send(new java.net.DatagramPacket(bytes, bytes.length, to));
+    }
+
+    /** Polls until every text in {@code wanted} was seen, re-sending the missing ones; false after 10 s. */
+    private static boolean awaitSeen(Texts texts, java.net.MulticastSocket sender,
+                                     java.util.Map<String, InetSocketAddress> wanted) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (System.nanoTime() < deadline) {
+            boolean all = true;
+            for (java.util.Map.Entry<String, InetSocketAddress> e : wanted.entrySet()) {
+                if (!texts.seen.containsKey(e.getKey())) {
+                    all = false;
+                    send(sender, e.getValue(), e.getKey());
+                }
+            }
+            if (all) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
+    }
+
+    /**
+     * Sends {@code round}-GROUP to every group once, then a marker to every joined group until all markers came
+     * back: each socket is read in order and every socket holds a joined group, so by then everything of the round
+     * that any socket got has reached the handler.
+     */
+    private static void sendRound(Texts texts, java.net.MulticastSocket sender, int port, String round,
+                                  java.util.Set<Integer> joined) throws Exception {
+        for (int g = 0; g < GROUPS; g++) {
+            send(sender, groupAddress(g, port), round + "-" + g);
+        }
+        java.util.Map<String, InetSocketAddress> markers = new java.util.HashMap<>();
+        for (int g : joined) {
+            markers.put(round + "-marker-" + g, groupAddress(g, port));
+        }
+        assertTrue(awaitSeen(texts, sender, markers), "markers of round " + round + " did not all come back");
+    }
+
+    private static void awaitEveryGroup(Texts texts, java.net.MulticastSocket sender, int port, int groups)
+            throws Exception {
+        java.util.Map<String, InetSocketAddress> ready = new java.util.HashMap<>();
+        for (int g = 0; g < groups; g++) {
+            ready.put("ready-" + g, groupAddress(g, port));
+        }
+        assertTrue(awaitSeen(texts, sender, ready), "not every group received: " + texts.seen.keySet());
+    }
+
+    private DaemonTransport groupTransport(String kind, int unicastPort, int limit) throws Exception {
+        Map<String, String> settings = new java.util.HashMap<>(Map.of("node-id", "1", "interface", "lo",
+                "address", "127.0.0.1", "unicast-port", Integer.toString(unicastPort), "gms", "127.0.0.1:1",
+                "transport", kind, "insecure", "on"));
+        return new DaemonTransport(DaemonSettings.resolve(new Properties(), "test", settings), limit);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"nio", "epoll"})
+    void shouldDeliverEveryJoinedGroupOnceOverFewSocketsAndStopOnlyTheGroupLeft(String kind) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(kind.equals("nio") || io.netty.channel.epoll.Epoll.isAvailable(),
+                "native epoll is not available here");
+        int port = freeUdpPort();
+        Texts texts = new Texts();
+        try (DaemonTransport transport = groupTransport(kind, freeUdpPort(), LIMIT);
+             java.net.MulticastSocket sender = multicastSender()) {
+            transport.start(texts);
+            java.util.Set<Integer> joined = new java.util.TreeSet<>();
+            onLoop(transport, () -> {
+                for (int g = 0; g < GROUPS; g++) {
+                    transport.joinGroup(g, groupAddress(g, port));
+                    joined.add(g);
+                }
+                return null;
+            });
+            // NIO cannot turn IP_MULTICAST_ALL off, so it keeps one socket per address; epoll fills each to LIMIT.
+            int sockets = kind.equals("nio") ? GROUPS : (GROUPS + LIMIT - 1) / LIMIT;
+            assertEquals(sockets, (int) onLoop(transport, transport::groupSockets));
+            awaitEveryGroup(texts, sender, port, GROUPS);
+
+            sendRound(texts, sender, port, "all", joined);
+            for (int g = 0; g < GROUPS; g++) {
+                assertEquals(1, texts.seen.getOrDefault("all-" + g, 0), "group " + g + " delivered once");
+            }
+
+            // Group 1 shares its socket with groups 0 and 2 (epoll): leaving it must not silence them.
+            onLoop(transport, () -> {
+                transport.leaveGroup(1);
+                return null;
+            });
+            joined.remove(1);
+            sendRound(texts, sender, port, "left", joined);
+            for (int g = 0; g < GROUPS; g++) {
+                assertEquals(g == 1 ? 0 : 1, texts.seen.getOrDefault("left-" + g, 0), "group " + g);
+            }
+            assertEquals(GROUPS - 1, (int) onLoop(transport, transport::joinedGroups));
+        }
+    }
+
+    @Test
+    void shouldCloseAGroupSocketOnlyWhenItsLastGroupLeaves() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(),
+                "native epoll is not available here");
+        int port = freeUdpPort();
+        try (DaemonTransport transport = groupTransport("epoll", freeUdpPort(), LIMIT)) {
+            transport.start(new Texts());
+            assertEquals(LIMIT, transport.membershipsPerSocket());
+            int[] sockets = onLoop(transport, () -> {
+                int[] counts = new int[4];
+                for (int g = 0; g < 4; g++) {
+                    transport.joinGroup(g, groupAddress(g, port)); // groups 0-2 on socket 0, group 3 on socket 1
+                }
+                counts[0] = transport.groupSockets();
+                transport.leaveGroup(3);
+                counts[1] = transport.groupSockets();
+                transport.leaveGroup(0);
+                transport.leaveGroup(1);
+                counts[2] = transport.groupSockets();
+                transport.leaveGroup(2);
+                counts[3] = transport.groupSockets();
+                return counts;
+            });
+            assertArrayEquals(new int[] {2, 1, 1, 0}, sockets);
+        }
+    }
+
+    /** The kernel's limit of memberships per socket, as cat(1) reads it; Linux's default where there is none. */
+    private static int systemLimit() throws Exception {
+        if (!java.nio.file.Files.isReadable(DaemonTransport.MAX_MEMBERSHIPS_SYSCTL)) {
+            return DaemonTransport.DEFAULT_MAX_MEMBERSHIPS;
+        }
+        Process cat = new ProcessBuilder("cat", DaemonTransport.MAX_MEMBERSHIPS_SYSCTL.toString()).start();
+        int limit = Integer.parseInt(new String(cat.getInputStream().readAllBytes(),
+                java.nio.charset.StandardCharsets.US_ASCII).strip());
+        assertEquals(0, cat.waitFor());
+        return limit;
+    }
+
+    /** More groups than the kernel lets one socket join: the joins past the limit must go to a second socket. */
+    @Test
+    void shouldReceiveMoreGroupsThanTheSystemLetsOneSocketJoin() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(),
+                "native epoll is not available here");
+        int port = freeUdpPort();
+        Texts texts = new Texts();
+        try (DaemonTransport transport = groupTransport("epoll", freeUdpPort(), -1);
+             java.net.MulticastSocket sender = multicastSender()) {
+            int groups = systemLimit() + 5;
+            org.junit.jupiter.api.Assumptions.assumeTrue(groups <= 1000, "the system allows too many to test");
+            transport.start(texts);
+            onLoop(transport, () -> {
+                for (int g = 0; g < groups; g++) {
+                    transport.joinGroup(g, groupAddress(g, port));
+                }
+                return null;
+            });
+            assertEquals(2, (int) onLoop(transport, transport::groupSockets));
+            awaitEveryGroup(texts, sender, port, groups);
+        }
+    }
+
+    @Test
+    void shouldTakeTheMembershipLimitFromTheSystemUnlessGiven() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(),
+                "native epoll is not available here");
+        int expected = systemLimit();
+        try (DaemonTransport transport = groupTransport("epoll", freeUdpPort(), -1)) {
+            assertEquals(expected, transport.membershipsPerSocket());
+        }
+        try (DaemonTransport transport = groupTransport("nio", freeUdpPort(), -1)) {
+            assertEquals(1, transport.membershipsPerSocket());
+        }
+    }
 }

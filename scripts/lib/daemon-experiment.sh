@@ -1,0 +1,272 @@
+# shellcheck shell=bash disable=SC2034,SC2154
+# Shared pieces of the one-receiver daemon experiments (scripts/experiments/daemon-throughput, daemon-groups):
+# hosts as network namespaces on a private bridge (cluster-net.sh), 198.18.0.1 the receiving host (GMS, daemon,
+# sink), 198.18.0.2.. the load generators (scripts/bench load); processes started by PID and stopped by PID;
+# readings of the daemon's counters (ricochet stats --json) and of /proc at the edges of a measured window.
+# Sourced after cluster-common.sh and cluster-net.sh. The sourcing script sets $root, $prefix (namespace prefix),
+# $work (scratch folder, made by experiment_begin), $out, and may change the defaults below before calling
+# anything.
+
+subnet="198.18.0"
+gms_port=7100
+api_port=7400
+unicast_port=7300
+max_send_seconds=600
+pids=()
+work=""
+keep_work=0
+wait_quiet=""
+daemon_pid=""
+sink_pid=""
+gms_pid=""
+
+log() { say "$@"; }
+
+host_ns() { echo "$prefix-h$1"; }
+
+# await_quiet LOAD: waits up to 15 minutes for the 1-minute load average to drop below LOAD.
+await_quiet() {
+    local limit="$1" i load
+    for ((i = 0; i < 90; i++)); do
+        load="$(cut -d' ' -f1 /proc/loadavg)"
+        if awk -v l="$load" -v m="$limit" 'BEGIN { exit !(l < m) }'; then
+            log "load average $load < $limit: starting"
+            return 0
+        fi
+        log "load average $load >= $limit: waiting for a quieter machine"
+        sleep 10
+    done
+    die "the machine stayed busy (load average >= $limit) for 15 minutes"
+}
+
+# build_jars: builds the jars through their launchers, then takes private copies, so that rebuilding the project
+# during a run cannot disturb it.
+build_jars() {
+    "$root/scripts/ricochet" --version >/dev/null
+    "$root/scripts/ricochet-gms" --version >/dev/null
+    "$root/scripts/bench" --version >/dev/null
+    cp "$root/ricochet-core/target/ricochet.jar" "$work/ricochet.jar"
+    cp "$root/ricochet-gms/target/ricochet-gms.jar" "$work/ricochet-gms.jar"
+    cp "$root/ricochet-bench/target/ricochet-bench.jar" "$work/ricochet-bench.jar"
+}
+
+# setup_network HOSTS: the bridge and one namespace per host, recorded in $work/namespaces for cleanup.
+setup_network() {
+    local hosts="$1" i
+    net_create_bridge "$work"
+    for i in $(seq 1 "$hosts"); do
+        net_add_host "$work" "$(host_ns "$i")" "p$i" "$subnet.$i"
+    done
+    log "namespaces up: $(run_namespaces "$work" | tr '\n' ' ')"
+}
+
+# start_in HOST LOGFILE COMMAND...: runs COMMAND in host HOST's namespace in the background; sets $started.
+start_in() {
+    local host="$1" logfile="$2"
+    shift 2
+    ip netns exec "$(host_ns "$host")" "$@" >"$logfile" 2>&1 &
+    started=$!
+    pids+=("$started")
+}
+
+# stop_pid PID [SECONDS]: SIGTERM, then SIGKILL if it is still there after SECONDS (default 10).
+stop_pid() {
+    local pid="$1" wait_s="${2:-10}" i
+    kill -0 "$pid" 2>/dev/null || return 0
+    kill -TERM "$pid" 2>/dev/null || true
+    for ((i = 0; i < wait_s * 10; i++)); do
+        kill -0 "$pid" 2>/dev/null || { wait "$pid" 2>/dev/null || true; return 0; }
+        sleep 0.1
+    done
+    log "pid $pid ignored SIGTERM; killing it"
+    kill -KILL "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+}
+
+# cleanup: the EXIT trap: stops every process started (newest first), deletes the namespaces, removes $work.
+cleanup() {
+    local status=$? i
+    trap - EXIT INT TERM
+    for ((i = ${#pids[@]} - 1; i >= 0; i--)); do
+        stop_pid "${pids[$i]}" 5
+    done
+    if [[ -n "$work" ]]; then
+        local ns
+        while read -r ns; do
+            ns_delete "$ns"
+        done < <(run_namespaces "$work")
+    fi
+    if [[ -n "$work" && "$keep_work" -eq 1 ]]; then
+        log "logs and raw readings kept in $work"
+    elif [[ -n "$work" ]]; then
+        rm -rf "$work"
+    fi
+    exit "$status"
+}
+
+# experiment_begin: the checks every experiment makes, the cleanup trap, $work, $out, the jars, the quiet wait.
+experiment_begin() {
+    [[ "$(id -u)" -eq 0 ]] || die "needs root (it creates network namespaces)"
+    command -v python3 >/dev/null || die "needs python3"
+    trap cleanup EXIT INT TERM
+    work="$(mktemp -d /tmp/rctp-work.XXXXXX)"
+    mkdir -p "$out"
+    build_jars
+    [[ -z "$wait_quiet" ]] || await_quiet "$wait_quiet"
+    cut -d' ' -f1-3 /proc/loadavg >"$work/loadavg-start"
+}
+
+# wait_listen HOST PORT WHAT: waits up to 30 s for a TCP listener on PORT in host HOST's namespace.
+wait_listen() {
+    local host="$1" port="$2" what="$3" i
+    for ((i = 0; i < 300; i++)); do
+        if [[ -n "$(ip netns exec "$(host_ns "$host")" ss -Hltn "sport = :$port")" ]]; then
+            return 0
+        fi
+        sleep 0.1
+    done
+    die "$what did not listen on port $port within 30 s"
+}
+
+# wait_file_line FILE PATTERN WHAT [SECONDS]: waits up to SECONDS (default 60) for a line matching PATTERN in FILE.
+wait_file_line() {
+    local file="$1" pattern="$2" what="$3" limit="${4:-60}" i
+    for ((i = 0; i < limit * 10; i++)); do
+        grep -q -- "$pattern" "$file" 2>/dev/null && return 0
+        sleep 0.1
+    done
+    die "$what did not get ready within $limit s (see $file): $(tail -3 "$file" 2>/dev/null)"
+}
+
+# start_java HOST LOGFILE HEAP JAR ARGS...: runs one of the private jars in host HOST's namespace; sets $started.
+# Extra JVM options for the daemon only (e.g. a flight recording) may be given in DAEMON_JAVA_OPTS.
+start_java() {
+    local host="$1" logfile="$2" heap="$3" jar="$4" extra=()
+    shift 4
+    if [[ "$jar" == ricochet.jar && -n "${DAEMON_JAVA_OPTS:-}" ]]; then
+        read -r -a extra <<<"$DAEMON_JAVA_OPTS"
+    fi
+    start_in "$host" "$logfile" java "-Xmx$heap" -XX:+UseParallelGC "${extra[@]}" -jar "$work/$jar" "$@"
+}
+
+# start_gms: one GMS partition on host 1; sets $gms_pid. --insecure (GMS and daemon): the load generator writes
+# raw frames without the authentication trailer and registers without a certificate; the datagram MAC's cost is
+# measured on its own (docs/design/security.md, "Cost").
+start_gms() {
+    start_java 1 "$work/gms.log" 256m ricochet-gms.jar --bind "$subnet.1" --port "$gms_port" --insecure \
+        --stats-interval 600
+    gms_pid=$started
+    wait_listen 1 "$gms_port" "the GMS"
+}
+
+# start_daemon LOGFILE ARGS...: the receiving daemon on host 1 (node 1, LEC r=8 c=5, no injected loss), ARGS
+# added to its command line; sets $daemon_pid.
+start_daemon() {
+    local logfile="$1"
+    shift
+    start_java 1 "$logfile" 2g ricochet.jar daemon --node-id 1 --interface v0 --address "$subnet.1" \
+        --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" --api-port "$api_port" --r 8 --c 5 \
+        --inject-loss none --stats-interval 10 --insecure on "$@"
+    daemon_pid=$started
+    wait_listen 1 "$api_port" "the daemon's API"
+}
+
+# start_sink LOGFILE PROGRESS REPORT GROUPS: the sink application on host 1, joined to GROUPS through the
+# daemon's API; sets $sink_pid.
+start_sink() {
+    local logfile="$1" progress="$2" report="$3" groups="$4"
+    start_java 1 "$logfile" 1g ricochet-bench.jar sink --api "127.0.0.1:$api_port" --groups "$groups" \
+        --progress "$progress" --out "$report"
+    sink_pid=$started
+    wait_file_line "$logfile" "sink: joined" "the sink"
+}
+
+# start_generators STEP_DIR FIRST_NODE SENDERS RATE GROUPS ARGS...: one load generator on each of hosts
+# 2 .. SENDERS+1, node ids FIRST_NODE+2 .., each sending RATE/SENDERS packets/s of 1 KB round-robin over GROUPS
+# until stopped (stop_generators); ARGS added to each command line. Waits until all send; sets $gens (PIDs) and
+# $gen_roles (load-hH=PID).
+start_generators() {
+    local step_dir="$1" first_node="$2" senders="$3" rate="$4" groups="$5" h per_sender
+    shift 5
+    per_sender=$(python3 -c "print(round($rate / $senders, 3))")
+    gens=()
+    gen_roles=()
+    for ((h = 2; h < 2 + senders; h++)); do
+        start_java "$h" "$step_dir/load-h$h.log" 1g ricochet-bench.jar load --node-id $((first_node + h)) \
+            --interface v0 --address "$subnet.$h" --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" \
+            --groups "$groups" --rate "$per_sender" --seconds "$max_send_seconds" --payload 1024 \
+            --out "$step_dir/load-h$h.json" "$@"
+        gens+=("$started")
+        gen_roles+=("load-h$h=$started")
+    done
+    for ((h = 2; h < 2 + senders; h++)); do
+        wait_file_line "$step_dir/load-h$h.log" "sending" "load generator on host $h" 120
+    done
+}
+
+# stop_generators STEP_DIR SENDERS: SIGTERM to every generator (they report and leave their groups), waits for
+# them, and fails if one wrote no report.
+stop_generators() {
+    local step_dir="$1" senders="$2" pid h
+    for pid in "${gens[@]}"; do
+        kill -TERM "$pid" 2>/dev/null || true
+    done
+    for pid in "${gens[@]}"; do
+        stop_pid "$pid" 30
+    done
+    for ((h = 2; h < 2 + senders; h++)); do
+        [[ -s "$step_dir/load-h$h.json" ]] || die "the load generator on host $h wrote no report:" \
+            "$(tail -5 "$step_dir/load-h$h.log")"
+    done
+}
+
+# daemon_stats FILE: the daemon's counters, as ricochet stats --json prints them. Tried up to 3 times: on a busy
+# machine the client's JVM may not say HELLO within the API's 5 s, and the daemon then closes the connection.
+daemon_stats() {
+    local try
+    for try in 1 2 3; do
+        if ip netns exec "$(host_ns 1)" java -Xmx64m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC \
+            -jar "$work/ricochet.jar" stats --json --api "127.0.0.1:$api_port" >"$1"; then
+            return 0
+        fi
+        log "ricochet stats failed (try $try of 3)"
+    done
+    die "ricochet stats failed 3 times"
+}
+
+# snapshot DIR SINK_PROGRESS PIDS...: kernel, CPU, memory and sink readings at one instant (the daemon's counters
+# are taken apart, by daemon_stats).
+snapshot() {
+    local dir="$1" progress="$2" pid
+    shift 2
+    mkdir -p "$dir"
+    date +%s.%N >"$dir/time"
+    for pid in "$@"; do
+        cat "/proc/$pid/stat" >"$dir/proc-$pid" 2>/dev/null || true
+    done
+    cat "/proc/$daemon_pid/task/"*/stat >"$dir/daemon-threads" 2>/dev/null || true
+    cat "/proc/$daemon_pid/status" >"$dir/daemon-status" 2>/dev/null || true
+    head -1 /proc/stat >"$dir/cpu"
+    cat /proc/loadavg >"$dir/loadavg"
+    ip netns exec "$(host_ns 1)" cat /proc/net/snmp >"$dir/snmp"
+    # Netty's epoll sockets are IPv6 dual-stack: the daemon's sockets are listed in udp6, v4-mapped.
+    ip netns exec "$(host_ns 1)" cat /proc/net/udp /proc/net/udp6 >"$dir/udp-sockets"
+    cp "$progress" "$dir/sink-progress.json"
+}
+
+# measure_window STEP_DIR SECONDS SINK_PROGRESS PIDS...: readings around a window of SECONDS: /proc snapshots
+# (before, after) inside the daemon's counters (stats-before, stats-after), inside wider snapshots (wide-before,
+# wide-after) for the kernel's drop counters.
+measure_window() {
+    local step_dir="$1" seconds="$2" progress="$3"
+    shift 3
+    snapshot "$step_dir/wide-before" "$progress" "$@"
+    daemon_stats "$step_dir/stats-before.json"
+    date +%s.%N >"$step_dir/stats-before.time"
+    snapshot "$step_dir/before" "$progress" "$@"
+    sleep "$seconds"
+    snapshot "$step_dir/after" "$progress" "$@"
+    daemon_stats "$step_dir/stats-after.json"
+    date +%s.%N >"$step_dir/stats-after.time"
+    snapshot "$step_dir/wide-after" "$progress" "$@"
+}
