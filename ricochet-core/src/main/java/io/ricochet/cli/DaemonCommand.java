@@ -56,6 +56,11 @@ public final class DaemonCommand implements Callable<Integer> {
             daemon = Daemon.start(settings);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        } catch (Exception e) {
+            // A socket that cannot be bound, a key file that cannot be read: one line that says what, no trace.
+            spec.commandLine().getErr().printf("ricochet daemon: node %d cannot start: %s%n", settings.nodeId(),
+                    e.getMessage() != null ? e.getMessage() : e.toString());
+            return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -44,6 +44,9 @@ final class DaemonTransport implements Transport, AutoCloseable {
     /** Linux IP_MULTICAST_ALL (49): with 0 a socket gets only the groups it joined itself. */
     private static final IntegerUnixChannelOption IP_MULTICAST_ALL =
             new IntegerUnixChannelOption("IP_MULTICAST_ALL", 0, 49);
+    /** Linux IP_MULTICAST_TTL (33) at level IPPROTO_IP (0): hops a sent multicast datagram may take. */
+    private static final IntegerUnixChannelOption IP_MULTICAST_TTL =
+            new IntegerUnixChannelOption("IP_MULTICAST_TTL", 0, 33);
     private static final int MAX_DATAGRAM = 2048;
     /**
      * Datagrams read from one socket per wake-up at most; the whole batch then goes through the receive buffer to
@@ -126,15 +129,36 @@ final class DaemonTransport implements Transport, AutoCloseable {
     /** Binds the unicast socket, with the multicast sending options; every socket feeds {@code handler}. */
     void start(ChannelHandler handler) throws InterruptedException {
         this.inbound = handler;
-        unicast = (DatagramChannel) bootstrap()
+        Bootstrap b = bootstrap()
                 .option(ChannelOption.IP_MULTICAST_IF, iface)
-                .option(ChannelOption.IP_MULTICAST_TTL, config.multicastTtl())
-                .option(ChannelOption.SO_SNDBUF, config.socketReceiveBuffer())
-                .bind(config.unicastAddress()).sync().channel();
+                .option(ChannelOption.SO_SNDBUF, config.socketReceiveBuffer());
+        if (epoll) {
+            // Netty's epoll IP_MULTICAST_TTL refuses 0 (EINVAL), and a refused option is only logged: set it by number.
+            b.option(IP_MULTICAST_TTL, config.multicastTtl());
+        } else {
+            b.option(ChannelOption.IP_MULTICAST_TTL, config.multicastTtl());
+        }
+        ChannelFuture bound = b.bind(config.unicastAddress()).await();
+        if (!bound.isSuccess()) {
+            throw new IllegalStateException("cannot bind the unicast socket to " + config.unicastAddress() + ": "
+                    + bound.cause().getMessage() + " (is another daemon using this address and unicast-port?)");
+        }
+        unicast = (DatagramChannel) bound.channel();
+        int ttl = multicastTtl();
+        if (ttl != config.multicastTtl()) {
+            unicast.close();
+            throw new IllegalStateException("multicast-ttl = " + config.multicastTtl() + ": the socket's multicast TTL"
+                    + " is " + ttl + " (refused by the kernel?); multicast must not leave the link");
+        }
         grantedReceiveBuffer = unicast.config().getReceiveBufferSize();
         LOG.info("unicast socket {} on {} ({}), SO_RCVBUF asked {} granted {}; group sockets hold up to {} "
                 + "memberships each", config.unicastAddress(), config.iface(), kind(), config.socketReceiveBuffer(),
                 grantedReceiveBuffer, memberships.perSocket());
+    }
+
+    /** The multicast TTL the unicast socket (which sends the multicast) has, as the kernel reports it. */
+    int multicastTtl() {
+        return epoll ? unicast.config().getOption(IP_MULTICAST_TTL) : unicast.config().getTimeToLive();
     }
 
     private Bootstrap bootstrap() {

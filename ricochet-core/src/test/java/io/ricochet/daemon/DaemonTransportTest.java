@@ -57,6 +57,19 @@ class DaemonTransportTest {
         return done.get(5, TimeUnit.SECONDS);
     }
 
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"nio, 0", "nio, 1", "epoll, 0", "epoll, 1"})
+    void shouldSendMulticastWithTheConfiguredTtl(String kind, int ttl) throws Exception {
+        int port = freeUdpPort();
+        DaemonConfig config = DaemonSettings.resolve(new Properties(), "test", Map.of("node-id", "1",
+                "interface", "lo", "address", "127.0.0.1", "unicast-port", Integer.toString(port),
+                "gms", "127.0.0.1:1", "transport", kind, "insecure", "on", "multicast-ttl", Integer.toString(ttl)));
+        try (DaemonTransport transport = new DaemonTransport(config)) {
+            transport.start(new Inbox());
+            assertEquals(ttl, onLoop(transport, transport::multicastTtl));
+        }
+    }
+
     @Test
     void shouldHandDatagramsToTheHandlerAndSendQueuedOnesOnFlush() throws Exception {
         int port = freeUdpPort();
