@@ -1,5 +1,6 @@
 package io.ricochet.bench.transport;
 
+import io.ricochet.api.server.ApiCounter;
 import io.ricochet.client.ApiAddress;
 import io.ricochet.control.Partitioning;
 import io.ricochet.daemon.Daemon;
@@ -17,6 +18,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * One GMS partition and one daemon in this process, on loopback only, whose local API listens on an ephemeral TCP
@@ -26,6 +30,8 @@ import java.util.Map;
  */
 final class LoopbackDaemon implements AutoCloseable {
     private static final String MULTICAST_BASE = "239.255.0.0";
+    private static final String OPEN = ApiCounter.CONNECTIONS_OPEN.name();
+    private static final long CLOSE_WAIT_NS = TimeUnit.SECONDS.toNanos(2);
 
     private final GmsServer gms;
     private final Daemon daemon;
@@ -80,6 +86,20 @@ final class LoopbackDaemon implements AutoCloseable {
         }
     }
 
+    private void awaitNoConnections() {
+        long deadline = System.nanoTime() + CLOSE_WAIT_NS;
+        try {
+            while (daemon.stats().get(2, TimeUnit.SECONDS).api().getOrDefault(OPEN, 0L) > 0
+                    && System.nanoTime() - deadline < 0) {
+                Thread.sleep(10);
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException | TimeoutException e) {
+            // stop anyway
+        }
+    }
+
     /** The API's loopback TCP address. */
     ApiAddress tcp() {
         return new ApiAddress("127.0.0.1", daemon.apiPort());
@@ -90,9 +110,14 @@ final class LoopbackDaemon implements AutoCloseable {
         return ApiAddress.unix(socket);
     }
 
+    /**
+     * Waits (up to 2 s) for the daemon to have seen its clients close, so that it does not stop while still leaving
+     * their groups, then stops the daemon and the GMS partition and deletes the socket's directory.
+     */
     @Override
     public void close() throws IOException {
         try {
+            awaitNoConnections();
             daemon.close();
         } finally {
             gms.close();
