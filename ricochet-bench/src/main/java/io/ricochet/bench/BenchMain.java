@@ -4,6 +4,7 @@ import io.ricochet.bench.experiment.ExperimentCommand;
 import io.ricochet.bench.jmh.JmhCommand;
 import io.ricochet.bench.load.LoadCommand;
 import io.ricochet.bench.load.SinkCommand;
+import io.ricochet.bench.transport.ApiTransportCommand;
 import io.ricochet.support.UsageSetup;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -29,11 +30,13 @@ import picocli.CommandLine;
             SinkCommand.class,
             JmhCommand.class,
             ExperimentCommand.class,
+            ApiTransportCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {
             "Ricochet's experiment tools: the paper's evaluation in the simulator (experiment), JMH micro-benchmarks "
-                    + "(jmh), and load generators and sinks for measurements on real sockets (load, sink).",
+                    + "(jmh), load generators and sinks for measurements on real sockets (load, sink), and the local "
+                    + "API over TCP against its Unix domain socket (api-transport).",
             "",
         })
 public final class BenchMain implements Callable<Integer> {

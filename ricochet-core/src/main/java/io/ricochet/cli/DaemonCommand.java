@@ -1,5 +1,7 @@
 package io.ricochet.cli;
 
+import io.ricochet.api.server.ApiListenException;
+import io.ricochet.client.ApiAddress;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.daemon.DaemonConfig;
 import io.ricochet.daemon.DaemonSettings;
@@ -56,6 +58,8 @@ public final class DaemonCommand implements Callable<Integer> {
             daemon = Daemon.start(settings);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        } catch (ApiListenException e) {
+            throw new ParameterException(spec.commandLine(), apiSetting(e, settings) + ": " + e.reason());
         } catch (Exception e) {
             // A socket that cannot be bound, a key file that cannot be read: one line that says what, no trace.
             spec.commandLine().getErr().printf("ricochet daemon: node %d cannot start: %s%n", settings.nodeId(),
@@ -67,11 +71,21 @@ public final class DaemonCommand implements Callable<Integer> {
             daemon.close();
             stopped.countDown();
         }, "ricochet-shutdown"));
-        spec.commandLine().getOut().printf("ricochet daemon: node %d running, local API on %s:%d%n",
-                daemon.nodeId(), settings.api().bindAddress(), daemon.apiPort());
+        Path socket = settings.api().unixSocket();
+        spec.commandLine().getOut().printf("ricochet daemon: node %d running, local API on %s:%d%s%n",
+                daemon.nodeId(), settings.api().bindAddress(), daemon.apiPort(),
+                socket == null ? "" : " and " + ApiAddress.unix(socket));
         spec.commandLine().getOut().flush();
         stopped.await();
         return 0;
+    }
+
+    /** The keys that set where the API failed to listen, with their values. */
+    private static String apiSetting(ApiListenException e, DaemonConfig settings) {
+        if (e.unixSocket() != null) {
+            return "api-unix-socket = " + e.unixSocket();
+        }
+        return "api-bind = " + settings.api().bindAddress() + ", api-port = " + settings.api().port();
     }
 
     private DaemonConfig settings() {

@@ -16,7 +16,6 @@ import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.ricochet.api.LocalNode;
 import io.ricochet.api.protocol.ApiProtocol;
-import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Map;
@@ -61,18 +60,18 @@ public final class ApiServer implements AutoCloseable {
     /**
      * Binds the port, and the Unix socket if one is configured, and starts accepting connections.
      *
-     * @throws IOException if the address cannot be bound (port in use, unknown address), or the Unix socket cannot
-     *                     be set up (no epoll, no such directory, a file that is not a stale socket in the way, an
-     *                     unknown group); nothing is left listening then
+     * @throws ApiListenException if the address cannot be bound (port in use, unknown address), or the Unix socket
+     *                             cannot be set up (no epoll, no such directory, a file that is not a stale socket
+     *                             in the way, an unknown group); nothing is left listening then
      */
-    public synchronized void start() throws IOException {
+    public synchronized void start() throws ApiListenException {
         if (group != null) {
             throw new IllegalStateException("already started");
         }
         if (config.unixSocket() != null && !Epoll.isAvailable()) {
-            throw new IOException("cannot listen on Unix socket " + config.unixSocket() + ": Unix sockets need "
-                    + "Linux with Netty's native epoll transport, which is unavailable here ("
-                    + Epoll.unavailabilityCause() + ")");
+            throw ApiListenException.unix(config.unixSocket(), "Unix sockets need Linux with Netty's native epoll "
+                    + "transport, which is unavailable here (" + Epoll.unavailabilityCause() + "); use TCP only",
+                    Epoll.unavailabilityCause());
         }
         ClassPreloader.preload();
         group = new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-api", true));
@@ -101,20 +100,19 @@ public final class ApiServer implements AutoCloseable {
                 Thread.currentThread().interrupt();
             }
             close();
-            throw new IOException("cannot listen on " + config.bindAddress() + ":" + config.port() + ": "
-                    + e.getMessage(), e);
+            throw ApiListenException.tcp(config.bindAddress(), config.port(), String.valueOf(e.getMessage()), e);
         }
         if (config.unixSocket() != null) {
             try {
                 startUnix(pipeline);
-            } catch (IOException | RuntimeException e) {
+            } catch (ApiListenException | RuntimeException e) {
                 close();
                 throw e;
             }
         }
     }
 
-    private void startUnix(ChannelInitializer<Channel> pipeline) throws IOException {
+    private void startUnix(ChannelInitializer<Channel> pipeline) throws ApiListenException {
         unixGroup = new EpollEventLoopGroup(1, new DefaultThreadFactory("ricochet-api-unix", true));
         ServerBootstrap bootstrap = connectionOptions(new ServerBootstrap()
                 .group(unixGroup)

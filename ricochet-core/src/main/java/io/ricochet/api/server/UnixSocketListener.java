@@ -35,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * the bind and the mode change waits in the backlog and is accepted after it.
  *
  * <p>An existing file at the path is handled first: a socket on which nothing accepts (left by a daemon that
- * died) is deleted; a socket something accepts on, or a file that is not a socket, makes the start fail.
+ * died) is deleted; a socket something accepts on, or a file that is not a socket, makes the start fail. That check
+ * must come first: Netty's native bind unlinks whatever is at the path before binding.
  */
 final class UnixSocketListener implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(UnixSocketListener.class);
@@ -57,16 +58,21 @@ final class UnixSocketListener implements AutoCloseable {
     /**
      * Binds {@code bootstrap} (an epoll domain socket bootstrap) at {@code config.unixSocket()}.
      *
-     * @throws IOException with a message naming the path and the reason if the socket cannot be set up
+     * @throws ApiListenException naming the path and the reason if the socket cannot be set up
      */
-    static UnixSocketListener bind(ServerBootstrap bootstrap, ApiConfig config) throws IOException {
+    static UnixSocketListener bind(ServerBootstrap bootstrap, ApiConfig config) throws ApiListenException {
         Path path = config.unixSocket();
-        String where = "cannot listen on Unix socket " + path + ": ";
         Path parent = path.getParent();
         if (!Files.isDirectory(parent)) {
-            throw new IOException(where + "directory " + parent + " does not exist");
+            throw ApiListenException.unix(path, "directory " + parent + " does not exist", null);
         }
-        removeStale(path, where);
+        try {
+            removeStale(path);
+        } catch (ApiListenException e) {
+            throw e;
+        } catch (IOException e) {
+            throw ApiListenException.unix(path, e.toString(), e);
+        }
         Path staging = parent.resolve(String.format(".ricochet-%08x", RANDOM.nextInt()));
         Path staged = staging.resolve("s");
         boolean stage = staged.toString().getBytes(StandardCharsets.UTF_8).length
@@ -84,7 +90,7 @@ final class UnixSocketListener implements AutoCloseable {
                 bootstrap.option(ChannelOption.AUTO_READ, false);
             }
             channel = bootstrap.bind(new DomainSocketAddress(live.toString())).sync().channel();
-            protect(live, config, where);
+            protect(live, config);
             if (stage) {
                 Files.move(staged, path, StandardCopyOption.ATOMIC_MOVE);
                 live = path;
@@ -96,13 +102,13 @@ final class UnixSocketListener implements AutoCloseable {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             cleanUp(channel, live);
-            throw new IOException(where + "interrupted", e);
+            throw ApiListenException.unix(path, "interrupted", e);
+        } catch (ApiListenException e) {
+            cleanUp(channel, live);
+            throw e;
         } catch (Exception e) {
             cleanUp(channel, live);
-            if (e instanceof IOException io && io.getMessage() != null && io.getMessage().startsWith(where)) {
-                throw io;
-            }
-            throw new IOException(where + e, e);
+            throw ApiListenException.unix(path, e.toString(), e);
         } finally {
             if (stagingCreated) {
                 deleteQuietly(staged);
@@ -120,12 +126,13 @@ final class UnixSocketListener implements AutoCloseable {
     }
 
     /** Sets the group (if configured), then the mode, of the socket file at {@code file}. */
-    private static void protect(Path file, ApiConfig config, String where) throws IOException {
+    private static void protect(Path file, ApiConfig config) throws IOException {
+        Path path = config.unixSocket();
         // Following links: the JDK sets attributes without following them by opening the file, which a socket
         // refuses (ENXIO). The file is the socket just bound, in a directory only this user can enter.
         PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class);
         if (view == null) {
-            throw new IOException(where + "the file system has no POSIX permissions");
+            throw ApiListenException.unix(path, "the file system has no POSIX permissions", null);
         }
         if (config.unixSocketGroup() != null) {
             GroupPrincipal group;
@@ -133,24 +140,26 @@ final class UnixSocketListener implements AutoCloseable {
                 group = file.getFileSystem().getUserPrincipalLookupService()
                         .lookupPrincipalByGroupName(config.unixSocketGroup());
             } catch (IOException e) {
-                throw new IOException(where + "no group named '" + config.unixSocketGroup() + "'", e);
+                throw ApiListenException.unix(path, "no group named '" + config.unixSocketGroup() + "'", e);
             }
             try {
                 view.setGroup(group);
             } catch (IOException e) {
-                throw new IOException(where + "cannot give it to group '" + config.unixSocketGroup() + "': " + e, e);
+                throw ApiListenException.unix(path, "cannot give it to group '" + config.unixSocketGroup() + "': "
+                        + e, e);
             }
         }
         view.setPermissions(config.unixSocketPermissions());
     }
 
     /** Deletes a socket nobody accepts on; refuses anything else at {@code path}. */
-    private static void removeStale(Path path, String where) throws IOException {
+    private static void removeStale(Path path) throws IOException {
         if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
             return;
         }
         if (!isSocket(path)) {
-            throw new IOException(where + "the path exists and is not a socket; refusing to replace it");
+            throw ApiListenException.unix(path, "the path exists and is not a socket; refusing to replace it "
+                    + "(move it away, or choose another path)", null);
         }
         boolean accepting;
         try (SocketChannel probe = SocketChannel.open(UnixDomainSocketAddress.of(path))) {
@@ -158,10 +167,11 @@ final class UnixSocketListener implements AutoCloseable {
         } catch (ConnectException refused) {
             accepting = false;
         } catch (IOException e) {
-            throw new IOException(where + "a socket is there already and cannot be probed (" + e + ")", e);
+            throw ApiListenException.unix(path, "a socket is there already and cannot be probed (" + e + ")", e);
         }
         if (accepting) {
-            throw new IOException(where + "another process accepts connections on it");
+            throw ApiListenException.unix(path, "another process accepts connections on it (another daemon?)",
+                    null);
         }
         Files.deleteIfExists(path);
         LOG.info("removed the stale API socket {} (nothing accepted on it)", path);

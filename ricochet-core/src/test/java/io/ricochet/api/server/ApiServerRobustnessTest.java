@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.netty.channel.epoll.Epoll;
 import io.ricochet.api.ApiException;
 import io.ricochet.api.ApiFixture;
 import io.ricochet.api.Await;
@@ -15,32 +17,55 @@ import io.ricochet.api.protocol.ApiReply;
 import io.ricochet.api.protocol.ApiRequest;
 import io.ricochet.client.Delivery;
 import io.ricochet.client.RicochetClient;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * Bad clients get one ERROR frame and are disconnected; the daemon, its counters and a well-behaved client beside
- * them carry on.
+ * them carry on. The malformed inputs are sent over TCP and over the Unix domain socket (where epoll is available):
+ * both serve the same pipeline.
  */
+@Timeout(120)
 class ApiServerRobustnessTest {
     private static final int GROUP = 5;
     private static final byte[] HELLO = RawConnection.bytes(new ApiRequest.Hello(1, ApiProtocol.VERSION, "raw"));
 
+    @TempDir
+    Path dir;
     private ApiFixture fixture;
     private RicochetClient good;
 
+    /** How a bad client reaches the server. */
+    enum Transport {
+        TCP, UNIX
+    }
+
     @BeforeEach
     void setUp() {
-        fixture = new ApiFixture();
+        fixture = new ApiFixture(Epoll.isAvailable() ? ApiConfig.defaults().withUnixSocket(dir.resolve("api.sock"))
+                : ApiConfig.defaults());
         good = fixture.client();
         good.join(GROUP);
+    }
+
+    private RawConnection connect(Transport transport) throws IOException {
+        if (transport == Transport.TCP) {
+            return new RawConnection(fixture.port());
+        }
+        assumeTrue(Epoll.isAvailable(), "Unix sockets need Netty's native epoll: " + Epoll.unavailabilityCause());
+        return RawConnection.unix(fixture.server().unixSocket());
     }
 
     @AfterEach
@@ -70,10 +95,18 @@ class ApiServerRobustnessTest {
                         "JOIN body of 3 bytes, expected 4"));
     }
 
-    @ParameterizedTest(name = "{0}")
-    @MethodSource("badInput")
-    void shouldAnswerBadInputWithOneErrorAndClose(String name, byte[] input, String reason) throws Exception {
-        try (RawConnection bad = new RawConnection(fixture.port())) {
+    static Stream<Arguments> badInputOverEachTransport() {
+        return Stream.of(Transport.values()).flatMap(transport -> badInput().map(args -> {
+            Object[] input = args.get();
+            return Arguments.of(transport, input[0], input[1], input[2]);
+        }));
+    }
+
+    @ParameterizedTest(name = "{0}: {1}")
+    @MethodSource("badInputOverEachTransport")
+    void shouldAnswerBadInputWithOneErrorAndClose(Transport transport, String name, byte[] input, String reason)
+            throws Exception {
+        try (RawConnection bad = connect(transport)) {
             bad.write(input);
 
             ApiReply.Error error = firstError(bad);
@@ -85,9 +118,10 @@ class ApiServerRobustnessTest {
         assertGoodClientStillWorks();
     }
 
-    @Test
-    void shouldReportAFrameTruncatedByHalfClose() throws Exception {
-        try (RawConnection bad = new RawConnection(fixture.port())) {
+    @ParameterizedTest
+    @EnumSource(Transport.class)
+    void shouldReportAFrameTruncatedByHalfClose(Transport transport) throws Exception {
+        try (RawConnection bad = connect(transport)) {
             bad.write(concat(HELLO, new byte[] {0, 0, 0, 100, 4, 0, 0, 0, 2, 0, 0}));
             assertInstanceOf(ApiReply.HelloReply.class, bad.read());
             bad.shutdownOutput();

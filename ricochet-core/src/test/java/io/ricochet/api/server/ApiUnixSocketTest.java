@@ -114,13 +114,8 @@ class ApiUnixSocketTest {
 
     @Test
     void shouldSetTheModeAlsoWhenThePathIsTooLongToBindItInAStagingDirectory() throws Exception {
-        Path parent = dir.toAbsolutePath();
-        int room = ApiConfig.MAX_UNIX_SOCKET_PATH_BYTES - parent.toString().length() - "/x/api.sock".length();
-        assumeTrue(room > 21, "the temporary directory's path is too long for this test: " + parent);
-        Path deep = Files.createDirectory(parent.resolve("x".repeat(room)));
-        Path longSocket = deep.resolve("api.sock");
-        // Fits the limit, but a staging directory (".ricochet-" and 8 hex digits) next to it would not.
-        assertEquals(ApiConfig.MAX_UNIX_SOCKET_PATH_BYTES - 1, longSocket.toString().length());
+        Path longSocket = tooLongToStage();
+        Path deep = longSocket.getParent();
 
         try (ApiFixture fixture = new ApiFixture(ApiConfig.defaults().withUnixSocket(longSocket)
                 .withUnixSocketMode("rw-rw-r--"));
@@ -211,6 +206,20 @@ class ApiUnixSocketTest {
     }
 
     @Test
+    void shouldReplaceAStaleSocketAlsoWhenItBindsInPlace() throws Exception {
+        Path longSocket = tooLongToStage();
+        try (ServerSocketChannel dead = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            dead.bind(UnixDomainSocketAddress.of(longSocket));
+        }
+
+        try (ApiFixture fixture = new ApiFixture(ApiConfig.defaults().withUnixSocket(longSocket));
+                RicochetClient client = RicochetClient.connect(longSocket, ClientOptions.defaults())) {
+            assertEquals(ApiFixture.NODE_ID, client.nodeId());
+        }
+        assertFalse(Files.exists(longSocket, LinkOption.NOFOLLOW_LINKS));
+    }
+
+    @Test
     void shouldRefuseAnUnknownGroupAndLeaveNothingBehind() throws Exception {
         ApiConfig config = ApiConfig.defaults().withPort(0).withUnixSocket(socket)
                 .withUnixSocketGroup("no-such-group-ricochet");
@@ -221,6 +230,20 @@ class ApiUnixSocketTest {
             assertEquals(List.of(), listNames(dir));
             assertThrows(IllegalStateException.class, server::boundPort, "TCP is not left listening either");
         }
+    }
+
+    /**
+     * A socket path within the limit, but too long for a staging directory (".ricochet-" and 8 hex digits) next to
+     * it, so the listener binds it in place.
+     */
+    private Path tooLongToStage() throws IOException {
+        Path parent = dir.toAbsolutePath();
+        int room = ApiConfig.MAX_UNIX_SOCKET_PATH_BYTES - parent.toString().length() - "/x/api.sock".length();
+        assumeTrue(room > 21, "the temporary directory's path is too long for this test: " + parent);
+        Path deep = Files.createDirectory(parent.resolve("x".repeat(room)));
+        Path longSocket = deep.resolve("api.sock");
+        assertEquals(ApiConfig.MAX_UNIX_SOCKET_PATH_BYTES - 1, longSocket.toString().length());
+        return longSocket;
     }
 
     private static IOException refusedAtStart(Path path) throws Exception {

@@ -14,14 +14,25 @@ import io.ricochet.api.protocol.MalformedFrameException;
 import java.io.DataInputStream;
 import java.io.EOFException;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
+import java.nio.channels.SocketChannel;
+import java.nio.file.Path;
 
-/** A hand-driven API connection for tests: writes any bytes, reads frames one by one, sees the daemon close. */
+/**
+ * A hand-driven API connection for tests: writes any bytes, reads frames one by one, sees the daemon close. Over
+ * TCP by default, or over a Unix domain socket ({@link #unix(Path)}), whose reads have no timeout: a test using
+ * one bounds its time itself.
+ */
 final class RawConnection implements AutoCloseable {
     private static final int READ_TIMEOUT_MS = 30_000;
     private final Socket socket;
+    private final SocketChannel unixChannel;
+    private final OutputStream out;
     private final DataInputStream in;
 
     /**
@@ -34,7 +45,21 @@ final class RawConnection implements AutoCloseable {
         }
         socket.setSoTimeout(READ_TIMEOUT_MS);
         socket.connect(new InetSocketAddress("127.0.0.1", port));
+        unixChannel = null;
+        out = socket.getOutputStream();
         in = new DataInputStream(socket.getInputStream());
+    }
+
+    private RawConnection(SocketChannel unixChannel) {
+        this.socket = null;
+        this.unixChannel = unixChannel;
+        out = Channels.newOutputStream(unixChannel);
+        in = new DataInputStream(Channels.newInputStream(unixChannel));
+    }
+
+    /** A connection to the API's Unix domain socket at {@code path}. */
+    static RawConnection unix(Path path) throws IOException {
+        return new RawConnection(SocketChannel.open(UnixDomainSocketAddress.of(path)));
     }
 
     RawConnection(int port) throws IOException {
@@ -42,8 +67,8 @@ final class RawConnection implements AutoCloseable {
     }
 
     void write(byte[] bytes) throws IOException {
-        socket.getOutputStream().write(bytes);
-        socket.getOutputStream().flush();
+        out.write(bytes);
+        out.flush();
     }
 
     void send(ApiFrame frame) throws IOException {
@@ -86,7 +111,11 @@ final class RawConnection implements AutoCloseable {
     }
 
     void shutdownOutput() throws IOException {
-        socket.shutdownOutput();
+        if (socket != null) {
+            socket.shutdownOutput();
+        } else {
+            unixChannel.shutdownOutput();
+        }
     }
 
     static byte[] bytes(ApiFrame frame) {
@@ -99,6 +128,10 @@ final class RawConnection implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        socket.close();
+        if (socket != null) {
+            socket.close();
+        } else {
+            unixChannel.close();
+        }
     }
 }
