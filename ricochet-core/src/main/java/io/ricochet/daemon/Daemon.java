@@ -13,8 +13,10 @@ import io.ricochet.engine.Counters;
 import io.ricochet.loss.LossInjector;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -46,6 +48,11 @@ public final class Daemon implements LocalNode, AutoCloseable {
     private final SendQueue sends;
     private final HeartbeatResponder heartbeats;
     private final Map<Integer, List<CompletableFuture<Void>>> pendingJoins = new HashMap<>();
+    /**
+     * Groups this daemon asked the GMS to leave while a member, until a view or event shows it out: a join in that
+     * time must wait for the GMS to take it back in, not trust the membership that is about to end.
+     */
+    private final Set<Integer> leaving = new HashSet<>();
     private volatile boolean closed;
     /** Replayed and stale heartbeats already added to the counters (engine thread only). */
     private long heartbeatReplaysFolded;
@@ -80,7 +87,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         }, config.sendQueue(), config.sendRateLimit(), loop, System::nanoTime, counters);
         this.heartbeats = new HeartbeatResponder(config.nodeId(), config.heartbeatStallMs() * 1_000_000L,
                 System::nanoTime, config.auth());
-        this.gmsListener = new GmsListener(driver, loop, this::joined);
+        this.gmsListener = new GmsListener(driver, loop, this::membershipSeen);
         this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(), gmsListener,
                 controlGroup, config.tls());
         this.api = new ApiServer(this, config.api());
@@ -161,7 +168,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         loop.execute(() -> {
             boolean first = !driver.subscribedGroups().contains(group);
             driver.addListener(group, listener);
-            if (driver.isMember(group)) {
+            if (driver.isMember(group) && !leaving.contains(group)) {
                 done.complete(null);
                 return;
             }
@@ -194,16 +201,35 @@ public final class Daemon implements LocalNode, AutoCloseable {
             }
         }
         if (driver.removeListener(group, listener)) {
-            gms.leave(group);
+            leaveGms(group);
             LOG.warn("join of group {} not confirmed by the GMS in {} s: withdrawn", group, JOIN_TIMEOUT_SECONDS);
         }
     }
 
-    /** Called on the loop after the GMS confirmed membership of {@code group}. */
-    private void joined(int group) {
+    /**
+     * Called on the loop after each view or event of {@code group} the GMS sent: whether this node is in it. Out
+     * ends a leave in flight; in completes the pending joins, unless a leave is still in flight (a view the GMS sent
+     * before it took the leave: the join this daemon sent after the leave is still to come).
+     */
+    private void membershipSeen(int group, boolean member) {
+        if (!member) {
+            leaving.remove(group);
+            return;
+        }
+        if (leaving.contains(group)) {
+            return;
+        }
         List<CompletableFuture<Void>> pending = pendingJoins.remove(group);
         if (pending != null) {
             pending.forEach(f -> f.complete(null));
+        }
+    }
+
+    /** Asks the GMS to take this node out of {@code group}, its last local subscriber gone. */
+    private void leaveGms(int group) {
+        gms.leave(group);
+        if (driver.isMember(group)) {
+            leaving.add(group);
         }
     }
 
@@ -211,7 +237,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     public CompletableFuture<Void> leave(int group, DeliveryListener listener) {
         return onLoop(() -> {
             if (driver.removeListener(group, listener)) {
-                gms.leave(group);
+                leaveGms(group);
             }
             return null;
         });

@@ -8,7 +8,6 @@ import io.ricochet.engine.MembershipEvent;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.Executor;
-import java.util.function.IntConsumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,20 +21,26 @@ final class GmsListener implements MembershipListener {
 
     private final EngineDriver driver;
     private final Executor loop;
-    private final IntConsumer joined;
+    private final Seen seen;
     private final Map<Integer, Long> lastViewId = new HashMap<>();
     private final Map<Integer, String> lastRefusal = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param driver the engine's driver, given the news on its loop
      * @param loop   the engine's event loop
-     * @param joined told (on the loop) each group this node is a member of after a view or event: pending joins
-     *               complete
+     * @param seen   told (on the loop), after each view or event applied, whether this node is in its group:
+     *               pending joins complete, leaves in flight end
      */
-    GmsListener(EngineDriver driver, Executor loop, IntConsumer joined) {
+    GmsListener(EngineDriver driver, Executor loop, Seen seen) {
         this.driver = driver;
         this.loop = loop;
-        this.joined = joined;
+        this.seen = seen;
+    }
+
+    /** What a view or event applied says of this node's own membership. */
+    @FunctionalInterface
+    interface Seen {
+        void membership(int group, boolean member);
     }
 
     @Override
@@ -47,9 +52,7 @@ final class GmsListener implements MembershipListener {
             }
             lastViewId.put(view.group(), view.viewId());
             driver.applyView(view.group(), view.multicast(), view.members(), view.incarnations());
-            if (driver.isMember(view.group())) {
-                joined.accept(view.group());
-            }
+            seen.membership(view.group(), driver.isMember(view.group()));
         });
     }
 
@@ -62,9 +65,7 @@ final class GmsListener implements MembershipListener {
             }
             lastViewId.put(event.group(), event.viewId());
             driver.applyEvent(toEngine(event), event.address());
-            if (driver.isMember(event.group())) {
-                joined.accept(event.group());
-            }
+            seen.membership(event.group(), driver.isMember(event.group()));
         });
     }
 

@@ -33,7 +33,11 @@ class GmsListenerTest {
     private final Counters counters = new Counters(DaemonCounter.ALL);
     private final List<Integer> joined = new ArrayList<>();
     private final EngineDriver driver = driver();
-    private final GmsListener listener = new GmsListener(driver, Runnable::run, joined::add);
+    private final GmsListener listener = new GmsListener(driver, Runnable::run, (group, member) -> {
+        if (member) {
+            joined.add(group);
+        }
+    });
 
     private EngineDriver driver() {
         EngineDriver d = new EngineDriver(SELF, channel.eventLoop(), System::nanoTime,

@@ -100,6 +100,16 @@ final class LoopbackDaemon implements AutoCloseable {
         }
     }
 
+    /** The daemon itself, for in-process use through {@link io.ricochet.api.LocalNode}. */
+    Daemon daemon() {
+        return daemon;
+    }
+
+    /** The GMS partition. */
+    GmsServer gms() {
+        return gms;
+    }
+
     /** The API's loopback TCP address. */
     ApiAddress tcp() {
         return new ApiAddress("127.0.0.1", daemon.apiPort());
