@@ -72,4 +72,23 @@ class PacerTest {
         assertThrows(IllegalArgumentException.class, () -> new Pacer(Double.POSITIVE_INFINITY, 1));
         assertThrows(IllegalArgumentException.class, () -> new Pacer(100, 0));
     }
+
+    @Test
+    void shouldFollowAScheduleWithoutABurstAtTheChange() {
+        Pacer pacer = new Pacer(RateSchedule.parse("20000:1,5000:1"), 80);
+        long first = 0;
+        for (long t = 1; t <= 1000; t++) {
+            int batch = pacer.batch(t * MS);
+            pacer.sent(batch);
+            first += batch;
+        }
+        assertEquals(20_000, first);
+        for (long t = 1001; t <= 2000; t++) {
+            int batch = pacer.batch(t * MS);
+            assertEquals(5, batch, "5 000/s is 5 per millisecond");
+            pacer.sent(batch);
+        }
+        assertEquals(0, pacer.batch(3000 * MS), "nothing due after the schedule");
+        assertEquals(25_000, pacer.sent());
+    }
 }
