@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
         description = {
             "A lightweight sender node for throughput experiments: registers with the GMS, joins --groups, then "
                 + "multicasts Ricochet DATA frames of --payload bytes round-robin over them at --rate packets/s "
-                + "(in total) for --seconds, or following --schedule, or until SIGTERM. Answers NAKs from a bounded ring of what it sent "
-                + "(RETRANSMIT, or GONE), announces each group's last seqno, leaves its groups, and prints (and "
-                + "writes, with --out) a JSON report: packets sent, achieved rate, NAKs answered, its own CPU time.",
+                + "(in total) for --seconds, or following --schedule, or until SIGTERM. Answers NAKs from a "
+                + "bounded ring of what it sent (RETRANSMIT, or GONE), announces each group's last seqno, leaves "
+                + "its groups, and prints (and writes, with --out) a JSON report: packets sent (per group and "
+                + "over time), achieved rate, NAKs answered, its own CPU time.",
             "",
         })
 public final class LoadCommand implements Callable<Integer> {

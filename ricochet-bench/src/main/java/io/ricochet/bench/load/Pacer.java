@@ -3,9 +3,10 @@ package io.ricochet.bench.load;
 /**
  * The arithmetic of a paced sender that wakes up every so often and sends a batch: at a time {@code elapsed} after
  * the start, its {@link RateSchedule} says how many packets are due in all ({@code floor(rate * elapsed)} for a
- * constant rate), and a batch is what is due minus what was sent, capped so that a late wake-up (a descheduled thread, a GC pause) turns into a few
- * slightly larger batches instead of one burst. A sender that cannot keep up falls behind: {@link #behind} grows
- * and the achieved rate, {@link #sent} over the elapsed time, says so. Pure arithmetic, no clock of its own.
+ * constant rate), and a batch is what is due minus what was sent, capped so that a late wake-up (a descheduled
+ * thread, a GC pause) turns into a few slightly larger batches instead of one burst. A sender that cannot keep up
+ * falls behind: {@link #behind} grows and the achieved rate, {@link #sent} over the elapsed time, says so. Pure
+ * arithmetic, no clock of its own.
  */
 public final class Pacer {
     private static final long NS_PER_S = 1_000_000_000L;
