@@ -4,6 +4,7 @@ import io.ricochet.bench.experiment.ExperimentCommand;
 import io.ricochet.bench.jmh.JmhCommand;
 import io.ricochet.bench.load.LoadCommand;
 import io.ricochet.bench.load.SinkCommand;
+import io.ricochet.bench.overload.OverloadReportCommand;
 import io.ricochet.support.UsageSetup;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -27,13 +28,15 @@ import picocli.CommandLine;
             CommandLine.HelpCommand.class,
             LoadCommand.class,
             SinkCommand.class,
+            OverloadReportCommand.class,
             JmhCommand.class,
             ExperimentCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {
             "Ricochet's experiment tools: the paper's evaluation in the simulator (experiment), JMH micro-benchmarks "
-                    + "(jmh), and load generators and sinks for measurements on real sockets (load, sink).",
+                    + "(jmh), and load generators and sinks for measurements on real sockets (load, sink), with the "
+                    + "overload experiment's report (overload-report).",
             "",
         })
 public final class BenchMain implements Callable<Integer> {
