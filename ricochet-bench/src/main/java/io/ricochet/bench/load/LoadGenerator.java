@@ -148,7 +148,8 @@ public final class LoadGenerator {
                 loopGroup instanceof EpollEventLoopGroup ? "epoll" : "nio", config.payload(),
                 schedule.totalPackets() / schedule.totalSeconds(), schedule.totalSeconds(), schedule.toString(),
                 send.startEpochMillis(), seconds, pacer.sent(), pacer.achievedRate(send.sendNanos()),
-                send.behindAtEnd(), pacer.maxBatch(), config.tickMicros(), send.writeStalls(), sessions,
+                send.behindAtEnd(), pacer.skipped(), pacer.maxBatch(), config.tickMicros(), send.writeStalls(),
+                sessions,
                 inbound.naks(), answers.retransmits(), answers.gones(), answers.refused(), inbound.repairs(),
                 inbound.others(), cpuSeconds, cpuSeconds < 0 ? -1 : 100 * cpuSeconds / seconds, left,
                 sentPerGroup, progress, send.progress().truncated());

@@ -19,7 +19,9 @@ import java.util.Map;
  * @param sendSeconds      sending time measured, from the first batch to the last
  * @param sent             data packets sent
  * @param achievedRate     sent / sendSeconds
- * @param behindAtEnd      packets due by the end but not sent (the pacer's debt: the sender could not keep up)
+ * @param behindAtEnd      packets of the last phase due by the end but not sent (the pacer's debt: the sender could
+ *                         not keep up)
+ * @param skipped          packets the earlier phases owed at their ends, never sent (see {@link Pacer})
  * @param maxBatch         the most packets one tick may send
  * @param tickMicros       pacing interval
  * @param writeStalls      ticks skipped because the socket's queue was full
@@ -40,7 +42,8 @@ import java.util.Map;
 public record LoadReport(int nodeId, String address, String groups, String transport, int payloadBytes,
                          double targetRate, double seconds, String schedule, long startEpochMillis,
                          double sendSeconds, long sent, double achievedRate,
-                         long behindAtEnd, int maxBatch, int tickMicros, long writeStalls, long sessionsSent,
+                         long behindAtEnd, long skipped, int maxBatch, int tickMicros, long writeStalls,
+                         long sessionsSent,
                          long naksReceived, long retransmitsSent, long goneSent, long naksRefused,
                          long repairsReceived, long otherReceived, double cpuSeconds, double cpuPercentOfCore,
                          boolean leftCleanly, Map<Integer, Long> sentPerGroup, List<long[]> progress,
@@ -49,9 +52,10 @@ public record LoadReport(int nodeId, String address, String groups, String trans
     /** One line for a terminal. */
     public String summary() {
         return String.format(Locale.ROOT,
-                "load node %d: sent %d in %.2f s = %.0f/s (target %.0f/s, %d behind), NAKs %d (retransmit %d, "
-                        + "gone %d), repairs received %d, CPU %.0f %% of a core",
-                nodeId, sent, sendSeconds, achievedRate, targetRate, behindAtEnd, naksReceived, retransmitsSent,
+                "load node %d: sent %d in %.2f s = %.0f/s (target %.0f/s, %d behind, %d skipped at phase changes), "
+                        + "NAKs %d (retransmit %d, gone %d), repairs received %d, CPU %.0f %% of a core",
+                nodeId, sent, sendSeconds, achievedRate, targetRate, behindAtEnd, skipped, naksReceived,
+                retransmitsSent,
                 goneSent, repairsReceived, cpuPercentOfCore);
     }
 }

@@ -5,8 +5,10 @@ package io.ricochet.bench.load;
  * the start, its {@link RateSchedule} says how many packets are due in all ({@code floor(rate * elapsed)} for a
  * constant rate), and a batch is what is due minus what was sent, capped so that a late wake-up (a descheduled
  * thread, a GC pause) turns into a few slightly larger batches instead of one burst. A sender that cannot keep up
- * falls behind: {@link #behind} grows and the achieved rate, {@link #sent} over the elapsed time, says so. Pure
- * arithmetic, no clock of its own.
+ * falls behind: {@link #behind} grows and the achieved rate, {@link #sent} over the elapsed time, says so. A debt
+ * does not outlive its phase: at a phase change what the earlier phases still owed is {@link #skipped}, never sent,
+ * so a generator that could not keep up with an overload phase does not go on sending it when the load is meant to
+ * have fallen. Pure arithmetic, no clock of its own.
  */
 public final class Pacer {
     private static final long NS_PER_S = 1_000_000_000L;
@@ -16,6 +18,7 @@ public final class Pacer {
     private final RateSchedule schedule;
     private final int maxBatch;
     private long sent;
+    private long skipped;
 
     /**
      * A constant rate without end.
@@ -62,7 +65,23 @@ public final class Pacer {
 
     /** How many packets to send now, {@code elapsedNs} after the start: 0 to the batch cap. */
     public int batch(long elapsedNs) {
-        return (int) Math.min(maxBatch, Math.max(0, dueTotal(elapsedNs) - sent));
+        skipped = skippedBy(elapsedNs);
+        return (int) Math.min(maxBatch, Math.max(0, dueTotal(elapsedNs) - sent - skipped));
+    }
+
+    /**
+     * What is skipped by {@code elapsedNs}: all the phases ended before it owed and did not send (a phase ends just
+     * after its last instant, so a batch exactly at a phase change still sends the ending phase's due; a batch
+     * later skips what was due by the change, at most one tick's worth for a sender that keeps up).
+     */
+    private long skippedBy(long elapsedNs) {
+        long dueBefore = schedule.dueTotal(schedule.phaseStartNanos(schedule.phaseAt(elapsedNs - 1)));
+        return Math.max(skipped, dueBefore - sent);
+    }
+
+    /** Packets of earlier phases never sent: the debt each phase left at its end. */
+    public long skipped() {
+        return skipped;
     }
 
     /** Records that {@code count} packets went out. */
@@ -75,9 +94,9 @@ public final class Pacer {
         return sent;
     }
 
-    /** Packets due but not yet sent at {@code elapsedNs}. */
+    /** Packets of the current phase due but not yet sent at {@code elapsedNs}. */
     public long behind(long elapsedNs) {
-        return Math.max(0, dueTotal(elapsedNs) - sent);
+        return Math.max(0, dueTotal(elapsedNs) - sent - skippedBy(elapsedNs));
     }
 
     /** The rate achieved over {@code elapsedNs}, in packets per second. */

@@ -169,7 +169,8 @@ public final class RateSchedule {
         return (long) Math.floor(rate * seconds + rate * restNs / NS_PER_S);
     }
 
-    private int phaseAt(long elapsedNs) {
+    /** The index of the phase in force at {@code elapsedNs}: the first before the start, the last after the end. */
+    public int phaseAt(long elapsedNs) {
         int i = phases.size() - 1;
         while (i > 0 && startNs[i] > elapsedNs) {
             i--;
