@@ -18,9 +18,11 @@ import java.util.Map;
  * @param duplicates   ids delivered twice or reported lost twice, on any stream (must be 0)
  * @param unexpected   ids delivered or reported lost that no sender reports sending
  * @param streamsShort streams with at least one seqno neither delivered nor reported lost
+ * @param neitherTail  of {@code neither}, those above every seqno of their stream the sink heard of: a tail the
+ *                     receiver never learnt existed (e.g. its SESSION announcement was dropped)
  */
 public record PromiseTally(int streams, long expected, long delivered, long lost, long both, long neither,
-                           long duplicates, long unexpected, int streamsShort) {
+                           long duplicates, long unexpected, int streamsShort, long neitherTail) {
 
     /** Whether the promise held: no id came both ways, none came neither way, none came twice. */
     public boolean kept() {
@@ -44,6 +46,7 @@ public record PromiseTally(int streams, long expected, long delivered, long lost
         long neither = 0;
         long unexpected = 0;
         int streamsShort = 0;
+        long neitherTail = 0;
         for (Map.Entry<Long, Long> stream : sentPerStream.entrySet()) {
             int sent = (int) Math.min(Integer.MAX_VALUE, Math.max(0, stream.getValue()));
             BitSet d = range(delivered.get(stream.getKey()), sent);
@@ -60,11 +63,12 @@ public record PromiseTally(int streams, long expected, long delivered, long lost
             neither += missing;
             if (missing > 0) {
                 streamsShort++;
+                neitherTail += sent - anyWay.length();
             }
         }
         unexpected += beyond(delivered, sentPerStream) + beyond(lost, sentPerStream);
         return new PromiseTally(sentPerStream.size(), expected, deliveredOnly, lostOnly, both, neither, duplicates,
-                unexpected, streamsShort);
+                unexpected, streamsShort, neitherTail);
     }
 
     private static BitSet range(BitSet bits, int length) {

@@ -106,8 +106,9 @@ public final class SinkCommand implements Callable<Integer> {
             PromiseTally promise = report.promise();
             if (promise != null) {
                 System.err.printf("sink: promise over %d streams, %d packets sent: %d delivered, %d lost, %d both, "
-                                + "%d neither, %d duplicates, %d unexpected (waited %.1f s): %s%n", promise.streams(),
-                        promise.expected(), promise.delivered(), promise.lost(), promise.both(), promise.neither(),
+                                + "%d neither (%d tails), %d duplicates, %d unexpected (waited %.1f s): %s%n",
+                        promise.streams(), promise.expected(), promise.delivered(), promise.lost(), promise.both(),
+                        promise.neither(), promise.neitherTail(),
                         promise.duplicates(), promise.unexpected(), report.graceSeconds(),
                         promise.kept() ? "kept" : "BROKEN");
             }

@@ -137,9 +137,18 @@ final class OverloadReportWriter {
                     + ")").append('\n');
         } else {
             out.append(String.format(Locale.ROOT, "promise over %d streams, %d packets sent: %d delivered, %d lost, "
-                            + "%d both, %d neither, %d duplicates, %d unexpected: %s%n", p.streams(), p.expected(),
-                    p.delivered(), p.lost(), p.both(), p.neither(), p.duplicates(), p.unexpected(),
+                            + "%d both, %d neither (%d of them tails never heard of), %d duplicates, %d unexpected: "
+                            + "%s%n", p.streams(), p.expected(), p.delivered(), p.lost(), p.both(), p.neither(),
+                    p.neitherTail(), p.duplicates(), p.unexpected(),
                     p.kept() ? "kept" : "BROKEN"));
+        }
+        if (p != null && p.neither() > 0 && sink.overflowedDeliveries() > 0) {
+            // docs/api.md, "Delivery guarantees": the promise is kept to a connection that reads its deliveries; the
+            // daemon drops DELIVER and LOST frames for one that does not and tells it how many (OVERFLOW), not which.
+            out.append(String.format(Locale.ROOT, "  the sink read too slowly: the daemon dropped %d of its "
+                            + "deliveries and said so (OVERFLOW); %s%n", sink.overflowedDeliveries(),
+                    p.neither() <= sink.overflowedDeliveries() ? "that covers every 'neither'"
+                            : "that leaves " + (p.neither() - sink.overflowedDeliveries()) + " 'neither' unexplained"));
         }
         out.append(String.format(Locale.ROOT, "generators started %.2f s apart; sink overflowed %d deliveries%n",
                 timeline.startSkewSeconds(), sink.overflowedDeliveries()));

@@ -50,7 +50,7 @@ class DeliveryCounterTest {
             counter.delivered(8, 100, s);
         }
         PromiseTally tally = counter.check(sent(7, 100, 10, 8, 100, 10));
-        assertEquals(new PromiseTally(2, 20, 16, 4, 0, 0, 0, 0, 0), tally);
+        assertEquals(new PromiseTally(2, 20, 16, 4, 0, 0, 0, 0, 0, 0), tally);
         assertTrue(tally.kept());
     }
 
@@ -74,6 +74,7 @@ class DeliveryCounterTest {
         assertEquals(1, tally.duplicates());
         assertEquals(2, tally.unexpected(), "seqno 9 past node 7's five, and node 9's stream nobody reported");
         assertEquals(2, tally.streamsShort());
+        assertEquals(3, tally.neitherTail(), "seqno 4 of node 7 (above its 3), both of node 8's: 2 is not a tail");
         assertFalse(tally.kept());
     }
 
@@ -87,10 +88,11 @@ class DeliveryCounterTest {
         }
         assertFalse(counter.allResolved(sent), "the last packet of each stream is still being recovered");
         assertEquals(2, counter.check(sent).neither());
+        assertEquals(2, counter.check(sent).neitherTail());
         counter.delivered(7, 100, 3);
         counter.lost(7, 101, 3);
         assertTrue(counter.allResolved(sent), "recovered, or given up after the NAK layer's give-up time");
-        assertEquals(new PromiseTally(2, 8, 7, 1, 0, 0, 0, 0, 0), counter.check(sent));
+        assertEquals(new PromiseTally(2, 8, 7, 1, 0, 0, 0, 0, 0, 0), counter.check(sent));
     }
 
     private static Map<Long, Long> sent(int o1, int g1, long n1, int o2, int g2, long n2) {

@@ -13,7 +13,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class VerdictTest {
-    private static final PromiseTally KEPT = new PromiseTally(32, 1000, 990, 10, 0, 0, 0, 0, 0);
+    private static final PromiseTally KEPT = new PromiseTally(32, 1000, 990, 10, 0, 0, 0, 0, 0, 0);
 
     /** The run with these deliveries in the three seconds after the fall (1000/s offered then). */
     private static Verdict judge(PromiseTally promise, long first, long second, long third) {
@@ -54,9 +54,9 @@ class VerdictTest {
 
     @Test
     void shouldFailOnABrokenOrUncheckedPromise() {
-        assertFalse(judge(new PromiseTally(32, 1000, 990, 9, 0, 1, 0, 0, 1), 1000, 1000, 1000).passed(), "neither");
-        assertFalse(judge(new PromiseTally(32, 1000, 990, 9, 1, 0, 0, 0, 0), 1000, 1000, 1000).passed(), "both");
-        assertFalse(judge(new PromiseTally(32, 1000, 990, 10, 0, 0, 2, 0, 0), 1000, 1000, 1000).passed());
+        assertFalse(judge(new PromiseTally(32, 1000, 990, 9, 0, 1, 0, 0, 1, 0), 1000, 1000, 1000).passed(), "neither");
+        assertFalse(judge(new PromiseTally(32, 1000, 990, 9, 1, 0, 0, 0, 0, 0), 1000, 1000, 1000).passed(), "both");
+        assertFalse(judge(new PromiseTally(32, 1000, 990, 10, 0, 0, 2, 0, 0, 0), 1000, 1000, 1000).passed());
         Verdict unchecked = judge(null, 1000, 1000, 1000);
         assertFalse(unchecked.promiseKept());
         assertFalse(unchecked.passed());
