@@ -4,6 +4,7 @@ import io.ricochet.bench.experiment.ExperimentCommand;
 import io.ricochet.bench.jmh.JmhCommand;
 import io.ricochet.bench.load.LoadCommand;
 import io.ricochet.bench.load.SinkCommand;
+import io.ricochet.bench.overload.OverloadReportCommand;
 import io.ricochet.bench.transport.ApiTransportCommand;
 import io.ricochet.support.UsageSetup;
 import java.util.concurrent.Callable;
@@ -28,6 +29,7 @@ import picocli.CommandLine;
             CommandLine.HelpCommand.class,
             LoadCommand.class,
             SinkCommand.class,
+            OverloadReportCommand.class,
             JmhCommand.class,
             ExperimentCommand.class,
             ApiTransportCommand.class,
@@ -35,8 +37,9 @@ import picocli.CommandLine;
         synopsisSubcommandLabel = "COMMAND",
         description = {
             "Ricochet's experiment tools: the paper's evaluation in the simulator (experiment), JMH micro-benchmarks "
-                    + "(jmh), load generators and sinks for measurements on real sockets (load, sink), and the local "
-                    + "API over TCP against its Unix domain socket (api-transport).",
+                    + "(jmh), load generators and sinks for measurements on real sockets (load, sink) with the "
+                    + "overload experiment's report (overload-report), and the local API over TCP against its Unix "
+                    + "domain socket (api-transport).",
             "",
         })
 public final class BenchMain implements Callable<Integer> {

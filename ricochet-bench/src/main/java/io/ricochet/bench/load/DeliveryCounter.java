@@ -3,54 +3,84 @@ package io.ricochet.bench.load;
 import io.ricochet.engine.StreamTable;
 import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * Counts what a sink is handed and checks that no packet id (origin, group, seqno) comes twice: a delivery or a
- * loss notice for an id already seen is a duplicate. One bit per seqno per stream (origin, group); seqnos above
- * {@link Integer#MAX_VALUE} are counted but not checked. Thread-safe: the client's reader thread records, another
- * thread reads totals.
+ * Counts what a sink is handed, per packet id (origin, group, seqno): deliveries and loss notices apart, one bit per
+ * seqno per stream (origin, group) for each. The same id delivered twice, or reported lost twice, is a duplicate;
+ * an id both delivered and reported lost counts as "both". Both break the delivery promise ({@code docs/api.md},
+ * "Delivery guarantees"). Seqnos above {@link Integer#MAX_VALUE} are counted but not checked. {@link #check} tells,
+ * against what the senders say they sent, which ids came neither way. Thread-safe: the client's reader thread
+ * records, another thread reads totals.
  */
 public final class DeliveryCounter {
-    private final Map<Long, BitSet> seen = new HashMap<>();
-    private long delivered;
-    private long lost;
+    private final Map<Long, BitSet> delivered = new HashMap<>();
+    private final Map<Long, BitSet> lost = new HashMap<>();
+    private long deliveredCount;
+    private long lostCount;
     private long duplicates;
+    private long both;
     private long unchecked;
 
     /** Totals so far. */
-    public record Totals(long delivered, long lost, long duplicates, long unchecked, int streams) {
+    public record Totals(long delivered, long lost, long duplicates, long both, long unchecked, int streams) {
     }
 
     /** A packet was delivered. */
     public synchronized void delivered(int origin, int group, long seqno) {
-        if (firstSight(origin, group, seqno)) {
-            delivered++;
+        if (record(delivered, lost, origin, group, seqno)) {
+            deliveredCount++;
         }
     }
 
     /** The daemon gave up on a packet. */
     public synchronized void lost(int origin, int group, long seqno) {
-        if (firstSight(origin, group, seqno)) {
-            lost++;
+        if (record(lost, delivered, origin, group, seqno)) {
+            lostCount++;
         }
     }
 
     public synchronized Totals totals() {
-        return new Totals(delivered, lost, duplicates, unchecked, seen.size());
+        Set<Long> streams = new HashSet<>(delivered.keySet());
+        streams.addAll(lost.keySet());
+        return new Totals(deliveredCount, lostCount, duplicates, both, unchecked, streams.size());
     }
 
-    private boolean firstSight(int origin, int group, long seqno) {
+    /**
+     * The promise checked for every stream a sender reports: each seqno from 0 to {@code sent - 1} must have been
+     * delivered once or reported lost once ({@link PromiseTally}).
+     *
+     * @param sentPerStream packets sent per stream, keyed by {@link StreamTable#key}
+     */
+    public synchronized PromiseTally check(Map<Long, Long> sentPerStream) {
+        return PromiseTally.of(sentPerStream, delivered, lost, duplicates);
+    }
+
+    /** Whether every seqno sent on every stream has been delivered or reported lost. */
+    public synchronized boolean allResolved(Map<Long, Long> sentPerStream) {
+        return check(sentPerStream).neither() == 0;
+    }
+
+    /** Records {@code seqno} in {@code mine}; true if it was new there. */
+    private boolean record(Map<Long, BitSet> mine, Map<Long, BitSet> other, int origin, int group, long seqno) {
         if (seqno < 0 || seqno > Integer.MAX_VALUE) {
             unchecked++;
             return true;
         }
-        BitSet bits = seen.computeIfAbsent(StreamTable.key(origin, group), k -> new BitSet());
-        if (bits.get((int) seqno)) {
+        long key = StreamTable.key(origin, group);
+        BitSet bits = mine.computeIfAbsent(key, k -> new BitSet());
+        int s = (int) seqno;
+        if (bits.get(s)) {
             duplicates++;
             return false;
         }
-        bits.set((int) seqno);
+        bits.set(s);
+        BitSet others = other.get(key);
+        if (others != null && others.get(s)) {
+            both++;
+        }
         return true;
     }
 }

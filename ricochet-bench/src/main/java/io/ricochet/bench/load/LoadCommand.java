@@ -21,9 +21,10 @@ import picocli.CommandLine.Spec;
         description = {
             "A lightweight sender node for throughput experiments: registers with the GMS, joins --groups, then "
                 + "multicasts Ricochet DATA frames of --payload bytes round-robin over them at --rate packets/s "
-                + "(in total) for --seconds, or until SIGTERM. Answers NAKs from a bounded ring of what it sent "
-                + "(RETRANSMIT, or GONE), announces each group's last seqno, leaves its groups, and prints (and "
-                + "writes, with --out) a JSON report: packets sent, achieved rate, NAKs answered, its own CPU time.",
+                + "(in total) for --seconds, or following --schedule, or until SIGTERM. Answers NAKs from a "
+                + "bounded ring of what it sent (RETRANSMIT, or GONE), announces each group's last seqno, leaves "
+                + "its groups, and prints (and writes, with --out) a JSON report: packets sent (per group and "
+                + "over time), achieved rate, NAKs answered, its own CPU time.",
             "",
         })
 public final class LoadCommand implements Callable<Integer> {
@@ -65,6 +66,11 @@ public final class LoadCommand implements Callable<Integer> {
     @Option(names = "--seconds", paramLabel = "S", defaultValue = "10",
             description = "How long to send (default: ${DEFAULT-VALUE}).")
     private double seconds;
+
+    @Option(names = "--schedule", paramLabel = "RATE:S,...", converter = RateSchedule.Converter.class,
+            description = "Instead of --rate and --seconds: phases of a constant rate (packets/s over all groups) "
+                    + "and a duration, one after the other, e.g. 120000:10,30000:15.")
+    private RateSchedule schedule;
 
     @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "1024",
             description = "Payload bytes per packet (default: ${DEFAULT-VALUE}).")
@@ -110,7 +116,7 @@ public final class LoadCommand implements Callable<Integer> {
         try {
             TlsSettings links = tls.settings(!tls.anyGiven(), "no --tls-* files", PeerIdentity.Role.DAEMON,
                     PeerIdentity.nodeName(nodeId));
-            config = new LoadConfig(nodeId, iface, address, unicastPort, gms, groups, rate, seconds, payload,
+            config = new LoadConfig(nodeId, iface, address, unicastPort, gms, groups, schedule(), payload,
                     tickMicros, retransmitPerGroup, lingerMillis, joinTimeoutSeconds, socketBytes, transport, links);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
@@ -132,6 +138,20 @@ public final class LoadCommand implements Callable<Integer> {
         } finally {
             reported.countDown();
         }
+    }
+
+    /** The --schedule, or --rate for --seconds; both kinds at once is an error. */
+    private RateSchedule schedule() {
+        if (schedule == null) {
+            return RateSchedule.constant(rate, seconds);
+        }
+        boolean constant = spec.commandLine().getParseResult().hasMatchedOption("--rate")
+                || spec.commandLine().getParseResult().hasMatchedOption("--seconds");
+        if (constant) {
+            throw new IllegalArgumentException("--schedule replaces --rate and --seconds: give either --schedule, "
+                    + "or --rate and --seconds");
+        }
+        return schedule;
     }
 
     private static void await(CountDownLatch latch, long millis) {

@@ -16,8 +16,7 @@ import java.util.Objects;
  * @param unicastPort       UDP port of that address
  * @param gms               the GMS partitions, in partition order
  * @param groups            the groups to join and send to, round-robin
- * @param rate              packets per second over all groups
- * @param seconds           how long to send
+ * @param schedule          packets per second over all groups, over time (a constant rate is one phase)
  * @param payload           payload bytes of every packet
  * @param tickMicros        pacing interval: one batch, one flush per tick
  * @param retransmitPerGroup sent packets kept per group to answer NAKs
@@ -29,7 +28,7 @@ import java.util.Objects;
  *                          (the generator's datagrams carry no authentication trailer either)
  */
 public record LoadConfig(int nodeId, String iface, InetAddress address, int unicastPort,
-                         GmsEndpoints gms, GroupList groups, double rate, double seconds, int payload,
+                         GmsEndpoints gms, GroupList groups, RateSchedule schedule, int payload,
                          int tickMicros, int retransmitPerGroup, int lingerMillis, int joinTimeoutSeconds,
                          int socketBytes, Transport transport, TlsSettings tls) {
 
@@ -40,11 +39,10 @@ public record LoadConfig(int nodeId, String iface, InetAddress address, int unic
         Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(gms, "gms");
         Objects.requireNonNull(groups, "groups");
+        Objects.requireNonNull(schedule, "schedule");
         require(nodeId >= 0, "--node-id", nodeId, "must be 0 or more");
         require(address.getAddress().length == 4, "--address", address.getHostAddress(), "must be IPv4");
         require(unicastPort > 0 && unicastPort < 65_536, "--unicast-port", unicastPort, "must be in 1..65535");
-        require(rate > 0 && !Double.isInfinite(rate), "--rate", rate, "must be a positive number");
-        require(seconds > 0 && !Double.isInfinite(seconds), "--seconds", seconds, "must be a positive number");
         require(payload >= 0 && payload <= DataFlyweight.MAX_PAYLOAD, "--payload", payload,
                 "must be in 0.." + DataFlyweight.MAX_PAYLOAD);
         require(tickMicros >= 50 && tickMicros <= 100_000, "--tick-us", tickMicros, "must be in 50..100000");

@@ -11,6 +11,9 @@ import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -74,15 +77,16 @@ public final class LoadGenerator {
             }
             InetSocketAddress[] targets = targets(groups,
                     views.awaitJoined(Duration.ofSeconds(config.joinTimeoutSeconds())));
-            Pacer pacer = new Pacer(config.rate(),
-                    Pacer.maxBatchFor(config.rate(), TimeUnit.MICROSECONDS.toNanos(config.tickMicros()), BATCH_SLACK));
-            SendLoop send = new SendLoop(source, ring, socket, targets, pacer, (long) (config.seconds() * 1e9));
+            RateSchedule schedule = config.schedule();
+            Pacer pacer = new Pacer(schedule, Pacer.maxBatchFor(schedule.peakRate(),
+                    TimeUnit.MICROSECONDS.toNanos(config.tickMicros()), BATCH_SLACK));
+            SendLoop send = new SendLoop(source, ring, socket, targets, pacer);
             sending = send;
             if (stopRequested) {
                 send.stop();
             }
-            System.err.printf("load node %d: sending %.0f/s to %d groups for %s s%n", config.nodeId(),
-                    config.rate(), groups.length, config.seconds());
+            System.err.printf("load node %d: sending to %d groups, schedule %s (packets/s:seconds)%n",
+                    config.nodeId(), groups.length, schedule);
             long cpuStart = CpuClock.processNanos();
             send.start(loop, config.tickMicros()).get();
             long cpuEnd = CpuClock.processNanos();
@@ -93,7 +97,7 @@ public final class LoadGenerator {
             }
             boolean left = views.awaitLeft(LEAVE_TIMEOUT);
             double cpu = CpuClock.secondsBetween(cpuStart, cpuEnd);
-            return onLoop(loop, () -> report(loopGroup, pacer, send, sessions, inbound, cpu, left));
+            return onLoop(loop, () -> report(loopGroup, pacer, send, source, sessions, inbound, cpu, left));
         } finally {
             gms.close();
             loopGroup.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
@@ -127,17 +131,28 @@ public final class LoadGenerator {
         return sent;
     }
 
-    private LoadReport report(EventLoopGroup loopGroup, Pacer pacer, SendLoop send, long sessions,
-                              LoadInbound inbound, double cpuSeconds, boolean left) {
+    private LoadReport report(EventLoopGroup loopGroup, Pacer pacer, SendLoop send, FrameSource source,
+                              long sessions, LoadInbound inbound, double cpuSeconds, boolean left) {
         double seconds = send.sendNanos() / 1e9;
         NakAnswerer answers = inbound.answerer();
+        RateSchedule schedule = config.schedule();
+        Map<Integer, Long> sentPerGroup = new LinkedHashMap<>();
+        int[] groups = source.groups();
+        for (int i = 0; i < groups.length; i++) {
+            sentPerGroup.put(groups[i], source.highestSeqno(i) + 1);
+        }
+        List<long[]> progress = new ArrayList<>();
+        send.progress().samples().forEach(p -> progress.add(new long[] {p.epochMillis(), p.sent()}));
         return new LoadReport(config.nodeId(), config.unicast().getAddress().getHostAddress() + ":"
                 + config.unicastPort(), config.groups().toString(),
-                loopGroup instanceof EpollEventLoopGroup ? "epoll" : "nio", config.payload(), config.rate(),
-                config.seconds(), seconds, pacer.sent(), pacer.achievedRate(send.sendNanos()),
-                send.behindAtEnd(), pacer.maxBatch(), config.tickMicros(), send.writeStalls(), sessions,
+                loopGroup instanceof EpollEventLoopGroup ? "epoll" : "nio", config.payload(),
+                schedule.totalPackets() / schedule.totalSeconds(), schedule.totalSeconds(), schedule.toString(),
+                send.startEpochMillis(), seconds, pacer.sent(), pacer.achievedRate(send.sendNanos()),
+                send.behindAtEnd(), pacer.skipped(), pacer.maxBatch(), config.tickMicros(), send.writeStalls(),
+                sessions,
                 inbound.naks(), answers.retransmits(), answers.gones(), answers.refused(), inbound.repairs(),
-                inbound.others(), cpuSeconds, cpuSeconds < 0 ? -1 : 100 * cpuSeconds / seconds, left);
+                inbound.others(), cpuSeconds, cpuSeconds < 0 ? -1 : 100 * cpuSeconds / seconds, left,
+                sentPerGroup, progress, send.progress().truncated());
     }
 
     private static <T> T onLoop(EventLoop loop, Callable<T> task) throws Exception {

@@ -1,13 +1,13 @@
 package io.ricochet.bench.load;
 
-import io.ricochet.client.ApiAddress;
+import io.ricochet.api.NodeStats;
 import io.ricochet.client.ClientOptions;
 import io.ricochet.client.RicochetClient;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -17,32 +17,31 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@code bench sink}: an application on the receiving node. It connects to its daemon's local API, joins the
- * groups, counts deliveries (checking that no id comes twice) and, once a second, records how many arrived in that
- * second and rewrites its progress file. It runs until {@code seconds} pass or {@link #stop()} is called.
+ * groups and counts deliveries and loss notices ({@link DeliveryCounter}). Once a second it records how many of each
+ * arrived in that second and rewrites its progress file; every sampling interval it takes a {@link SinkSample}
+ * (with the daemon's counters over a second connection, the daemon's CPU time and the kernel's UDP counters, if
+ * asked). It runs until {@code seconds} pass or {@link #stop()} is called. Then, given the load generators'
+ * reports, it waits up to the grace time for every packet they sent to be delivered or given up and checks the
+ * delivery promise ({@link PromiseTally}).
  */
 public final class Sink {
     private static final Logger LOG = LoggerFactory.getLogger(Sink.class);
+    /** Samples kept: ten hours at one a second. */
+    static final int MAX_SAMPLES = 36_000;
+    private static final long RESOLVED_POLL_MILLIS = 100;
 
-    private final ApiAddress api;
-    private final GroupList groups;
-    private final double seconds;
-    private final Path progressFile;
+    private final SinkConfig config;
     private final DeliveryCounter counter = new DeliveryCounter();
-    private final List<Long> perSecond = Collections.synchronizedList(new ArrayList<>());
+    private final List<Long> perSecond = new ArrayList<>();
+    private final List<Long> lostPerSecond = new ArrayList<>();
+    private final List<SinkSample> samples = new ArrayList<>();
     private final CountDownLatch stop = new CountDownLatch(1);
     private long lastDelivered;
+    private long lastLost;
+    private boolean samplesTruncated;
 
-    /**
-     * @param api          the daemon's API
-     * @param groups       groups to join
-     * @param seconds      how long to run, 0 = until {@link #stop()}
-     * @param progressFile where running totals go once a second; null for none
-     */
-    public Sink(ApiAddress api, GroupList groups, double seconds, Path progressFile) {
-        this.api = api;
-        this.groups = groups;
-        this.seconds = seconds;
-        this.progressFile = progressFile;
+    public Sink(SinkConfig config) {
+        this.config = config;
     }
 
     /** Ends the run early (e.g. from a SIGTERM hook). */
@@ -50,14 +49,17 @@ public final class Sink {
         stop.countDown();
     }
 
-    /** Joins, counts until told to stop, and reports. */
+    /** Joins, counts until told to stop, checks and reports. */
     public SinkReport run() throws InterruptedException {
         ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "sink-ticker");
             t.setDaemon(true);
             return t;
         });
-        try (RicochetClient client = api.connect(ClientOptions.defaults().withClientName("bench-sink"))) {
+        ClientOptions options = ClientOptions.defaults().withClientName("bench-sink");
+        try (RicochetClient client = config.api().connect(options);
+             RicochetClient stats = config.daemonStats()
+                     ? config.api().connect(ClientOptions.defaults().withClientName("bench-sink-stats")) : null) {
             client.subscribe(d -> {
                 if (d.isLost()) {
                     counter.lost(d.origin(), d.group(), d.seqno());
@@ -65,52 +67,110 @@ public final class Sink {
                     counter.delivered(d.origin(), d.group(), d.seqno());
                 }
             });
-            for (int group : groups.ids()) {
+            for (int group : config.groups().ids()) {
                 client.join(group);
             }
             long startNs = System.nanoTime();
             long cpuStart = CpuClock.processNanos();
-            System.err.printf("sink: joined %d groups at %s%n", groups.size(), api);
+            System.err.printf("sink: joined %d groups at %s%n", config.groups().size(), config.api());
             ticker.scheduleAtFixedRate(() -> tick(client, startNs), 0, 1, TimeUnit.SECONDS);
-            if (seconds > 0) {
-                stop.await((long) (seconds * 1e9), TimeUnit.NANOSECONDS);
+            ticker.scheduleAtFixedRate(() -> sample(client, stats), 0, config.sampleMillis(), TimeUnit.MILLISECONDS);
+            if (config.seconds() > 0) {
+                stop.await((long) (config.seconds() * 1e9), TimeUnit.NANOSECONDS);
             } else {
                 stop.await();
             }
             double elapsed = (System.nanoTime() - startNs) / 1e9;
+            Check check = check();
             double cpu = CpuClock.secondsBetween(cpuStart, CpuClock.processNanos());
             ticker.shutdownNow();
-            return report(client, elapsed, cpu);
+            ticker.awaitTermination(1, TimeUnit.SECONDS);
+            return report(client, elapsed, cpu, check);
         }
     }
 
-    private void tick(RicochetClient client, long startNs) {
+    /** The promise check's outcome: the tally (null if there was nothing to check) or why it could not run. */
+    private record Check(PromiseTally tally, double graceWaited, String error) {
+    }
+
+    /**
+     * Reads what the generators sent, then waits (up to the grace time) until every packet is delivered or given
+     * up, and counts the promise. Deliveries and samples go on meanwhile.
+     */
+    private Check check() throws InterruptedException {
+        if (config.expect().isEmpty()) {
+            return new Check(null, 0, null);
+        }
+        long startNs = System.nanoTime();
+        long graceNs = (long) (config.graceSeconds() * 1e9);
+        Map<Long, Long> sent;
+        try {
+            sent = SentStreams.read(config.expect());
+        } catch (IOException e) {
+            System.err.println("sink: cannot check the delivery promise: " + e.getMessage());
+            return new Check(null, 0, e.getMessage());
+        }
+        while (!counter.allResolved(sent) && System.nanoTime() - startNs < graceNs) {
+            Thread.sleep(RESOLVED_POLL_MILLIS);
+        }
+        return new Check(counter.check(sent), (System.nanoTime() - startNs) / 1e9, null);
+    }
+
+    private synchronized void tick(RicochetClient client, long startNs) {
         DeliveryCounter.Totals t = counter.totals();
         if ((System.nanoTime() - startNs) >= TimeUnit.MILLISECONDS.toNanos(500)) {
             perSecond.add(t.delivered() - lastDelivered);
+            lostPerSecond.add(t.lost() - lastLost);
         }
         lastDelivered = t.delivered();
-        if (progressFile == null) {
+        lastLost = t.lost();
+        if (config.progressFile() == null) {
             return;
         }
         try {
-            JsonFiles.write(progressFile, new SinkProgress(System.currentTimeMillis(),
+            JsonFiles.write(config.progressFile(), new SinkProgress(System.currentTimeMillis(),
                     (System.nanoTime() - startNs) / 1e9, t.delivered(), t.lost(), t.duplicates(),
                     client.overflowedDeliveries()));
         } catch (IOException e) {
-            LOG.warn("cannot write {}: {}", progressFile, e.toString());
+            LOG.warn("cannot write {}: {}", config.progressFile(), e.toString());
         }
     }
 
-    private SinkReport report(RicochetClient client, double elapsed, double cpu) {
-        DeliveryCounter.Totals t = counter.totals();
-        List<Long> seconds;
-        synchronized (perSecond) {
-            seconds = List.copyOf(perSecond);
+    /** Takes one {@link SinkSample}: the daemon's counters first, then the cheap readings at once. */
+    private void sample(RicochetClient client, RicochetClient stats) {
+        Map<String, Long> daemon = Map.of();
+        if (stats != null) {
+            try {
+                NodeStats s = stats.stats();
+                Map<String, Long> read = new LinkedHashMap<>(s.counters() == null ? Map.of() : s.counters());
+                if (s.api() != null) {
+                    s.api().forEach((k, v) -> read.put("api." + k, v));
+                }
+                daemon = read;
+            } catch (RuntimeException e) {
+                LOG.warn("cannot read the daemon's stats: {}", e.toString());
+            }
         }
-        long peak = seconds.stream().mapToLong(Long::longValue).max().orElse(0);
-        return new SinkReport(api.toString(), client.nodeId(), groups.toString(), elapsed, t.delivered(),
-                t.lost(), t.duplicates(), t.unchecked(), t.streams(), client.overflowedDeliveries(),
-                client.droppedDeliveries(), elapsed > 0 ? t.delivered() / elapsed : 0, peak, seconds, cpu);
+        long epochMillis = System.currentTimeMillis();
+        DeliveryCounter.Totals t = counter.totals();
+        SinkSample sample = new SinkSample(epochMillis, t.delivered(), t.lost(), client.overflowedDeliveries(),
+                daemon, HostReadings.cpuTicks(config.daemonPid()), HostReadings.udpCounters());
+        synchronized (this) {
+            if (samples.size() < MAX_SAMPLES) {
+                samples.add(sample);
+            } else {
+                samplesTruncated = true;
+            }
+        }
+    }
+
+    private synchronized SinkReport report(RicochetClient client, double elapsed, double cpu, Check check) {
+        DeliveryCounter.Totals t = counter.totals();
+        long peak = perSecond.stream().mapToLong(Long::longValue).max().orElse(0);
+        return new SinkReport(config.api().toString(), client.nodeId(), config.groups().toString(), elapsed,
+                t.delivered(), t.lost(), t.duplicates(), t.both(), t.unchecked(), t.streams(),
+                client.overflowedDeliveries(), client.droppedDeliveries(), elapsed > 0 ? t.delivered() / elapsed : 0,
+                peak, List.copyOf(perSecond), List.copyOf(lostPerSecond), cpu, check.tally(), check.graceWaited(),
+                check.error(), config.sampleMillis(), List.copyOf(samples), samplesTruncated);
     }
 }

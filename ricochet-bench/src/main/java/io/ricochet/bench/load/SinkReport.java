@@ -10,8 +10,9 @@ import java.util.List;
  * @param groups               the groups joined, as a group list
  * @param seconds              time from the joins to the stop
  * @param delivered            packets delivered (first copies)
- * @param lost                 loss notices (packets the daemon gave up on)
- * @param duplicates           ids handed over more than once (must be 0)
+ * @param lost                 loss notices (first copies: packets the daemon gave up on)
+ * @param duplicates           ids delivered twice or reported lost twice (must be 0)
+ * @param both                 ids delivered and reported lost (must be 0)
  * @param unchecked            seqnos too large to check for duplicates
  * @param streams              distinct (origin, group) streams seen
  * @param overflowedDeliveries deliveries the daemon dropped because this client read too slowly
@@ -19,10 +20,19 @@ import java.util.List;
  * @param meanRate             delivered / seconds
  * @param peakRate             the most deliveries in one one-second interval
  * @param perSecond            deliveries in each one-second interval after the joins
- * @param cpuSeconds           this process's CPU time over {@code seconds}
+ * @param lostPerSecond        loss notices in each of those intervals
+ * @param cpuSeconds           this process's CPU time over {@code seconds} and the grace
+ * @param promise              the delivery promise checked against the generators' reports; null if not asked
+ *                             for or not possible
+ * @param graceSeconds         how long the check waited after the stop for the last packets to be resolved
+ * @param promiseError         why the check could not run, or null
+ * @param sampleMillis         the sampling interval of {@code samples}
+ * @param samples              the readings taken every {@code sampleMillis}, from the joins to the end of the grace
+ * @param samplesTruncated     whether {@code samples} stopped early (its bound was reached)
  */
 public record SinkReport(String api, int nodeId, String groups, double seconds, long delivered, long lost,
-                         long duplicates, long unchecked, int streams, long overflowedDeliveries,
+                         long duplicates, long both, long unchecked, int streams, long overflowedDeliveries,
                          long droppedDeliveries, double meanRate, long peakRate, List<Long> perSecond,
-                         double cpuSeconds) {
+                         List<Long> lostPerSecond, double cpuSeconds, PromiseTally promise, double graceSeconds,
+                         String promiseError, int sampleMillis, List<SinkSample> samples, boolean samplesTruncated) {
 }

@@ -72,4 +72,40 @@ class PacerTest {
         assertThrows(IllegalArgumentException.class, () -> new Pacer(Double.POSITIVE_INFINITY, 1));
         assertThrows(IllegalArgumentException.class, () -> new Pacer(100, 0));
     }
+
+    @Test
+    void shouldFollowAScheduleWithoutABurstAtTheChange() {
+        Pacer pacer = new Pacer(RateSchedule.parse("20000:1,5000:1"), 80);
+        long first = 0;
+        for (long t = 1; t <= 1000; t++) {
+            int batch = pacer.batch(t * MS);
+            pacer.sent(batch);
+            first += batch;
+        }
+        assertEquals(20_000, first);
+        for (long t = 1001; t <= 2000; t++) {
+            int batch = pacer.batch(t * MS);
+            assertEquals(5, batch, "5 000/s is 5 per millisecond");
+            pacer.sent(batch);
+        }
+        assertEquals(0, pacer.batch(3000 * MS), "nothing due after the schedule");
+        assertEquals(25_000, pacer.sent());
+    }
+
+    @Test
+    void shouldSkipWhatAPhaseStillOwedAtItsEndInsteadOfSendingItInTheNext() {
+        Pacer pacer = new Pacer(RateSchedule.parse("10000:1,1000:1"), 100_000);
+        pacer.sent(pacer.batch(500 * MS));
+        assertEquals(5000, pacer.sent(), "a stall: nothing more sent until the next phase");
+        assertEquals(5000, pacer.behind(1000 * MS));
+        assertEquals(1, pacer.batch(1001 * MS), "the next phase's own packet only");
+        assertEquals(5000, pacer.skipped());
+        assertEquals(0, pacer.behind(1000 * MS + 500_000));
+        for (long t = 1001; t <= 2000; t++) {
+            pacer.sent(pacer.batch(t * MS));
+        }
+        assertEquals(6000, pacer.sent(), "5000 of the first phase, 1000 of the second");
+        assertEquals(5000, pacer.skipped());
+        assertEquals(0, pacer.behind(2000 * MS));
+    }
 }
