@@ -1,11 +1,12 @@
 # shellcheck shell=bash disable=SC2034,SC2154
-# Shared pieces of the one-receiver daemon experiments (scripts/experiments/daemon-throughput, daemon-groups):
+# Shared pieces of the one-receiver daemon experiments (scripts/experiments/daemon-throughput, daemon-groups,
+# daemon-overload):
 # hosts as network namespaces on a private bridge (cluster-net.sh), 198.18.0.1 the receiving host (GMS, daemon,
 # sink), 198.18.0.2.. the load generators (scripts/bench load); processes started by PID and stopped by PID;
 # readings of the daemon's counters (ricochet stats --json) and of /proc at the edges of a measured window.
-# Sourced after cluster-common.sh and cluster-net.sh. The sourcing script sets $root, $prefix (namespace prefix),
-# $work (scratch folder, made by experiment_begin), $out, and may change the defaults below before calling
-# anything.
+# Sourced after cluster-common.sh and cluster-net.sh. The sourcing script sets $root, $prefix (namespace prefix,
+# letters then the script's PID, e.g. rctp$$), $out, and may change the defaults below before calling anything;
+# experiment_begin makes $work (the scratch folder).
 
 subnet="198.18.0"
 gms_port=7100
@@ -21,6 +22,12 @@ sink_pid=""
 gms_pid=""
 
 log() { say "$@"; }
+
+# usage: the sourcing script's header comment (line 2 up to the first line that is not a comment) on stderr; exits 2.
+usage() {
+    awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
 
 host_ns() { echo "$prefix-h$1"; }
 
@@ -104,12 +111,13 @@ cleanup() {
     exit "$status"
 }
 
-# experiment_begin: the checks every experiment makes, the cleanup trap, $work, $out, the jars, the quiet wait.
+# experiment_begin: the checks every experiment makes, the cleanup trap, $work (/tmp/<prefix's letters>-work.*),
+# $out, the jars, the quiet wait, the load average at the start ($work/loadavg-start).
 experiment_begin() {
-    [[ "$(id -u)" -eq 0 ]] || die "needs root (it creates network namespaces)"
+    require_root
     command -v python3 >/dev/null || die "needs python3"
     trap cleanup EXIT INT TERM
-    work="$(mktemp -d /tmp/rctp-work.XXXXXX)"
+    work="$(mktemp -d "/tmp/${prefix%%[0-9]*}-work.XXXXXX")"
     mkdir -p "$out"
     build_jars
     [[ -z "$wait_quiet" ]] || await_quiet "$wait_quiet"
@@ -171,37 +179,51 @@ start_daemon() {
     wait_listen 1 "$api_port" "the daemon's API"
 }
 
-# start_sink LOGFILE PROGRESS REPORT GROUPS: the sink application on host 1, joined to GROUPS through the
-# daemon's API; sets $sink_pid.
+# start_sink LOGFILE PROGRESS REPORT GROUPS [SINK_ARGS...]: the sink application on host 1, joined to GROUPS
+# through the daemon's API, writing its running totals to PROGRESS (none if empty) and its report to REPORT, with
+# SINK_ARGS added to its command line (e.g. --expect, --grace, --daemon-stats, --daemon-pid, --sample-ms); sets
+# $sink_pid.
 start_sink() {
     local logfile="$1" progress="$2" report="$3" groups="$4"
+    shift 4
+    if [[ -n "$progress" ]]; then
+        set -- --progress "$progress" "$@"
+    fi
     start_java 1 "$logfile" 1g ricochet-bench.jar sink --api "127.0.0.1:$api_port" --groups "$groups" \
-        --progress "$progress" --out "$report"
+        --out "$report" "$@"
     sink_pid=$started
     wait_file_line "$logfile" "sink: joined" "the sink"
 }
 
-# start_generators STEP_DIR FIRST_NODE SENDERS RATE GROUPS ARGS...: one load generator on each of hosts
-# 2 .. SENDERS+1, node ids FIRST_NODE+2 .., each sending RATE/SENDERS packets/s of 1 KB round-robin over GROUPS
-# until stopped (stop_generators); ARGS added to each command line. Waits until all send; sets $gens (PIDs) and
+# launch_generators STEP_DIR FIRST_NODE SENDERS GROUPS LOAD_ARGS...: one load generator on each of hosts
+# 2 .. SENDERS+1, node ids FIRST_NODE+2 .., sending 1 KB packets round-robin over GROUPS as LOAD_ARGS say (a rate
+# and a time, or a schedule), reporting to STEP_DIR/load-hH.json. Waits until all send; sets $gens (PIDs) and
 # $gen_roles (load-hH=PID).
-start_generators() {
-    local step_dir="$1" first_node="$2" senders="$3" rate="$4" groups="$5" h per_sender
-    shift 5
-    per_sender=$(python3 -c "print(round($rate / $senders, 3))")
+launch_generators() {
+    local step_dir="$1" first_node="$2" senders="$3" groups="$4" h
+    shift 4
     gens=()
     gen_roles=()
     for ((h = 2; h < 2 + senders; h++)); do
         start_java "$h" "$step_dir/load-h$h.log" 1g ricochet-bench.jar load --node-id $((first_node + h)) \
             --interface v0 --address "$subnet.$h" --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" \
-            --groups "$groups" --rate "$per_sender" --seconds "$max_send_seconds" --payload 1024 \
-            --out "$step_dir/load-h$h.json" "$@"
+            --groups "$groups" --payload 1024 --out "$step_dir/load-h$h.json" "$@"
         gens+=("$started")
         gen_roles+=("load-h$h=$started")
     done
     for ((h = 2; h < 2 + senders; h++)); do
         wait_file_line "$step_dir/load-h$h.log" "sending" "load generator on host $h" 120
     done
+}
+
+# start_generators STEP_DIR FIRST_NODE SENDERS RATE GROUPS ARGS...: launch_generators with each generator sending
+# RATE/SENDERS packets/s until stopped (stop_generators); ARGS added to each command line.
+start_generators() {
+    local step_dir="$1" first_node="$2" senders="$3" rate="$4" groups="$5" per_sender
+    shift 5
+    per_sender=$(python3 -c "print(round($rate / $senders, 3))")
+    launch_generators "$step_dir" "$first_node" "$senders" "$groups" \
+        --rate "$per_sender" --seconds "$max_send_seconds" "$@"
 }
 
 # stop_generators STEP_DIR SENDERS: SIGTERM to every generator (they report and leave their groups), waits for
@@ -269,4 +291,9 @@ measure_window() {
     daemon_stats "$step_dir/stats-after.json"
     date +%s.%N >"$step_dir/stats-after.time"
     snapshot "$step_dir/wide-after" "$progress" "$@"
+}
+
+# cpu_model: the host's CPU model name, for the record.
+cpu_model() {
+    awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo
 }
