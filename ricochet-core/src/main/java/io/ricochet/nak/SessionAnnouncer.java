@@ -1,44 +1,70 @@
 package io.ricochet.nak;
 
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * Tail-loss discovery for the NAK layer: a fixed delay after the last packet of a burst on one of this node's
- * streams, it announces the stream's highest seqno once (a SESSION frame, after SRM's session messages).
+ * Tail-loss discovery for the NAK layer: after the last packet of a burst on one of this node's streams, it
+ * announces the stream's highest seqno (a SESSION frame, after SRM's session messages): a fixed delay after that
+ * packet, then again at doubling intervals, {@link #ANNOUNCEMENTS} times in all unless the stream sends again.
  *
  * <p>Why: a loss is discovered by a sequence gap or by a repair naming the packet. A receiver misses all the
  * repairs naming a given packet with probability about e^(-c(1-L)(s-2)/(s-1)) (a few percent at c = 5, L = 20 %),
  * and at the paper's per-stream rates (under one packet per second at d = 128) the gap then shows only a second or
- * more later. One announcement per idle stream bounds discovery at {@code delay} plus one hop, at a cost of at
- * most one 28-byte multicast per data packet, and none while a stream is busy.
+ * more later; a stream that goes quiet for good shows no gap at all. The announcement bounds discovery at
+ * {@code delay} plus one hop. It is repeated because it can be lost too, and a tail loss nobody discovers is a
+ * packet neither delivered nor reported LOST: with loss L, all {@link #ANNOUNCEMENTS} are lost with probability
+ * L^5, and the doubling spreads them over a burst of loss (delay 50 ms: at 50, 150, 350, 750 and 1550 ms, inside
+ * the time a sender keeps its packets for NAKs). Cost: at most five 28-byte multicasts per burst, none while a
+ * stream is busy.
  */
 public final class SessionAnnouncer {
+    /** Announcements of one idle stream, each after twice the wait of the one before. */
+    public static final int ANNOUNCEMENTS = 5;
+
     /** Sends the announcement. */
     public interface Handler {
         void announce(int group, long highestSeqno, long nowNs);
     }
 
-    private final DeadlineQueue<long[]> queue;
+    /** Stream state: group, highest seqno, the deadline it is queued for (current if equal), announcements made. */
+    private static final int GROUP = 0;
+    private static final int SEQNO = 1;
+    private static final int DEADLINE = 2;
+    private static final int MADE = 3;
+
+    /** One queue per announcement: queue k holds the streams waiting delay * 2^k for announcement k + 1. */
+    private final List<DeadlineQueue<long[]>> queues = new ArrayList<>();
     private final Map<Integer, long[]> lastSend = new HashMap<>();
 
     public SessionAnnouncer(long delayNs) {
-        this.queue = new DeadlineQueue<>(delayNs);
+        for (int k = 0; k < ANNOUNCEMENTS; k++) {
+            queues.add(new DeadlineQueue<>(delayNs << k));
+        }
     }
 
     /** This node sent {@code seqno} on {@code group} at {@code nowNs}. */
     public void sent(int group, long seqno, long nowNs) {
-        long[] state = lastSend.computeIfAbsent(group, g -> new long[] {g, 0, 0});
-        state[1] = seqno;
-        state[2] = queue.add(state, nowNs);
+        long[] state = lastSend.computeIfAbsent(group, g -> new long[] {g, 0, 0, 0});
+        state[SEQNO] = seqno;
+        state[MADE] = 0;
+        state[DEADLINE] = queues.get(0).add(state, nowNs);
     }
 
-    /** Announces every stream whose last send was {@code delay} ago with nothing sent since. */
+    /** Announces every stream due at {@code nowNs}: its last send or last announcement was long enough ago. */
     public void poll(long nowNs, Handler handler) {
-        for (DeadlineQueue.Entry<long[]> due = queue.pollDue(nowNs); due != null; due = queue.pollDue(nowNs)) {
-            long[] state = due.item();
-            if (state[2] == due.deadlineNs()) {
-                handler.announce((int) state[0], state[1], nowNs);
+        for (DeadlineQueue<long[]> queue : queues) {
+            for (DeadlineQueue.Entry<long[]> due = queue.pollDue(nowNs); due != null; due = queue.pollDue(nowNs)) {
+                long[] state = due.item();
+                if (state[DEADLINE] != due.deadlineNs()) {
+                    continue; // sent again, or left, since it was queued
+                }
+                handler.announce((int) state[GROUP], state[SEQNO], nowNs);
+                state[MADE]++;
+                state[DEADLINE] = state[MADE] < ANNOUNCEMENTS ? queues.get((int) state[MADE]).add(state, nowNs)
+                        : Long.MIN_VALUE;
             }
         }
     }
@@ -47,11 +73,15 @@ public final class SessionAnnouncer {
     public void left(int group) {
         long[] state = lastSend.remove(group);
         if (state != null) {
-            state[2] = Long.MIN_VALUE;
+            state[DEADLINE] = Long.MIN_VALUE;
         }
     }
 
     public long nextDeadlineNs() {
-        return queue.nextDeadlineNs();
+        long next = Long.MAX_VALUE;
+        for (DeadlineQueue<long[]> queue : queues) {
+            next = Math.min(next, queue.nextDeadlineNs());
+        }
+        return next;
     }
 }
