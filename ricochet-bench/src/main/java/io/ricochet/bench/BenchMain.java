@@ -1,5 +1,6 @@
 package io.ricochet.bench;
 
+import io.ricochet.bench.compare.VsJGroupsCommand;
 import io.ricochet.bench.experiment.ExperimentCommand;
 import io.ricochet.bench.jmh.JmhCommand;
 import io.ricochet.bench.load.LoadCommand;
@@ -29,11 +30,13 @@ import picocli.CommandLine;
             SinkCommand.class,
             JmhCommand.class,
             ExperimentCommand.class,
+            VsJGroupsCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {
             "Ricochet's experiment tools: the paper's evaluation in the simulator (experiment), JMH micro-benchmarks "
-                    + "(jmh), and load generators and sinks for measurements on real sockets (load, sink).",
+                    + "(jmh), load generators and sinks for measurements on real sockets (load, sink), and the "
+                    + "comparison with JGroups (vs-jgroups).",
             "",
         })
 public final class BenchMain implements Callable<Integer> {

@@ -4,15 +4,15 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A markdown table built row by row; '|' in a cell is escaped. */
-final class MarkdownTable {
+public final class MarkdownTable {
     private final List<String> header;
     private final List<List<String>> rows = new ArrayList<>();
 
-    MarkdownTable(List<String> header) {
+    public MarkdownTable(List<String> header) {
         this.header = List.copyOf(header);
     }
 
-    MarkdownTable row(List<String> cells) {
+    public MarkdownTable row(List<String> cells) {
         if (cells.size() != header.size()) {
             throw new IllegalArgumentException(cells.size() + " cells under " + header.size() + " columns");
         }

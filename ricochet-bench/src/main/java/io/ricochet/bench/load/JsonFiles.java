@@ -12,7 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
 /** The bench's JSON output: pretty-printed with Jackson, files replaced atomically so a reader never sees half. */
-final class JsonFiles {
+public final class JsonFiles {
     private static final ObjectWriter WRITER = new ObjectMapper().writer(new DefaultPrettyPrinter()
             .withObjectIndenter(new DefaultIndenter("  ", "\n"))
             .withArrayIndenter(new DefaultIndenter("  ", "\n")));
@@ -21,7 +21,7 @@ final class JsonFiles {
     }
 
     /** {@code value} as pretty JSON text. */
-    static String text(Object value) {
+    public static String text(Object value) {
         try {
             return WRITER.writeValueAsString(value);
         } catch (IOException e) {
@@ -30,7 +30,7 @@ final class JsonFiles {
     }
 
     /** Writes {@code value} to {@code path} through a temporary file in the same directory and a rename. */
-    static void write(Path path, Object value) throws IOException {
+    public static void write(Path path, Object value) throws IOException {
         Path absolute = path.toAbsolutePath();
         Path dir = absolute.getParent();
         Files.createDirectories(dir);
