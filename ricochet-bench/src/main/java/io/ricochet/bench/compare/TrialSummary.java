@@ -52,14 +52,14 @@ public record TrialSummary(String system, String packaging, int members, int gro
         LatencyHistogram recovery = new LatencyHistogram();
         LatencyHistogram latency = new LatencyHistogram();
         for (MemberResult r : results) {
-            long mine = sent - r.sent();
+            long fromOthers = sent - r.sent();
             recovery.add(LatencyHistogram.decode(r.recoveryHistogram()));
             latency.add(LatencyHistogram.decode(r.latencyHistogram()));
-            if (mine == 0) {
+            if (fromOthers == 0) {
                 continue;
             }
             receivers++;
-            expected += mine;
+            expected += fromOthers;
             delivered += r.delivered();
             windowDeliveries += r.deliveredInWindow();
             double rate = r.windowSeconds() > 0 ? r.deliveredInWindow() / r.windowSeconds() : 0;
