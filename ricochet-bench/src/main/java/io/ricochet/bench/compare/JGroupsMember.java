@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.jgroups.BytesMessage;
 import org.jgroups.JChannel;
 import org.jgroups.Message;
@@ -125,7 +126,15 @@ final class JGroupsMember implements GroupMember {
 
     @Override
     public void close() {
-        channels.values().parallelStream().forEach(JChannel::close);
+        ExecutorService closing = Executors.newFixedThreadPool(Math.max(1, Math.min(CONNECT_THREADS,
+                channels.size())));
+        channels.values().forEach(c -> closing.execute(c::close));
+        closing.shutdown();
+        try {
+            closing.awaitTermination(Trial.REPORT_GRACE_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         channels.clear();
     }
 }

@@ -37,7 +37,8 @@ public final class MemberCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--plan: not a member plan: " + e.getMessage());
         }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
-        MemberResult result = MemberRun.run(plan, plan.system().newMember(plan), new MemberRun.Control() {
+        GroupMember member = plan.system().newMember(plan);
+        MemberResult result = MemberRun.run(plan, member, new MemberRun.Control() {
             @Override
             public void ready() {
                 System.out.println(ChildMembers.READY);
@@ -55,6 +56,7 @@ public final class MemberCommand implements Callable<Integer> {
         });
         System.out.println(ChildMembers.RESULT + json.writeValueAsString(result));
         System.out.flush();
+        member.close();
         return 0;
     }
 }

@@ -29,61 +29,62 @@ public final class MemberRun {
     private MemberRun() {
     }
 
-    /** Runs {@code member} (not started) as {@code plan} says; closes it at the end. */
+    /**
+     * Runs {@code member} (not started) as {@code plan} says and reports; the caller closes it (leaving dozens of
+     * groups can take long and is no part of the trial).
+     */
     public static MemberResult run(MemberPlan plan, GroupMember member, Control control) throws Exception {
-        try (member) {
-            member.start();
-            long deadline = System.nanoTime() + READY_TIMEOUT_NS;
-            while (!member.ready()) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("member " + plan.id() + " (" + plan.system().cliName()
-                            + ") did not see all " + plan.members() + " members in its groups within "
-                            + TimeUnit.NANOSECONDS.toSeconds(READY_TIMEOUT_NS) + " s");
-                }
-                Thread.sleep(50);
+        member.start();
+        long deadline = System.nanoTime() + READY_TIMEOUT_NS;
+        while (!member.ready()) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("member " + plan.id() + " (" + plan.system().cliName()
+                        + ") did not see all " + plan.members() + " members in its groups within "
+                        + TimeUnit.NANOSECONDS.toSeconds(READY_TIMEOUT_NS) + " s");
             }
-            control.ready();
-            control.awaitGo();
-            long startNs = System.nanoTime();
-            long windowStartNs = startNs + seconds(plan.warmupSeconds());
-            long windowEndNs = windowStartNs + seconds(plan.seconds());
-            AtomicLong sent = new AtomicLong();
-            Thread sender = null;
-            Exception[] sendError = new Exception[1];
-            if (plan.sends()) {
-                sender = new Thread(() -> {
-                    try {
-                        send(plan, member, startNs, windowEndNs, sent);
-                    } catch (Exception e) {
-                        sendError[0] = e;
-                    }
-                }, "sender-" + plan.id());
-                sender.start();
-            }
-            sleepUntil(windowStartNs);
-            long delivered0 = member.stats().delivered();
-            long cpu0 = CpuClock.processNanos();
-            long measured0 = System.nanoTime();
-            sleepUntil(windowEndNs);
-            long delivered1 = member.stats().delivered();
-            long cpu1 = CpuClock.processNanos();
-            long measured1 = System.nanoTime();
-            long failed = 0;
-            if (sender != null) {
-                sender.join();
-                if (sendError[0] != null) {
-                    throw sendError[0];
-                }
-                failed = member.flush();
-            }
-            Thread.sleep(TimeUnit.NANOSECONDS.toMillis(seconds(plan.drainSeconds())));
-            DeliveryStats s = member.stats();
-            DropLog d = member.drops();
-            return new MemberResult(plan.id(), sent.get() - failed, failed, s.delivered(), delivered1 - delivered0,
-                    (measured1 - measured0) / 1e9, CpuClock.secondsBetween(cpu0, cpu1), s.perSender(),
-                    d.droppedCount(), d.pendingCount(), d.forgottenCount(), s.malformed(), s.recoveryLatencies(),
-                    s.allLatencies(), member.counters());
+            Thread.sleep(50);
         }
+        control.ready();
+        control.awaitGo();
+        long startNs = System.nanoTime();
+        long windowStartNs = startNs + seconds(plan.warmupSeconds());
+        long windowEndNs = windowStartNs + seconds(plan.seconds());
+        AtomicLong sent = new AtomicLong();
+        Thread sender = null;
+        Exception[] sendError = new Exception[1];
+        if (plan.sends()) {
+            sender = new Thread(() -> {
+                try {
+                    send(plan, member, startNs, windowEndNs, sent);
+                } catch (Exception e) {
+                    sendError[0] = e;
+                }
+            }, "sender-" + plan.id());
+            sender.start();
+        }
+        sleepUntil(windowStartNs);
+        long delivered0 = member.stats().delivered();
+        long cpu0 = CpuClock.processNanos();
+        long measured0 = System.nanoTime();
+        sleepUntil(windowEndNs);
+        long delivered1 = member.stats().delivered();
+        long cpu1 = CpuClock.processNanos();
+        long measured1 = System.nanoTime();
+        long failed = 0;
+        if (sender != null) {
+            sender.join();
+            if (sendError[0] != null) {
+                throw sendError[0];
+            }
+            failed = member.flush();
+        }
+        Thread.sleep(TimeUnit.NANOSECONDS.toMillis(seconds(plan.drainSeconds())));
+        DeliveryStats s = member.stats();
+        DropLog d = member.drops();
+        return new MemberResult(plan.id(), sent.get() - failed, failed, s.delivered(), delivered1 - delivered0,
+                (measured1 - measured0) / 1e9, CpuClock.secondsBetween(cpu0, cpu1), s.perSender(),
+                d.droppedCount(), d.pendingCount(), d.forgottenCount(), s.malformed(), s.recoveryLatencies(),
+                s.allLatencies(), member.counters());
     }
 
     /** Sends round-robin over the member's groups until {@code endNs}: flat out, or paced. */

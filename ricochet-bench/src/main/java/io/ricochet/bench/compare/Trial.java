@@ -58,10 +58,13 @@ public final class Trial {
             }
         };
         ExecutorService threads = Executors.newFixedThreadPool(plans.size());
+        List<GroupMember> members = new ArrayList<>();
         try {
             List<Future<MemberResult>> runs = new ArrayList<>();
             for (MemberPlan plan : plans) {
-                runs.add(threads.submit(() -> MemberRun.run(plan, plan.system().newMember(plan), control)));
+                GroupMember member = plan.system().newMember(plan);
+                members.add(member);
+                runs.add(threads.submit(() -> MemberRun.run(plan, member, control)));
             }
             long readyBy = System.nanoTime() + MemberRun.READY_TIMEOUT_NS + TimeUnit.SECONDS.toNanos(10);
             while (!ready.await(100, TimeUnit.MILLISECONDS)) {
@@ -86,6 +89,17 @@ public final class Trial {
         } finally {
             threads.shutdownNow();
             threads.awaitTermination(30, TimeUnit.SECONDS);
+            closeAll(members);
+        }
+    }
+
+    /** Closes every member at once (each leaves its groups), waiting a bounded time. */
+    private static void closeAll(List<GroupMember> members) throws InterruptedException {
+        ExecutorService closing = Executors.newFixedThreadPool(Math.max(1, members.size()));
+        members.forEach(m -> closing.execute(m::close));
+        closing.shutdown();
+        if (!closing.awaitTermination(REPORT_GRACE_SECONDS, TimeUnit.SECONDS)) {
+            System.err.println("some members were still closing after " + REPORT_GRACE_SECONDS + " s");
         }
     }
 }
