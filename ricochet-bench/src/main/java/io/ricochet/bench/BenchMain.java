@@ -1,5 +1,6 @@
 package io.ricochet.bench;
 
+import io.ricochet.bench.compare.VsJGroupsCommand;
 import io.ricochet.bench.experiment.ExperimentCommand;
 import io.ricochet.bench.jmh.JmhCommand;
 import io.ricochet.bench.load.LoadCommand;
@@ -33,13 +34,14 @@ import picocli.CommandLine;
             JmhCommand.class,
             ExperimentCommand.class,
             ApiTransportCommand.class,
+            VsJGroupsCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {
             "Ricochet's experiment tools: the paper's evaluation in the simulator (experiment), JMH micro-benchmarks "
                     + "(jmh), load generators and sinks for measurements on real sockets (load, sink) with the "
-                    + "overload experiment's report (overload-report), and the local API over TCP against its Unix "
-                    + "domain socket (api-transport).",
+                    + "overload experiment's report (overload-report), the local API over TCP against its Unix "
+                    + "domain socket (api-transport), and the comparison with JGroups (vs-jgroups).",
             "",
         })
 public final class BenchMain implements Callable<Integer> {

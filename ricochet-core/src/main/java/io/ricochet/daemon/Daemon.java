@@ -10,6 +10,7 @@ import io.ricochet.api.server.ApiServer;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.control.GmsClient;
 import io.ricochet.engine.Counters;
+import io.ricochet.engine.PacketId;
 import io.ricochet.loss.LossInjector;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -21,6 +22,7 @@ import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -146,6 +148,15 @@ public final class Daemon implements LocalNode, AutoCloseable {
     /** The port the local API listens on (useful with port 0). */
     public int apiPort() {
         return api.boundPort();
+    }
+
+    /**
+     * Tells {@code observer}, on the engine's thread and before any later delivery, the id of every data packet this
+     * daemon's loss injector ({@code inject-loss}) drops from now on: for experiments in the daemon's JVM that
+     * measure the recovery of exactly the packets whose first copy was lost (ricochet-bench's comparison harness).
+     */
+    public void observeInjectedDrops(Consumer<PacketId> observer) {
+        loop.execute(() -> driver.observeInjectedDrops(observer));
     }
 
     public DaemonConfig config() {

@@ -20,6 +20,7 @@ import java.util.Set;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
@@ -42,6 +43,7 @@ final class EngineDriver implements Outbox {
     private final Counters counters;
     private final RecoveryLatencies latencies = new RecoveryLatencies(TRACKED_LOSSES, true);
     private final SubscriberRegistry subscribers = new SubscriberRegistry();
+    private Consumer<PacketId> dropObserver = id -> { };
     private ProtocolEngine engine;
     private Transport transport;
     private ViewReconciler views;
@@ -86,6 +88,11 @@ final class EngineDriver implements Outbox {
         return latencies;
     }
 
+    /** Tells {@code observer} the id of every data packet the loss injector drops from now on (on this thread). */
+    void observeInjectedDrops(Consumer<PacketId> observer) {
+        this.dropObserver = observer;
+    }
+
     ReceiveBuffer receiveBuffer() {
         return rx;
     }
@@ -107,6 +114,7 @@ final class EngineDriver implements Outbox {
             PacketId id = injector.droppedData(frame, 0, length);
             if (id != null) {
                 latencies.dropped(self, id, batchTime());
+                dropObserver.accept(id);
             }
             return;
         }

@@ -4,12 +4,12 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.OperatingSystemMXBean;
 
 /** CPU time used by this whole process (every thread, user + system), as the JVM reports it. */
-final class CpuClock {
+public final class CpuClock {
     private CpuClock() {
     }
 
     /** Process CPU time in nanoseconds, or -1 if this JVM cannot tell. */
-    static long processNanos() {
+    public static long processNanos() {
         OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
         if (os instanceof com.sun.management.OperatingSystemMXBean sun) {
             return sun.getProcessCpuTime();
@@ -18,7 +18,7 @@ final class CpuClock {
     }
 
     /** Seconds of CPU between two {@link #processNanos()} readings, or -1 if either is unknown. */
-    static double secondsBetween(long startNs, long endNs) {
+    public static double secondsBetween(long startNs, long endNs) {
         return startNs < 0 || endNs < 0 ? -1 : (endNs - startNs) / 1e9;
     }
 }

@@ -1,0 +1,32 @@
+package io.ricochet.bench.compare;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+/** {@code bench vs-jgroups}: the JGroups comparison's experiments, and the member command their processes run. */
+@Command(name = VsJGroupsCommand.NAME,
+        subcommands = {ThroughputCommand.class, RecoveryCommand.class, MemberCommand.class},
+        synopsisSubcommandLabel = "COMMAND",
+        description = {
+            "Ricochet against JGroups " + "(org.jgroups 5.5.0.Final, its stock udp.xml and a variant with NAKACK2 "
+                + "xmit_interval=100ms), on 127.0.0.x loopback only, members packaged alike on both sides: one "
+                + "process per member, or all members in one JVM. Run it where loopback carries multicast "
+                + "(scripts/experiments/vs-jgroups runs it in a private network namespace).",
+            "",
+        })
+public final class VsJGroupsCommand implements Callable<Integer> {
+    /** The command's name. */
+    public static final String NAME = "vs-jgroups";
+
+    @Spec
+    private CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(),
+                "no experiment given; use one of: " + String.join(", ", spec.subcommands().keySet()));
+    }
+}
