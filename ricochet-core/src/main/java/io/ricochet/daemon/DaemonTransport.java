@@ -294,10 +294,20 @@ final class DaemonTransport implements Transport, AutoCloseable {
 
     @Override
     public void close() {
-        for (ChannelFuture socket : groupSockets.values()) {
-            socket.channel().close().awaitUninterruptibly();
+        // The group sockets belong to the event loop, where membership changes may still be coming in: close them
+        // there (closing them from here raced with a leave removing one: ConcurrentModificationException).
+        Runnable closeGroups = () -> {
+            for (ChannelFuture socket : groupSockets.values()) {
+                socket.channel().close();
+            }
+            groupSockets.clear();
+        };
+        io.netty.util.concurrent.EventExecutor owner = loop.next();
+        if (owner.inEventLoop()) {
+            closeGroups.run();
+        } else if (!owner.isShuttingDown()) {
+            owner.submit(closeGroups).awaitUninterruptibly();
         }
-        groupSockets.clear();
         if (unicast != null) {
             ChannelFuture f = unicast.close();
             f.awaitUninterruptibly();
