@@ -18,7 +18,7 @@ import java.util.Objects;
  * @param groups            the groups to join and send to, round-robin
  * @param rate              packets per second over all groups
  * @param seconds           how long to send
- * @param payload           payload bytes of every packet
+ * @param payload           payload bytes of every packet: a daemon's kind byte, then one message of the rest
  * @param tickMicros        pacing interval: one batch, one flush per tick
  * @param retransmitPerGroup sent packets kept per group to answer NAKs
  * @param lingerMillis      how long NAKs are still answered after the last packet
@@ -45,8 +45,8 @@ public record LoadConfig(int nodeId, String iface, InetAddress address, int unic
         require(unicastPort > 0 && unicastPort < 65_536, "--unicast-port", unicastPort, "must be in 1..65535");
         require(rate > 0 && !Double.isInfinite(rate), "--rate", rate, "must be a positive number");
         require(seconds > 0 && !Double.isInfinite(seconds), "--seconds", seconds, "must be a positive number");
-        require(payload >= 0 && payload <= DataFlyweight.MAX_PAYLOAD, "--payload", payload,
-                "must be in 0.." + DataFlyweight.MAX_PAYLOAD);
+        require(payload >= 1 && payload <= DataFlyweight.MAX_PAYLOAD, "--payload", payload,
+                "must be in 1.." + DataFlyweight.MAX_PAYLOAD + " (a kind byte, then the message)");
         require(tickMicros >= 50 && tickMicros <= 100_000, "--tick-us", tickMicros, "must be in 50..100000");
         require(retransmitPerGroup >= 1, "--retransmit-buffer", retransmitPerGroup, "must be 1 or more");
         require(lingerMillis >= 0, "--linger-ms", lingerMillis, "must be 0 or more");

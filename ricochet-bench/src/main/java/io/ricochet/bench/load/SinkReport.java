@@ -9,10 +9,10 @@ import java.util.List;
  * @param nodeId               the daemon's node id
  * @param groups               the groups joined, as a group list
  * @param seconds              time from the joins to the stop
- * @param delivered            packets delivered (first copies)
- * @param lost                 loss notices (packets the daemon gave up on)
- * @param duplicates           ids handed over more than once (must be 0)
- * @param unchecked            seqnos too large to check for duplicates
+ * @param delivered            messages delivered (first copies)
+ * @param lost                 loss notices: datagrams the daemon gave up on, each covering all its messages
+ * @param duplicates           message ids handed over more than once (must be 0)
+ * @param unchecked            ids whose datagram seqno is too large to check for duplicates
  * @param streams              distinct (origin, group) streams seen
  * @param overflowedDeliveries deliveries the daemon dropped because this client read too slowly
  * @param droppedDeliveries    deliveries this client dropped (its queue; 0 with a callback)
