@@ -191,6 +191,7 @@ final class EngineDriver implements Outbox, Bundler.Engine {
             throw new ApiException(ApiException.Code.NOT_A_MEMBER, "node " + self + " is not in group " + group
                     + " (any more): join it first");
         }
+        now();
         long id = bundler.add(group, payload);
         counters.add(DaemonCounter.LOCAL_DELIVERIES, subscribers.deliveredLocal(self, group, id, payload, from));
         afterEngineCall();
