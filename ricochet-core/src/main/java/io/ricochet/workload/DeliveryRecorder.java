@@ -9,9 +9,10 @@ import java.util.function.LongSupplier;
 
 /**
  * Records what one node's daemon delivers: the message ids received per (origin, group) (docs/api.md, "Message
- * ids"), duplicates, corrupt payloads, LOST notices (each the id of a datagram's first message, for all of it), and end-to-end latency (receive time minus the send time carried in the payload; every namespace
- * of a local cluster reads the same clock). The client's reader thread calls {@link #accept}; the workload's own
- * thread reads totals and the final {@link #snapshot()}, so every method is synchronized.
+ * ids"), duplicates, corrupt payloads, LOST notices (each the id of a datagram's first message, for all of it), and
+ * end-to-end latency (receive time minus the send time carried in the payload; every namespace of a local cluster
+ * reads the same clock). The client's reader thread calls {@link #accept}; the workload's own thread reads totals
+ * and the final {@link #snapshot()}, so every method is synchronized.
  */
 public final class DeliveryRecorder implements Consumer<Delivery> {
     private final int self;
