@@ -116,7 +116,7 @@ workload_cleanup() {
 }
 
 cmd_run_workload() {
-    local groups="" degree="" rate=50 seconds=10 ramp="" payload=1024 seed=1 settle=5 loss="" nft="" run_dir=""
+    local groups="" degree="" rate=50 seconds=10 ramp="" payload=1023 seed=1 settle=5 loss="" nft="" run_dir=""
     local reuse=0
     while (($# > 0)); do
         case "$1" in

@@ -19,15 +19,18 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code ricochet listen}: joins a group through the daemon on this blade and prints what arrives, one line per
- * delivery ({@code origin group seqno text}), then a summary. Stops after --seconds, after --expect deliveries, or
- * when the daemon goes. Exits 1 if --expect was not met or the daemon cannot be reached, 2 on bad flags.
+ * delivery ({@code origin group id text}, the message id of docs/api.md), then a summary. Stops after --seconds,
+ * after --expect deliveries, or when the daemon goes. Exits 1 if --expect was not met or the daemon cannot be
+ * reached, 2 on bad flags.
  */
 @Command(name = "listen",
         sortOptions = false,
         description = {
-            "Joins a group through the local Ricochet daemon and prints each delivery as 'origin group seqno "
-                + "payload': the payload as text when it is printable UTF-8, else its length; '(lost)' for a "
-                + "packet the daemon gave up on. Runs until --seconds pass, --expect deliveries arrive, or Ctrl-C.",
+            "Joins a group through the local Ricochet daemon and prints each delivery as 'origin group id "
+                + "payload': the message id (datagram seqno * 4096 + index), the payload as text when it is "
+                + "printable UTF-8, else its length; 'FIRST..LAST (lost)' for a datagram the daemon gave up on, "
+                + "which covers its message ids FIRST to LAST. Runs until --seconds pass, --expect deliveries "
+                + "arrive, or Ctrl-C.",
             "",
         })
 public final class ListenCommand implements Callable<Integer> {
@@ -98,8 +101,8 @@ public final class ListenCommand implements Callable<Integer> {
             delivered++;
         }
         if (!countOnly) {
-            out().println(delivery.origin() + " " + delivery.group() + " " + delivery.seqno() + " "
-                    + (delivery.isLost() ? "(lost)" : text(delivery.payload())));
+            out().println(delivery.origin() + " " + delivery.group() + " " + delivery.seqno()
+                    + (delivery.isLost() ? ".." + delivery.lastId() + " (lost)" : " " + text(delivery.payload())));
             out().flush();
         }
     }

@@ -1,14 +1,16 @@
 package io.ricochet.client;
 
+import io.ricochet.api.MessageId;
 import java.util.Objects;
 
 /**
- * What the daemon pushed for a group this client joined: a packet ({@link Kind#DELIVERED}) or the notice that a
- * packet will never arrive ({@link Kind#LOST}, with an empty payload).
+ * What the daemon pushed for a group this client joined: a message ({@link Kind#DELIVERED}) or the notice that the
+ * messages of one datagram will never arrive ({@link Kind#LOST}, with an empty payload; see {@link #covers}).
  *
- * @param origin  the node that multicast the packet
+ * @param origin  the node that multicast the message
  * @param group   the group it was sent to
- * @param seqno   its sequence number in (origin, group), from 0
+ * @param seqno   the message id in (origin, group) ({@link MessageId}: its datagram's seqno * 4096 + its index
+ *                there); for LOST, the id of the datagram's first message, and the notice covers the whole datagram
  * @param payload the application's bytes; empty for LOST
  * @param kind    delivered or lost
  */
@@ -37,5 +39,18 @@ public record Delivery(int origin, int group, long seqno, byte[] payload, Kind k
 
     public boolean isLost() {
         return kind == Kind.LOST;
+    }
+
+    /**
+     * Whether this delivery is about message {@code id} of (origin, group): a delivered message is its own id; a
+     * LOST notice covers every message of its datagram, ids {@link #seqno()} to {@link #lastId()}.
+     */
+    public boolean covers(long id) {
+        return isLost() ? MessageId.sameDatagram(seqno, id) : id == seqno;
+    }
+
+    /** The highest message id this delivery is about: {@link #seqno()}, or for LOST the last id of its datagram. */
+    public long lastId() {
+        return isLost() ? seqno + MessageId.PER_DATAGRAM - 1 : seqno;
     }
 }

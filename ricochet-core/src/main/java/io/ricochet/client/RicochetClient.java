@@ -37,7 +37,7 @@ import java.util.function.IntFunction;
  * <pre>{@code
  * try (RicochetClient client = RicochetClient.connect("127.0.0.1", 7400)) {
  *     client.join(42);
- *     long seqno = client.send(42, "hello".getBytes(StandardCharsets.UTF_8));
+ *     long id = client.send(42, "hello".getBytes(StandardCharsets.UTF_8));
  *     Delivery d = client.poll(5, TimeUnit.SECONDS);
  * }
  * }</pre>
@@ -168,7 +168,7 @@ public final class RicochetClient implements AutoCloseable {
      * {@code BUSY}), offering it again after a pause of up to 50 ms, until the request timeout ({@code UNAVAILABLE},
      * or {@code BUSY} if the queue stayed full).
      *
-     * @return the packet's sequence number
+     * @return the message's id ({@link io.ricochet.api.MessageId}: its datagram's seqno * 4096 + its index there)
      */
     public long send(int group, byte[] payload) {
         checkPayload(payload);
@@ -196,7 +196,7 @@ public final class RicochetClient implements AutoCloseable {
     /**
      * As {@link #send}, but when the daemon cannot take the packet at once it refuses it instead of waiting.
      *
-     * @return the packet's sequence number
+     * @return the message's id ({@link io.ricochet.api.MessageId}: its datagram's seqno * 4096 + its index there)
      * @throws ApiException with {@code BUSY} when the daemon's send queue is full or its rate limit reached;
      *                      nothing was sent, and the caller may retry later
      */

@@ -1,6 +1,7 @@
 package io.ricochet.daemon;
 
 import io.netty.channel.EventLoop;
+import io.netty.channel.SingleThreadEventLoop;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.ricochet.api.ApiException;
 import io.ricochet.api.DeliveryListener;
@@ -73,13 +74,19 @@ public final class Daemon implements LocalNode, AutoCloseable {
         this.driver = new EngineDriver(config.nodeId(), loop, System::nanoTime, rx, injector, counters);
         driver.attach(config.protocol().factory(config.engine(), config.engine().maxPayload(), null,
                         config.auth()::newOriginSeals)
-                .create(config.nodeId(), root.split(), driver), transport);
+                .create(config.nodeId(), root.split(), driver), transport, config.bundleBytes(),
+                config.bundleLingerUs() * 1_000L, afterBatch(loop));
         // One incarnation per process start: a restarted daemon's streams start again at 0 (MembershipEvent).
         this.incarnation = System.currentTimeMillis();
         this.sends = new SendQueue(new SendQueue.Engine() {
             @Override
+            public boolean joins(int group, int size) {
+                return driver.joinsOpenDatagram(group, size);
+            }
+
+            @Override
             public long readyAtNs(long nowNs) {
-                return driver.sendReadyAtNs(nowNs);
+                return driver.newDatagramReadyAtNs(nowNs);
             }
 
             @Override
@@ -93,6 +100,17 @@ public final class Daemon implements LocalNode, AutoCloseable {
         this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(), gmsListener,
                 controlGroup, config.tls());
         this.api = new ApiServer(this, config.api());
+    }
+
+    /**
+     * Runs a task once the loop has run every task it is running now: the end of the batch of sends it is
+     * processing, when the {@link Bundler} sends the datagram it filled (without linger).
+     */
+    private static java.util.concurrent.Executor afterBatch(EventLoop loop) {
+        if (loop instanceof SingleThreadEventLoop single) {
+            return single::executeAfterEventLoopIteration;
+        }
+        return loop::execute;
     }
 
     /** Builds and starts a daemon: sockets bound, GMS contacted, API listening. */
@@ -168,9 +186,10 @@ public final class Daemon implements LocalNode, AutoCloseable {
         return config.nodeId();
     }
 
+    /** The largest application message: the engine's payload less the kind byte of {@link BundleFormat}. */
     @Override
     public int maxPayload() {
-        return config.engine().maxPayload();
+        return config.engine().maxPayload() - BundleFormat.KIND;
     }
 
     @Override
@@ -236,8 +255,12 @@ public final class Daemon implements LocalNode, AutoCloseable {
         }
     }
 
-    /** Asks the GMS to take this node out of {@code group}, its last local subscriber gone. */
+    /**
+     * Asks the GMS to take this node out of {@code group}, its last local subscriber gone; the datagram being
+     * filled goes out first, while the node is still a member.
+     */
     private void leaveGms(int group) {
+        driver.sendOpenDatagram();
         gms.leave(group);
         if (driver.isMember(group)) {
             leaving.add(group);
@@ -318,6 +341,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         try {
             CompletableFuture<Void> left = new CompletableFuture<>();
             loop.execute(() -> {
+                driver.sendOpenDatagram();
                 sends.failAll(new ApiException(ApiException.Code.UNAVAILABLE, "the daemon is stopping"));
                 for (int group : List.copyOf(driver.subscribedGroups())) {
                     gms.leave(group);

@@ -37,7 +37,11 @@ import java.util.Objects;
  *                            thread of their own
  * @param heartbeatStallMs    heartbeats go unanswered once the engine's thread has made no progress for this long
  * @param sendQueue           application sends that may wait for the engine at once; beyond, a send gets BUSY
- * @param sendRateLimit       application sends taken per second at most (0 = no limit)
+ * @param sendRateLimit       datagrams of application messages sent per second at most (0 = no limit)
+ * @param bundleBytes         the largest payload a datagram of several application messages fills, at most the
+ *                            engine's payload (0 = no bundling: each message its own datagram)
+ * @param bundleLingerUs      how long a datagram being filled waits for more messages, 0..1000 us (0 = until the
+ *                            end of the engine thread's batch of sends)
  * @param auth                how every datagram is authenticated (the cluster key file), or insecure mode
  * @param tls                 the mutual TLS of the links to the GMS (this node's certificate), or plaintext
  */
@@ -47,7 +51,13 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
-                           int sendRateLimit, Authentication auth, TlsSettings tls) {
+                           int sendRateLimit, int bundleBytes, int bundleLingerUs, Authentication auth,
+                           TlsSettings tls) {
+
+    /** The smallest bundle: the kind byte and two empty messages with their lengths. */
+    public static final int MIN_BUNDLE_BYTES = BundleFormat.KIND + 2 * BundleFormat.LENGTH;
+    /** The longest linger: a message waits at most 1 ms for others. */
+    public static final int MAX_BUNDLE_LINGER_US = 1_000;
 
     /** Which socket implementation to use. */
     public enum Transport { AUTO, EPOLL, NIO }
@@ -77,6 +87,11 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         require(heartbeatStallMs >= 100, "heartbeat-stall-ms", heartbeatStallMs, "must be at least 100");
         require(sendQueue >= 1 && sendQueue <= 1_000_000, "send-queue", sendQueue, "must be in 1..1000000");
         require(sendRateLimit >= 0, "send-rate-limit", sendRateLimit, "must be 0 (no limit) or more");
+        require(bundleBytes == 0 || bundleBytes >= MIN_BUNDLE_BYTES && bundleBytes <= engine.maxPayload(),
+                "bundle-bytes", bundleBytes, "must be 0 (no bundling) or in " + MIN_BUNDLE_BYTES + ".."
+                        + engine.maxPayload() + " (the payload key): a datagram holds at most the engine's payload");
+        require(bundleLingerUs >= 0 && bundleLingerUs <= MAX_BUNDLE_LINGER_US, "bundle-linger-us", bundleLingerUs,
+                "must be in 0.." + MAX_BUNDLE_LINGER_US + " microseconds (0 = send at the end of the batch)");
         require(address.getAddress().length == 4, "address", address.getHostAddress(), "must be an IPv4 address");
     }
 

@@ -26,7 +26,13 @@ public enum DaemonCounter implements Counter {
     STALE_DATAGRAMS(213, "authentic datagrams dropped at a socket: sent further from this host's clock than "
             + "max-clock-skew-ms (a replay of an old capture, or a clock out of sync: check NTP)"),
     RX_BATCHES(214, "batches of received datagrams handed to the engine (datagrams per batch = received / this)"),
-    RX_BATCH_PEAK(215, "the most datagrams handed to the engine in one batch (a high-water gauge)");
+    RX_BATCH_PEAK(215, "the most datagrams handed to the engine in one batch (a high-water gauge)"),
+    BUNDLES_SENT(216, "datagrams sent that carried more than one application message (bundle-bytes)"),
+    BUNDLED_MESSAGES(217, "application messages sent in datagrams of more than one (messages per bundle = this / "
+            + "BUNDLES_SENT)"),
+    BUNDLE_PEAK(218, "the most application messages sent in one datagram (a high-water gauge)"),
+    MALFORMED_DATAGRAMS(219, "DATA packets delivered by the engine whose payload is not a daemon's message or bundle "
+            + "(an authenticated peer with a bug): reported LOST, as a whole");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

@@ -96,7 +96,8 @@ public final class DaemonSettings {
         k.put("nak-max-attempts", new String[] {"10", "NAKs per packet before it is reported lost"});
         k.put("nak-rate-limit", new String[] {"5000", "NAKs this node may send per second (0 = unlimited)"});
         k.put("session-delay-ms", new String[] {"50", "idle delay before a stream announces its tail (0 = off)"});
-        k.put("payload", new String[] {"1024", "largest application payload in bytes"});
+        k.put("payload", new String[] {"1024",
+            "largest payload of the engine's datagrams in bytes; an application message is at most this less 1"});
         k.put("data-cache", new String[] {"4096", "received packets kept for XOR recovery"});
         k.put("retransmit-buffer", new String[] {"65536",
             "sent packets kept at most to answer NAKs; each is kept for the NAK give-up time, so this divided by "
@@ -104,7 +105,15 @@ public final class DaemonSettings {
         k.put("send-queue", new String[] {"4096",
             "application sends that may wait for the engine at once; beyond, SEND gets BUSY (the Java client "
                 + "retries)"});
-        k.put("send-rate-limit", new String[] {"0", "application sends taken per second at most (0 = no limit)"});
+        k.put("send-rate-limit", new String[] {"0",
+            "datagrams of application messages sent per second at most (0 = no limit)"});
+        k.put("bundle-bytes", new String[] {"payload",
+            "small application messages are packed into one datagram up to this many bytes: 'payload' (the largest "
+                + "the engine carries), 0 (off: one message per datagram) or " + DaemonConfig.MIN_BUNDLE_BYTES
+                + "..payload; a lost datagram loses all its messages until repaired"});
+        k.put("bundle-linger-us", new String[] {"0",
+            "how long a datagram being filled waits for more messages, 0.." + DaemonConfig.MAX_BUNDLE_LINGER_US
+                + " microseconds (0 = sent at the end of the engine thread's batch of sends)"});
         k.put("repair-buffer", new String[] {"512", "unusable repairs kept for later"});
         k.put("rx-buffer", new String[] {"8192", "packets per class in the application-level receive buffer"});
         k.put("socket-rcvbuf", new String[] {"4194304", "SO_RCVBUF asked for each socket, bytes"});
@@ -159,7 +168,13 @@ public final class DaemonSettings {
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
                 integer("multicast-ttl"), protocol, integer("heartbeat-port"),
-                integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"), auth, tls());
+                integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
+                bundleBytes(engine), integer("bundle-linger-us"), auth, tls());
+    }
+
+    /** The bundle size: 'payload' is the engine's payload; DaemonConfig checks the range. */
+    private int bundleBytes(RicochetConfig engine) {
+        return text("bundle-bytes").equals("payload") ? engine.maxPayload() : integer("bundle-bytes");
     }
 
     private long maxClockSkewMs() {

@@ -2,6 +2,7 @@ package io.ricochet.daemon;
 
 import io.ricochet.api.ApiException;
 import io.ricochet.api.DeliveryListener;
+import io.ricochet.api.MessageId;
 import io.ricochet.driver.RecoveryLatencies;
 import io.ricochet.driver.ViewReconciler;
 import io.ricochet.engine.Counters;
@@ -17,6 +18,7 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
@@ -28,12 +30,16 @@ import java.util.function.LongSupplier;
  * thread that owns the engine: datagrams arrive from the {@link DatagramHandler} (loss injected, the rest queued in
  * the {@link ReceiveBuffer}) and are processed in one batch per read burst; the sends
  * the engine makes are flushed once per batch; exactly one timer is scheduled, at the engine's next deadline.
- * The clock is read once per batch, per timer and per application call, and passed down.
+ * The clock is read once per batch, per timer and per application call, and passed down. Application messages go
+ * out packed into datagrams by the {@link Bundler}, and the datagrams the engine delivers are unpacked here
+ * ({@link BundleFormat}): subscribers see messages, by message id ({@link MessageId}).
  */
-final class EngineDriver implements Outbox {
+final class EngineDriver implements Outbox, Bundler.Engine {
     /** Drop and discovery times kept for recovery latencies. */
     private static final int TRACKED_LOSSES = 65_536;
     private static final long NO_TIME = Long.MIN_VALUE;
+    /** The highest datagram seqno whose messages have ids. */
+    private static final long MAX_DATAGRAM = Long.MAX_VALUE / MessageId.PER_DATAGRAM;
 
     private final int self;
     private final ScheduledExecutorService loop;
@@ -44,7 +50,9 @@ final class EngineDriver implements Outbox {
     private final RecoveryLatencies latencies = new RecoveryLatencies(TRACKED_LOSSES, true);
     private final SubscriberRegistry subscribers = new SubscriberRegistry();
     private Consumer<PacketId> dropObserver = id -> { };
+    private final Unpacker unpacker = new Unpacker();
     private ProtocolEngine engine;
+    private Bundler bundler;
     private Transport transport;
     private ViewReconciler views;
     private ScheduledFuture<?> wake;
@@ -70,10 +78,23 @@ final class EngineDriver implements Outbox {
         this.counters = counters;
     }
 
+    /** Attaches the engine and the sockets, without bundling: every message is a datagram of its own. */
     void attach(ProtocolEngine engine, Transport transport) {
+        attach(engine, transport, 0, 0, loop::execute);
+    }
+
+    /**
+     * Attaches the engine and the sockets.
+     *
+     * @param bundleBytes the largest payload a datagram of several messages fills (0 = no bundling)
+     * @param lingerNs    how long a datagram waits for more messages (0 = until the end of the loop's batch)
+     * @param afterBatch  runs a task once the loop has run the tasks it is running now
+     */
+    void attach(ProtocolEngine engine, Transport transport, int bundleBytes, long lingerNs, Executor afterBatch) {
         this.engine = engine;
         this.transport = transport;
         this.views = new ViewReconciler(self, transport, event -> engine.onMembership(event, nowNs));
+        this.bundler = new Bundler(bundleBytes, lingerNs, this, afterBatch, loop, counters);
     }
 
     ProtocolEngine engine() {
@@ -160,14 +181,34 @@ final class EngineDriver implements Outbox {
 
     // ------------------------------------------------------------------ application sends
 
-    /** The earliest time at or after {@code nowNs} when the engine can take an application's send. */
-    long sendReadyAtNs(long nowNs) {
-        return engine.sendReadyAtNs(nowNs);
+    /** Whether an application's message of {@code size} bytes to {@code group} joins the datagram being filled. */
+    boolean joinsOpenDatagram(int group, int size) {
+        return bundler.joins(group, size);
     }
 
     /**
-     * An application's send, taken now: multicast by the engine, then delivered to this node's subscribers of the
-     * group that take local sends (docs/api.md, "Local delivery"); returns the seqno.
+     * The earliest time at or after {@code nowNs} when the engine can take a new datagram of application messages.
+     * The datagram being filled, which the engine was ready for when it was begun, goes to the engine first, so
+     * the answer counts it.
+     */
+    long newDatagramReadyAtNs(long nowNs) {
+        sendOpenDatagram();
+        return engine.sendReadyAtNs(nowNs);
+    }
+
+    /** Sends the datagram being filled, if any: before anything that changes what the engine sends next. */
+    void sendOpenDatagram() {
+        if (bundler.isOpen()) {
+            now();
+            bundler.send();
+            afterEngineCall();
+        }
+    }
+
+    /**
+     * An application's message, taken now: packed into the datagram being filled or a new one (the caller checked
+     * that the engine can take a new one, unless it {@link #joinsOpenDatagram joins}), then delivered to this node's
+     * subscribers of the group that take local sends (docs/api.md, "Local delivery"); returns its message id.
      *
      * @throws ApiException NOT_A_MEMBER if this node is not (or no longer) in the group
      */
@@ -176,10 +217,28 @@ final class EngineDriver implements Outbox {
             throw new ApiException(ApiException.Code.NOT_A_MEMBER, "node " + self + " is not in group " + group
                     + " (any more): join it first");
         }
-        long seqno = engine.send(group, payload, 0, payload.length, now());
-        counters.add(DaemonCounter.LOCAL_DELIVERIES, subscribers.deliveredLocal(self, group, seqno, payload, from));
+        now();
+        long id = bundler.add(group, payload);
+        counters.add(DaemonCounter.LOCAL_DELIVERIES, subscribers.deliveredLocal(self, group, id, payload, from));
         afterEngineCall();
-        return seqno;
+        return id;
+    }
+
+    // ------------------------------------------------------------------ Bundler.Engine
+
+    @Override
+    public long nextSeqno(int group) {
+        return engine.sentTo(group);
+    }
+
+    @Override
+    public long sendDatagram(int group, byte[] payload, int offset, int length) {
+        return engine.send(group, payload, offset, length, now());
+    }
+
+    @Override
+    public void sentOnItsOwn() {
+        afterEngineCall();
     }
 
     /** Reads the clock for an engine call made outside a batch (an application's send); returns the time. */
@@ -218,6 +277,7 @@ final class EngineDriver implements Outbox {
     /** A full view of {@code group}, reconciled with the engine's ({@link ViewReconciler#applyView}). */
     void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members,
                    Map<Integer, Long> incarnations) {
+        sendOpenDatagram();
         now();
         views.applyView(group, multicast, members, incarnations);
         afterEngineCall();
@@ -225,6 +285,7 @@ final class EngineDriver implements Outbox {
 
     /** One membership change pushed by the GMS ({@link ViewReconciler#applyEvent}). */
     void applyEvent(MembershipEvent event, InetSocketAddress unicast) {
+        sendOpenDatagram();
         now();
         views.applyEvent(event, unicast);
         afterEngineCall();
@@ -279,12 +340,17 @@ final class EngineDriver implements Outbox {
         if (how != Delivery.DIRECT) {
             latencies.recovered(self, new PacketId(origin, group, seqno), how, nowNs);
         }
-        subscribers.delivered(origin, group, seqno, payload, offset, length);
+        unpacker.deliver(origin, group, seqno, payload, offset, length);
     }
 
+    /** The engine gave up on a datagram: one LOST, named by its first message's id, covers all its messages. */
     @Override
     public void lost(int origin, int group, long seqno, long discoveredNs) {
-        subscribers.lost(origin, group, seqno);
+        if (seqno <= MAX_DATAGRAM) {
+            subscribers.lost(origin, group, MessageId.of(seqno, 0));
+        } else {
+            counters.increment(DaemonCounter.MALFORMED_DATAGRAMS);
+        }
     }
 
     @Override
@@ -295,5 +361,37 @@ final class EngineDriver implements Outbox {
     @Override
     public void lossDiscovered(int origin, int group, long seqno, long discoveredNs) {
         latencies.discovered(self, new PacketId(origin, group, seqno), discoveredNs);
+    }
+
+    /**
+     * Hands the messages of a delivered datagram to the subscribers, each by its id; a datagram not in the
+     * format (checked whole before any message goes out) is counted and reported LOST, so no message of it is
+     * both delivered and lost. One instance, reused: no garbage per datagram.
+     */
+    private final class Unpacker implements BundleFormat.Messages {
+        private int origin;
+        private int group;
+        private long seqno;
+
+        void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length) {
+            if (seqno > MAX_DATAGRAM) {
+                counters.increment(DaemonCounter.MALFORMED_DATAGRAMS);
+                return;
+            }
+            if (BundleFormat.count(payload, offset, length) == BundleFormat.MALFORMED) {
+                counters.increment(DaemonCounter.MALFORMED_DATAGRAMS);
+                subscribers.lost(origin, group, MessageId.of(seqno, 0));
+                return;
+            }
+            this.origin = origin;
+            this.group = group;
+            this.seqno = seqno;
+            BundleFormat.forEach(payload, offset, length, this);
+        }
+
+        @Override
+        public void message(int index, byte[] buffer, int offset, int length) {
+            subscribers.delivered(origin, group, MessageId.of(seqno, index), buffer, offset, length);
+        }
     }
 }

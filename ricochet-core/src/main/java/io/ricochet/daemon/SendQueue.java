@@ -12,20 +12,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
 
 /**
- * The daemon's backpressure on its applications (docs/api.md, "Backpressure"): a send is taken by the engine only
- * when the engine can keep it (its retransmit buffer, sized by time, has room: {@code sendReadyAtNs}) and within
- * the optional rate limit. Sends that cannot be taken at once wait here, in order, up to a bound; beyond it, and
- * for a send that may not wait (TRY_SEND), the answer is {@link ApiException.Code#BUSY}. A producer faster than the
- * network is slowed down instead of making receivers lose data. Owned by the engine's event loop: every method runs
- * there, and one timer at most is scheduled, when the head of the queue can go.
+ * The daemon's backpressure on its applications (docs/api.md, "Backpressure"), per datagram: a send that joins the
+ * datagram being filled ({@link Bundler}) is taken at once; one that needs a new datagram is taken only when the
+ * engine can keep it (its retransmit buffer, sized by time, has room: {@code sendReadyAtNs}) and within the
+ * optional rate limit, which counts datagrams. Sends that cannot be taken at once wait here, in order, up to a
+ * bound; beyond it, and for a send that may not wait (TRY_SEND), the answer is {@link ApiException.Code#BUSY}. A
+ * producer faster than the network is slowed down instead of making receivers lose data. Owned by the engine's
+ * event loop: every method runs there, and one timer at most is scheduled, when the head of the queue can go.
  */
 final class SendQueue {
     /** What the queue feeds: the engine, through the driver. */
     interface Engine {
-        /** The earliest time at or after {@code nowNs} when the engine can take a send. */
+        /** Whether a message of {@code size} bytes to {@code group} joins the datagram being filled. */
+        boolean joins(int group, int size);
+
+        /** The earliest time at or after {@code nowNs} when the engine can take a new datagram. */
         long readyAtNs(long nowNs);
 
-        /** Hands a send to the engine (membership checked there); returns its seqno. */
+        /** Hands a send to the engine (membership checked there); returns its message id. */
         long send(int group, byte[] payload, DeliveryListener from);
     }
 
@@ -58,14 +62,17 @@ final class SendQueue {
 
     /**
      * Takes a send now if it can, else queues it ({@code wait}) or refuses it BUSY. The future completes with the
-     * seqno when the engine took the packet, or fails with the reason.
+     * message id when the engine took the message, or fails with the reason.
      */
     void offer(int group, byte[] payload, DeliveryListener from, boolean wait, CompletableFuture<Long> done) {
         Pending send = new Pending(group, payload, from, done);
         long nowNs = clock.getAsLong();
-        if (queue.isEmpty() && readyAtNs(nowNs) <= nowNs) {
-            take(send, nowNs);
-            return;
+        if (queue.isEmpty()) {
+            boolean joins = engine.joins(group, payload.length);
+            if (joins || readyAtNs(nowNs) <= nowNs) {
+                take(send, nowNs, !joins);
+                return;
+            }
         }
         if (!wait || queue.size() >= capacity) {
             counters.increment(DaemonCounter.SENDS_BUSY);
@@ -102,14 +109,16 @@ final class SendQueue {
     private void drain() {
         long nowNs = clock.getAsLong();
         while (!queue.isEmpty()) {
-            long readyNs = readyAtNs(nowNs);
+            Pending head = queue.peekFirst();
+            boolean joins = engine.joins(head.group(), head.payload().length);
+            long readyNs = joins ? nowNs : readyAtNs(nowNs);
             if (readyNs > nowNs) {
                 if (retry == null) {
                     retry = loop.schedule(this::onRetry, readyNs - nowNs, TimeUnit.NANOSECONDS);
                 }
                 return;
             }
-            take(queue.pollFirst(), nowNs);
+            take(queue.pollFirst(), nowNs, !joins);
         }
     }
 
@@ -118,8 +127,10 @@ final class SendQueue {
         drain();
     }
 
-    private void take(Pending send, long nowNs) {
-        rate.tryAcquire(nowNs);
+    private void take(Pending send, long nowNs, boolean newDatagram) {
+        if (newDatagram) {
+            rate.tryAcquire(nowNs);
+        }
         try {
             send.done().complete(engine.send(send.group(), send.payload(), send.from()));
         } catch (ApiException e) {

@@ -28,6 +28,9 @@ public interface ProtocolEngine {
      */
     long send(int group, byte[] payload, int offset, int length, long nowNs);
 
+    /** Packets this node has sent to {@code group}: the seqno its next {@link #send} there gets. */
+    long sentTo(int group);
+
     /**
      * The earliest time at or after {@code nowNs} when a {@link #send} keeps the engine's promise to its receivers:
      * a protocol whose sender answers NAKs from a bounded buffer is ready once the oldest packet it would evict has

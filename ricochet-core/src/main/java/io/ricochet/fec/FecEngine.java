@@ -313,6 +313,11 @@ public final class FecEngine implements ProtocolEngine {
     }
 
     @Override
+    public long sentTo(int group) {
+        return dataSender.sentTo(group);
+    }
+
+    @Override
     public long sendReadyAtNs(long nowNs) {
         return responder.readyAtNs(nowNs);
     }

@@ -227,7 +227,7 @@ public final class PbcastEngine implements ProtocolEngine {
         return receiver.missingCount();
     }
 
-    /** Messages this node has sent to {@code group}. */
+    @Override
     public long sentTo(int group) {
         return dataSender.sentTo(group);
     }

@@ -421,6 +421,11 @@ public final class RicochetEngine
     }
 
     @Override
+    public long sentTo(int group) {
+        return dataSender.sentTo(group);
+    }
+
+    @Override
     public long sendReadyAtNs(long nowNs) {
         return responder.readyAtNs(nowNs);
     }

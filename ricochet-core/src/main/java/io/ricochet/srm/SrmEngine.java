@@ -186,6 +186,11 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
     }
 
     @Override
+    public long sentTo(int group) {
+        return dataSender.sentTo(group);
+    }
+
+    @Override
     public long nextDeadlineNs() {
         long timers = Math.min(requests.nextDeadlineNs(),
                 Math.min(repairs.nextDeadlineNs(), sessions.nextDeadlineNs()));

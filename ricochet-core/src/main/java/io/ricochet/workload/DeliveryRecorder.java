@@ -8,10 +8,11 @@ import java.util.function.Consumer;
 import java.util.function.LongSupplier;
 
 /**
- * Records what one node's daemon delivers: the seqnos received per (origin, group), duplicates, corrupt payloads,
- * LOST notices, and end-to-end latency (receive time minus the send time carried in the payload; every namespace
- * of a local cluster reads the same clock). The client's reader thread calls {@link #accept}; the workload's own
- * thread reads totals and the final {@link #snapshot()}, so every method is synchronized.
+ * Records what one node's daemon delivers: the message ids received per (origin, group) (docs/api.md, "Message
+ * ids"), duplicates, corrupt payloads, LOST notices (each the id of a datagram's first message, for all of it), and
+ * end-to-end latency (receive time minus the send time carried in the payload; every namespace of a local cluster
+ * reads the same clock). The client's reader thread calls {@link #accept}; the workload's own thread reads totals
+ * and the final {@link #snapshot()}, so every method is synchronized.
  */
 public final class DeliveryRecorder implements Consumer<Delivery> {
     private final int self;
@@ -88,7 +89,7 @@ public final class DeliveryRecorder implements Consumer<Delivery> {
      * What a node received.
      *
      * @param received       first copies of other nodes' packets, per stream
-     * @param lost           packets the daemon reported it gave up on, per stream
+     * @param lost           LOST notices per stream: the id of each datagram the daemon gave up on
      * @param duplicates     packets delivered more than once
      * @param corrupt        packets whose payload failed its check
      * @param selfDeliveries this node's own packets handed back by its daemon (not part of the check)

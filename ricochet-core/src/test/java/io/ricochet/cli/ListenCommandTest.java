@@ -51,12 +51,12 @@ class ListenCommandTest {
     void shouldPrintLossNotices() throws Exception {
         CompletableFuture<CliRun> listen = listen("--expect 1");
 
-        fixture.node().lose(3, GROUP, 42);
+        fixture.node().lose(3, GROUP, 4096);
         joinedSender().send(GROUP, "x".getBytes(StandardCharsets.UTF_8));
 
         CliRun run = listen.get(60, TimeUnit.SECONDS);
         assertEquals(0, run.exitCode(), run.err());
-        assertTrue(run.out().startsWith("3 5 42 (lost)\n7 5 0 x\nreceived 1 deliveries and 1 loss notices"),
+        assertTrue(run.out().startsWith("3 5 4096..8191 (lost)\n7 5 0 x\nreceived 1 deliveries and 1 loss notices"),
                 run.out());
     }
 

@@ -41,7 +41,8 @@ class DaemonSettingsTest {
         String[][] cases = {
             {"node-id", "x"}, {"unicast-port", "70000"}, {"gms", "nohost"}, {"nak", "maybe"},
             {"inject-loss", "foo"}, {"multicast-ttl", "5"}, {"r", "0"}, {"transport", "carrier-pigeon"},
-            {"nak-timeout-ms", "-1"}, {"address", "::1"},
+            {"nak-timeout-ms", "-1"}, {"address", "::1"}, {"bundle-bytes", "4"}, {"bundle-bytes", "1025"},
+            {"bundle-bytes", "-1"}, {"bundle-bytes", "full"}, {"bundle-linger-us", "1001"}, {"bundle-linger-us", "-1"},
         };
         for (String[] c : cases) {
             Map<String, String> f = flags("node-id", "1");
@@ -50,6 +51,21 @@ class DaemonSettingsTest {
                     () -> DaemonSettings.resolve(null, null, f), c[0]);
             assertTrue(e.getMessage().startsWith(c[0]), c[0] + ": " + e.getMessage());
         }
+    }
+
+    @Test
+    void shouldBundleUpToTheEnginesPayloadWithoutLingerByDefault() {
+        DaemonConfig defaults = DaemonSettings.resolve(null, null, flags("node-id", "1", "payload", "1200"));
+        assertEquals(1200, defaults.bundleBytes(), "'payload': the engine's");
+        assertEquals(0, defaults.bundleLingerUs());
+        DaemonConfig set = DaemonSettings.resolve(null, null,
+                flags("node-id", "1", "bundle-bytes", "0", "bundle-linger-us", "1000"));
+        assertEquals(0, set.bundleBytes(), "off");
+        assertEquals(1000, set.bundleLingerUs());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(null, null, flags("node-id", "1", "bundle-bytes", "2000")));
+        assertEquals("bundle-bytes = 2000: must be 0 (no bundling) or in 5..1024 (the payload key): a datagram holds "
+                + "at most the engine's payload", e.getMessage());
     }
 
     @Test

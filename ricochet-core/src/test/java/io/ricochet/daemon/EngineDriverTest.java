@@ -1,5 +1,6 @@
 package io.ricochet.daemon;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,13 +9,12 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.ricochet.api.DeliveryListener;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.EngineCounter;
-import io.ricochet.engine.Frames;
-import io.ricochet.engine.PacketId;
 import io.ricochet.loss.LossInjector;
 import io.ricochet.loss.LossScope;
 import io.ricochet.nak.NakCounter;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.ricochet.RicochetProtocol;
+import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
 import java.net.InetSocketAddress;
@@ -44,6 +44,8 @@ class EngineDriverTest {
     private final RecordingTransport transport = new RecordingTransport();
     private final Counters counters = new Counters(DaemonCounter.ALL);
     private final List<Long> delivered = new ArrayList<>();
+    private final List<byte[]> payloads = new ArrayList<>();
+    private final List<Runnable> endOfBatch = new ArrayList<>();
     private long timeNs = 1_000 * MS;
     private int clockReads;
     private boolean dropNextData;
@@ -52,6 +54,7 @@ class EngineDriverTest {
         @Override
         public void delivered(int origin, int group, long seqno, byte[] payload) {
             delivered.add(seqno);
+            payloads.add(payload);
         }
 
         @Override
@@ -60,9 +63,10 @@ class EngineDriverTest {
         }
     };
 
-    private final EngineDriver driver = newDriver();
+    private final EngineDriver driver = newDriver(0, 0);
 
-    private EngineDriver newDriver() {
+    /** A driver bundling up to {@code bundleBytes}; the end of the loop's batch is {@link #endBatch}. */
+    private EngineDriver newDriver(int bundleBytes, long lingerNs) {
         channel.freezeTime();
         ReceiveBuffer rx = new ReceiveBuffer(64, 2048, new SplittableRandom(1), counters);
         LossInjector injector = new LossInjector(() -> {
@@ -72,7 +76,8 @@ class EngineDriverTest {
         }, LossScope.DATA, SELF);
         EngineDriver d = new EngineDriver(SELF, channel.eventLoop(), this::clock, rx, injector, counters);
         RicochetConfig config = RicochetConfig.builder().build();
-        d.attach(new RicochetProtocol(config).create(SELF, new SplittableRandom(2), d), transport);
+        d.attach(new RicochetProtocol(config).create(SELF, new SplittableRandom(2), d), transport, bundleBytes,
+                lingerNs, endOfBatch::add);
         Map<Integer, InetSocketAddress> members = new LinkedHashMap<>();
         members.put(SELF, new InetSocketAddress("127.0.0.1", 7001));
         members.put(PEER, PEER_ADDRESS);
@@ -92,6 +97,36 @@ class EngineDriverTest {
         channel.runScheduledPendingTasks();
     }
 
+    private void endBatch() {
+        List<Runnable> tasks = List.copyOf(endOfBatch);
+        endOfBatch.clear();
+        tasks.forEach(Runnable::run);
+    }
+
+    /** A DATA (or RETRANSMIT) frame from the peer whose payload is {@code payload}, in the daemon's format. */
+    private static byte[] frame(int type, long seqno, byte[] payload) {
+        byte[] frame = new byte[DataFlyweight.DATA_HEADER_LENGTH + payload.length];
+        new DataFlyweight().wrap(frame, 0).write(type, PEER, PEER, G, seqno, payload, 0, payload.length);
+        return frame;
+    }
+
+    private static byte[] data(long seqno) {
+        return frame(FrameType.DATA, seqno, BundleFormatTest.single(new byte[] {(byte) seqno}));
+    }
+
+    /** The application messages of the DATA frames this node multicast, one list per datagram. */
+    private List<List<byte[]>> sentDatagrams() {
+        List<List<byte[]>> out = new ArrayList<>();
+        for (RecordingTransport.Sent sent : transport.sent) {
+            if (sent.type() == FrameType.DATA) {
+                DataFlyweight data = new DataFlyweight().wrap(sent.frame(), 0);
+                out.add(BundleFormatTest.messages(java.util.Arrays.copyOfRange(sent.frame(), data.payloadOffset(),
+                        data.payloadOffset() + data.payloadLength())));
+            }
+        }
+        return out;
+    }
+
     private void receive(byte[] frame) {
         driver.receive(frame, frame.length, frame.length, PEER_ADDRESS);
     }
@@ -105,13 +140,14 @@ class EngineDriverTest {
     void shouldProcessAReadBurstAtOneClockReadingAndDeliverToTheSubscribers() {
         clockReads = 0;
 
-        receive(Frames.data(PEER, G, 0));
-        receive(Frames.data(PEER, G, 1));
-        receive(Frames.data(PEER, G, 2));
+        receive(data(0));
+        receive(data(1));
+        receive(data(2));
         assertEquals(List.of(), delivered, "nothing reaches the engine before the burst ends");
         driver.process();
 
-        assertEquals(List.of(0L, 1L, 2L), delivered);
+        assertEquals(List.of(0L, 4096L, 8192L), delivered, "message ids: seqno * 4096 + index");
+        assertArrayEquals(new byte[] {2}, payloads.get(2), "the message, without the kind byte");
         assertEquals(1, clockReads, "one clock reading for the whole burst");
         assertEquals(3, driver.engine().counters().get(EngineCounter.DATA_RECEIVED));
     }
@@ -119,11 +155,11 @@ class EngineDriverTest {
     @Test
     void shouldMeasureRecoveryFromTheInjectedDropThroughTheOneTimer() {
         dropNextData = true;
-        receive(Frames.data(PEER, G, 0));
-        receive(Frames.data(PEER, G, 1));
+        receive(data(0));
+        receive(data(1));
         driver.process();
         assertEquals(1, counters.get(DaemonCounter.INJECTED_DROPS));
-        assertEquals(List.of(1L), delivered);
+        assertEquals(List.of(4096L), delivered);
         transport.sent.clear();
 
         advance(100 * MS);
@@ -134,10 +170,10 @@ class EngineDriverTest {
         assertEquals(0, new PacketRefFlyweight().wrap(naks.get(0).frame(), 0).seqno());
 
         advance(3 * MS);
-        receive(Frames.data(FrameType.RETRANSMIT, PEER, new PacketId(PEER, G, 0)));
+        receive(frame(FrameType.RETRANSMIT, 0, BundleFormatTest.single(new byte[] {0})));
         driver.process();
 
-        assertEquals(List.of(1L, 0L), delivered);
+        assertEquals(List.of(4096L, 0L), delivered);
         assertEquals(1, driver.engine().counters().get(EngineCounter.RECOVERED_BY_NAK));
         assertEquals(1, driver.latencies().nak().count());
         assertEquals(103.0, driver.latencies().nak().summary().mean(), 0.1, "from the drop, in ms");
@@ -165,5 +201,100 @@ class EngineDriverTest {
         assertEquals(flushes + 1, transport.flushes);
         assertEquals(1, driver.engine().counters().get(EngineCounter.DATA_SENT));
         assertFalse(driver.engine().counters().get(NakCounter.NAKS_SENT) > 0);
+    }
+
+    @Test
+    void shouldDeliverEveryMessageOfABundleByItsId() {
+        receive(frame(FrameType.DATA, 3, BundleFormatTest.bundle(new byte[] {1}, new byte[0], new byte[] {3, 3})));
+        driver.process();
+
+        assertEquals(List.of(3 * 4096L, 3 * 4096L + 1, 3 * 4096L + 2), delivered);
+        assertArrayEquals(new byte[] {3, 3}, payloads.get(2));
+        assertEquals(1, driver.engine().counters().get(EngineCounter.DATA_RECEIVED), "one datagram");
+    }
+
+    @Test
+    void shouldReportAMalformedDatagramLostAsAWholeAndDeliverNoneOfIt() {
+        // Its first two entries are fine; the third's length runs past the end.
+        receive(frame(FrameType.DATA, 2, new byte[] {1, 0, 1, 7, 0, 1, 8, 0, 9, 1}));
+        receive(frame(FrameType.DATA, 3, new byte[] {5, 1, 2}));
+        receive(frame(FrameType.DATA, 4, new byte[0]));
+        driver.process();
+
+        assertEquals(List.of(-1 - 2 * 4096L, -1 - 3 * 4096L, -1 - 4 * 4096L), delivered, "one LOST each");
+        assertEquals(3, counters.get(DaemonCounter.MALFORMED_DATAGRAMS));
+    }
+
+    @Test
+    void shouldDeliverALostThenRecoveredBundleOnceAndAGivenUpOneAsOneLost() {
+        byte[] bundle = BundleFormatTest.bundle(new byte[] {1}, new byte[] {2}, new byte[] {3});
+        dropNextData = true;
+        receive(frame(FrameType.DATA, 0, bundle));
+        dropNextData = true;
+        receive(frame(FrameType.DATA, 1, bundle));
+        receive(data(2));
+        driver.process();
+        assertEquals(List.of(2 * 4096L), delivered);
+
+        advance(100 * MS);
+        receive(frame(FrameType.RETRANSMIT, 0, bundle));
+        receive(frame(FrameType.RETRANSMIT, 0, bundle));
+        driver.process();
+        assertEquals(List.of(2 * 4096L, 0L, 1L, 2L), delivered, "each message once, the duplicate dropped");
+
+        for (int step = 0; step < 200 && delivered.size() < 5; step++) {
+            advance(50 * MS);
+        }
+        assertEquals(List.of(2 * 4096L, 0L, 1L, 2L, -1 - 4096L), delivered,
+                "one LOST names datagram 1, that is its three messages");
+        receive(frame(FrameType.RETRANSMIT, 1, bundle));
+        driver.process();
+        assertEquals(5, delivered.size(), "never delivered after its LOST");
+    }
+
+    @Test
+    void shouldSendTheBatchsMessagesAsOneDatagramWithIdsAndDeliverThemLocallyEachAtOnce() {
+        EngineDriver bundling = newDriver(1024, 0);
+        transport.sent.clear();
+        delivered.clear();
+
+        assertEquals(0L, bundling.sendFromApplication(G, new byte[] {1}, null));
+        assertEquals(1L, bundling.sendFromApplication(G, new byte[] {2}, null));
+        assertEquals(List.of(0L, 1L), delivered, "local subscribers, per message, at once");
+        assertEquals(List.of(), sentDatagrams());
+        endBatch();
+
+        assertEquals(1, sentDatagrams().size());
+        assertArrayEquals(new byte[] {2}, sentDatagrams().get(0).get(1));
+        assertEquals(4096L, bundling.sendFromApplication(G, new byte[] {3}, null), "the next datagram");
+    }
+
+    @Test
+    void shouldSendTheOpenDatagramBeforeAMembershipChange() {
+        EngineDriver bundling = newDriver(1024, 0);
+        transport.sent.clear();
+        bundling.sendFromApplication(G, new byte[] {1}, null);
+        bundling.sendFromApplication(G, new byte[] {2}, null);
+
+        bundling.applyEvent(io.ricochet.engine.MembershipEvent.leave(G, PEER), PEER_ADDRESS);
+
+        assertEquals(1, sentDatagrams().size(), "sent before the view changed");
+        assertEquals(2, sentDatagrams().get(0).size());
+        endBatch();
+        assertEquals(1, sentDatagrams().size());
+    }
+
+    @Test
+    void shouldTakeANewDatagramOnlyAfterSendingTheOpenOne() {
+        EngineDriver bundling = newDriver(1024, 0);
+        transport.sent.clear();
+        bundling.sendFromApplication(G, new byte[] {1}, null);
+        assertTrue(bundling.joinsOpenDatagram(G, 100));
+        assertFalse(bundling.joinsOpenDatagram(G + 1, 1), "another group");
+
+        bundling.newDatagramReadyAtNs(timeNs);
+
+        assertEquals(1, sentDatagrams().size(), "the engine's readiness then counts the open datagram");
+        assertFalse(bundling.joinsOpenDatagram(G, 1));
     }
 }

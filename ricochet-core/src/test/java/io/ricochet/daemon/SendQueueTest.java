@@ -29,8 +29,15 @@ class SendQueueTest {
     private long timeNs = 1_000 * MS;
     /** When the fake engine can take the next send. */
     private long readyNs;
+    /** The group whose datagram is being filled (its sends join it, whatever their size), or -1. */
+    private int openGroup = -1;
 
     private final SendQueue.Engine engine = new SendQueue.Engine() {
+        @Override
+        public boolean joins(int group, int size) {
+            return group == openGroup;
+        }
+
         @Override
         public long readyAtNs(long nowNs) {
             return Math.max(nowNs, readyNs);
@@ -48,8 +55,12 @@ class SendQueueTest {
     }
 
     private CompletableFuture<Long> offer(SendQueue queue, int size, boolean wait) {
+        return offer(queue, 1, size, wait);
+    }
+
+    private CompletableFuture<Long> offer(SendQueue queue, int group, int size, boolean wait) {
         CompletableFuture<Long> done = new CompletableFuture<>();
-        queue.offer(1, new byte[size], null, wait, done);
+        queue.offer(group, new byte[size], null, wait, done);
         return done;
     }
 
@@ -115,6 +126,26 @@ class SendQueueTest {
     }
 
     @Test
+    void shouldTakeASendThatJoinsTheDatagramBeingFilledWithoutAskingTheEngineOrTheRateLimit() {
+        SendQueue queue = queue(4, 100);
+        offer(queue, 1, 1, true).join();
+        readyNs = timeNs + 50 * MS;
+        openGroup = 1;
+
+        assertEquals(1L, offer(queue, 1, 2, false).join(), "TRY_SEND into the open datagram: no new datagram");
+        assertEquals(2L, offer(queue, 1, 3, true).join());
+        assertEquals(ApiException.Code.BUSY, failure(offer(queue, 2, 4, false)), "another group needs a datagram");
+        CompletableFuture<Long> waiting = offer(queue, 2, 5, true);
+        CompletableFuture<Long> behind = offer(queue, 1, 6, true);
+        assertFalse(behind.isDone(), "in order: behind a send that waits for a new datagram");
+
+        advance(50 * MS);
+        assertEquals(3L, waiting.join());
+        assertEquals(4L, behind.join());
+        assertEquals(List.of("1:1", "1:2", "1:3", "2:5", "1:6"), taken);
+    }
+
+    @Test
     void shouldFailWaitingSendsWhenTheDaemonStops() {
         SendQueue queue = queue(4, 0);
         readyNs = Long.MAX_VALUE / 2;
@@ -127,6 +158,11 @@ class SendQueueTest {
     @Test
     void shouldPassTheEnginesRefusalOnToTheSender() {
         SendQueue queue = new SendQueue(new SendQueue.Engine() {
+            @Override
+            public boolean joins(int group, int size) {
+                return false;
+            }
+
             @Override
             public long readyAtNs(long nowNs) {
                 return nowNs;

@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Counts what a sink is handed, per packet id (origin, group, seqno): deliveries and loss notices apart, one bit per
- * seqno per stream (origin, group) for each. The same id delivered twice, or reported lost twice, is a duplicate;
- * an id both delivered and reported lost counts as "both". Both break the delivery promise ({@code docs/api.md},
- * "Delivery guarantees"). Seqnos above {@link Integer#MAX_VALUE} are counted but not checked. {@link #check} tells,
- * against what the senders say they sent, which ids came neither way. Thread-safe: the client's reader thread
- * records, another thread reads totals.
+ * Counts what a sink is handed, per packet id (origin, group, datagram seqno): deliveries and loss notices apart,
+ * one bit per seqno per stream (origin, group) for each. The same id delivered twice, or reported lost twice, is a
+ * duplicate; an id both delivered and reported lost counts as "both". Both break the delivery promise
+ * ({@code docs/api.md}, "Delivery guarantees"). Seqnos above {@link Integer#MAX_VALUE} are counted but not checked.
+ * {@link #check} tells, against what the senders say they sent, which ids came neither way. Thread-safe: the
+ * client's reader thread records, another thread reads totals.
  */
 public final class DeliveryCounter {
     private final Map<Long, BitSet> delivered = new HashMap<>();
@@ -26,6 +26,12 @@ public final class DeliveryCounter {
 
     /** Totals so far. */
     public record Totals(long delivered, long lost, long duplicates, long both, long unchecked, int streams) {
+    }
+
+    /** A message not at index 0 of its datagram: not one a load generator sends; counted as unchecked. */
+    public synchronized void notFromALoadGenerator() {
+        unchecked++;
+        deliveredCount++;
     }
 
     /** A packet was delivered. */

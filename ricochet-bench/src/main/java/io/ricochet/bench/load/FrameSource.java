@@ -1,12 +1,14 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.daemon.BundleFormat;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import java.util.Arrays;
 
 /**
  * The load generator's data: DATA frames of one origin, round-robin over its groups, each group with its own
- * seqnos from 0, a fixed payload, written straight into the {@link RetransmitRing} slot they are sent from.
+ * seqnos from 0, a fixed payload in a daemon's format (one message: {@link BundleFormat#SINGLE}, then the
+ * message), written straight into the {@link RetransmitRing} slot they are sent from.
  * Pure (no I/O), allocates nothing per frame. Not thread-safe.
  */
 public final class FrameSource {
@@ -23,15 +25,15 @@ public final class FrameSource {
     /**
      * @param self         this node's id: source and origin of every frame
      * @param groups       the groups, in round-robin order (ring group {@code i} is {@code groups[i]})
-     * @param payloadBytes the payload of every frame
+     * @param payloadBytes the payload of every frame, the kind byte included (at least 1)
      * @param ring         where the frames are written; its slots must hold a frame of that payload
      */
     public FrameSource(int self, int[] groups, int payloadBytes, RetransmitRing ring) {
         if (groups.length == 0) {
             throw new IllegalArgumentException("no groups to send to");
         }
-        if (payloadBytes < 0 || payloadBytes > DataFlyweight.MAX_PAYLOAD) {
-            throw new IllegalArgumentException("payload = " + payloadBytes + ": must be in 0.."
+        if (payloadBytes < 1 || payloadBytes > DataFlyweight.MAX_PAYLOAD) {
+            throw new IllegalArgumentException("payload = " + payloadBytes + ": must be in 1.."
                     + DataFlyweight.MAX_PAYLOAD);
         }
         this.self = self;
@@ -40,6 +42,7 @@ public final class FrameSource {
         for (int i = 0; i < payloadBytes; i++) {
             payload[i] = (byte) ('a' + i % 26);
         }
+        payload[0] = BundleFormat.SINGLE;
         this.ring = ring;
         this.nextSeqno = new long[groups.length];
     }

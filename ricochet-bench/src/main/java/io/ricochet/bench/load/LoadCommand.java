@@ -73,7 +73,8 @@ public final class LoadCommand implements Callable<Integer> {
     private RateSchedule schedule;
 
     @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "1024",
-            description = "Payload bytes per packet (default: ${DEFAULT-VALUE}).")
+            description = "Payload bytes per packet, as a daemon writes them: a kind byte, then one message of "
+                    + "BYTES - 1 (default: ${DEFAULT-VALUE}).")
     private int payload;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Also write the JSON report to this file.")

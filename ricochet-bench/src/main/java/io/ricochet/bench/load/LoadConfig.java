@@ -17,7 +17,7 @@ import java.util.Objects;
  * @param gms               the GMS partitions, in partition order
  * @param groups            the groups to join and send to, round-robin
  * @param schedule          packets per second over all groups, over time (a constant rate is one phase)
- * @param payload           payload bytes of every packet
+ * @param payload           payload bytes of every packet: a daemon's kind byte, then one message of the rest
  * @param tickMicros        pacing interval: one batch, one flush per tick
  * @param retransmitPerGroup sent packets kept per group to answer NAKs
  * @param lingerMillis      how long NAKs are still answered after the last packet
@@ -43,8 +43,8 @@ public record LoadConfig(int nodeId, String iface, InetAddress address, int unic
         require(nodeId >= 0, "--node-id", nodeId, "must be 0 or more");
         require(address.getAddress().length == 4, "--address", address.getHostAddress(), "must be IPv4");
         require(unicastPort > 0 && unicastPort < 65_536, "--unicast-port", unicastPort, "must be in 1..65535");
-        require(payload >= 0 && payload <= DataFlyweight.MAX_PAYLOAD, "--payload", payload,
-                "must be in 0.." + DataFlyweight.MAX_PAYLOAD);
+        require(payload >= 1 && payload <= DataFlyweight.MAX_PAYLOAD, "--payload", payload,
+                "must be in 1.." + DataFlyweight.MAX_PAYLOAD + " (a kind byte, then the message)");
         require(tickMicros >= 50 && tickMicros <= 100_000, "--tick-us", tickMicros, "must be in 50..100000");
         require(retransmitPerGroup >= 1, "--retransmit-buffer", retransmitPerGroup, "must be 1 or more");
         require(lingerMillis >= 0, "--linger-ms", lingerMillis, "must be 0 or more");

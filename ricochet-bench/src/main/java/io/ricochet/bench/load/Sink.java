@@ -1,5 +1,6 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.api.MessageId;
 import io.ricochet.api.NodeStats;
 import io.ricochet.client.ClientOptions;
 import io.ricochet.client.RicochetClient;
@@ -60,11 +61,16 @@ public final class Sink {
         try (RicochetClient client = config.api().connect(options);
              RicochetClient stats = config.daemonStats()
                      ? config.api().connect(ClientOptions.defaults().withClientName("bench-sink-stats")) : null) {
+            // bench load sends one message per datagram, so a message's id names its datagram's seqno (index 0),
+            // and the counter checks the promise per datagram seqno, as the generators report what they sent.
             client.subscribe(d -> {
+                long seqno = MessageId.datagram(d.seqno());
                 if (d.isLost()) {
-                    counter.lost(d.origin(), d.group(), d.seqno());
+                    counter.lost(d.origin(), d.group(), seqno);
+                } else if (MessageId.index(d.seqno()) == 0) {
+                    counter.delivered(d.origin(), d.group(), seqno);
                 } else {
-                    counter.delivered(d.origin(), d.group(), d.seqno());
+                    counter.notFromALoadGenerator();
                 }
             });
             for (int group : config.groups().ids()) {

@@ -9,11 +9,11 @@ import java.util.List;
  * @param nodeId               the daemon's node id
  * @param groups               the groups joined, as a group list
  * @param seconds              time from the joins to the stop
- * @param delivered            packets delivered (first copies)
- * @param lost                 loss notices (first copies: packets the daemon gave up on)
+ * @param delivered            messages delivered (first copies)
+ * @param lost                 loss notices (first copies): datagrams the daemon gave up on, each covering its messages
  * @param duplicates           ids delivered twice or reported lost twice (must be 0)
  * @param both                 ids delivered and reported lost (must be 0)
- * @param unchecked            seqnos too large to check for duplicates
+ * @param unchecked            ids whose datagram seqno is too large to check for duplicates
  * @param streams              distinct (origin, group) streams seen
  * @param overflowedDeliveries deliveries the daemon dropped because this client read too slowly
  * @param droppedDeliveries    deliveries this client dropped (its queue; 0 with a callback)

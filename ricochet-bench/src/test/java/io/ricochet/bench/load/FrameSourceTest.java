@@ -27,6 +27,7 @@ class FrameSourceTest {
             assertEquals(42, data.origin());
             assertEquals(groups[i % 3], data.group());
             assertEquals(i / 3, data.seqno());
+            assertEquals(0, ring.frame(slot)[data.payloadOffset()], "one message, as a daemon writes it");
         }
         assertEquals(2, source.highestSeqno(0));
         assertEquals(1, source.highestSeqno(1));
@@ -36,7 +37,7 @@ class FrameSourceTest {
 
     @Test
     void shouldReportNoSeqnoBeforeTheFirstFrame() {
-        FrameSource source = new FrameSource(1, new int[] {5}, 0, new RetransmitRing(1, 1, 64));
+        FrameSource source = new FrameSource(1, new int[] {5}, 1, new RetransmitRing(1, 1, 64));
         assertEquals(-1, source.highestSeqno(0));
         assertEquals(-1, source.lastGroupIndex());
     }
@@ -45,6 +46,8 @@ class FrameSourceTest {
     void shouldRefuseBadSettings() {
         RetransmitRing ring = new RetransmitRing(1, 1, 64);
         assertThrows(IllegalArgumentException.class, () -> new FrameSource(1, new int[0], 10, ring));
+        assertThrows(IllegalArgumentException.class, () -> new FrameSource(1, new int[] {1}, 0, ring),
+                "no room for the kind byte");
         assertThrows(IllegalArgumentException.class,
                 () -> new FrameSource(1, new int[] {1}, DataFlyweight.MAX_PAYLOAD + 1, ring));
     }

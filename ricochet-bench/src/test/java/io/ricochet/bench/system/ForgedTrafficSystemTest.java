@@ -327,7 +327,7 @@ class ForgedTrafficSystemTest {
      */
     private static void replayANak(DatagramSocket attacker, Traffic origin, Traffic.Id asked) throws Exception {
         byte[] nak = new byte[PacketRefFlyweight.NAK_LENGTH + DatagramAuth.TRAILER_LENGTH];
-        new PacketRefFlyweight().wrap(nak, 0).write(FrameType.NAK, 1, 2, G, asked.seqno());
+        new PacketRefFlyweight().wrap(nak, 0).write(FrameType.NAK, 1, 2, G, asked.datagram());
         int nakLength = Authentication.with(ClusterKeys.load(keyFile("replayed-traffic"))).newGuard()
                 .seal(nak, 0, PacketRefFlyweight.NAK_LENGTH);
         InetSocketAddress daemon2 = new InetSocketAddress("127.0.0.1", ProcessCluster.UNICAST_BASE_PORT + 2);

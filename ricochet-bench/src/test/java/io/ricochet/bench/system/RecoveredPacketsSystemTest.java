@@ -4,10 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.api.MessageId;
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.ClusterKeys;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
+import io.ricochet.daemon.BundleFormat;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.lec.LecCounter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
@@ -16,6 +19,7 @@ import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -49,9 +53,13 @@ class RecoveredPacketsSystemTest {
                 List<Traffic.Id> first = origin.send(G, 20);
                 ProcessCluster.await(DEADLINE, "the first packets", () -> first.stream()
                         .allMatch(victim.received::containsKey));
-                long next = first.get(first.size() - 1).seqno() + 1;
-                Traffic.Id nextId = new Traffic.Id(ORIGIN, G, next);
-                byte[] genuine = Traffic.payload(ORIGIN, G, next);
+                long next = first.get(first.size() - 1).datagram() + 1;
+                Traffic.Id nextId = new Traffic.Id(ORIGIN, G, MessageId.of(next, 0));
+                // The origin's next datagram: its next message alone, as a daemon writes one (docs/api.md).
+                byte[] message = Traffic.payload(ORIGIN, G, first.size());
+                byte[] genuine = new byte[message.length + 1];
+                genuine[0] = BundleFormat.SINGLE;
+                System.arraycopy(message, 0, genuine, 1, message.length);
                 byte[] seal = sealOf(guard, next, genuine);
 
                 byte[] wrong = genuine.clone();
@@ -65,8 +73,12 @@ class RecoveredPacketsSystemTest {
                 ProcessCluster.await(DEADLINE, "the rebuilt packet delivered",
                         () -> victim.received.containsKey(nextId));
 
-                List<Traffic.Id> more = origin.send(G, 5);
+                long sentBefore = origin.counter(EngineCounter.DATA_SENT);
+                List<Traffic.Id> more = new ArrayList<>(origin.send(G, 1));
                 assertEquals(nextId, more.get(0), "the origin's next packet is the one the repairs named");
+                ProcessCluster.await(DEADLINE, "the origin to send it alone in its datagram",
+                        () -> origin.counter(EngineCounter.DATA_SENT) > sentBefore);
+                more.addAll(origin.send(G, 4));
                 ProcessCluster.await(DEADLINE, "the origin's own packets", () -> more.stream()
                         .allMatch(victim.received::containsKey));
                 assertEquals(1, victim.received.get(nextId), "delivered once: the origin's copy was a duplicate");

@@ -1,5 +1,6 @@
 package io.ricochet.bench.system;
 
+import io.ricochet.api.MessageId;
 import io.ricochet.client.ClientOptions;
 import io.ricochet.client.Delivery;
 import io.ricochet.client.RicochetClient;
@@ -18,8 +19,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * corrupted delivery is caught.
  */
 final class Traffic implements AutoCloseable {
-    /** A packet id as the application sees it. */
+    /** A message id as the application sees it ({@link MessageId}: datagram seqno * 4096 + index). */
     record Id(int origin, int group, long seqno) {
+        /** The datagram that carried this message. */
+        long datagram() {
+            return MessageId.datagram(seqno);
+        }
     }
 
     final int node;
@@ -28,7 +33,7 @@ final class Traffic implements AutoCloseable {
     final Set<Id> sent = ConcurrentHashMap.newKeySet();
     final AtomicLong corrupt = new AtomicLong();
     final AtomicLong lostNotices = new AtomicLong();
-    /** Every packet the daemon reported LOST to this application. */
+    /** Every LOST the daemon pushed to this application: the id of a datagram's first message, for all of them. */
     final Set<Id> lost = ConcurrentHashMap.newKeySet();
     private long index;
 
@@ -69,6 +74,11 @@ final class Traffic implements AutoCloseable {
             corrupt.incrementAndGet();
         }
         received.merge(new Id(d.origin(), d.group(), d.seqno()), 1, Integer::sum);
+    }
+
+    /** Whether a LOST notice covers message {@code id}: one named its datagram. */
+    boolean lostCovers(Id id) {
+        return lost.contains(new Id(id.origin(), id.group(), MessageId.of(id.datagram(), 0)));
     }
 
     void join(int... groups) {

@@ -1,0 +1,81 @@
+package io.ricochet.daemon;
+
+import io.ricochet.api.MessageId;
+
+/**
+ * The payload of every DATA packet a daemon sends: the application's messages, one or several (docs/api.md,
+ * "Message ids"; docs/design/daemon.md, "Bundling"). It is the engine's payload, so XOR recovery and NAK
+ * retransmission carry it untouched. The first byte is the kind: {@link #SINGLE}, then one message, the rest of
+ * the payload; or {@link #BUNDLE}, then one or more {@code [u16 length][bytes]} entries that fill the payload
+ * exactly (a daemon writes a lone message as SINGLE). Anything else is malformed, and the datagram's messages are
+ * reported lost (never some delivered and the datagram lost). Stateless.
+ */
+public final class BundleFormat {
+    public static final byte SINGLE = 0x00;
+    public static final byte BUNDLE = 0x01;
+    /** Bytes of the kind. */
+    static final int KIND = 1;
+    /** Bytes of the length before each message of a bundle. */
+    static final int LENGTH = 2;
+    /** Returned by {@link #count} for a payload that is not in this format. */
+    static final int MALFORMED = -1;
+
+    /** Receives the messages of a datagram, in order; the bytes are valid only during the call. */
+    interface Messages {
+        void message(int index, byte[] buffer, int offset, int length);
+    }
+
+    private BundleFormat() {
+    }
+
+    /** How many messages the payload holds, or {@link #MALFORMED}. Reads nothing beyond it. */
+    static int count(byte[] buffer, int offset, int length) {
+        if (length < KIND) {
+            return MALFORMED;
+        }
+        if (buffer[offset] == SINGLE) {
+            return 1;
+        }
+        if (buffer[offset] != BUNDLE) {
+            return MALFORMED;
+        }
+        int count = 0;
+        int at = offset + KIND;
+        int end = offset + length;
+        while (at < end) {
+            if (end - at < LENGTH || count == MessageId.PER_DATAGRAM) {
+                return MALFORMED;
+            }
+            at += LENGTH + u16(buffer, at);
+            count++;
+        }
+        // The lengths add up exactly; an empty bundle carries nothing a sender would send.
+        return at == end && count > 0 ? count : MALFORMED;
+    }
+
+    /** Hands each message of a payload {@link #count} accepted to {@code to}; returns how many. */
+    static int forEach(byte[] buffer, int offset, int length, Messages to) {
+        if (buffer[offset] == SINGLE) {
+            to.message(0, buffer, offset + KIND, length - KIND);
+            return 1;
+        }
+        int index = 0;
+        int end = offset + length;
+        for (int at = offset + KIND; at < end; index++) {
+            int size = u16(buffer, at);
+            to.message(index, buffer, at + LENGTH, size);
+            at += LENGTH + size;
+        }
+        return index;
+    }
+
+    /** Writes {@code length} as the u16 before a message, at {@code offset}. */
+    static void writeLength(byte[] buffer, int offset, int length) {
+        buffer[offset] = (byte) (length >>> 8);
+        buffer[offset + 1] = (byte) length;
+    }
+
+    private static int u16(byte[] buffer, int offset) {
+        return (buffer[offset] & 0xff) << 8 | buffer[offset + 1] & 0xff;
+    }
+}
