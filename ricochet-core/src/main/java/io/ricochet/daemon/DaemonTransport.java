@@ -44,6 +44,9 @@ final class DaemonTransport implements Transport, AutoCloseable {
     /** Linux IP_MULTICAST_ALL (49): with 0 a socket gets only the groups it joined itself. */
     private static final IntegerUnixChannelOption IP_MULTICAST_ALL =
             new IntegerUnixChannelOption("IP_MULTICAST_ALL", 0, 49);
+    /** Linux SO_RCVBUFFORCE (33) at level SOL_SOCKET (1): SO_RCVBUF beyond net.core.rmem_max, if privileged. */
+    private static final IntegerUnixChannelOption SO_RCVBUFFORCE =
+            new IntegerUnixChannelOption("SO_RCVBUFFORCE", 1, 33);
     /** Linux IP_MULTICAST_TTL (33) at level IPPROTO_IP (0): hops a sent multicast datagram may take. */
     private static final IntegerUnixChannelOption IP_MULTICAST_TTL =
             new IntegerUnixChannelOption("IP_MULTICAST_TTL", 0, 33);
@@ -202,10 +205,12 @@ final class DaemonTransport implements Transport, AutoCloseable {
             if (!bound.isSuccess()) {
                 return; // openGroupSocket logged it
             }
-            ((DatagramChannel) socket.channel()).joinGroup(multicast, iface).addListener(joined -> {
+            DatagramChannel channel = (DatagramChannel) socket.channel();
+            channel.joinGroup(multicast, iface).addListener(joined -> {
                 if (joined.isSuccess()) {
-                    LOG.info("joined group {} at {} on {} (group socket {})", group, multicast, config.iface(),
-                            join.socket());
+                    int buffer = sizeReceiveBuffer(channel, memberships.addressesOf(join.socket()).size());
+                    LOG.info("joined group {} at {} on {} (group socket {}, SO_RCVBUF {})", group, multicast,
+                            config.iface(), join.socket(), buffer);
                 } else {
                     LOG.warn("cannot join group {} at {} on {} (group socket {}): {}", group, multicast,
                             config.iface(), join.socket(), joined.cause().toString());
@@ -233,6 +238,27 @@ final class DaemonTransport implements Transport, AutoCloseable {
             }
         });
         return bind;
+    }
+
+    /**
+     * Gives a group socket holding {@code memberships} groups the kernel buffer that many sockets of one group each
+     * had: {@code socket-rcvbuf} per group. Sharing one buffer would let a short stall of the engine thread (a GC, a
+     * burst) overflow it at a fraction of the rate that separate sockets absorbed. Beyond net.core.rmem_max only a
+     * privileged daemon gets it (SO_RCVBUFFORCE); otherwise the kernel caps it there. Only grows. Returns the size
+     * the kernel granted.
+     */
+    private int sizeReceiveBuffer(DatagramChannel channel, int memberships) {
+        int wanted = (int) Math.min(Integer.MAX_VALUE / 2, (long) config.socketReceiveBuffer() * memberships);
+        if (wanted > channel.config().getReceiveBufferSize() / 2) {
+            try {
+                if (!epoll || !channel.config().setOption(SO_RCVBUFFORCE, wanted)) {
+                    channel.config().setReceiveBufferSize(wanted);
+                }
+            } catch (io.netty.channel.ChannelException notPrivileged) {
+                channel.config().setReceiveBufferSize(wanted);
+            }
+        }
+        return channel.config().getReceiveBufferSize();
     }
 
     /** Drops the group's membership unless another group uses its address; closes a socket left with none. */
@@ -290,6 +316,13 @@ final class DaemonTransport implements Transport, AutoCloseable {
 
     int membershipsPerSocket() {
         return memberships.perSocket();
+    }
+
+    /** The kernel's receive buffer size of group socket {@code id}, or -1 if there is none (event loop only). */
+    int groupSocketReceiveBuffer(int id) {
+        ChannelFuture socket = groupSockets.get(id);
+        return socket == null || !socket.isSuccess() ? -1
+                : ((DatagramChannel) socket.channel()).config().getReceiveBufferSize();
     }
 
     @Override

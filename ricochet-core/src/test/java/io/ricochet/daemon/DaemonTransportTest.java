@@ -256,10 +256,41 @@ class DaemonTransportTest {
     }
 
     private DaemonTransport groupTransport(String kind, int unicastPort, int limit) throws Exception {
+        return groupTransport(kind, unicastPort, limit, Map.of());
+    }
+
+    private DaemonTransport groupTransport(String kind, int unicastPort, int limit, Map<String, String> more)
+            throws Exception {
         Map<String, String> settings = new java.util.HashMap<>(Map.of("node-id", "1", "interface", "lo",
                 "address", "127.0.0.1", "unicast-port", Integer.toString(unicastPort), "gms", "127.0.0.1:1",
                 "transport", kind, "insecure", "on"));
+        settings.putAll(more);
         return new DaemonTransport(DaemonSettings.resolve(new Properties(), "test", settings), limit);
+    }
+
+    @Test
+    void shouldGiveAGroupSocketTheBufferOfOneSocketPerGroup() throws Exception {
+        int port = freeUdpPort();
+        int perGroup = 65_536;
+        try (DaemonTransport transport = groupTransport("epoll", freeUdpPort(), LIMIT,
+                Map.of("socket-rcvbuf", Integer.toString(perGroup)))) {
+            transport.start(new Texts());
+            onLoop(transport, () -> {
+                for (int g = 0; g < LIMIT; g++) {
+                    transport.joinGroup(g, groupAddress(g, port));
+                }
+                return null;
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            int buffer = onLoop(transport, () -> transport.groupSocketReceiveBuffer(0));
+            while (buffer < LIMIT * perGroup && System.nanoTime() - deadline < 0) {
+                Thread.sleep(10);
+                buffer = onLoop(transport, () -> transport.groupSocketReceiveBuffer(0));
+            }
+            assertEquals(1, (int) onLoop(transport, transport::groupSockets));
+            assertTrue(buffer >= LIMIT * perGroup, LIMIT + " groups of " + perGroup + " bytes each on one socket: "
+                    + buffer + " bytes of buffer");
+        }
     }
 
     @org.junit.jupiter.params.ParameterizedTest
