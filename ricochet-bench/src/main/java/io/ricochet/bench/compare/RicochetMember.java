@@ -74,7 +74,8 @@ final class RicochetMember implements GroupMember {
         flags.put("api-bind", "127.0.0.1");
         flags.put("api-port", "0");
         flags.put("gms", "127.0.0.1:" + plan.gmsPort());
-        flags.put("payload", Integer.toString(Math.max(1024, plan.payloadBytes())));
+        // The daemon carries messages of its payload less the one kind byte of its datagram format.
+        flags.put("payload", Integer.toString(Math.max(1024, plan.payloadBytes() + 1)));
         flags.put("inject-loss", plan.loss() == 0 ? "none" : "uniform:" + plan.loss());
         flags.put("seed", Long.toString(plan.seed() * 1_000_003L + plan.id()));
         flags.put("stats-interval", "0");

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.daemon.DaemonConfig;
+import io.ricochet.daemon.DaemonSettings;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -58,5 +60,15 @@ class MemberPlanTest {
         assertEquals("uniform:0.01", RicochetMember.settings(plan).get("inject-loss"));
         assertEquals("0", RicochetMember.settings(plan).get("multicast-ttl"));
         assertEquals("lo", RicochetMember.settings(plan).get("interface"));
+    }
+
+    @Test
+    void theRicochetDaemonOfAMemberTakesMessagesOfTheTrialsSize() {
+        for (int size : new int[] {64, 1024, 1200}) {
+            MemberPlan plan = plan(SystemKind.RICOCHET, 3, 8, List.of(1), size, 0, 0);
+            DaemonConfig config = DaemonSettings.resolve(null, null, RicochetMember.settings(plan));
+            assertTrue(config.engine().maxPayload() - 1 >= size, size + "-byte messages: the daemon's payload "
+                    + config.engine().maxPayload() + " less its kind byte must hold them");
+        }
     }
 }
