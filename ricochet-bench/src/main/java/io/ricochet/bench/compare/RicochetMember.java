@@ -1,6 +1,7 @@
 package io.ricochet.bench.compare;
 
 import io.ricochet.api.DeliveryListener;
+import io.ricochet.api.MessageId;
 import io.ricochet.api.NodeStats;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.daemon.DaemonSettings;
@@ -39,10 +40,17 @@ final class RicochetMember implements GroupMember {
         this.plan = plan;
         this.stats = new DeliveryStats(plan.id());
         this.listener = new DeliveryListener() {
+            /** The datagram whose first copy was dropped and whose messages are being delivered now, or null. */
+            private DropLog.Key recovering;
+
             @Override
             public void delivered(int origin, int group, long seqno, byte[] payload) {
                 long nowNs = System.nanoTime();
-                boolean dropped = drops.delivered(key(origin, group, seqno));
+                // The injector drops datagrams; a delivery names a message (datagram seqno * 4096 + index), and the
+                // messages of one datagram are delivered one after the other: each of them is a recovery.
+                DropLog.Key datagram = key(origin, group, MessageId.datagram(seqno));
+                boolean dropped = datagram.equals(recovering) || drops.delivered(datagram);
+                recovering = dropped ? datagram : null;
                 stats.delivered(Payload.decode(payload), dropped, nowNs);
             }
 
