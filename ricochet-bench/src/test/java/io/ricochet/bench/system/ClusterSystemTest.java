@@ -171,9 +171,34 @@ class ClusterSystemTest {
                 }
             }
         }
+        // A member's streams from senders already in the group begin at the first packet it sees after it joined
+        // (docs/api.md, "Joining a group"): wait until node 4 hears each of them, then check a round in full.
+        for (int node : List.of(1, 2, 3)) {
+            for (int group : GROUPS_OF[node]) {
+                if (membersOf(group).contains(4)) {
+                    int n = node;
+                    ProcessCluster.await(DEADLINE, "node 4 to hear node " + n + " in group " + group,
+                            () -> heardFrom(app, n, group) || probe(n, group));
+                }
+            }
+        }
         List<Traffic.Id> sent = sendRound(List.of(1, 2, 3, 4), MESSAGES / 3);
         assertDeliveredExactlyOnce(sent, List.of(1, 2, 3, 4));
         assertFalse(app.received.isEmpty());
+    }
+
+    private static boolean heardFrom(Traffic app, int origin, int group) {
+        return app.received.keySet().stream().anyMatch(id -> id.origin() == origin && id.group() == group);
+    }
+
+    /** Sends one message from {@code node} to {@code group}; false, so that a wait goes on polling. */
+    private boolean probe(int node, int group) {
+        try {
+            apps.get(node).send(group, 1);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return false;
     }
 
     @Test
