@@ -374,6 +374,9 @@ public final class RicochetEngine
     // ---------------------------------------------------------------- NAK layer
 
     private void onSession(PacketRefFlyweight session, long nowNs) {
+        if (session.origin() == self && session.source() == self) {
+            return; // this node's own announcement, looped back by the multicast socket
+        }
         counters.increment(NakCounter.SESSIONS_RECEIVED);
         if (session.origin() != session.source() || session.origin() == self) {
             counters.increment(EngineCounter.INVALID_PACKETS);

@@ -311,6 +311,17 @@ class RicochetEngineTest {
     }
 
     @Test
+    void shouldIgnoreItsOwnAnnouncementLoopedBackButCountAForgedOne() {
+        start();
+        receive(ref(FrameType.SESSION, SELF, id(SELF, G, 3)), 0);
+        assertEquals(0, count(EngineCounter.INVALID_PACKETS), "its own SESSION, looped back by the socket");
+        assertEquals(0, count(NakCounter.SESSIONS_RECEIVED));
+        receive(ref(FrameType.SESSION, 2, id(SELF, G, 3)), 0);
+        assertEquals(1, count(EngineCounter.INVALID_PACKETS), "another node announcing this node's stream");
+        assertEquals(0, count(EngineCounter.LOSSES_DETECTED));
+    }
+
+    @Test
     void shouldBuildRepairsFromItsBinsWithTheRightXor() {
         // c = 3 over three other members: every repair goes to all of them.
         start(RicochetConfig.builder().r(4).c(3).build());
