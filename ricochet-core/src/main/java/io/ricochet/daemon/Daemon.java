@@ -199,7 +199,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
             boolean first = !driver.subscribedGroups().contains(group);
             driver.addListener(group, listener);
             if (driver.isMember(group) && !leaving.contains(group)) {
-                done.complete(null);
+                transport.whenListening(group, () -> done.complete(null));
                 return;
             }
             pendingJoins.computeIfAbsent(group, g -> new ArrayList<>()).add(done);
@@ -251,7 +251,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
         }
         List<CompletableFuture<Void>> pending = pendingJoins.remove(group);
         if (pending != null) {
-            pending.forEach(f -> f.complete(null));
+            // Answered once the group's traffic reaches this node's sockets: what others send after it is received.
+            transport.whenListening(group, () -> pending.forEach(f -> f.complete(null)));
         }
     }
 

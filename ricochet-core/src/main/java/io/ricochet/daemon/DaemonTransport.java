@@ -26,8 +26,12 @@ import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -68,6 +72,9 @@ final class DaemonTransport implements Transport, AutoCloseable {
     /** Group sockets by {@link MembershipTable} id; each future is its bind. */
     private final Map<Integer, ChannelFuture> groupSockets = new HashMap<>();
     private final MembershipTable memberships;
+    /** Groups whose membership the kernel has taken (see {@link #whenListening}). */
+    private final Set<Integer> listening = new HashSet<>();
+    private final Map<Integer, List<Runnable>> waitingToListen = new HashMap<>();
     private DatagramChannel unicast;
     private int grantedReceiveBuffer;
     /** Seals every datagram sent; owned by the event loop, like every method that sends. */
@@ -197,13 +204,15 @@ final class DaemonTransport implements Transport, AutoCloseable {
         }
         if (!join.newMembership()) {
             LOG.info("joined group {} at {}: that address is already joined for another group", group, multicast);
+            listened(group);
             return;
         }
         ChannelFuture socket = join.newSocket() ? openGroupSocket(join.socket(), multicast)
                 : groupSockets.get(join.socket());
         socket.addListener(bound -> {
             if (!bound.isSuccess()) {
-                return; // openGroupSocket logged it
+                listened(group); // openGroupSocket logged it; nothing will come of waiting
+                return;
             }
             DatagramChannel channel = (DatagramChannel) socket.channel();
             channel.joinGroup(multicast, iface).addListener(joined -> {
@@ -215,6 +224,7 @@ final class DaemonTransport implements Transport, AutoCloseable {
                     LOG.warn("cannot join group {} at {} on {} (group socket {}): {}", group, multicast,
                             config.iface(), join.socket(), joined.cause().toString());
                 }
+                listened(group);
             });
         });
     }
@@ -241,6 +251,30 @@ final class DaemonTransport implements Transport, AutoCloseable {
     }
 
     /**
+     * Runs {@code task} once the kernel has taken this node's membership of {@code group}, so that the group's
+     * traffic reaches a socket: at once if it has (or if the group is not being joined), else when the join
+     * completes (or fails, which is logged). The daemon answers an application's JOIN this way, so that what other
+     * members send after the answer is received. Event loop only.
+     */
+    void whenListening(int group, Runnable task) {
+        if (listening.contains(group) || !memberships.contains(group)) {
+            task.run();
+            return;
+        }
+        waitingToListen.computeIfAbsent(group, g -> new ArrayList<>()).add(task);
+    }
+
+    private void listened(int group) {
+        if (memberships.contains(group)) {
+            listening.add(group);
+        }
+        List<Runnable> waiting = waitingToListen.remove(group);
+        if (waiting != null) {
+            waiting.forEach(Runnable::run);
+        }
+    }
+
+    /**
      * Gives a group socket holding {@code memberships} groups the kernel buffer that many sockets of one group each
      * had: {@code socket-rcvbuf} per group. Sharing one buffer would let a short stall of the engine thread (a GC, a
      * burst) overflow it at a fraction of the rate that separate sockets absorbed. Beyond net.core.rmem_max only a
@@ -264,6 +298,8 @@ final class DaemonTransport implements Transport, AutoCloseable {
     /** Drops the group's membership unless another group uses its address; closes a socket left with none. */
     @Override
     public void leaveGroup(int group) {
+        listened(group);
+        listening.remove(group);
         MembershipTable.Leave leave = memberships.leave(group);
         if (leave == null) {
             return;

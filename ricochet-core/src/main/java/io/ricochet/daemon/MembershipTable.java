@@ -106,6 +106,11 @@ final class MembershipTable {
         return perSocket;
     }
 
+    /** Whether {@code group} is joined. */
+    boolean contains(int group) {
+        return groups.containsKey(group);
+    }
+
     int groups() {
         return groups.size();
     }

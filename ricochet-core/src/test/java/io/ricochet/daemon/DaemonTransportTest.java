@@ -2,6 +2,7 @@ package io.ricochet.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBufUtil;
@@ -266,6 +267,43 @@ class DaemonTransportTest {
                 "transport", kind, "insecure", "on"));
         settings.putAll(more);
         return new DaemonTransport(DaemonSettings.resolve(new Properties(), "test", settings), limit);
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"nio", "epoll"})
+    void shouldTellWhenTheKernelHasTakenAGroupsMembershipAndNotBefore(String kind) throws Exception {
+        int port = freeUdpPort();
+        try (DaemonTransport transport = groupTransport(kind, freeUdpPort(), LIMIT);
+             java.net.MulticastSocket sender = multicastSender()) {
+            Texts texts = new Texts();
+            transport.start(texts);
+            java.util.concurrent.atomic.AtomicBoolean listening = new java.util.concurrent.atomic.AtomicBoolean();
+            boolean atOnce = onLoop(transport, () -> {
+                transport.joinGroup(1, groupAddress(1, port));
+                transport.whenListening(1, () -> listening.set(true));
+                return listening.get();
+            });
+            assertFalse(atOnce, "the bind and the kernel's join are still to come");
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (!listening.get() && System.nanoTime() - deadline < 0) {
+                Thread.sleep(5);
+            }
+            assertTrue(listening.get(), "told once the membership is in place");
+            // From then on the group's traffic arrives: the first datagram sent is received.
+            send(sender, groupAddress(1, port), "first");
+            long arrival = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+            while (!texts.seen.containsKey("first") && System.nanoTime() - arrival < 0) {
+                Thread.sleep(5);
+            }
+            assertTrue(texts.seen.containsKey("first"), "a datagram sent after the answer is received");
+            boolean again = onLoop(transport, () -> {
+                java.util.concurrent.atomic.AtomicBoolean now = new java.util.concurrent.atomic.AtomicBoolean();
+                transport.whenListening(1, () -> now.set(true));
+                transport.whenListening(2, () -> { }); // a group not being joined: at once, nothing kept
+                return now.get();
+            });
+            assertTrue(again, "a group already listened to: at once");
+        }
     }
 
     @Test

@@ -171,7 +171,7 @@ class ClusterSystemTest {
                 }
             }
         }
-        // A member's streams from senders already in the group begin at the first packet it sees after it joined
+        // A member's streams from senders already in the group begin at the first datagram it sees after it joined
         // (docs/api.md, "Joining a group"): wait until node 4 hears each of them, then check a round in full.
         for (int node : List.of(1, 2, 3)) {
             for (int group : GROUPS_OF[node]) {
