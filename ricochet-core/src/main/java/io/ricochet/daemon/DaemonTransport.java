@@ -51,9 +51,11 @@ final class DaemonTransport implements Transport, AutoCloseable {
     /** Linux SO_RCVBUFFORCE (33) at level SOL_SOCKET (1): SO_RCVBUF beyond net.core.rmem_max, if privileged. */
     private static final IntegerUnixChannelOption SO_RCVBUFFORCE =
             new IntegerUnixChannelOption("SO_RCVBUFFORCE", 1, 33);
-    /** Linux IP_MULTICAST_TTL (33) at level IPPROTO_IP (0): hops a sent multicast datagram may take. */
-    private static final IntegerUnixChannelOption IP_MULTICAST_TTL =
-            new IntegerUnixChannelOption("IP_MULTICAST_TTL", 0, 33);
+    /** Linux's option number (at level IPPROTO_IP) of the hop limit of sent multicast; not a hop count. */
+    private static final int MULTICAST_HOPS_OPTION_NUMBER = 33;
+    /** The hop limit of sent multicast, set by option number (the value set is multicast-ttl: 0 or 1). */
+    private static final IntegerUnixChannelOption MULTICAST_HOPS =
+            new IntegerUnixChannelOption("IP_MULTICAST_TTL", 0, MULTICAST_HOPS_OPTION_NUMBER);
     private static final int MAX_DATAGRAM = 2048;
     /**
      * Datagrams read from one socket per wake-up at most; the whole batch then goes through the receive buffer to
@@ -144,7 +146,7 @@ final class DaemonTransport implements Transport, AutoCloseable {
                 .option(ChannelOption.SO_SNDBUF, config.socketReceiveBuffer());
         if (epoll) {
             // Netty's epoll IP_MULTICAST_TTL refuses 0 (EINVAL), and a refused option is only logged: set it by number.
-            b.option(IP_MULTICAST_TTL, config.multicastTtl());
+            b.option(MULTICAST_HOPS, config.multicastTtl());
         } else {
             b.option(ChannelOption.IP_MULTICAST_TTL, config.multicastTtl());
         }
@@ -168,7 +170,7 @@ final class DaemonTransport implements Transport, AutoCloseable {
 
     /** The multicast TTL the unicast socket (which sends the multicast) has, as the kernel reports it. */
     int multicastTtl() {
-        return epoll ? unicast.config().getOption(IP_MULTICAST_TTL) : unicast.config().getTimeToLive();
+        return epoll ? unicast.config().getOption(MULTICAST_HOPS) : unicast.config().getTimeToLive();
     }
 
     private Bootstrap bootstrap() {
