@@ -1,6 +1,7 @@
 package io.ricochet.bench.compare;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -22,16 +23,22 @@ import java.util.Objects;
  * @param ttl            multicast TTL, 0 or 1
  * @param gmsPort        TCP port of the in-process GMS partition on 127.0.0.1 (Ricochet)
  * @param basePort       first UDP port of the trial (JGroups multicast ports, Ricochet multicast and unicast ports)
+ * @param ricochetSettings further daemon settings (config-file keys) over the harness's own, for a Ricochet member
  */
 public record MemberPlan(SystemKind system, int id, int members, List<Integer> groups, Sending sending, double rate,
                          int payloadBytes, double warmupSeconds, double seconds, double drainSeconds, double loss,
-                         long seed, int ttl, int gmsPort, int basePort) {
+                         long seed, int ttl, int gmsPort, int basePort,
+                         Map<String, String> ricochetSettings) {
     /** Members in one trial at most (each Ricochet daemon has an address 127.0.0.(10 + id)). */
     public static final int MAX_MEMBERS = 200;
     /** Largest group id: JGroups group {@code g} has multicast port {@code basePort + g}. */
     public static final int MAX_GROUP = 1024;
     /** UDP ports from {@code basePort} on a trial may use. */
     public static final int PORTS_USED = MAX_GROUP + 4;
+
+    /** Daemon settings a trial keeps for itself: its addresses, ports and TTL (traffic stays on loopback). */
+    static final java.util.Set<String> HARNESS_SETTINGS = java.util.Set.of("node-id", "interface", "address",
+            "unicast-port", "heartbeat-port", "api-bind", "api-port", "gms", "multicast-ttl", "inject-loss", "seed");
 
     /** How a member sends. */
     public enum Sending {
@@ -47,6 +54,7 @@ public record MemberPlan(SystemKind system, int id, int members, List<Integer> g
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(sending, "sending");
         groups = List.copyOf(groups);
+        ricochetSettings = ricochetSettings == null ? Map.of() : Map.copyOf(ricochetSettings);
         require(members >= 2 && members <= MAX_MEMBERS, "members", members, "must be in 2.." + MAX_MEMBERS);
         require(id >= 1 && id <= members, "member id", id, "must be in 1..members (" + members + ")");
         require(!groups.isEmpty(), "groups", groups, "must name at least one group");
@@ -63,6 +71,9 @@ public record MemberPlan(SystemKind system, int id, int members, List<Integer> g
         require(loss >= 0 && loss < 1, "loss", loss, "must be a rate in [0, 1), e.g. 0.01");
         require(ttl == 0 || ttl == 1, "ttl", ttl, "must be 0 or 1: no traffic may leave the host");
         require(gmsPort > 0 && gmsPort < 65536, "gms port", gmsPort, "must be in 1..65535");
+        require(ricochetSettings.keySet().stream().noneMatch(HARNESS_SETTINGS::contains), "ricochet setting",
+                ricochetSettings.keySet(), "must not name one the harness sets for safety or addressing "
+                        + HARNESS_SETTINGS);
         require(basePort >= 1024 && basePort + PORTS_USED <= 65535, "base port", basePort,
                 "must be in 1024.." + (65535 - PORTS_USED));
     }

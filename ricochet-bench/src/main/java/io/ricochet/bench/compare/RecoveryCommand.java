@@ -106,7 +106,8 @@ public final class RecoveryCommand implements Callable<Integer> {
                         for (int id = 1; id <= members; id++) {
                             plans.add(new MemberPlan(system, id, members, groups, MemberPlan.Sending.PACED, rate,
                                     size, options.warmupSeconds, seconds, options.drainSeconds, loss, options.seed,
-                                    options.ttl, options.gmsPort(trial), options.basePort(trial)));
+                                    options.ttl, options.gmsPort(trial), options.basePort(trial),
+                                    options.ricochetSettings));
                         }
                         specs.add(new Comparison.Spec(packaging, plans));
                     }

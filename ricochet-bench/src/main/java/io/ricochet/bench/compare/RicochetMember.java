@@ -88,6 +88,7 @@ final class RicochetMember implements GroupMember {
         flags.put("seed", Long.toString(plan.seed() * 1_000_003L + plan.id()));
         flags.put("stats-interval", "0");
         flags.put("multicast-ttl", Integer.toString(plan.ttl()));
+        flags.putAll(plan.ricochetSettings());
         return flags;
     }
 

@@ -83,7 +83,8 @@ public final class ThroughputCommand implements Callable<Integer> {
                             plans.add(new MemberPlan(system, id, receivers + 1, List.of(1),
                                     id == 1 ? MemberPlan.Sending.FLOOD : MemberPlan.Sending.NONE, 0, size,
                                     options.warmupSeconds, seconds, options.drainSeconds, 0, options.seed,
-                                    options.ttl, options.gmsPort(trial), options.basePort(trial)));
+                                    options.ttl, options.gmsPort(trial), options.basePort(trial),
+                                    options.ricochetSettings));
                         }
                         specs.add(new Comparison.Spec(packaging, plans));
                     }

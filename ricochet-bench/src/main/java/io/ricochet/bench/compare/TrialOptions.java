@@ -1,7 +1,9 @@
 package io.ricochet.bench.compare;
 
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /** The options every experiment of {@code bench vs-jgroups} shares. */
@@ -41,6 +43,11 @@ public final class TrialOptions {
     @Option(names = "--out", paramLabel = "DIR", defaultValue = "docs/results/vs-jgroups",
             description = "where the JSON, the markdown table and the members' logs go (default: ${DEFAULT-VALUE})")
     Path out;
+
+    @Option(names = "--ricochet-set", paramLabel = "KEY=VALUE", mapFallbackValue = "",
+            description = "a daemon setting (a config-file key, see 'ricochet daemon --help') for every Ricochet "
+                    + "member, over the harness's own; repeatable, e.g. --ricochet-set mtu=65535")
+    Map<String, String> ricochetSettings = new LinkedHashMap<>();
 
     /** Trials take ports in turn, so a trial never hears a stray datagram of the one before. */
     static final int PORT_ROTATION = 4;

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -22,7 +23,7 @@ class InProcessTrialSystemTest {
         List<MemberPlan> plans = new ArrayList<>();
         for (int id = 1; id <= 3; id++) {
             plans.add(new MemberPlan(system, id, 3, List.of(1, 2), MemberPlan.Sending.PACED, 200, 256, 0, 2, 3,
-                    loss, 7, 1, 17180 + basePort % 7, basePort));
+                    loss, 7, 1, 17180 + basePort % 7, basePort, Map.of()));
         }
         return plans;
     }

@@ -8,17 +8,28 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ricochet.daemon.DaemonConfig;
 import io.ricochet.daemon.DaemonSettings;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MemberPlanTest {
     static MemberPlan plan(SystemKind system, int id, int members, List<Integer> groups, int size, double loss,
                            int ttl) {
         return new MemberPlan(system, id, members, groups, MemberPlan.Sending.PACED, 100, size, 0, 1, 0, loss, 1, ttl,
-                17190, 20000);
+                17190, 20000, Map.of());
     }
 
     private static String refusal(Runnable build) {
         return assertThrows(IllegalArgumentException.class, build::run).getMessage();
+    }
+
+    @Test
+    void aDaemonSettingTheHarnessKeepsIsRefused() {
+        String message = refusal(() -> new MemberPlan(SystemKind.RICOCHET, 1, 2, List.of(1), MemberPlan.Sending.NONE,
+                0, 1024, 0, 1, 0, 0, 1, 1, 17190, 20000, Map.of("multicast-ttl", "8")));
+        assertTrue(message.contains("ricochet setting = [multicast-ttl]"), message);
+        assertEquals(Map.of("bundle-bytes", "512"), new MemberPlan(SystemKind.RICOCHET, 1, 2, List.of(1),
+                MemberPlan.Sending.NONE, 0, 1024, 0, 1, 0, 0, 1, 1, 17190, 20000, Map.of("bundle-bytes", "512"))
+                .ricochetSettings());
     }
 
     @Test
