@@ -8,7 +8,6 @@ import io.ricochet.api.DeliveryListener;
 import io.ricochet.api.LocalNode;
 import io.ricochet.api.NodeStats;
 import io.ricochet.api.server.ApiServer;
-import io.ricochet.auth.DatagramAuth;
 import io.ricochet.control.GmsClient;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
@@ -65,7 +64,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
         this.config = config;
         SplittableRandom root = new SplittableRandom(config.seed());
         Counters counters = new Counters(DaemonCounter.ALL);
-        ReceiveBuffer rx = new ReceiveBuffer(config.rxBufferPackets(), DatagramAuth.MAX_DATAGRAM_LENGTH, root.split(),
+        requireHeapFor(config);
+        ReceiveBuffer rx = new ReceiveBuffer(config.rxBufferPackets(), config.maxDatagramLength(), root.split(),
                 counters);
         this.transport = new DaemonTransport(config);
         this.loop = transport.loop().next();
@@ -111,6 +111,22 @@ public final class Daemon implements LocalNode, AutoCloseable {
             return single::executeAfterEventLoopIteration;
         }
         return loop::execute;
+    }
+
+    /**
+     * Refuses packet buffers that could outgrow half the JVM's heap when full: a clear error at start rather than an
+     * OutOfMemoryError under load (a large mtu and payload multiply every buffer).
+     */
+    static void requireHeapFor(DaemonConfig config) {
+        long need = config.bufferBytes();
+        long heap = Runtime.getRuntime().maxMemory();
+        if (need > heap / 2) {
+            throw new IllegalArgumentException("buffers of up to " + need / (1 << 20) + " MB (rx-buffer "
+                    + config.rxBufferPackets() + " x 2 rings of " + config.maxDatagramLength() + "-byte datagrams; "
+                    + "data-cache, retransmit-buffer and repair-buffer of " + config.engine().maxPayload()
+                    + "-byte payloads) do not fit in half the JVM heap (" + heap / (1 << 20) + " MB): lower them or "
+                    + "payload, or give the JVM more heap (-Xmx)");
+        }
     }
 
     /** Builds and starts a daemon: sockets bound, GMS contacted, API listening. */

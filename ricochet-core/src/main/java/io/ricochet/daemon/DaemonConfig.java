@@ -6,7 +6,9 @@ import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.auth.Authentication;
+import io.ricochet.auth.DatagramAuth;
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
@@ -44,6 +46,9 @@ import java.util.Objects;
  *                            end of the engine thread's batch of sends)
  * @param auth                how every datagram is authenticated (the cluster key file), or insecure mode
  * @param tls                 the mutual TLS of the links to the GMS (this node's certificate), or plaintext
+ * @param mtu                 the largest IP packet the network carries unfragmented (1500 on Ethernet, 9000 with
+ *                            jumbo frames, up to 65535 on loopback): every datagram fits one; the interface must
+ *                            carry it
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
                            List<InetSocketAddress> gms, RicochetConfig engine,
@@ -52,7 +57,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
                            int sendRateLimit, int bundleBytes, int bundleLingerUs, Authentication auth,
-                           TlsSettings tls) {
+                           TlsSettings tls, int mtu) {
 
     /** The smallest bundle: the kind byte and two empty messages with their lengths. */
     public static final int MIN_BUNDLE_BYTES = BundleFormat.KIND + 2 * BundleFormat.LENGTH;
@@ -93,6 +98,35 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         require(bundleLingerUs >= 0 && bundleLingerUs <= MAX_BUNDLE_LINGER_US, "bundle-linger-us", bundleLingerUs,
                 "must be in 0.." + MAX_BUNDLE_LINGER_US + " microseconds (0 = send at the end of the batch)");
         require(address.getAddress().length == 4, "address", address.getHostAddress(), "must be an IPv4 address");
+        require(mtu >= HeaderFlyweight.MIN_MTU && mtu <= HeaderFlyweight.MAX_MTU, "mtu", mtu,
+                "must be in " + HeaderFlyweight.MIN_MTU + ".." + HeaderFlyweight.MAX_MTU + " bytes");
+        require(protocol != ProtocolChoice.RICOCHET || engine.maxFrameLength() <= maxFrameLength(mtu, auth), "mtu",
+                mtu, "is too small for the engine's frames of " + engine.maxFrameLength() + " bytes");
+    }
+
+    /**
+     * The largest frame a daemon with this mtu builds: its datagram (the frame and, when authenticated, the trailer)
+     * fits one IP packet; other protocols than Ricochet keep to standard frames.
+     */
+    public static int maxFrameLength(int mtu, Authentication auth) {
+        return HeaderFlyweight.frameLimit(mtu, auth.enabled() ? DatagramAuth.TRAILER_LENGTH : 0);
+    }
+
+    /** The largest datagram this daemon sends or accepts: its largest frame and the authentication trailer. */
+    public int maxDatagramLength() {
+        int frame = protocol == ProtocolChoice.RICOCHET ? engine.maxFrameLength()
+                : HeaderFlyweight.STANDARD_FRAME_LENGTH;
+        return frame + (auth.enabled() ? DatagramAuth.TRAILER_LENGTH : 0);
+    }
+
+    /**
+     * The bytes the daemon's packet buffers hold when full: the receive buffer's two rings (allocated at start), the
+     * data cache, the retransmit buffer and the repair buffer (each packet slot the largest payload or datagram).
+     */
+    public long bufferBytes() {
+        long rings = 2L * (rxBufferPackets + 1) * maxDatagramLength();
+        long packets = (long) engine.dataCacheCapacity() + engine.retransmitCapacity() + engine.repairBufferCapacity();
+        return rings + packets * engine.maxPayload();
     }
 
     private static void require(boolean ok, String key, Object value, String rule) {

@@ -11,7 +11,8 @@ public enum DaemonCounter implements Counter {
     INJECTED_DROPS(200, "packets dropped by the injected loss model (--inject-loss) before the engine saw them"),
     UNKNOWN_DESTINATIONS(201, "frames not sent: no address known yet for the destination node or group"),
     HEARTBEATS_ANSWERED(202, "failure-detector heartbeats answered (on the heartbeat socket, by its own thread)"),
-    BAD_DATAGRAM_SIZE(203, "datagrams refused at the socket: shorter than a header or longer than a frame"),
+    BAD_DATAGRAM_SIZE(203, "datagrams refused at the socket: shorter than a header or longer than the largest "
+            + "datagram of this daemon's mtu"),
     STALE_VIEWS(204, "GMS views and member events ignored: older than the group's view already applied"),
     HEARTBEATS_WITHHELD(205, "heartbeats left unanswered because the engine thread had stalled (heartbeat-stall-ms)"),
     HEARTBEATS_REFUSED(206, "datagrams on the heartbeat socket that were not a valid HEARTBEAT"),

@@ -8,6 +8,7 @@ import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -97,7 +98,11 @@ public final class DaemonSettings {
         k.put("nak-rate-limit", new String[] {"5000", "NAKs this node may send per second (0 = unlimited)"});
         k.put("session-delay-ms", new String[] {"50", "idle delay before a stream announces its tail (0 = off)"});
         k.put("payload", new String[] {"1024",
-            "largest payload of the engine's datagrams in bytes; an application message is at most this less 1"});
+            "largest payload of the engine's datagrams in bytes; an application message is at most this less 1; a "
+                + "repair of r of them must fit the mtu"});
+        k.put("mtu", new String[] {"1500",
+            "largest IP packet the network carries unfragmented, bytes: 1500 on Ethernet, 9000 with jumbo frames, "
+                + "up to 65535 on loopback; every datagram fits one, and the interface must carry it"});
         k.put("data-cache", new String[] {"4096", "received packets kept for XOR recovery"});
         k.put("retransmit-buffer", new String[] {"65536",
             "sent packets kept at most to answer NAKs; each is kept for the NAK give-up time, so this divided by "
@@ -147,6 +152,7 @@ public final class DaemonSettings {
     }
 
     private DaemonConfig build() {
+        Authentication auth = authentication();
         RicochetConfig engine = RicochetConfig.builder()
                 .r(integer("r")).c(number("c")).stagger(integer("stagger")).nakEnabled(onOff("nak"))
                 .nakTimeoutNs(millis("nak-timeout-ms")).nakRetryNs(millis("nak-retry-ms"))
@@ -154,12 +160,13 @@ public final class DaemonSettings {
                 .sessionDelayNs(millis("session-delay-ms"))
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
+                .maxFrameLength(DaemonConfig.maxFrameLength(mtu(), auth))
                 .build();
-        Authentication auth = authentication();
         ProtocolChoice protocol = parse("protocol", ProtocolChoice::parse);
         if (protocol == ProtocolChoice.RICOCHET) {
             // Authenticated repairs carry each packet's seal, so the largest payload that fits is smaller.
-            RicochetConfig.requireRepairFits(engine.r(), engine.maxPayload(), auth.newOriginSeals().length());
+            RicochetConfig.requireRepairFits(engine.r(), engine.maxPayload(), auth.newOriginSeals().length(),
+                    engine.maxFrameLength());
         }
         return new DaemonConfig(integer("node-id"), text("interface"), address("address"), integer("unicast-port"),
                 api(), endpoints("gms"), engine,
@@ -169,7 +176,18 @@ public final class DaemonSettings {
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
                 integer("multicast-ttl"), protocol, integer("heartbeat-port"),
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
-                bundleBytes(engine), integer("bundle-linger-us"), auth, tls());
+                bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu());
+    }
+
+    /** The mtu, checked before the engine's frame limit is derived from it. */
+    private int mtu() {
+        int mtu = integer("mtu");
+        if (mtu < HeaderFlyweight.MIN_MTU || mtu > HeaderFlyweight.MAX_MTU) {
+            throw new IllegalArgumentException("mtu = " + mtu + ": must be in " + HeaderFlyweight.MIN_MTU + ".."
+                    + HeaderFlyweight.MAX_MTU + " bytes (1500 on Ethernet, 9000 with jumbo frames, up to 65535 on "
+                    + "loopback)");
+        }
+        return mtu;
     }
 
     /** The bundle size: 'payload' is the engine's payload; DaemonConfig checks the range. */

@@ -17,7 +17,6 @@ import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.unix.IntegerUnixChannelOption;
-import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -56,7 +55,8 @@ final class DaemonTransport implements Transport, AutoCloseable {
     /** The hop limit of sent multicast, set by option number (the value set is multicast-ttl: 0 or 1). */
     private static final IntegerUnixChannelOption MULTICAST_HOPS =
             new IntegerUnixChannelOption("IP_MULTICAST_TTL", 0, MULTICAST_HOPS_OPTION_NUMBER);
-    private static final int MAX_DATAGRAM = 2048;
+    /** Bytes each datagram read may take at least (above the standard datagram, so none is cut short). */
+    private static final int MIN_READ_SIZE = 2048;
     /**
      * Datagrams read from one socket per wake-up at most; the whole batch then goes through the receive buffer to
      * the engine, control and repairs before data (section 4.2.6). Netty's fixed allocator reads one per wake-up
@@ -81,7 +81,9 @@ final class DaemonTransport implements Transport, AutoCloseable {
     private int grantedReceiveBuffer;
     /** Seals every datagram sent; owned by the event loop, like every method that sends. */
     private final FrameGuard guard;
-    private final byte[] sealed = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
+    private final byte[] sealed;
+    /** Bytes each datagram read may take: the largest datagram of the daemon's mtu, or more. */
+    private final int readSize;
 
     /** Where Linux says how many multicast memberships one socket may hold (per network namespace). */
     static final Path MAX_MEMBERSHIPS_SYSCTL = Path.of("/proc/sys/net/ipv4/igmp_max_memberships");
@@ -102,6 +104,14 @@ final class DaemonTransport implements Transport, AutoCloseable {
         if (iface == null) {
             throw new IllegalArgumentException("interface = " + config.iface() + ": no such network interface");
         }
+        if (iface.getMTU() < config.mtu()) {
+            throw new IllegalArgumentException("mtu = " + config.mtu() + ": interface " + config.iface()
+                    + " carries packets of at most " + iface.getMTU() + " bytes; lower mtu to at most "
+                    + iface.getMTU() + " or raise the interface's MTU (ip link set dev " + config.iface()
+                    + " mtu " + config.mtu() + ")");
+        }
+        this.sealed = new byte[config.maxDatagramLength()];
+        this.readSize = Math.max(MIN_READ_SIZE, config.maxDatagramLength());
         this.epoll = config.transport() == DaemonConfig.Transport.EPOLL
                 || (config.transport() == DaemonConfig.Transport.AUTO && Epoll.isAvailable());
         if (config.transport() == DaemonConfig.Transport.EPOLL && !Epoll.isAvailable()) {
@@ -178,13 +188,13 @@ final class DaemonTransport implements Transport, AutoCloseable {
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .option(ChannelOption.SO_RCVBUF, config.socketReceiveBuffer())
                 .option(ChannelOption.RCVBUF_ALLOCATOR,
-                        new FixedRecvByteBufAllocator(epoll ? MAX_DATAGRAM * RECVMMSG_BATCH : MAX_DATAGRAM)
+                        new FixedRecvByteBufAllocator(epoll ? readSize * RECVMMSG_BATCH : readSize)
                                 .maxMessagesPerRead(READ_BATCH))
                 .handler(inbound);
         if (epoll) {
             // A datagram size makes the epoll channel read with recvmmsg, RECVMMSG_BATCH datagrams per system call.
             b.channel(EpollDatagramChannel.class).option(IP_MULTICAST_ALL, 0)
-                    .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, MAX_DATAGRAM);
+                    .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, readSize);
         } else {
             b.channelFactory(() -> new NioDatagramChannel(InternetProtocolFamily.IPv4));
         }

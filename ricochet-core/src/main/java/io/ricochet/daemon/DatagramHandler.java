@@ -39,13 +39,18 @@ final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> 
     protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
         ByteBuf content = packet.content();
         int length = content.readableBytes();
-        if (length > DatagramAuth.MAX_DATAGRAM_LENGTH || length < HeaderFlyweight.HEADER_LENGTH) {
+        if (length < HeaderFlyweight.HEADER_LENGTH) {
             counters.increment(DaemonCounter.BAD_DATAGRAM_SIZE);
             return;
         }
         // The one copy out of the socket's buffer, into the receive buffer's free slot for the (as yet unchecked)
-        // frame type; a datagram refused below leaves the slot free, so forged input cannot displace anything.
+        // frame type; a datagram refused below leaves the slot free, so forged input cannot displace anything. A slot
+        // holds the largest datagram of this daemon's mtu: a longer one is refused.
         byte[] slot = driver.receiveSlot(content.getByte(content.readerIndex() + HeaderFlyweight.TYPE_OFFSET));
+        if (length > slot.length) {
+            counters.increment(DaemonCounter.BAD_DATAGRAM_SIZE);
+            return;
+        }
         content.getBytes(content.readerIndex(), slot, 0, length);
         int frameLength = guard.open(slot, 0, length);
         if (frameLength < HeaderFlyweight.HEADER_LENGTH || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH) {

@@ -2,7 +2,6 @@ package io.ricochet.engine;
 
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
-import io.ricochet.wire.HeaderFlyweight;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -18,12 +17,14 @@ public final class DataSender {
     private final Counters counters;
     private final Outbox outbox;
     private final Map<Integer, long[]> nextSeqno = new HashMap<>();
-    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
-    private final DataFlyweight out = new DataFlyweight().wrap(frame, 0);
+    private final byte[] frame;
+    private final DataFlyweight out;
 
     public DataSender(int self, int maxPayload, Counters counters, Outbox outbox) {
         this.self = self;
         this.maxPayload = maxPayload;
+        this.frame = new byte[DataFlyweight.dataFrameLength(maxPayload)];
+        this.out = new DataFlyweight().wrap(frame, 0);
         this.counters = counters;
         this.outbox = outbox;
     }

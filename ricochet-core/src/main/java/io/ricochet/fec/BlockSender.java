@@ -41,7 +41,7 @@ final class BlockSender {
     private final Outbox outbox;
     private final Map<Integer, OpenBlock> blocks = new HashMap<>();
     private final ArrayDeque<Flush> flushes = new ArrayDeque<>();
-    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final byte[] frame = new byte[HeaderFlyweight.STANDARD_FRAME_LENGTH];
     private final FecRepairFlyweight repair = new FecRepairFlyweight().wrap(frame, 0);
 
     BlockSender(int self, FecConfig config, Counters counters, Outbox outbox) {

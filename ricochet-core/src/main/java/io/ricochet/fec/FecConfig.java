@@ -42,8 +42,8 @@ public record FecConfig(int r, int c, long flushTimeoutNs, boolean nakEnabled, l
         require(giveUpNs > 0, "give-up", giveUpNs, "must be positive");
         require(nakEnabled || giveUpNs > flushTimeoutNs, "give-up", giveUpNs,
                 "must exceed flush-timeout (" + flushTimeoutNs + ") with NAK off, or flushed repairs come too late");
-        int maxFit = Math.min(DataFlyweight.MAX_PAYLOAD,
-                HeaderFlyweight.MAX_FRAME_LENGTH - FecRepairFlyweight.frameLength(r, 0));
+        int maxFit = Math.min(DataFlyweight.STANDARD_MAX_PAYLOAD,
+                HeaderFlyweight.STANDARD_FRAME_LENGTH - FecRepairFlyweight.frameLength(r, 0));
         require(maxPayload >= 1 && maxPayload <= maxFit, "payload", maxPayload,
                 "must be in 1.." + maxFit + " so a repair of r=" + r + " fits one 1500-byte-MTU datagram");
         require(dataCacheCapacity >= r, "data-cache", dataCacheCapacity, "must hold at least one block (r)");

@@ -75,7 +75,8 @@ public final class FecEngine implements ProtocolEngine {
         this.streams = new StreamTable(config.streamWindow());
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
-        this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
+        this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams,
+                config.maxPayload());
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
         this.retireAfterNs = config.nakSettings().departedStreamNs();
         this.sender = new BlockSender(self, config, counters, outbox);

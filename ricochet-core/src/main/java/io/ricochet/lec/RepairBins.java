@@ -2,7 +2,6 @@ package io.ricochet.lec;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
-import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.RepairFlyweight;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,7 +25,7 @@ public final class RepairBins {
     private final RandomGenerator rng;
     private final Counters counters;
     private final Outbox outbox;
-    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final byte[] frame;
     private final RepairFlyweight repair = new RepairFlyweight();
     private final long[] xors = new long[1];
     private int[] scratch = new int[16];
@@ -46,6 +45,7 @@ public final class RepairBins {
         this.rng = rng;
         this.counters = counters;
         this.outbox = outbox;
+        this.frame = new byte[RepairFlyweight.frameLength(r, maxPayload, sealLength)];
         repair.wrap(frame, 0);
     }
 

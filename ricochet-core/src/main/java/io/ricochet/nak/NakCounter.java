@@ -14,7 +14,9 @@ public enum NakCounter implements Counter {
     NAKS_RATE_LIMITED(35, "NAKs held back by the node's NAK rate limit (each waits its turn; not an attempt)"),
     TAILS_SENT(38, "highest seqnos seen of a failed sender, multicast to its groups (the crashed sender's tail)"),
     TAILS_RECEIVED(39, "failed senders' tails received from other members"),
-    ANSWERS_THROTTLED(42, "NAKs left unanswered because their requester reached its answer rate (NAK rate limit)");
+    ANSWERS_THROTTLED(42, "NAKs left unanswered because their requester reached its answer rate (NAK rate limit)"),
+    NAKS_TOO_SHORT(45, "NAKs left unanswered because the retransmission would be over 3 times their bytes (padded "
+            + "for a smaller frame limit than this node's: mtu settings differ)");
 
     private final int id;
     private final String description;

@@ -7,6 +7,7 @@ import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.TokenBucket;
+import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
 import java.util.List;
@@ -27,8 +28,8 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
     private final LossTracker tracker;
     private final LossLedger ledger;
     private final TokenBucket pacer;
-    private final byte[] frame = new byte[PacketRefFlyweight.NAK_LENGTH];
-    private final PacketRefFlyweight nak = new PacketRefFlyweight().wrap(frame, 0);
+    private final byte[] frame;
+    private final PacketRefFlyweight nak;
 
     /**
      * @param self      this node's id
@@ -36,9 +37,13 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
      * @param counters  where losses and NAKs are counted
      * @param outbox    where NAKs and loss reports go
      * @param streams   the streams whose windows a given-up loss is resolved in
+     * @param maxPayload the largest payload of a data packet: a NAK is padded to a third of its RETRANSMIT
      */
-    public NakRequester(int self, NakSettings settings, Counters counters, Outbox outbox, StreamTable streams) {
+    public NakRequester(int self, NakSettings settings, Counters counters, Outbox outbox, StreamTable streams,
+                        int maxPayload) {
         this.self = self;
+        this.frame = new byte[PacketRefFlyweight.nakLength(DataFlyweight.dataFrameLength(maxPayload))];
+        this.nak = new PacketRefFlyweight().wrap(frame, 0);
         this.counters = counters;
         this.outbox = outbox;
         this.streams = streams;
@@ -104,7 +109,7 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
             return false;
         }
         PacketId id = loss.id();
-        int length = nak.write(FrameType.NAK, self, id.origin(), id.group(), id.seqno());
+        int length = nak.write(FrameType.NAK, self, id.origin(), id.group(), id.seqno(), frame.length);
         counters.increment(NakCounter.NAKS_SENT);
         outbox.unicast(id.origin(), frame, 0, length);
         return true;

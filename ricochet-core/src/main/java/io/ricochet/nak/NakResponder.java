@@ -8,7 +8,6 @@ import io.ricochet.engine.PacketStore;
 import io.ricochet.engine.TokenBucket;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
-import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 
 /**
@@ -23,6 +22,8 @@ import io.ricochet.wire.PacketRefFlyweight;
 public final class NakResponder {
     /** Requesters whose answer rate is tracked at once; the least recently heard one is forgotten beyond. */
     public static final int MAX_REQUESTERS = 4096;
+    /** An answer is at most this many times the bytes of the NAK that asked for it. */
+    static final int AMPLIFICATION = 3;
 
     private final int self;
     private final boolean buffering;
@@ -43,9 +44,9 @@ public final class NakResponder {
             };
     /** Per group, the next seqno this node will send there (its sender's count): a NAK at or above it names nothing. */
     private final java.util.function.IntToLongFunction nextSeqno;
-    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
-    private final DataFlyweight data = new DataFlyweight().wrap(frame, 0);
-    private final PacketRefFlyweight ref = new PacketRefFlyweight().wrap(frame, 0);
+    private final byte[] frame;
+    private final DataFlyweight data;
+    private final PacketRefFlyweight ref;
 
     /**
      * @param self       this node's id
@@ -70,6 +71,9 @@ public final class NakResponder {
         this.retentionNs = retentionNs;
         this.perRequester = perRequester;
         this.sentNs = new long[buffering ? capacity : 0];
+        this.frame = new byte[Math.max(PacketRefFlyweight.LENGTH, DataFlyweight.dataFrameLength(maxPayload))];
+        this.data = new DataFlyweight().wrap(frame, 0);
+        this.ref = new PacketRefFlyweight().wrap(frame, 0);
     }
 
     /** Keeps a copy of a packet this node sent at {@code nowNs}. */
@@ -110,6 +114,12 @@ public final class NakResponder {
             int length = ref.write(FrameType.GONE, self, self, nak.group(), nak.seqno());
             counters.increment(NakCounter.GONE_SENT);
             outbox.unicast(requester, frame, 0, length);
+            return;
+        }
+        if (DataFlyweight.dataFrameLength(retransmitBuffer.length(slot)) > AMPLIFICATION * nak.frameLength()) {
+            // A NAK padded for a smaller frame limit than ours (a misconfigured member, or a forged NAK): the
+            // answer would be more than three times its bytes.
+            counters.increment(NakCounter.NAKS_TOO_SHORT);
             return;
         }
         int length = data.write(FrameType.RETRANSMIT, self, self, nak.group(), nak.seqno(),

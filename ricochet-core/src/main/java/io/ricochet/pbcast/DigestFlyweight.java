@@ -53,7 +53,7 @@ public final class DigestFlyweight extends HeaderFlyweight {
     /** Largest run one entry can describe. */
     public static final int MAX_RUN = 0xFFFF;
     /** Most entries one frame can hold. */
-    public static final int MAX_ENTRIES = (MAX_FRAME_LENGTH - ENTRIES_OFFSET) / ENTRY_LENGTH;
+    public static final int MAX_ENTRIES = (STANDARD_FRAME_LENGTH - ENTRIES_OFFSET) / ENTRY_LENGTH;
 
     private int count;
 

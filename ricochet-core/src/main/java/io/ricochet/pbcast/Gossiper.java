@@ -26,7 +26,7 @@ final class Gossiper {
     private final RandomGenerator rng;
     private final Outbox outbox;
     private final Counters counters;
-    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final byte[] frame = new byte[HeaderFlyweight.STANDARD_FRAME_LENGTH];
     private final DigestFlyweight digest = new DigestFlyweight().wrap(frame, 0);
     private final int[] targets;
     private int targetCount;

@@ -42,8 +42,8 @@ public record PbcastConfig(long roundNs, int fanout, int limitRequests, int limi
         require(stableThreshold >= 1 && stableThreshold <= 100_000, "stable-threshold", stableThreshold,
                 "must be in 1..100000");
         require(ipmcThreshold >= 1, "ipmc-threshold", ipmcThreshold, "must be at least 1");
-        require(maxPayload >= 1 && maxPayload <= DataFlyweight.MAX_PAYLOAD, "payload", maxPayload,
-                "must be in 1.." + DataFlyweight.MAX_PAYLOAD + " so a data frame fits one datagram");
+        require(maxPayload >= 1 && maxPayload <= DataFlyweight.STANDARD_MAX_PAYLOAD, "payload", maxPayload,
+                "must be in 1.." + DataFlyweight.STANDARD_MAX_PAYLOAD + " so a data frame fits one datagram");
         require(bufferCapacity >= 1, "buffer-capacity", bufferCapacity, "must be at least 1");
         require(streamWindow >= 64, "stream-window", streamWindow, "must be at least 64");
     }

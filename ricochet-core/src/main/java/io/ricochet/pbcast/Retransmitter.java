@@ -19,7 +19,7 @@ final class Retransmitter {
     private final Outbox outbox;
     private final Counters counters;
     private final int maxBitLookups;
-    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final byte[] frame = new byte[HeaderFlyweight.STANDARD_FRAME_LENGTH];
     private final DataFlyweight out = new DataFlyweight().wrap(frame, 0);
 
     Retransmitter(int self, PbcastConfig config, MessageBuffer buffer, GossipRounds rounds, Outbox outbox,

@@ -27,12 +27,15 @@ import java.util.Map;
  * @param sessionDelayNs         with NAK on: a stream idle this long after a send announces its highest seqno
  *                               (tail-loss discovery, see {@code SessionAnnouncer}); 0 turns it off
  * @param nakRateLimit           NAKs this node may send per second on average (0 = unlimited), see TokenBucket
+ * @param maxFrameLength         largest frame this node builds: a repair of r entries over the largest payload must
+ *                               fit ({@link HeaderFlyweight#STANDARD_FRAME_LENGTH} by default; the daemon derives it
+ *                               from its mtu setting)
  */
 public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
                            boolean nakEnabled, long nakTimeoutNs, long nakRetryNs, int nakMaxAttempts,
                            long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
                            int repairBufferCapacity, int maxPendingLosses, int streamWindow,
-                           long sessionDelayNs, int nakRateLimit) {
+                           long sessionDelayNs, int nakRateLimit, int maxFrameLength) {
 
     private static final long MS = 1_000_000L;
 
@@ -50,7 +53,11 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         require(nakMaxAttempts >= 1, "nak-max-attempts", nakMaxAttempts, "must be at least 1");
         require(lecGiveUpNs > 0, "lec-give-up", lecGiveUpNs, "must be positive");
         require(maxPayload >= 1, "payload", maxPayload, "must be at least 1");
-        requireRepairFits(r, maxPayload, 0);
+        require(maxFrameLength >= HeaderFlyweight.MIN_MTU - HeaderFlyweight.IP_UDP_OVERHEAD - 32
+                        && maxFrameLength <= HeaderFlyweight.MAX_FRAME_LENGTH, "max frame length", maxFrameLength,
+                "must be in " + (HeaderFlyweight.MIN_MTU - HeaderFlyweight.IP_UDP_OVERHEAD - 32) + ".."
+                        + HeaderFlyweight.MAX_FRAME_LENGTH);
+        requireRepairFits(r, maxPayload, 0, maxFrameLength);
         require(dataCacheCapacity >= 1, "data-cache", dataCacheCapacity, "must be at least 1");
         require(retransmitCapacity >= 1, "retransmit-buffer", retransmitCapacity, "must be at least 1");
         require(repairBufferCapacity >= 0, "repair-buffer", repairBufferCapacity, "must be 0 or more");
@@ -67,15 +74,16 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
 
     /**
      * Checks that a repair of {@code r} entries, each with a seal of {@code sealLength} bytes (0 in an
-     * unauthenticated cluster), over payloads of {@code maxPayload} bytes fits one frame.
+     * unauthenticated cluster), over payloads of {@code maxPayload} bytes fits one frame of {@code maxFrameLength}.
      *
      * @throws IllegalArgumentException naming the {@code payload} setting and its largest value otherwise
      */
-    public static void requireRepairFits(int r, int maxPayload, int sealLength) {
-        int maxFit = HeaderFlyweight.MAX_FRAME_LENGTH - RepairFlyweight.frameLength(r, 0, sealLength);
+    public static void requireRepairFits(int r, int maxPayload, int sealLength, int maxFrameLength) {
+        int maxFit = maxFrameLength - RepairFlyweight.frameLength(r, 0, sealLength);
         require(maxPayload <= maxFit, "payload", maxPayload, "must be in 1.." + maxFit + " so a repair of r=" + r
                 + (sealLength > 0 ? " with the origins' " + sealLength + "-byte seals" : "")
-                + " fits one 1500-byte-MTU datagram");
+                + " fits one datagram under the MTU (" + (maxFrameLength == HeaderFlyweight.STANDARD_FRAME_LENGTH
+                ? "1500 bytes" : "frames of at most " + maxFrameLength + " bytes") + "; see the mtu setting)");
     }
 
     private static void require(boolean ok, String key, Object value, String rule) {
@@ -112,6 +120,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         private int nakMaxAttempts = 10;
         private long lecGiveUpNs = 2_000 * MS;
         private int maxPayload = 1024;
+        private int maxFrameLength = HeaderFlyweight.STANDARD_FRAME_LENGTH;
         private int dataCacheCapacity = 4096;
         private int retransmitCapacity = 8192;
         private int repairBufferCapacity = 512;
@@ -165,6 +174,11 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
+        public Builder maxFrameLength(int v) {
+            maxFrameLength = v;
+            return this;
+        }
+
         public Builder maxPayload(int v) {
             maxPayload = v;
             return this;
@@ -208,7 +222,8 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         public RicochetConfig build() {
             return new RicochetConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
                     nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
-                    repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit);
+                    repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit,
+                    maxFrameLength);
         }
     }
 }

@@ -60,7 +60,7 @@ public final class RicochetEngine
     private final Admission<Channel> admission;
     private final WakeRequests wakes;
     private final OriginSeals seals;
-    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final byte[] frame = new byte[PacketRefFlyweight.LENGTH];
     private final HeaderFlyweight header = new HeaderFlyweight();
     private final DataFlyweight data = new DataFlyweight();
     private final RepairFlyweight repair = new RepairFlyweight();
@@ -89,7 +89,7 @@ public final class RicochetEngine
      * @throws IllegalArgumentException if a repair of r sealed entries over the largest payload does not fit a frame
      */
     public RicochetEngine(int self, RicochetConfig config, OriginSeals seals, RandomGenerator rng, Outbox outbox) {
-        RicochetConfig.requireRepairFits(config.r(), config.maxPayload(), seals.length());
+        RicochetConfig.requireRepairFits(config.r(), config.maxPayload(), seals.length(), config.maxFrameLength());
         this.self = self;
         this.seals = seals;
         this.config = config;
@@ -100,7 +100,8 @@ public final class RicochetEngine
                 counters, outbox);
         this.lec = new LecReceiver(config.repairBufferCapacity(), config.maxPayload(), seals.length(), counters, this);
         this.streams = new StreamTable(config.streamWindow());
-        this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams);
+        this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams,
+                config.maxPayload());
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
                 config.nakSettings().rateLimit(), config.maxPayload(), true, dataSender::sentTo, counters, outbox);
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);

@@ -36,7 +36,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
     private final PacketStore cache;
     private final Receiver receiver;
     private final SessionWriter sessionWriter;
-    private final byte[] frame = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final byte[] frame = new byte[HeaderFlyweight.STANDARD_FRAME_LENGTH];
     private final SrmRequestFlyweight requestOut = new SrmRequestFlyweight().wrap(frame, 0);
     private final SrmRepairFlyweight repairOut = new SrmRepairFlyweight().wrap(frame, 0);
     private final FrameHandler frames;

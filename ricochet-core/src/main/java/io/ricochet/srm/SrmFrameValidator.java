@@ -26,6 +26,10 @@ public final class SrmFrameValidator {
         if (header != Verdict.OK) {
             return header;
         }
+        if (length > HeaderFlyweight.STANDARD_FRAME_LENGTH) {
+            // SRM keeps to standard frames (its payload and session reports are sized for them).
+            return Verdict.BAD_LENGTH;
+        }
         switch (Bytes.getUnsignedByte(buffer, offset + HeaderFlyweight.TYPE_OFFSET)) {
             case FrameType.DATA:
                 return FrameValidator.check(buffer, offset, length);

@@ -32,7 +32,7 @@ public final class SrmRepairFlyweight extends PacketIdFlyweight {
     /** Length of everything before the payload. */
     public static final int REPAIR_HEADER_LENGTH = PAYLOAD_OFFSET;
     /** Largest payload that fits one datagram. */
-    public static final int MAX_PAYLOAD = MAX_FRAME_LENGTH - REPAIR_HEADER_LENGTH;
+    public static final int MAX_PAYLOAD = STANDARD_FRAME_LENGTH - REPAIR_HEADER_LENGTH;
 
     @Override
     public SrmRepairFlyweight wrap(byte[] buffer, int offset) {

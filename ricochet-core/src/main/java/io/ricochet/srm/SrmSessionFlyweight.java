@@ -42,7 +42,7 @@ public final class SrmSessionFlyweight extends HeaderFlyweight {
     public static final int ENTRY_SENDER_OFFSET = 0;
     public static final int ENTRY_SEQNO_OFFSET = 4;
     /** Most entries one session message carries: as many as fit one datagram. */
-    public static final int MAX_ENTRIES = (MAX_FRAME_LENGTH - ENTRIES_OFFSET) / ENTRY_LENGTH;
+    public static final int MAX_ENTRIES = (STANDARD_FRAME_LENGTH - ENTRIES_OFFSET) / ENTRY_LENGTH;
     /** Highest Seqno Sent when the source has sent nothing in the group. */
     public static final long NONE = -1;
 

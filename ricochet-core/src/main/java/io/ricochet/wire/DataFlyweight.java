@@ -29,6 +29,13 @@ public final class DataFlyweight extends PacketIdFlyweight {
     public static final int DATA_HEADER_LENGTH = PAYLOAD_OFFSET;
     /** Largest payload that fits one datagram. */
     public static final int MAX_PAYLOAD = MAX_FRAME_LENGTH - DATA_HEADER_LENGTH;
+    /** Largest payload of a data frame of at most {@link HeaderFlyweight#STANDARD_FRAME_LENGTH} bytes. */
+    public static final int STANDARD_MAX_PAYLOAD = STANDARD_FRAME_LENGTH - DATA_HEADER_LENGTH;
+
+    /** Length of a DATA or RETRANSMIT frame carrying {@code payloadLength} bytes. */
+    public static int dataFrameLength(int payloadLength) {
+        return DATA_HEADER_LENGTH + payloadLength;
+    }
 
     @Override
     public DataFlyweight wrap(byte[] buffer, int offset) {

@@ -91,7 +91,7 @@ public final class FrameValidator {
     }
 
     private static Verdict checkRef(byte[] b, int off, int length) {
-        if (length != PacketRefFlyweight.lengthOf(Bytes.getUnsignedByte(b, off + HeaderFlyweight.TYPE_OFFSET))) {
+        if (!PacketRefFlyweight.validLength(Bytes.getUnsignedByte(b, off + HeaderFlyweight.TYPE_OFFSET), length)) {
             return Verdict.BAD_LENGTH;
         }
         return Bytes.getLong(b, off + PacketRefFlyweight.SEQNO_OFFSET) < 0 ? Verdict.BAD_FIELD : Verdict.OK;

@@ -30,8 +30,31 @@ public class HeaderFlyweight {
     public static final int SOURCE_OFFSET = 8;
     public static final int HEADER_LENGTH = 12;
 
-    /** Largest frame this implementation builds or accepts: one UDP datagram under a 1500-byte MTU. */
-    public static final int MAX_FRAME_LENGTH = 1472;
+    /**
+     * A frame that fits one UDP datagram in one IP packet under a 1500-byte Ethernet MTU (1500 - 20 IP - 8 UDP):
+     * the default limit of the data path, and the limit of every control frame of every protocol.
+     */
+    public static final int STANDARD_FRAME_LENGTH = 1472;
+    /** IPv4 and UDP header bytes in front of a datagram's frame. */
+    public static final int IP_UDP_OVERHEAD = 28;
+    /**
+     * Largest frame the wire format carries: the largest UDP payload over IPv4 (65 507 bytes) less room for a
+     * 32-byte trailer. Only a data path configured for a larger MTU (jumbo frames, loopback) builds frames past
+     * {@link #STANDARD_FRAME_LENGTH}; a receiver refuses frames past its own configured limit.
+     */
+    public static final int MAX_FRAME_LENGTH = 65_475;
+    /** Smallest MTU a data path may be configured for (IPv4's minimum reassembly size). */
+    public static final int MIN_MTU = 576;
+    /** Largest MTU a data path may be configured for (the largest IPv4 packet). */
+    public static final int MAX_MTU = 65_535;
+
+    /**
+     * The largest frame that, followed by a {@code trailerLength}-byte trailer, fits one IP packet of {@code mtu}
+     * bytes without fragmentation.
+     */
+    public static int frameLimit(int mtu, int trailerLength) {
+        return Math.min(MAX_FRAME_LENGTH, mtu - IP_UDP_OVERHEAD - trailerLength);
+    }
 
     protected byte[] buffer;
     protected int offset;

@@ -21,18 +21,25 @@ package io.ricochet.wire;
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
  *
- * A GONE, SESSION or TAIL frame is exactly {@link #LENGTH} bytes. A NAK is {@link #NAK_LENGTH}: the same fields and
- * zero padding, so that its answer (a RETRANSMIT of at most {@link HeaderFlyweight#MAX_FRAME_LENGTH} bytes) is never
- * more than three times the bytes of the NAK that asked for it (the anti-amplification rule of QUIC, RFC 9000
- * section 8.1, applied to NAKs: docs/design/security.md, "Amplification"). The padding is not read.
+ * A GONE, SESSION or TAIL frame is exactly {@link #LENGTH} bytes. A NAK is at least {@link #NAK_LENGTH}: the same
+ * fields and zero padding, so that its answer (a RETRANSMIT of at most {@link HeaderFlyweight#STANDARD_FRAME_LENGTH}
+ * bytes, or of the sender's configured frame limit: {@link #nakLength}) is never more than three times the bytes of
+ * the NAK that asked for it (the anti-amplification rule of QUIC, RFC 9000 section 8.1, applied to NAKs:
+ * docs/design/security.md, "Amplification"). The padding is not read.
  */
 public final class PacketRefFlyweight extends PacketIdFlyweight {
     /** Length of a GONE, SESSION or TAIL frame. */
     public static final int LENGTH = ID_END;
-    /** Length of a NAK frame: at least a third of the largest frame, so no answer is more than 3 times its NAK. */
+    /**
+     * Least length of a NAK frame: a third of a standard frame, so no answer of a standard data path is more than 3
+     * times its NAK.
+     */
     public static final int NAK_LENGTH = 496;
-    /** The longest frame of this layout: a buffer of this many bytes holds any of them. */
-    public static final int MAX_LENGTH = NAK_LENGTH;
+
+    /** Length of a NAK whose answers are at most {@code largestAnswer} bytes: at least a third of that. */
+    public static int nakLength(int largestAnswer) {
+        return Math.max(NAK_LENGTH, (largestAnswer + 2) / 3);
+    }
 
     @Override
     public PacketRefFlyweight wrap(byte[] buffer, int offset) {
@@ -40,15 +47,30 @@ public final class PacketRefFlyweight extends PacketIdFlyweight {
         return this;
     }
 
-    /** The length of a frame of {@code type}: {@link #NAK_LENGTH} for a NAK, {@link #LENGTH} for the others. */
+    /** The least length of a frame of {@code type}: {@link #NAK_LENGTH} for a NAK, {@link #LENGTH} for the others. */
     public static int lengthOf(int type) {
         return type == FrameType.NAK ? NAK_LENGTH : LENGTH;
     }
 
-    /** Writes a complete NAK (with its zero padding), GONE, SESSION or TAIL frame; returns its length. */
+    /** Whether {@code length} is a valid length of a frame of {@code type} (a NAK may be padded further). */
+    public static boolean validLength(int type, int length) {
+        return type == FrameType.NAK ? length >= NAK_LENGTH : length == LENGTH;
+    }
+
+    /** Writes a complete NAK (with its least padding), GONE, SESSION or TAIL frame; returns its length. */
     public int write(int type, int source, int origin, int group, long seqno) {
+        return write(type, source, origin, group, seqno, lengthOf(type));
+    }
+
+    /**
+     * Writes a complete frame of {@code length} bytes ({@link #validLength}: a NAK padded with zeros to it); returns
+     * its length.
+     */
+    public int write(int type, int source, int origin, int group, long seqno, int length) {
+        if (!validLength(type, length)) {
+            throw new IllegalArgumentException("length " + length + " for frame type " + type);
+        }
         writeId(type, source, origin, group, seqno);
-        int length = lengthOf(type);
         java.util.Arrays.fill(buffer, offset + LENGTH, offset + length, (byte) 0);
         frameLength(length);
         return length;

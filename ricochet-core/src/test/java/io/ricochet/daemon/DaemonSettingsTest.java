@@ -43,6 +43,7 @@ class DaemonSettingsTest {
             {"inject-loss", "foo"}, {"multicast-ttl", "5"}, {"r", "0"}, {"transport", "carrier-pigeon"},
             {"nak-timeout-ms", "-1"}, {"address", "::1"}, {"bundle-bytes", "4"}, {"bundle-bytes", "1025"},
             {"bundle-bytes", "-1"}, {"bundle-bytes", "full"}, {"bundle-linger-us", "1001"}, {"bundle-linger-us", "-1"},
+            {"mtu", "575"}, {"mtu", "65536"}, {"mtu", "jumbo"}, {"payload", "1500"},
         };
         for (String[] c : cases) {
             Map<String, String> f = flags("node-id", "1");
@@ -51,6 +52,50 @@ class DaemonSettingsTest {
                     () -> DaemonSettings.resolve(null, null, f), c[0]);
             assertTrue(e.getMessage().startsWith(c[0]), c[0] + ": " + e.getMessage());
         }
+    }
+
+    @Test
+    void theMtuBoundsEveryDatagramAndItsBuffers() {
+        DaemonConfig standard = DaemonSettings.resolve(null, null, flags("node-id", "1"));
+        assertEquals(1500, standard.mtu());
+        assertEquals(1472, standard.engine().maxFrameLength(), "one 1500-byte packet less IP and UDP headers");
+        assertEquals(1472, standard.maxDatagramLength());
+
+        DaemonConfig jumbo = DaemonSettings.resolve(null, null,
+                flags("node-id", "1", "mtu", "9000", "payload", "8000", "rx-buffer", "1024"));
+        assertEquals(8972, jumbo.engine().maxFrameLength());
+        assertEquals(8000, jumbo.bundleBytes(), "bundles fill the larger payload");
+        assertEquals(2L * 1025 * 8972 + (4096L + 65536 + 512) * 8000, jumbo.bufferBytes());
+
+        IllegalArgumentException tooLarge = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(null, null, flags("node-id", "1", "mtu", "9000", "payload", "9000")));
+        assertTrue(tooLarge.getMessage().startsWith("payload = 9000: must be in 1.."), tooLarge.getMessage());
+        assertTrue(tooLarge.getMessage().contains("mtu"), "says which setting to raise: " + tooLarge.getMessage());
+    }
+
+    @Test
+    void anAuthenticatedDatagramKeepsRoomForItsTrailerUnderTheMtu(@org.junit.jupiter.api.io.TempDir
+                                                                   java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path key = dir.resolve("cluster.key");
+        io.ricochet.auth.ClusterKeys.generate(new java.security.SecureRandom(), 1).write(key);
+        java.nio.file.Path certs = io.ricochet.control.tls.TestCertificates.make(dir.resolve("tls"), "daemon:node-1");
+        Map<String, String> f = flags("node-id", "1", "key-file", key.toString(), "tls-cert",
+                certs.resolve("node-1.pem").toString(), "tls-key", certs.resolve("node-1.key").toString(), "tls-ca",
+                certs.resolve("ca.pem").toString());
+        f.remove("insecure");
+        DaemonConfig config = DaemonSettings.resolve(null, null, f);
+        assertEquals(1500 - 28, config.maxDatagramLength(), "the frame and its trailer fill one 1500-byte packet");
+        assertEquals(1500 - 28 - io.ricochet.auth.DatagramAuth.TRAILER_LENGTH, config.engine().maxFrameLength());
+    }
+
+    @Test
+    void buffersThatCouldOutgrowHalfTheHeapAreRefusedAtStart() {
+        DaemonConfig huge = DaemonSettings.resolve(null, null, flags("node-id", "1", "mtu", "65535",
+                "payload", "60000", "retransmit-buffer", Integer.toString(Integer.MAX_VALUE / 2)));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Daemon.requireHeapFor(huge));
+        assertTrue(e.getMessage().contains("do not fit in half the JVM heap") && e.getMessage().contains("-Xmx"),
+                e.getMessage());
+        Daemon.requireHeapFor(DaemonSettings.resolve(null, null, flags("node-id", "1")));
     }
 
     @Test

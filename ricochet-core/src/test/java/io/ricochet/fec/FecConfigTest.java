@@ -47,11 +47,11 @@ class FecConfigTest {
     @Test
     void shouldFitTheLargestRepairInOneDatagram() {
         for (int r = 1; r <= FecRepairFlyweight.MAX_R; r++) {
-            int largest = HeaderFlyweight.MAX_FRAME_LENGTH - FecRepairFlyweight.frameLength(r, 0);
-            int payload = Math.min(largest, DataFlyweight.MAX_PAYLOAD);
+            int largest = HeaderFlyweight.STANDARD_FRAME_LENGTH - FecRepairFlyweight.frameLength(r, 0);
+            int payload = Math.min(largest, DataFlyweight.STANDARD_MAX_PAYLOAD);
             FecConfig config = FecConfig.builder().r(r).maxPayload(payload).build();
             assertTrue(FecRepairFlyweight.frameLength(r, config.maxPayload())
-                    <= HeaderFlyweight.MAX_FRAME_LENGTH);
+                    <= HeaderFlyweight.STANDARD_FRAME_LENGTH);
         }
     }
 

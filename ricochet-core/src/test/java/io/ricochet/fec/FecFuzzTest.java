@@ -27,7 +27,7 @@ class FecFuzzTest {
     private static boolean referenceValid(byte[] b) {
         int n = b.length;
         if (n < 30 || (Bytes.getUnsignedShort(b, 0) != HeaderFlyweight.MAGIC) || b[2] != HeaderFlyweight.VERSION
-                || (b[3] & 0xFF) != 24 || Bytes.getUnsignedShort(b, 4) != n || n > 1472) {
+                || (b[3] & 0xFF) != 24 || Bytes.getUnsignedShort(b, 4) != n || n > 65_475) {
             return false;
         }
         int r = b[24] & 0xFF;

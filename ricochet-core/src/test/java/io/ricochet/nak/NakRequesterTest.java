@@ -27,7 +27,7 @@ class NakRequesterTest {
 
     private NakRequester requester(boolean nak, int rateLimit) {
         return new NakRequester(SELF, new NakSettings(nak, 100 * MS, 50 * MS, 3, 200 * MS, 64, rateLimit), counters,
-                out, streams);
+                out, streams, 1024);
     }
 
     /** A stream of SENDER in G whose seqno 0 arrived and 1, 2 were found missing at time 0. */

@@ -132,9 +132,9 @@ class NakResponderTest {
 
     @Test
     void shouldNeverAnswerWithMoreThanThreeTimesTheBytesOfTheNak() {
-        NakResponder responder = new NakResponder(SELF, 8, RETENTION, 0, DataFlyweight.MAX_PAYLOAD, true,
+        NakResponder responder = new NakResponder(SELF, 8, RETENTION, 0, DataFlyweight.STANDARD_MAX_PAYLOAD, true,
                 this::nextSeqno, counters, out);
-        byte[] largest = new byte[DataFlyweight.MAX_PAYLOAD];
+        byte[] largest = new byte[DataFlyweight.STANDARD_MAX_PAYLOAD];
         responder.sent(G, 0, largest, 0, largest.length, 0);
         sentTo.put(G, 1L);
         byte[] nak = Frames.ref(FrameType.NAK, REQUESTER, new PacketId(SELF, G, 0));
@@ -142,9 +142,32 @@ class NakResponderTest {
         responder.onNak(new PacketRefFlyweight().wrap(nak, 0), 0);
 
         assertEquals(FrameType.RETRANSMIT, out.sent.get(0).type());
-        assertEquals(HeaderFlyweight.MAX_FRAME_LENGTH, out.sent.get(0).frame().length, "the largest answer");
+        assertEquals(HeaderFlyweight.STANDARD_FRAME_LENGTH, out.sent.get(0).frame().length, "the largest answer");
         assertTrue(out.sent.get(0).frame().length <= 3 * nak.length, "answer " + out.sent.get(0).frame().length
                 + " bytes for a NAK of " + nak.length);
+    }
+
+    @Test
+    void shouldAnswerAJumboPacketOnlyToANakPaddedToAThirdOfIt() {
+        int payload = 8_000;
+        NakResponder responder = new NakResponder(SELF, 8, RETENTION, 0, payload, true, this::nextSeqno, counters,
+                out);
+        byte[] jumbo = new byte[payload];
+        responder.sent(G, 0, jumbo, 0, jumbo.length, 0);
+        sentTo.put(G, 1L);
+        PacketId id = new PacketId(SELF, G, 0);
+
+        responder.onNak(nak(REQUESTER, id), 0);
+        assertEquals(0, out.sent.size(), "a standard NAK does not buy an answer of " + payload + " bytes");
+        assertEquals(1, counters.get(NakCounter.NAKS_TOO_SHORT));
+
+        int padded = PacketRefFlyweight.nakLength(DataFlyweight.dataFrameLength(payload));
+        byte[] nak = new byte[padded];
+        new PacketRefFlyweight().wrap(nak, 0).write(FrameType.NAK, REQUESTER, SELF, G, 0, padded);
+        responder.onNak(new PacketRefFlyweight().wrap(nak, 0), 0);
+        assertEquals(FrameType.RETRANSMIT, out.sent.get(0).type());
+        assertTrue(out.sent.get(0).frame().length <= 3 * padded, "answer " + out.sent.get(0).frame().length
+                + " bytes for a NAK of " + padded);
     }
 
     @Test

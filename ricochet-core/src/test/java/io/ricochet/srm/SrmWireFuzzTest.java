@@ -91,7 +91,7 @@ class SrmWireFuzzTest {
     // ---- the engine side ----
 
     private static SrmEngine memberOfEveryGroup() {
-        SrmEngine engine = new SrmEngine(1, SrmConfig.builder().maxPayload(DataFlyweight.MAX_PAYLOAD).build(),
+        SrmEngine engine = new SrmEngine(1, SrmConfig.builder().maxPayload(DataFlyweight.STANDARD_MAX_PAYLOAD).build(),
                 new SplittableRandom(SEED), new RecordingOutbox());
         for (int g = 0; g < GROUPS; g++) {
             engine.onMembership(MembershipEvent.join(g, 1), 0);
@@ -247,7 +247,7 @@ class SrmWireFuzzTest {
         long seqno = rnd.nextInt(4) == 0 ? rnd.nextLong() & Long.MAX_VALUE : rnd.nextInt(200);
         switch (type) {
             case FrameType.DATA: {
-                byte[] p = new byte[rnd.nextInt(DataFlyweight.MAX_PAYLOAD + 1)];
+                byte[] p = new byte[rnd.nextInt(DataFlyweight.STANDARD_MAX_PAYLOAD + 1)];
                 byte[] frame = new byte[DataFlyweight.DATA_HEADER_LENGTH + p.length];
                 new DataFlyweight().wrap(frame, 0).write(FrameType.DATA, source, source, group, seqno, p, 0, p.length);
                 return frame;
@@ -287,7 +287,7 @@ class SrmWireFuzzTest {
                 return Arrays.copyOf(frame, rnd.nextInt(len + 1));
             case 2: // truncate and fix the length field
                 return withLength(Arrays.copyOf(frame, rnd.nextInt(len + 1)));
-            case 3: // extend and fix the length field (may pass 1472)
+            case 3: // extend and fix the length field (may pass 1472, the most SRM takes)
                 return withLength(extend(rnd, frame, 1 + rnd.nextInt(200)));
             case 4: // length field off by a little
                 if (len >= 6) {

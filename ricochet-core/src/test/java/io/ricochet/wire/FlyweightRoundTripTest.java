@@ -69,7 +69,7 @@ class FlyweightRoundTripTest {
     @Test
     void shouldRoundTripNakAndGone() {
         for (int type : new int[] {FrameType.NAK, FrameType.GONE, FrameType.SESSION}) {
-            byte[] buf = filled(OFFSET + PacketRefFlyweight.MAX_LENGTH + SLACK);
+            byte[] buf = filled(OFFSET + PacketRefFlyweight.NAK_LENGTH + SLACK);
             PacketRefFlyweight fw = new PacketRefFlyweight().wrap(buf, OFFSET);
 
             int len = fw.write(type, 21, 22, 23, 24L);
@@ -195,9 +195,9 @@ class FlyweightRoundTripTest {
 
     @Test
     void shouldRoundTripRepairOfOneEntryWithLargestPayload() {
-        int largest = HeaderFlyweight.MAX_FRAME_LENGTH - RepairFlyweight.frameLength(1, 0);
+        int largest = HeaderFlyweight.STANDARD_FRAME_LENGTH - RepairFlyweight.frameLength(1, 0);
         int len = assertRepairRoundTrip(new byte[][] {pattern(largest, 9)}, 6);
-        assertEquals(HeaderFlyweight.MAX_FRAME_LENGTH, len);
+        assertEquals(HeaderFlyweight.STANDARD_FRAME_LENGTH, len);
     }
 
     @Test
@@ -211,8 +211,8 @@ class FlyweightRoundTripTest {
 
         assertEquals(1200, len, "16 + 8 * 20 + 1024");
         assertEquals(1200, RepairFlyweight.frameLength(8, 1024));
-        assertTrue(len <= HeaderFlyweight.MAX_FRAME_LENGTH, "fits one datagram under a 1500-byte MTU");
-        assertTrue(HeaderFlyweight.MAX_FRAME_LENGTH <= 1500 - 20 - 8, "IPv4 + UDP headers fit under the MTU");
+        assertTrue(len <= HeaderFlyweight.STANDARD_FRAME_LENGTH, "fits one datagram under a 1500-byte MTU");
+        assertTrue(HeaderFlyweight.STANDARD_FRAME_LENGTH <= 1500 - 20 - 8, "IPv4 + UDP headers fit under the MTU");
     }
 
     @Test
@@ -226,7 +226,8 @@ class FlyweightRoundTripTest {
 
     @Test
     void shouldRoundTripRepairOfMaxEntriesWithLargestPayload() {
-        int largest = HeaderFlyweight.MAX_FRAME_LENGTH - RepairFlyweight.frameLength(RepairFlyweight.MAX_ENTRIES, 0);
+        int largest = HeaderFlyweight.STANDARD_FRAME_LENGTH
+                - RepairFlyweight.frameLength(RepairFlyweight.MAX_ENTRIES, 0);
         byte[][] payloads = new byte[RepairFlyweight.MAX_ENTRIES][];
         for (int i = 0; i < payloads.length; i++) {
             payloads[i] = pattern(largest - i, i);
@@ -234,7 +235,7 @@ class FlyweightRoundTripTest {
 
         int len = assertRepairRoundTrip(payloads, 9);
 
-        assertEquals(HeaderFlyweight.MAX_FRAME_LENGTH, len);
+        assertEquals(HeaderFlyweight.STANDARD_FRAME_LENGTH, len);
     }
 
     @Test

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.wire.FrameValidator.Verdict;
 import java.util.Arrays;
@@ -198,13 +200,29 @@ class FrameValidatorTest {
                 Bytes.putShort(frame, HeaderFlyweight.FRAME_LENGTH_OFFSET, length);
                 assertEquals(Verdict.BAD_LENGTH, check(frame), FrameType.name(type) + " length " + length);
             }
-            // Extended by one byte and to 600 bytes, frame length field adjusted to match.
+            // Extended by one byte and to 600 bytes, frame length field adjusted to match: only a NAK may be
+            // padded further (for a sender of larger frames, see PacketRefFlyweight.nakLength).
             for (int length : new int[] {exact + 1, 600}) {
                 byte[] frame = Arrays.copyOf(ref(type), length);
                 Bytes.putShort(frame, HeaderFlyweight.FRAME_LENGTH_OFFSET, length);
-                assertEquals(Verdict.BAD_LENGTH, check(frame), FrameType.name(type) + " length " + length);
+                assertEquals(type == FrameType.NAK ? Verdict.OK : Verdict.BAD_LENGTH, check(frame),
+                        FrameType.name(type) + " length " + length);
             }
         }
+    }
+
+    @Test
+    void aNakIsPaddedToAThirdOfTheLargestAnswer() {
+        assertEquals(PacketRefFlyweight.NAK_LENGTH,
+                PacketRefFlyweight.nakLength(HeaderFlyweight.STANDARD_FRAME_LENGTH));
+        int jumbo = HeaderFlyweight.frameLimit(9000, 0);
+        int nak = PacketRefFlyweight.nakLength(jumbo);
+        assertTrue(3 * nak >= jumbo && 3 * (nak - 1) < jumbo, "NAK of " + nak + " for answers of " + jumbo);
+        byte[] frame = new byte[nak];
+        assertEquals(nak, new PacketRefFlyweight().wrap(frame, 0).write(FrameType.NAK, 8, 4, 5, 6L, nak));
+        assertEquals(Verdict.OK, check(frame));
+        assertThrows(IllegalArgumentException.class, () -> new PacketRefFlyweight().wrap(new byte[600], 0)
+                .write(FrameType.GONE, 8, 4, 5, 6L, 600));
     }
 
     @Test

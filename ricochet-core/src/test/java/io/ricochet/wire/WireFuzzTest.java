@@ -172,7 +172,7 @@ class WireFuzzTest {
             case FrameType.SESSION:
             case FrameType.TAIL: {
                 PacketRefFlyweight r = new PacketRefFlyweight().wrap(buf, off);
-                require(len == PacketRefFlyweight.lengthOf(r.type()), "ref length");
+                require(PacketRefFlyweight.validLength(r.type(), len), "ref length");
                 sink += r.origin() + r.group();
                 require(r.seqno() >= 0, "ref seqno");
                 break;
@@ -231,15 +231,15 @@ class WireFuzzTest {
         if (n < 12 || u8(f, 0) != 0x52 || u8(f, 1) != 0x43 || u8(f, 2) != 1) {
             return false;
         }
-        if (u16(f, 4) != n || n > 1472) {
+        if (u16(f, 4) != n || n > 65_475) {
             return false;
         }
         switch (u8(f, 3)) {
             case 1: // DATA
             case 4: // RETRANSMIT
                 return n >= 28 && f[20] >= 0;
-            case 3: // NAK: padded to 496
-                return n == 496 && f[20] >= 0;
+            case 3: // NAK: padded to at least 496
+                return n >= 496 && f[20] >= 0;
             case 5: // GONE
             case 6: // SESSION
             case 9: // TAIL
@@ -287,7 +287,7 @@ class WireFuzzTest {
         switch (type) {
             case FrameType.DATA:
             case FrameType.RETRANSMIT: {
-                int payloadLength = payloadLength(rnd, DataFlyweight.MAX_PAYLOAD);
+                int payloadLength = payloadLength(rnd, DataFlyweight.STANDARD_MAX_PAYLOAD);
                 byte[] payload = new byte[payloadLength];
                 fillRandom(rnd, payload, 0, payloadLength);
                 byte[] frame = new byte[DataFlyweight.DATA_HEADER_LENGTH + payloadLength];
@@ -308,7 +308,7 @@ class WireFuzzTest {
             case FrameType.REPAIR: {
                 int count = 1 + rnd.nextInt(RepairFlyweight.MAX_ENTRIES);
                 int sealLength = rnd.nextBoolean() ? 0 : 1 + rnd.nextInt(RepairFlyweight.MAX_SEAL_LENGTH);
-                int room = HeaderFlyweight.MAX_FRAME_LENGTH - RepairFlyweight.frameLength(count, 0, sealLength);
+                int room = HeaderFlyweight.STANDARD_FRAME_LENGTH - RepairFlyweight.frameLength(count, 0, sealLength);
                 int longest = payloadLength(rnd, room);
                 byte[] frame = new byte[RepairFlyweight.frameLength(count, longest, sealLength)];
                 RepairFlyweight fw = new RepairFlyweight().wrap(frame, 0)
