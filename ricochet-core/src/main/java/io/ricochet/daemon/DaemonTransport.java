@@ -104,12 +104,7 @@ final class DaemonTransport implements Transport, AutoCloseable {
         if (iface == null) {
             throw new IllegalArgumentException("interface = " + config.iface() + ": no such network interface");
         }
-        if (iface.getMTU() < config.mtu()) {
-            throw new IllegalArgumentException("mtu = " + config.mtu() + ": interface " + config.iface()
-                    + " carries packets of at most " + iface.getMTU() + " bytes; lower mtu to at most "
-                    + iface.getMTU() + " or raise the interface's MTU (ip link set dev " + config.iface()
-                    + " mtu " + config.mtu() + ")");
-        }
+        requireCarries(iface.getMTU(), config);
         this.sealed = new byte[config.maxDatagramLength()];
         this.readSize = Math.max(MIN_READ_SIZE, config.maxDatagramLength());
         this.epoll = config.transport() == DaemonConfig.Transport.EPOLL
@@ -122,6 +117,16 @@ final class DaemonTransport implements Transport, AutoCloseable {
                 : membershipsPerSocket > 0 ? membershipsPerSocket : systemMembershipLimit());
         this.loop = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
         this.guard = config.auth().newGuard();
+    }
+
+    /** Refuses an mtu larger than the interface's: the daemon's datagrams would be fragmented or dropped. */
+    static void requireCarries(int interfaceMtu, DaemonConfig config) {
+        if (interfaceMtu < config.mtu()) {
+            throw new IllegalArgumentException("mtu = " + config.mtu() + ": interface " + config.iface()
+                    + " carries packets of at most " + interfaceMtu + " bytes; lower mtu to at most " + interfaceMtu
+                    + " or raise the interface's MTU (ip link set dev " + config.iface() + " mtu " + config.mtu()
+                    + ")");
+        }
     }
 
     /** The system's limit of memberships per socket, or Linux's default if it cannot be read. */

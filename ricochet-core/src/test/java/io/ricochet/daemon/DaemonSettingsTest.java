@@ -74,6 +74,17 @@ class DaemonSettingsTest {
     }
 
     @Test
+    void anMtuLargerThanTheInterfacesIsRefusedSayingHowToFixIt() {
+        DaemonConfig jumbo = DaemonSettings.resolve(null, null,
+                flags("node-id", "1", "interface", "v0", "mtu", "9000"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DaemonTransport.requireCarries(1500, jumbo));
+        assertEquals("mtu = 9000: interface v0 carries packets of at most 1500 bytes; lower mtu to at most 1500 or "
+                + "raise the interface's MTU (ip link set dev v0 mtu 9000)", e.getMessage());
+        DaemonTransport.requireCarries(9000, jumbo);
+    }
+
+    @Test
     void anAuthenticatedDatagramKeepsRoomForItsTrailerUnderTheMtu(@org.junit.jupiter.api.io.TempDir
                                                                    java.nio.file.Path dir) throws Exception {
         java.nio.file.Path key = dir.resolve("cluster.key");
