@@ -29,6 +29,8 @@ public final class LecReceiver {
     private final int sealLength;
     private final byte[] sealScratch;
     private final ArrayDeque<StoredRepair> ready = new ArrayDeque<>();
+    /** What {@link PacketSource#lookup} said of each entry of the repair being reduced. */
+    private final int[] states = new int[RepairFlyweight.MAX_ENTRIES];
     private boolean draining;
 
     /** @param sealLength bytes of the origin's seal every repair entry must carry (0: none) */
@@ -70,13 +72,15 @@ public final class LecReceiver {
         return false;
     }
 
-    /** Loads the repair into {@code work}, XOR-ing out every packet available here. False if it is unusable. */
+    /**
+     * Loads the repair into {@code work}, XOR-ing out every packet available here. False if it is unusable, or
+     * useless: every packet of it is here already, which is decided before any payload is touched (without loss,
+     * that is almost every repair, and XOR-ing them out was most of a receiver's work on large payloads).
+     */
     private boolean reduce(RepairFlyweight repair, long nowNs) {
-        work.clear();
-        work.xorLength = repair.payloadLength();
-        System.arraycopy(repair.buffer(), repair.payloadOffset(), work.xor, 0, work.xorLength);
-        for (int i = 0, count = repair.count(); i < count; i++) {
-            int length = repair.entryLength(i);
+        int count = repair.count();
+        int missing = 0;
+        for (int i = 0; i < count; i++) {
             int state = source.lookup(repair.entryOrigin(i), repair.entryGroup(i), repair.entrySeqno(i), nowNs);
             if (state == PacketSource.REJECT) {
                 return false;
@@ -86,15 +90,28 @@ public final class LecReceiver {
                 return false;
             }
             if (state == PacketSource.MISSING) {
+                missing++;
+            } else if (source.length(state) != repair.entryLength(i)) {
+                counters.increment(EngineCounter.INVALID_PACKETS);
+                return false;
+            }
+            states[i] = state;
+        }
+        if (missing == 0) {
+            counters.increment(EngineCounter.REPAIRS_USELESS);
+            return false;
+        }
+        work.clear();
+        work.xorLength = repair.payloadLength();
+        System.arraycopy(repair.buffer(), repair.payloadOffset(), work.xor, 0, work.xorLength);
+        for (int i = 0; i < count; i++) {
+            int length = repair.entryLength(i);
+            if (states[i] == PacketSource.MISSING) {
                 PacketId id = new PacketId(repair.entryOrigin(i), repair.entryGroup(i), repair.entrySeqno(i));
                 work.addMissing(id, length, repair.buffer(), repair.entrySealOffset(i));
                 continue;
             }
-            if (source.length(state) != length) {
-                counters.increment(EngineCounter.INVALID_PACKETS);
-                return false;
-            }
-            Bytes.xorInto(work.xor, 0, source.payload(state), 0, length);
+            Bytes.xorInto(work.xor, 0, source.payload(states[i]), 0, length);
             counters.increment(LecCounter.RECOVERY_XORS);
         }
         return true;

@@ -110,6 +110,7 @@ class LecReceiverTest {
 
         assertEquals(1, counters.get(EngineCounter.REPAIRS_USELESS));
         assertTrue(node.recovered.isEmpty());
+        assertEquals(0, counters.get(LecCounter.RECOVERY_XORS), "known useless before any payload is XOR-ed");
     }
 
     @Test
