@@ -94,6 +94,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 return driver.sendFromApplication(group, payload, from);
             }
         }, config.sendQueue(), config.sendRateLimit(), loop, System::nanoTime, counters);
+        driver.afterReceive(sends::recheck);
         this.heartbeats = new HeartbeatResponder(config.nodeId(), config.heartbeatStallMs() * 1_000_000L,
                 System::nanoTime, config.auth());
         this.gmsListener = new GmsListener(driver, loop, this::membershipSeen);
@@ -302,14 +303,24 @@ public final class Daemon implements LocalNode, AutoCloseable {
                     + payload.length + " bytes; the maximum is " + maxPayload()));
             return done;
         }
-        return onLoop(() -> {
-            if (!driver.isMember(group)) {
-                throw new ApiException(ApiException.Code.NOT_A_MEMBER, "node " + nodeId()
-                        + " has not joined group " + group + ": join it first");
-            }
-            sends.offer(group, payload, from, wait, done);
+        if (closed) {
+            done.completeExceptionally(new ApiException(ApiException.Code.UNAVAILABLE, "the daemon is stopping"));
             return done;
-        }).thenCompose(taken -> taken);
+        }
+        // One task and one future per message (sends are the API's hottest call): the send queue completes it.
+        loop.execute(() -> {
+            if (!driver.isMember(group)) {
+                done.completeExceptionally(new ApiException(ApiException.Code.NOT_A_MEMBER, "node " + nodeId()
+                        + " has not joined group " + group + ": join it first"));
+                return;
+            }
+            try {
+                sends.offer(group, payload, from, wait, done);
+            } catch (RuntimeException e) {
+                done.completeExceptionally(new ApiException(ApiException.Code.INTERNAL, e.toString()));
+            }
+        });
+        return done;
     }
 
     @Override

@@ -97,6 +97,9 @@ public final class DaemonSettings {
         k.put("nak-max-attempts", new String[] {"10", "NAKs per packet before it is reported lost"});
         k.put("nak-rate-limit", new String[] {"5000", "NAKs this node may send per second (0 = unlimited)"});
         k.put("session-delay-ms", new String[] {"50", "idle delay before a stream announces its tail (0 = off)"});
+        k.put("stability-interval-ms", new String[] {"20",
+            "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
+                + "every member has from its retransmit buffer early (0 = off: each is kept the NAK give-up time)"});
         k.put("payload", new String[] {"1024",
             "largest payload of the engine's datagrams in bytes; an application message is at most this less 1; a "
                 + "repair of r of them must fit the mtu"});
@@ -157,7 +160,7 @@ public final class DaemonSettings {
                 .r(integer("r")).c(number("c")).stagger(integer("stagger")).nakEnabled(onOff("nak"))
                 .nakTimeoutNs(millis("nak-timeout-ms")).nakRetryNs(millis("nak-retry-ms"))
                 .nakMaxAttempts(integer("nak-max-attempts")).nakRateLimit(integer("nak-rate-limit"))
-                .sessionDelayNs(millis("session-delay-ms"))
+                .sessionDelayNs(millis("session-delay-ms")).stabilityIntervalNs(millis("stability-interval-ms"))
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
                 .maxFrameLength(DaemonConfig.maxFrameLength(mtu(), auth))

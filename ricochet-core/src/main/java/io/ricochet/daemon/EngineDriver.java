@@ -59,6 +59,7 @@ final class EngineDriver implements Outbox, Bundler.Engine {
     private long wakeNs = Long.MAX_VALUE;
     private long nowNs;
     private long batchNs = NO_TIME;
+    private Runnable afterReceive = () -> { };
 
     /**
      * @param self     this node's id
@@ -177,6 +178,15 @@ final class EngineDriver implements Outbox, Bundler.Engine {
             counters.max(DaemonCounter.RX_BATCH_PEAK, batch);
         }
         afterEngineCall();
+        afterReceive.run();
+    }
+
+    /**
+     * Runs {@code task} after each batch of received datagrams (a STABLE report may have made room for sends that
+     * wait for the engine).
+     */
+    void afterReceive(Runnable task) {
+        this.afterReceive = task;
     }
 
     // ------------------------------------------------------------------ application sends

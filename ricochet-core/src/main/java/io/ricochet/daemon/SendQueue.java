@@ -102,6 +102,23 @@ final class SendQueue {
         }
     }
 
+    /**
+     * The engine may have become ready sooner than it said (a STABLE report freed its retransmit buffer): sends
+     * waiting for it go now if they can, instead of at the retry time.
+     */
+    void recheck() {
+        if (queue.isEmpty() || retry == null) {
+            return;
+        }
+        long nowNs = clock.getAsLong();
+        Pending head = queue.peekFirst();
+        if (engine.joins(head.group(), head.payload().length) || readyAtNs(nowNs) <= nowNs) {
+            retry.cancel(false);
+            retry = null;
+            drain();
+        }
+    }
+
     private long readyAtNs(long nowNs) {
         return Math.max(engine.readyAtNs(nowNs), rate.availableAtNs(nowNs));
     }

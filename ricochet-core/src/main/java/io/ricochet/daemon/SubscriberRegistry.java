@@ -64,7 +64,8 @@ final class SubscriberRegistry {
             return 0;
         }
         int count = 0;
-        for (DeliveryListener listener : list) {
+        for (int i = 0; i < list.size(); i++) {
+            DeliveryListener listener = list.get(i);
             if (listener.acceptsLocal(listener == from)) {
                 listener.delivered(origin, group, seqno, payload, 0, payload.length);
                 handed(listener);

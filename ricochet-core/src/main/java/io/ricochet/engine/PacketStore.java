@@ -54,6 +54,11 @@ public final class PacketStore {
         return slot;
     }
 
+    /** The packet in {@code slot}, or null if none was stored there yet. */
+    public PacketId idAt(int slot) {
+        return ids[slot];
+    }
+
     /** The slot holding {@code id}, or -1. */
     public int find(PacketId id) {
         return index.getValue(id);

@@ -28,12 +28,37 @@ public final class StreamTable {
         private final int group;
         private final long incarnation;
         private final ReceiveWindow window;
+        /** The last base this node told the sender (a STABLE), and whether one may be due (see StabilityReporter). */
+        private long reportedBase = -1;
+        private boolean reportPending;
 
         Stream(int origin, int group, long incarnation, long base, int maxWindow) {
             this.origin = origin;
             this.group = group;
             this.incarnation = incarnation;
             this.window = new ReceiveWindow(base, maxWindow);
+        }
+
+        /** Marks the stream for the next report; false if it already was. */
+        public boolean markForReport() {
+            if (reportPending) {
+                return false;
+            }
+            reportPending = true;
+            return true;
+        }
+
+        /**
+         * Clears the mark; returns the base to tell the sender if it moved since the last report, else -1.
+         */
+        public long takeReport() {
+            reportPending = false;
+            long base = window.base();
+            if (base <= reportedBase) {
+                return -1;
+            }
+            reportedBase = base;
+            return base;
         }
 
         public int origin() {

@@ -16,7 +16,11 @@ public enum NakCounter implements Counter {
     TAILS_RECEIVED(39, "failed senders' tails received from other members"),
     ANSWERS_THROTTLED(42, "NAKs left unanswered because their requester reached its answer rate (NAK rate limit)"),
     NAKS_TOO_SHORT(45, "NAKs left unanswered because the retransmission would be over 3 times their bytes (padded "
-            + "for a smaller frame limit than this node's: mtu settings differ)");
+            + "for a smaller frame limit than this node's: mtu settings differ)"),
+    STABLES_SENT(46, "reports to senders of how far their streams are resolved here (STABLE)"),
+    STABLES_RECEIVED(47, "STABLE reports received from members about this node's streams"),
+    STABLE_RELEASES(48, "sent packets dropped from the retransmit buffer before their retention time because every "
+            + "member had resolved them");
 
     private final int id;
     private final String description;

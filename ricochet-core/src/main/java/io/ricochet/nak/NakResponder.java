@@ -32,6 +32,7 @@ public final class NakResponder {
     private final PacketStore retransmitBuffer;
     private final long retentionNs;
     private final long[] sentNs;
+    private Stability stability;
     private final int perRequester;
     private final java.util.LinkedHashMap<Integer, TokenBucket> requesters =
             new java.util.LinkedHashMap<>(16, 0.75f, true) {
@@ -76,22 +77,54 @@ public final class NakResponder {
         this.ref = new PacketRefFlyweight().wrap(frame, 0);
     }
 
+    /**
+     * Lets packets every member has resolved leave the buffer before their retention time ({@link Stability});
+     * without it, every packet is kept its full time.
+     */
+    public void useStability(Stability stability) {
+        this.stability = stability;
+    }
+
     /** Keeps a copy of a packet this node sent at {@code nowNs}. */
     public void sent(int group, long seqno, byte[] payload, int offset, int length, long nowNs) {
         if (buffering) {
+            int oldest = retransmitBuffer.nextSlot();
+            if (retransmitBuffer.size() == retransmitBuffer.capacity() && sentNs[oldest] + retentionNs > nowNs) {
+                counters.increment(NakCounter.STABLE_RELEASES);
+            }
             sentNs[retransmitBuffer.put(new PacketId(self, group, seqno), payload, offset, length)] = nowNs;
         }
     }
 
     /**
-     * The earliest time at or after {@code nowNs} when the next send evicts no packet kept less than the retention:
-     * now while the buffer has room, else when its oldest packet has been kept long enough.
+     * The earliest time at or after {@code nowNs} when the next send evicts no packet a member may still ask for:
+     * now while the buffer has room or its oldest packet is stable (every member resolved it), else when that
+     * packet has been kept for the retention time.
      */
     public long readyAtNs(long nowNs) {
         if (!buffering || retransmitBuffer.size() < retransmitBuffer.capacity()) {
             return nowNs;
         }
-        return Math.max(nowNs, sentNs[retransmitBuffer.nextSlot()] + retentionNs);
+        int oldest = retransmitBuffer.nextSlot();
+        if (stability != null) {
+            PacketId id = retransmitBuffer.idAt(oldest);
+            if (stability.isStable(id.group(), id.seqno())) {
+                return nowNs;
+            }
+        }
+        return Math.max(nowNs, sentNs[oldest] + retentionNs);
+    }
+
+    /** A validated STABLE, from its header's source, a member of the report's group (the caller checked). */
+    public void onStable(PacketRefFlyweight report) {
+        counters.increment(NakCounter.STABLES_RECEIVED);
+        if (stability == null || report.origin() != self
+                || report.seqno() > nextSeqno.applyAsLong(report.group())) {
+            // Not ours, or beyond what we sent: a forged or buggy report must not release packets early.
+            counters.increment(EngineCounter.INVALID_PACKETS);
+            return;
+        }
+        stability.reported(report.group(), report.source(), report.seqno());
     }
 
     /** A validated NAK, from its header's source, a member of the NAK's group (the caller checked). */

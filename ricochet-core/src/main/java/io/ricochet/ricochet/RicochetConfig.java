@@ -30,12 +30,16 @@ import java.util.Map;
  * @param maxFrameLength         largest frame this node builds: a repair of r entries over the largest payload must
  *                               fit ({@link HeaderFlyweight#STANDARD_FRAME_LENGTH} by default; the daemon derives it
  *                               from its mtu setting)
+ * @param stabilityIntervalNs    with NAK on: how often a receiver tells each sender how far it resolved its stream
+ *                               (STABLE), so senders drop packets every member has from their retransmit buffer
+ *                               early; 0 turns it off (the default here, so the simulator keeps the paper's
+ *                               traffic; the daemon's default is on)
  */
 public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
                            boolean nakEnabled, long nakTimeoutNs, long nakRetryNs, int nakMaxAttempts,
                            long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
                            int repairBufferCapacity, int maxPendingLosses, int streamWindow,
-                           long sessionDelayNs, int nakRateLimit, int maxFrameLength) {
+                           long sessionDelayNs, int nakRateLimit, int maxFrameLength, long stabilityIntervalNs) {
 
     private static final long MS = 1_000_000L;
 
@@ -65,6 +69,12 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         require(streamWindow >= 64, "stream-window", streamWindow, "must be at least 64");
         require(sessionDelayNs >= 0, "session-delay", sessionDelayNs, "must be 0 (off) or positive");
         require(nakRateLimit >= 0, "nak-rate-limit", nakRateLimit, "must be 0 (unlimited) or positive");
+        require(stabilityIntervalNs >= 0, "stability-interval", stabilityIntervalNs, "must be 0 (off) or positive");
+    }
+
+    /** True when receivers report how far they resolved each stream (NAK on and a positive interval). */
+    public boolean stabilityEnabled() {
+        return nakEnabled && stabilityIntervalNs > 0;
     }
 
     /** True when idle streams announce their highest seqno (NAK on and a positive delay). */
@@ -127,6 +137,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         private int maxPendingLosses = 65_536;
         private int streamWindow = 16_384;
         private long sessionDelayNs = 50 * MS;
+        private long stabilityIntervalNs;
         private int nakRateLimit = 5_000;
 
         public Builder r(int v) {
@@ -209,6 +220,11 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
+        public Builder stabilityIntervalNs(long v) {
+            stabilityIntervalNs = v;
+            return this;
+        }
+
         public Builder sessionDelayNs(long v) {
             sessionDelayNs = v;
             return this;
@@ -223,7 +239,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return new RicochetConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
                     nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
                     repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit,
-                    maxFrameLength);
+                    maxFrameLength, stabilityIntervalNs);
         }
     }
 }

@@ -25,6 +25,8 @@ import io.ricochet.nak.NakCounter;
 import io.ricochet.nak.NakRequester;
 import io.ricochet.nak.NakResponder;
 import io.ricochet.nak.SessionAnnouncer;
+import io.ricochet.nak.Stability;
+import io.ricochet.nak.StabilityReporter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
@@ -52,6 +54,9 @@ public final class RicochetEngine
     private final NakRequester losses;
     private final NakResponder responder;
     private final SessionAnnouncer sessions;
+    /** Receiver side of stability (STABLE reports), and the sender side the retransmit buffer follows; or null. */
+    private final StabilityReporter stability;
+    private final Stability resolvedByMembers;
     private final FailedSenderTails tails;
     private final long retireAfterNs;
     /** The view as {@link StreamTable} asks it, made once (not a new method reference per packet). */
@@ -104,6 +109,14 @@ public final class RicochetEngine
                 config.maxPayload());
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
                 config.nakSettings().rateLimit(), config.maxPayload(), true, dataSender::sentTo, counters, outbox);
+        if (config.stabilityEnabled()) {
+            this.stability = new StabilityReporter(self, config.stabilityIntervalNs(), counters, outbox);
+            this.resolvedByMembers = new Stability(self, view::members);
+            responder.useStability(resolvedByMembers);
+        } else {
+            this.stability = null;
+            this.resolvedByMembers = null;
+        }
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
         this.retireAfterNs = config.nakSettings().departedStreamNs();
         this.roster = view::isListed;
@@ -173,6 +186,9 @@ public final class RicochetEngine
             streams.retire(node, group, nowNs + retireAfterNs);
         }
         view.leave(group, node);
+        if (resolvedByMembers != null && node != self) {
+            resolvedByMembers.forget(group, node);
+        }
         if (node == self && sessions != null) {
             sessions.left(group);
         }
@@ -231,6 +247,14 @@ public final class RicochetEngine
                 PacketRefFlyweight tail = ref.wrap(buffer, offset);
                 tails.onTail(tail, view.isMember(tail.group()), nowNs);
                 break;
+            case FrameType.STABLE:
+                PacketRefFlyweight report = ref.wrap(buffer, offset);
+                if (view.isListed(report.group(), report.source())) {
+                    responder.onStable(report);
+                } else {
+                    counters.increment(EngineCounter.NON_MEMBER); // Only a member's word counts.
+                }
+                break;
             default:
                 counters.increment(EngineCounter.INVALID_PACKETS);
                 break;
@@ -272,6 +296,9 @@ public final class RicochetEngine
         Admission.Outcome outcome = admission.admit(window, id, payload, offset, length, channel, nowNs);
         if (!outcome.delivered()) {
             return;
+        }
+        if (stability != null) {
+            stability.delivered(stream, nowNs);
         }
         if (channel == Channel.DATA) {
             ensurePlan();
@@ -420,6 +447,9 @@ public final class RicochetEngine
         if (sessions != null) {
             sessions.poll(nowNs, this);
         }
+        if (stability != null) {
+            stability.poll(nowNs);
+        }
         lec.drainReady(nowNs);
         requestWake(nowNs);
     }
@@ -437,6 +467,9 @@ public final class RicochetEngine
     @Override
     public long nextDeadlineNs() {
         long next = Math.min(losses.nextDeadlineNs(), streams.nextPruneNs());
+        if (stability != null) {
+            next = Math.min(next, stability.nextDeadlineNs());
+        }
         return sessions == null ? next : Math.min(next, sessions.nextDeadlineNs());
     }
 

@@ -31,6 +31,13 @@ public final class FrameType {
     public static final int TAIL = 9;
 
     /**
+     * A receiver's word to a sender that it has resolved (delivered or given up) every packet of the sender's stream
+     * in the group below the seqno, so it will never NAK them: once every member said so, the sender may drop them
+     * from its retransmit buffer before their time is up. Unicast to the sender: {@link PacketRefFlyweight}.
+     */
+    public static final int STABLE = 10;
+
+    /**
      * Control frames of the other protocols (SRM, sender-based FEC, pbcast) use ids reserved per protocol below;
      * they share the DATA frame and validate their own control frames, after the common header checks.
      */
@@ -52,7 +59,7 @@ public final class FrameType {
     }
 
     /** Highest id in use by Ricochet's own frames; its ids are dense from 1. */
-    public static final int MAX = TAIL;
+    public static final int MAX = STABLE;
 
     private FrameType() {
     }
@@ -81,6 +88,8 @@ public final class FrameType {
                 return "HEARTBEAT_ACK";
             case TAIL:
                 return "TAIL";
+            case STABLE:
+                return "STABLE";
             default:
                 return "UNKNOWN(" + type + ")";
         }

@@ -40,6 +40,7 @@ public final class FrameValidator {
             case FrameType.GONE:
             case FrameType.SESSION:
             case FrameType.TAIL:
+            case FrameType.STABLE:
                 return checkRef(buffer, offset, length);
             case FrameType.REPAIR:
                 return checkRepair(buffer, offset, length);

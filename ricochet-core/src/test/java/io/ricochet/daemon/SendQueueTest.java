@@ -111,6 +111,21 @@ class SendQueueTest {
     }
 
     @Test
+    void aRecheckTakesWaitingSendsAsSoonAsTheEngineIsReadyBeforeTheRetryTime() {
+        SendQueue queue = queue(4, 0);
+        readyNs = timeNs + 3_000 * MS;
+        CompletableFuture<Long> waiting = offer(queue, 1, true);
+        queue.recheck();
+        assertFalse(waiting.isDone(), "still not ready");
+
+        readyNs = timeNs; // a STABLE report freed the retransmit buffer
+        queue.recheck();
+        assertEquals(0L, waiting.join(), "taken now, not 3 s later");
+        queue.recheck(); // nothing waits: nothing happens
+        assertEquals(List.of("1:1"), taken);
+    }
+
+    @Test
     void shouldPaceSendsAtTheRateLimit() {
         SendQueue queue = queue(1_000, 100);
         List<CompletableFuture<Long>> sends = new ArrayList<>();

@@ -35,7 +35,7 @@ class WireFuzzTest {
     private static final int MAX_PAD = 48;
     private static final int[] TYPES = {
         FrameType.DATA, FrameType.REPAIR, FrameType.NAK, FrameType.RETRANSMIT, FrameType.GONE, FrameType.SESSION,
-        FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK, FrameType.TAIL,
+        FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK, FrameType.TAIL, FrameType.STABLE,
     };
 
     /** Scratch for XOR-reading payload regions; larger than any frame a 16-bit length can describe. */
@@ -170,7 +170,8 @@ class WireFuzzTest {
             case FrameType.NAK:
             case FrameType.GONE:
             case FrameType.SESSION:
-            case FrameType.TAIL: {
+            case FrameType.TAIL:
+            case FrameType.STABLE: {
                 PacketRefFlyweight r = new PacketRefFlyweight().wrap(buf, off);
                 require(PacketRefFlyweight.validLength(r.type(), len), "ref length");
                 sink += r.origin() + r.group();
@@ -243,6 +244,7 @@ class WireFuzzTest {
             case 5: // GONE
             case 6: // SESSION
             case 9: // TAIL
+            case 10: // STABLE
                 return n == 28 && f[20] >= 0;
             case 7: // HEARTBEAT
             case 8: // HEARTBEAT_ACK
@@ -299,7 +301,8 @@ class WireFuzzTest {
             case FrameType.NAK:
             case FrameType.GONE:
             case FrameType.SESSION:
-            case FrameType.TAIL: {
+            case FrameType.TAIL:
+            case FrameType.STABLE: {
                 byte[] frame = new byte[PacketRefFlyweight.lengthOf(type)];
                 new PacketRefFlyweight().wrap(frame, 0)
                         .write(type, rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno(rnd));

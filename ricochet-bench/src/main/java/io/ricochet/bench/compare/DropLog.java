@@ -18,6 +18,8 @@ public final class DropLog {
     private final Map<Key, Boolean> pending;
     private long dropped;
     private long forgotten;
+    /** {@code pending.size()}, readable without the lock. */
+    private volatile int pendingNow;
 
     /**
      * @param capacity pending drops kept at most
@@ -45,11 +47,21 @@ public final class DropLog {
         if (pending.putIfAbsent(key, Boolean.TRUE) == null) {
             dropped++;
         }
+        pendingNow = pending.size();
     }
 
     /** Whether {@code key}, being delivered now, was dropped (and not yet delivered); forgets it. */
-    public synchronized boolean delivered(Key key) {
-        return pending.remove(key) != null;
+    public boolean delivered(Key key) {
+        // Most deliveries are of messages never dropped: with nothing pending there is nothing to look up or lock
+        // (a drop is recorded before the delivery of its message, on the same thread or one that handed it on).
+        if (pendingNow == 0) {
+            return false;
+        }
+        synchronized (this) {
+            boolean was = pending.remove(key) != null;
+            pendingNow = pending.size();
+            return was;
+        }
     }
 
     /** Drops recorded. */

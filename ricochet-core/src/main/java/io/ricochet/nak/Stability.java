@@ -1,0 +1,70 @@
+package io.ricochet.nak;
+
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+
+/**
+ * The sender's record of what the members of each of its groups have resolved of its stream there (their
+ * {@link io.ricochet.wire.FrameType#STABLE} reports). A packet every other member of its group has resolved will
+ * never be asked for again, so the retransmit buffer may drop it before its retention time is up: the buffer then
+ * follows the receivers, not a fixed time, and a sender is no longer limited to retransmit-buffer packets per
+ * retention time. A member that has not reported holds every packet to its time, as before (a new member, one
+ * whose reports are lost, one running without them).
+ */
+public final class Stability {
+    private final int self;
+    private final IntFunction<Set<Integer>> members;
+    /** Per group, per member: every seqno below this is resolved there. */
+    private final Map<Integer, Map<Integer, Long>> resolvedBelow = new HashMap<>();
+
+    /** @param members the current members of a group as this node sees them (whether it lists itself or not) */
+    public Stability(int self, IntFunction<Set<Integer>> members) {
+        this.self = self;
+        this.members = members;
+    }
+
+    /** {@code member} has resolved every packet of this node's stream in {@code group} below {@code seqno}. */
+    public void reported(int group, int member, long seqno) {
+        resolvedBelow.computeIfAbsent(group, g -> new HashMap<>()).merge(member, seqno, Math::max);
+    }
+
+    /** {@code member} is no longer in {@code group} (left or failed): its reports no longer count. */
+    public void forget(int group, int member) {
+        Map<Integer, Long> byMember = resolvedBelow.get(group);
+        if (byMember != null) {
+            byMember.remove(member);
+            if (byMember.isEmpty()) {
+                resolvedBelow.remove(group);
+            }
+        }
+    }
+
+    /**
+     * Whether every other current member of {@code group} has resolved this node's packet {@code seqno} there. Not
+     * when this node knows no member of the group (it left it): the members it had may still ask.
+     */
+    public boolean isStable(int group, long seqno) {
+        Set<Integer> current = members.apply(group);
+        if (current.isEmpty()) {
+            return false;
+        }
+        Map<Integer, Long> byMember = resolvedBelow.get(group);
+        for (int member : current) {
+            if (member == self) {
+                continue;
+            }
+            Long below = byMember == null ? null : byMember.get(member);
+            if (below == null || seqno >= below) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Groups with reports held (for bounds checks and stats). */
+    int groups() {
+        return resolvedBelow.size();
+    }
+}
