@@ -134,7 +134,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
     public static Daemon start(DaemonConfig config) throws Exception {
         Daemon daemon = new Daemon(config);
         try {
-            daemon.transport.start(new DatagramHandler(daemon.driver, config.auth().newGuard()));
+            daemon.transport.start(new DatagramHandler(config.nodeId(), daemon.driver,
+                    config.auth().newGuard()));
             daemon.heartbeats.start(config.heartbeatAddress());
             daemon.loop.scheduleAtFixedRate(daemon::engineAlive, 0, PROGRESS_MARK_MS, TimeUnit.MILLISECONDS);
             daemon.gms.start();

@@ -33,7 +33,9 @@ public enum DaemonCounter implements Counter {
             + "BUNDLES_SENT)"),
     BUNDLE_PEAK(218, "the most application messages sent in one datagram (a high-water gauge)"),
     MALFORMED_DATAGRAMS(219, "DATA packets delivered by the engine whose payload is not a daemon's message or bundle "
-            + "(an authenticated peer with a bug): reported LOST, as a whole");
+            + "(an authenticated peer with a bug): reported LOST, as a whole"),
+    OWN_DATAGRAMS(220, "datagrams naming this node as their source, dropped unread: its own multicast looped back by "
+            + "the host (other daemons on the host need the loopback) or a forgery");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

@@ -24,12 +24,14 @@ import org.slf4j.LoggerFactory;
 final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> {
     private static final Logger LOG = LoggerFactory.getLogger(DatagramHandler.class);
 
+    private final int self;
     private final EngineDriver driver;
     private final Counters counters;
     private final FrameGuard guard;
 
     /** @param guard checks every datagram before anything reads it (the engine's thread owns it) */
-    DatagramHandler(EngineDriver driver, FrameGuard guard) {
+    DatagramHandler(int self, EngineDriver driver, FrameGuard guard) {
+        this.self = self;
         this.driver = driver;
         this.counters = driver.counters();
         this.guard = guard;
@@ -41,6 +43,12 @@ final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> 
         int length = content.readableBytes();
         if (length < HeaderFlyweight.HEADER_LENGTH) {
             counters.increment(DaemonCounter.BAD_DATAGRAM_SIZE);
+            return;
+        }
+        if (content.getInt(content.readerIndex() + HeaderFlyweight.SOURCE_OFFSET) == self) {
+            // Our own multicast, looped back so that daemons sharing the host receive it: nothing in it is news to
+            // us, so it is not copied or checked (a forgery naming us as its source loses nothing either).
+            counters.increment(DaemonCounter.OWN_DATAGRAMS);
             return;
         }
         // The one copy out of the socket's buffer, into the receive buffer's free slot for the (as yet unchecked)

@@ -112,10 +112,22 @@ final class ChildMembers {
         }
     }
 
-    /** The command line of {@code plan}'s process: this JVM's java and class path, the member command. */
+    /** Extra JVM options for every member process, both systems alike (e.g. a JFR recording), split on spaces. */
+    static final String MEMBER_JAVA_OPTS = "RICOCHET_MEMBER_JAVA_OPTS";
+
+    /**
+     * The command line of {@code plan}'s process: this JVM's java and class path, the options of
+     * {@link #MEMBER_JAVA_OPTS} if set, the member command.
+     */
     static List<String> command(MemberPlan plan) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return List.of(java, "-Xmx512m", "-cp", System.getProperty("java.class.path"), BenchMain.class.getName(),
-                VsJGroupsCommand.NAME, MemberCommand.NAME, "--plan", JSON.writeValueAsString(plan));
+        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx512m"));
+        String extra = System.getenv(MEMBER_JAVA_OPTS);
+        if (extra != null && !extra.isBlank()) {
+            command.addAll(List.of(extra.strip().split("\\s+")));
+        }
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchMain.class.getName(),
+                VsJGroupsCommand.NAME, MemberCommand.NAME, "--plan", JSON.writeValueAsString(plan)));
+        return command;
     }
 }
