@@ -97,7 +97,7 @@ public final class DaemonSettings {
         k.put("nak-max-attempts", new String[] {"10", "NAKs per packet before it is reported lost"});
         k.put("nak-rate-limit", new String[] {"5000", "NAKs this node may send per second (0 = unlimited)"});
         k.put("session-delay-ms", new String[] {"50", "idle delay before a stream announces its tail (0 = off)"});
-        k.put("stability-interval-ms", new String[] {"20",
+        k.put("stability-interval-ms", new String[] {"100",
             "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
                 + "every member has from its retransmit buffer early (0 = off: each is kept the NAK give-up time)"});
         k.put("payload", new String[] {"1024",

@@ -115,16 +115,17 @@ public final class NakResponder {
         return Math.max(nowNs, sentNs[oldest] + retentionNs);
     }
 
-    /** A validated STABLE, from its header's source, a member of the report's group (the caller checked). */
-    public void onStable(PacketRefFlyweight report) {
-        counters.increment(NakCounter.STABLES_RECEIVED);
-        if (stability == null || report.origin() != self
-                || report.seqno() > nextSeqno.applyAsLong(report.group())) {
-            // Not ours, or beyond what we sent: a forged or buggy report must not release packets early.
+    /**
+     * One entry of a validated STABLE addressed to this node: {@code member} (the frame's source, listed in
+     * {@code group}: the caller checked) has resolved this node's stream in {@code group} below {@code seqno}.
+     */
+    public void onStable(int member, int group, long seqno) {
+        if (stability == null || seqno > nextSeqno.applyAsLong(group)) {
+            // Beyond what we sent: a forged or buggy report must not release packets early.
             counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
-        stability.reported(report.group(), report.source(), report.seqno());
+        stability.reported(group, member, seqno);
     }
 
     /** A validated NAK, from its header's source, a member of the NAK's group (the caller checked). */

@@ -4,23 +4,28 @@ import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.StreamTable;
 import io.ricochet.wire.FrameType;
-import io.ricochet.wire.PacketRefFlyweight;
-import java.util.ArrayDeque;
+import io.ricochet.wire.HeaderFlyweight;
+import io.ricochet.wire.StableFlyweight;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeMap;
 
 /**
- * The receiver's half of {@link Stability}: every {@code intervalNs}, each stream that delivered a packet since the
- * last round tells its sender, by a {@link FrameType#STABLE} unicast, how far it has resolved the stream (its
- * window's base), if that moved. So reports cost at most one small frame per stream per interval, and nothing for an
- * idle stream. A lost report only delays the sender's release to the next one, or to the retention time.
+ * The receiver's half of {@link Stability}: every {@code intervalNs}, the streams that delivered a packet since the
+ * last round tell their senders how far they are resolved (their windows' bases), if that moved: one
+ * {@link FrameType#STABLE} per sender with an entry per group ({@link StableFlyweight}). So reports cost at most one
+ * small frame per sender per interval, whatever the number of groups, and nothing while streams are idle. A lost
+ * report only delays the sender's release to the next one, or to the retention time.
  */
 public final class StabilityReporter {
     private final int self;
     private final long intervalNs;
     private final Counters counters;
     private final Outbox outbox;
-    private final ArrayDeque<StreamTable.Stream> marked = new ArrayDeque<>();
-    private final byte[] frame = new byte[PacketRefFlyweight.LENGTH];
-    private final PacketRefFlyweight out = new PacketRefFlyweight().wrap(frame, 0);
+    /** Streams marked since the last round, by sender (in id order, so rounds are deterministic). */
+    private final TreeMap<Integer, List<StreamTable.Stream>> marked = new TreeMap<>();
+    private final byte[] frame = new byte[HeaderFlyweight.STANDARD_FRAME_LENGTH];
+    private final StableFlyweight out = new StableFlyweight().wrap(frame, 0);
     private long nextNs = Long.MAX_VALUE;
 
     /** @param intervalNs time between rounds of reports (positive) */
@@ -37,7 +42,7 @@ public final class StabilityReporter {
     /** A packet of {@code stream} was delivered (its base may have moved): report it in the next round. */
     public void delivered(StreamTable.Stream stream, long nowNs) {
         if (stream.origin() != self && stream.markForReport()) {
-            marked.addLast(stream);
+            marked.computeIfAbsent(stream.origin(), o -> new ArrayList<>()).add(stream);
             if (nextNs == Long.MAX_VALUE) {
                 nextNs = nowNs + intervalNs;
             }
@@ -55,13 +60,27 @@ public final class StabilityReporter {
             return;
         }
         nextNs = Long.MAX_VALUE;
-        for (StreamTable.Stream stream = marked.pollFirst(); stream != null; stream = marked.pollFirst()) {
-            long base = stream.takeReport();
-            if (base > 0) {
-                int length = out.write(FrameType.STABLE, self, stream.origin(), stream.group(), base);
-                counters.increment(NakCounter.STABLES_SENT);
-                outbox.unicast(stream.origin(), frame, 0, length);
+        for (var bySender : marked.entrySet()) {
+            int origin = bySender.getKey();
+            out.begin(self, origin);
+            for (StreamTable.Stream stream : bySender.getValue()) {
+                long base = stream.takeReport();
+                if (base > 0 && !out.add(stream.group(), base)) {
+                    send(origin);
+                    out.begin(self, origin);
+                    out.add(stream.group(), base);
+                }
+            }
+            if (out.count() > 0) {
+                send(origin);
             }
         }
+        marked.clear();
+    }
+
+    private void send(int origin) {
+        int length = out.finish();
+        counters.increment(NakCounter.STABLES_SENT);
+        outbox.unicast(origin, frame, 0, length);
     }
 }

@@ -33,6 +33,7 @@ import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 import io.ricochet.wire.RepairFlyweight;
+import io.ricochet.wire.StableFlyweight;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 
@@ -70,6 +71,7 @@ public final class RicochetEngine
     private final DataFlyweight data = new DataFlyweight();
     private final RepairFlyweight repair = new RepairFlyweight();
     private final PacketRefFlyweight ref = new PacketRefFlyweight();
+    private final StableFlyweight stable = new StableFlyweight();
     private final PacketRefFlyweight outRef = new PacketRefFlyweight().wrap(frame, 0);
     private long planVersion = -1;
 
@@ -248,12 +250,7 @@ public final class RicochetEngine
                 tails.onTail(tail, view.isMember(tail.group()), nowNs);
                 break;
             case FrameType.STABLE:
-                PacketRefFlyweight report = ref.wrap(buffer, offset);
-                if (view.isListed(report.group(), report.source())) {
-                    responder.onStable(report);
-                } else {
-                    counters.increment(EngineCounter.NON_MEMBER); // Only a member's word counts.
-                }
+                onStable(stable.wrap(buffer, offset));
                 break;
             default:
                 counters.increment(EngineCounter.INVALID_PACKETS);
@@ -433,6 +430,22 @@ public final class RicochetEngine
         int length = outRef.write(FrameType.SESSION, self, self, group, highestSeqno);
         counters.increment(NakCounter.SESSIONS_SENT);
         outbox.multicast(group, frame, 0, length);
+    }
+
+    /** A member's word on how far it resolved this node's streams: each entry counts if it is a member there. */
+    private void onStable(StableFlyweight report) {
+        counters.increment(NakCounter.STABLES_RECEIVED);
+        if (report.origin() != self) {
+            counters.increment(EngineCounter.INVALID_PACKETS); // About another node's streams: not for us.
+            return;
+        }
+        for (int i = 0, count = report.count(); i < count; i++) {
+            if (view.isListed(report.group(i), report.source())) {
+                responder.onStable(report.source(), report.group(i), report.seqno(i));
+            } else {
+                counters.increment(EngineCounter.NON_MEMBER); // Only a member's word counts.
+            }
+        }
     }
 
     // ---------------------------------------------------------------- timers

@@ -33,7 +33,8 @@ public final class FrameType {
     /**
      * A receiver's word to a sender that it has resolved (delivered or given up) every packet of the sender's stream
      * in the group below the seqno, so it will never NAK them: once every member said so, the sender may drop them
-     * from its retransmit buffer before their time is up. Unicast to the sender: {@link PacketRefFlyweight}.
+     * from its retransmit buffer before their time is up. Unicast to the sender, one entry per group:
+     * {@link StableFlyweight}.
      */
     public static final int STABLE = 10;
 

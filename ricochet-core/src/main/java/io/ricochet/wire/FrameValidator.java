@@ -40,8 +40,9 @@ public final class FrameValidator {
             case FrameType.GONE:
             case FrameType.SESSION:
             case FrameType.TAIL:
-            case FrameType.STABLE:
                 return checkRef(buffer, offset, length);
+            case FrameType.STABLE:
+                return checkStable(buffer, offset, length);
             case FrameType.REPAIR:
                 return checkRepair(buffer, offset, length);
             case FrameType.HEARTBEAT:
@@ -96,6 +97,22 @@ public final class FrameValidator {
             return Verdict.BAD_LENGTH;
         }
         return Bytes.getLong(b, off + PacketRefFlyweight.SEQNO_OFFSET) < 0 ? Verdict.BAD_FIELD : Verdict.OK;
+    }
+
+    private static Verdict checkStable(byte[] b, int off, int length) {
+        if (length < StableFlyweight.ENTRIES_OFFSET) {
+            return Verdict.BAD_LENGTH;
+        }
+        int count = Bytes.getUnsignedShort(b, off + StableFlyweight.COUNT_OFFSET);
+        if (count < 1 || count > StableFlyweight.MAX_ENTRIES || length != StableFlyweight.lengthOf(count)) {
+            return Verdict.BAD_LENGTH;
+        }
+        for (int i = 0; i < count; i++) {
+            if (Bytes.getLong(b, off + StableFlyweight.ENTRIES_OFFSET + i * StableFlyweight.ENTRY_LENGTH + 4) < 0) {
+                return Verdict.BAD_FIELD;
+            }
+        }
+        return Verdict.OK;
     }
 
     private static Verdict checkHeartbeat(byte[] b, int off, int length) {

@@ -4,8 +4,7 @@ package io.ricochet.wire;
  * A frame that names one data packet: a {@link FrameType#NAK} (sent to the packet's original sender), a
  * {@link FrameType#GONE} (the sender's answer when the packet has left its retransmit buffer) or a
  * {@link FrameType#SESSION} (a sender's highest seqno in a group, multicast once the stream goes idle) and
- * {@link FrameType#TAIL} (a member's highest seqno seen of a failed sender) or a {@link FrameType#STABLE} (a
- * receiver has resolved every packet of the sender's stream below the seqno).
+ * {@link FrameType#TAIL} (a member's highest seqno seen of a failed sender).
  *
  * <pre>
  *  0                   1                   2                   3
@@ -22,7 +21,7 @@ package io.ricochet.wire;
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
  *
- * A GONE, SESSION, TAIL or STABLE frame is exactly {@link #LENGTH} bytes. A NAK is at least {@link #NAK_LENGTH}: the
+ * A GONE, SESSION or TAIL frame is exactly {@link #LENGTH} bytes. A NAK is at least {@link #NAK_LENGTH}: the
  * same fields and zero padding, so that its answer (a RETRANSMIT of at most
  * {@link HeaderFlyweight#STANDARD_FRAME_LENGTH} bytes, or of the sender's configured frame limit: {@link #nakLength})
  * is never more than three times the bytes of the NAK that asked for it (the anti-amplification rule of QUIC, RFC 9000

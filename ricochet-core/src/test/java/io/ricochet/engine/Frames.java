@@ -34,6 +34,16 @@ public final class Frames {
         return frame;
     }
 
+    /** A STABLE from {@code source} to {@code id.origin()}: resolved below {@code id.seqno()} in {@code id.group()}. */
+    public static byte[] stable(int source, PacketId id) {
+        byte[] frame = new byte[io.ricochet.wire.StableFlyweight.lengthOf(1)];
+        io.ricochet.wire.StableFlyweight st = new io.ricochet.wire.StableFlyweight().wrap(frame, 0);
+        st.begin(source, id.origin());
+        st.add(id.group(), id.seqno());
+        st.finish();
+        return frame;
+    }
+
     public static byte[] ref(int type, int source, PacketId id) {
         byte[] frame = new byte[PacketRefFlyweight.lengthOf(type)];
         new PacketRefFlyweight().wrap(frame, 0).write(type, source, id.origin(), id.group(), id.seqno());

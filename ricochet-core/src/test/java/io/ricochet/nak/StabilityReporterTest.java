@@ -8,7 +8,8 @@ import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.StreamTable;
 import io.ricochet.wire.FrameType;
-import io.ricochet.wire.PacketRefFlyweight;
+import io.ricochet.wire.FrameValidator;
+import io.ricochet.wire.StableFlyweight;
 import org.junit.jupiter.api.Test;
 
 class StabilityReporterTest {
@@ -19,35 +20,47 @@ class StabilityReporterTest {
     private final StabilityReporter reporter = new StabilityReporter(SELF, 20 * MS, counters, out);
     private final StreamTable streams = new StreamTable(1024);
 
-    private StreamTable.Stream deliver(int origin, int group, long seqno, long nowNs) {
-        StreamTable.Stream stream = streams.getOrCreate(origin, group, 0);
+    private void deliver(int origin, int group, long seqno, long nowNs) {
+        StreamTable.Stream stream = streams.find(origin, group);
+        if (stream == null) {
+            streams.joined(origin, group, 1, true, true);
+            stream = streams.find(origin, group);
+        }
         stream.window().observe(seqno);
         stream.window().resolve(seqno);
         reporter.delivered(stream, nowNs);
-        return stream;
+    }
+
+    private StableFlyweight sent(int i) {
+        byte[] frame = out.sent.get(i).frame();
+        assertEquals(FrameValidator.Verdict.OK, FrameValidator.check(frame, 0, frame.length));
+        return new StableFlyweight().wrap(frame, 0);
     }
 
     @Test
-    void eachStreamThatMovedReportsItsBaseOncePerIntervalToItsSender() {
-        streams.joined(2, 7, 1, true, true);
-        streams.joined(3, 7, 1, true, true);
+    void eachSenderGetsOneReportPerIntervalWithAnEntryPerGroupThatMoved() {
         for (long s = 0; s < 5; s++) {
             deliver(2, 7, s, 0);
         }
+        deliver(2, 8, 0, MS);
         deliver(3, 7, 0, MS);
         assertEquals(20 * MS, reporter.nextDeadlineNs(), "due one interval after the first delivery");
         reporter.poll(19 * MS);
         assertEquals(0, out.sent.size(), "not before it is due");
 
         reporter.poll(20 * MS);
-        assertEquals(2, out.sent.size(), "one report per stream, however many deliveries");
-        PacketRefFlyweight first = new PacketRefFlyweight().wrap(out.sent.get(0).frame(), 0);
-        assertEquals(FrameType.STABLE, first.type());
-        assertEquals(2, out.sent.get(0).to(), "unicast to the stream's sender");
-        assertEquals(2, first.origin());
-        assertEquals(7, first.group());
-        assertEquals(5, first.seqno(), "every seqno below 5 is resolved");
-        assertEquals(1, new PacketRefFlyweight().wrap(out.sent.get(1).frame(), 0).seqno());
+        assertEquals(2, out.sent.size(), "one frame per sender, however many deliveries and groups");
+        StableFlyweight toTwo = sent(0);
+        assertEquals(FrameType.STABLE, toTwo.type());
+        assertEquals(2, out.sent.get(0).to(), "unicast to the sender");
+        assertEquals(2, toTwo.origin());
+        assertEquals(SELF, toTwo.source());
+        assertEquals(2, toTwo.count());
+        assertEquals(7, toTwo.group(0));
+        assertEquals(5, toTwo.seqno(0), "every seqno below 5 is resolved");
+        assertEquals(8, toTwo.group(1));
+        assertEquals(1, toTwo.seqno(1));
+        assertEquals(3, out.sent.get(1).to());
         assertEquals(2, counters.get(NakCounter.STABLES_SENT));
         assertEquals(Long.MAX_VALUE, reporter.nextDeadlineNs(), "idle: nothing due");
 
@@ -58,8 +71,19 @@ class StabilityReporterTest {
     }
 
     @Test
+    void aSenderWithMoreGroupsThanOneFrameHoldsGetsSeveralFrames() {
+        int groups = StableFlyweight.MAX_ENTRIES + 3;
+        for (int g = 0; g < groups; g++) {
+            deliver(2, 100 + g, 0, 0);
+        }
+        reporter.poll(20 * MS);
+        assertEquals(2, out.sent.size());
+        assertEquals(StableFlyweight.MAX_ENTRIES, sent(0).count());
+        assertEquals(3, sent(1).count());
+    }
+
+    @Test
     void ownStreamsAreNeverReportedAndTheIntervalMustBePositive() {
-        streams.joined(SELF, 7, 1, true, true);
         deliver(SELF, 7, 0, 0);
         assertEquals(Long.MAX_VALUE, reporter.nextDeadlineNs());
         assertThrows(IllegalArgumentException.class, () -> new StabilityReporter(SELF, 0, counters, out));

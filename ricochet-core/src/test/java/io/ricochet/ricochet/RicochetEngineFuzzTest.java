@@ -133,8 +133,9 @@ class RicochetEngineFuzzTest {
             case 0, 1, 2 -> Frames.data(origin, group, seqno);
             case 3 -> Frames.data(FrameType.RETRANSMIT, rng.nextInt(6), id);
             case 4 -> Frames.ref(FrameType.NAK, origin, new PacketId(SELF, group, rng.nextInt(50)));
-            case 5 -> Frames.ref(new int[] {FrameType.GONE, FrameType.SESSION, FrameType.TAIL,
-                FrameType.STABLE}[rng.nextInt(4)], rng.nextInt(6), id);
+            case 5 -> rng.nextInt(4) == 0 ? Frames.stable(rng.nextInt(6), new PacketId(SELF, group, seqno))
+                    : Frames.ref(new int[] {FrameType.GONE, FrameType.SESSION, FrameType.TAIL}[rng.nextInt(3)],
+                    rng.nextInt(6), id);
             case 6 -> Frames.repair(2 + rng.nextInt(4), id, new PacketId(2 + rng.nextInt(4), group,
                     Math.max(0, seqno - rng.nextInt(8))));
             case 7 -> Frames.repair(2 + rng.nextInt(4), id);

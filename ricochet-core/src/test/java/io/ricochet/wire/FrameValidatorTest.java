@@ -212,6 +212,38 @@ class FrameValidatorTest {
     }
 
     @Test
+    void aStableFrameHoldsOneToMaxEntriesOfNonNegativeSeqnosAndNothingElse() {
+        byte[] frame = new byte[StableFlyweight.lengthOf(2)];
+        StableFlyweight st = new StableFlyweight().wrap(frame, 0);
+        st.begin(8, 4);
+        assertTrue(st.add(5, 6L));
+        assertTrue(st.add(7, 0L));
+        assertEquals(frame.length, st.finish());
+        assertEquals(Verdict.OK, check(frame));
+
+        byte[] empty = new byte[StableFlyweight.lengthOf(0)];
+        new StableFlyweight().wrap(empty, 0).begin(8, 4);
+        new StableFlyweight().wrap(empty, 0).finish();
+        assertEquals(Verdict.BAD_LENGTH, check(empty), "no entry");
+        byte[] longer = Arrays.copyOf(frame, frame.length + 12);
+        Bytes.putShort(longer, HeaderFlyweight.FRAME_LENGTH_OFFSET, longer.length);
+        assertEquals(Verdict.BAD_LENGTH, check(longer), "count 2, room for 3");
+        byte[] negative = frame.clone();
+        Bytes.putLong(negative, StableFlyweight.ENTRIES_OFFSET + StableFlyweight.ENTRY_LENGTH + 4, -1L);
+        assertEquals(Verdict.BAD_FIELD, check(negative));
+        byte[] full = new byte[StableFlyweight.lengthOf(StableFlyweight.MAX_ENTRIES)];
+        StableFlyweight f = new StableFlyweight().wrap(full, 0);
+        f.begin(8, 4);
+        for (int i = 0; i < StableFlyweight.MAX_ENTRIES; i++) {
+            assertTrue(f.add(i, i));
+        }
+        assertFalse(f.add(99, 99), "a frame holds MAX_ENTRIES");
+        f.finish();
+        assertEquals(Verdict.OK, check(full));
+        assertTrue(full.length <= HeaderFlyweight.STANDARD_FRAME_LENGTH);
+    }
+
+    @Test
     void aNakIsPaddedToAThirdOfTheLargestAnswer() {
         assertEquals(PacketRefFlyweight.NAK_LENGTH,
                 PacketRefFlyweight.nakLength(HeaderFlyweight.STANDARD_FRAME_LENGTH));

@@ -170,12 +170,23 @@ class WireFuzzTest {
             case FrameType.NAK:
             case FrameType.GONE:
             case FrameType.SESSION:
-            case FrameType.TAIL:
-            case FrameType.STABLE: {
+            case FrameType.TAIL: {
                 PacketRefFlyweight r = new PacketRefFlyweight().wrap(buf, off);
                 require(PacketRefFlyweight.validLength(r.type(), len), "ref length");
                 sink += r.origin() + r.group();
                 require(r.seqno() >= 0, "ref seqno");
+                break;
+            }
+            case FrameType.STABLE: {
+                StableFlyweight st = new StableFlyweight().wrap(buf, off);
+                int count = st.count();
+                require(count >= 1 && count <= StableFlyweight.MAX_ENTRIES, "stable count");
+                require(StableFlyweight.lengthOf(count) == len, "stable length");
+                sink += st.origin();
+                for (int i = 0; i < count; i++) {
+                    sink += st.group(i);
+                    require(st.seqno(i) >= 0, "stable seqno");
+                }
                 break;
             }
             case FrameType.REPAIR: {
@@ -244,8 +255,22 @@ class WireFuzzTest {
             case 5: // GONE
             case 6: // SESSION
             case 9: // TAIL
-            case 10: // STABLE
                 return n == 28 && f[20] >= 0;
+            case 10: { // STABLE: 20 + 12 x count, 1 <= count <= 121, every seqno >= 0
+                if (n < 20) {
+                    return false;
+                }
+                int count = u16(f, 16);
+                if (count < 1 || count > 121 || n != 20 + 12 * count) {
+                    return false;
+                }
+                for (int i = 0; i < count; i++) {
+                    if (f[20 + 12 * i + 4] < 0) {
+                        return false;
+                    }
+                }
+                return true;
+            }
             case 7: // HEARTBEAT
             case 8: // HEARTBEAT_ACK
                 return n == 28 && f[12] >= 0;
@@ -298,11 +323,21 @@ class WireFuzzTest {
                         .write(type, rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno, payload, 0, payloadLength);
                 return frame;
             }
+            case FrameType.STABLE: {
+                int count = 1 + rnd.nextInt(StableFlyweight.MAX_ENTRIES);
+                byte[] frame = new byte[StableFlyweight.lengthOf(count)];
+                StableFlyweight st = new StableFlyweight().wrap(frame, 0);
+                st.begin(rnd.nextInt(), rnd.nextInt());
+                for (int i = 0; i < count; i++) {
+                    st.add(rnd.nextInt(), seqno(rnd));
+                }
+                st.finish();
+                return frame;
+            }
             case FrameType.NAK:
             case FrameType.GONE:
             case FrameType.SESSION:
-            case FrameType.TAIL:
-            case FrameType.STABLE: {
+            case FrameType.TAIL: {
                 byte[] frame = new byte[PacketRefFlyweight.lengthOf(type)];
                 new PacketRefFlyweight().wrap(frame, 0)
                         .write(type, rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno(rnd));
