@@ -35,6 +35,7 @@ import picocli.CommandLine;
             ExperimentCommand.class,
             ApiTransportCommand.class,
             VsJGroupsCommand.class,
+            io.ricochet.bench.rx.RxPathsCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {
