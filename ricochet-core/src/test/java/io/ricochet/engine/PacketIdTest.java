@@ -37,5 +37,9 @@ class PacketIdTest {
         assertEquals(new PacketId(3, 4, 5), new PacketId(3, 4, 5));
         assertEquals(new PacketId(3, 4, 5).hashCode(), new PacketId(3, 4, 5).hashCode());
         assertNotEquals(new PacketId(3, 4, 5), new PacketId(3, 4, 6));
+        assertNotEquals(new PacketId(3, 4, 5), new PacketId(3, 5, 5));
+        assertNotEquals(new PacketId(3, 4, 5), new PacketId(2, 4, 5));
+        assertNotEquals(new PacketId(3, 4, 5), null);
+        assertNotEquals(new PacketId(3, 4, 5), (Object) "(3,4,5)");
     }
 }
