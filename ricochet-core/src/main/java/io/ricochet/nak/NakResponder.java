@@ -89,7 +89,8 @@ public final class NakResponder {
     public void sent(int group, long seqno, byte[] payload, int offset, int length, long nowNs) {
         if (buffering) {
             int oldest = retransmitBuffer.nextSlot();
-            if (retransmitBuffer.size() == retransmitBuffer.capacity() && sentNs[oldest] + retentionNs > nowNs) {
+            if (stability != null && retransmitBuffer.size() == retransmitBuffer.capacity()
+                    && sentNs[oldest] + retentionNs > nowNs) {
                 counters.increment(NakCounter.STABLE_RELEASES);
             }
             sentNs[retransmitBuffer.put(new PacketId(self, group, seqno), payload, offset, length)] = nowNs;

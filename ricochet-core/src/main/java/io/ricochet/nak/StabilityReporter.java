@@ -22,14 +22,19 @@ public final class StabilityReporter {
     private final long intervalNs;
     private final Counters counters;
     private final Outbox outbox;
+    private final StreamTable streams;
     /** Streams marked since the last round, by sender (in id order, so rounds are deterministic). */
     private final TreeMap<Integer, List<StreamTable.Stream>> marked = new TreeMap<>();
     private final byte[] frame = new byte[HeaderFlyweight.STANDARD_FRAME_LENGTH];
     private final StableFlyweight out = new StableFlyweight().wrap(frame, 0);
     private long nextNs = Long.MAX_VALUE;
 
-    /** @param intervalNs time between rounds of reports (positive) */
-    public StabilityReporter(int self, long intervalNs, Counters counters, Outbox outbox) {
+    /**
+     * @param intervalNs time between rounds of reports (positive)
+     * @param streams    the node's streams: a marked stream that is no longer there (pruned, or replaced by a
+     *                   restarted sender's) is not reported
+     */
+    public StabilityReporter(int self, long intervalNs, Counters counters, Outbox outbox, StreamTable streams) {
         if (intervalNs <= 0) {
             throw new IllegalArgumentException("interval " + intervalNs + " ns: must be positive");
         }
@@ -37,6 +42,7 @@ public final class StabilityReporter {
         this.intervalNs = intervalNs;
         this.counters = counters;
         this.outbox = outbox;
+        this.streams = streams;
     }
 
     /** A packet of {@code stream} was delivered (its base may have moved): report it in the next round. */
@@ -65,7 +71,10 @@ public final class StabilityReporter {
             out.begin(self, origin);
             for (StreamTable.Stream stream : bySender.getValue()) {
                 long base = stream.takeReport();
-                if (base > 0 && !out.add(stream.group(), base)) {
+                if (base <= 0 || streams.find(origin, stream.group()) != stream) {
+                    continue; // nothing new, or the stream of an earlier incarnation: its seqnos are not the sender's
+                }
+                if (!out.add(stream.group(), base)) {
                     send(origin);
                     out.begin(self, origin);
                     out.add(stream.group(), base);

@@ -112,7 +112,7 @@ public final class RicochetEngine
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
                 config.nakSettings().rateLimit(), config.maxPayload(), true, dataSender::sentTo, counters, outbox);
         if (config.stabilityEnabled()) {
-            this.stability = new StabilityReporter(self, config.stabilityIntervalNs(), counters, outbox);
+            this.stability = new StabilityReporter(self, config.stabilityIntervalNs(), counters, outbox, streams);
             this.resolvedByMembers = new Stability(self, view::members);
             responder.useStability(resolvedByMembers);
         } else {

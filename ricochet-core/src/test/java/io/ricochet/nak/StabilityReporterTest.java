@@ -2,6 +2,7 @@ package io.ricochet.nak;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.EngineCounter;
@@ -17,8 +18,8 @@ class StabilityReporterTest {
     private static final long MS = 1_000_000L;
     private final Counters counters = new Counters(Counters.set(EngineCounter.values(), NakCounter.values()));
     private final RecordingOutbox out = new RecordingOutbox();
-    private final StabilityReporter reporter = new StabilityReporter(SELF, 20 * MS, counters, out);
     private final StreamTable streams = new StreamTable(1024);
+    private final StabilityReporter reporter = new StabilityReporter(SELF, 20 * MS, counters, out, streams);
 
     private void deliver(int origin, int group, long seqno, long nowNs) {
         StreamTable.Stream stream = streams.find(origin, group);
@@ -86,6 +87,18 @@ class StabilityReporterTest {
     void ownStreamsAreNeverReportedAndTheIntervalMustBePositive() {
         deliver(SELF, 7, 0, 0);
         assertEquals(Long.MAX_VALUE, reporter.nextDeadlineNs());
-        assertThrows(IllegalArgumentException.class, () -> new StabilityReporter(SELF, 0, counters, out));
+        assertThrows(IllegalArgumentException.class, () -> new StabilityReporter(SELF, 0, counters, out, streams));
+    }
+
+    @Test
+    void aStreamReplacedByARestartedSendersIsNotReported() {
+        for (long s = 0; s < 50; s++) {
+            deliver(2, 7, s, 0);
+        }
+        // Sender 2 restarts (another incarnation) before the round: its seqnos start again at 0, so "resolved below
+        // 50" of the old stream must not reach it.
+        assertTrue(streams.joined(2, 7, 2, false, true) != null, "the old stream was replaced");
+        reporter.poll(20 * MS);
+        assertEquals(0, out.sent.size());
     }
 }
