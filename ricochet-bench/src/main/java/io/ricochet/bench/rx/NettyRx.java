@@ -11,23 +11,19 @@ import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.DatagramPacket;
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The daemon's receive path without the engine: Netty's epoll datagram channel on its own event loop, reading with
  * recvmmsg (16 datagrams per call, up to 64 per wake-up: {@code DaemonTransport}'s settings), each datagram copied
  * from Netty's buffer into a byte array slot.
  */
-final class NettyRx implements RxPath {
+final class NettyRx extends RxPath {
     private static final int DATAGRAM = 2048;
     private final EpollEventLoopGroup loop = new EpollEventLoopGroup(1,
             (java.util.concurrent.ThreadFactory) r -> new Thread(r, "rx-netty"));
     private final DatagramChannel channel;
-    private final AtomicLong received = new AtomicLong();
-    private volatile long threadId = -1;
 
     NettyRx(InetSocketAddress group, NetworkInterface iface, int rcvbuf) throws InterruptedException {
         byte[] slot = new byte[65_536];
@@ -42,22 +38,12 @@ final class NettyRx implements RxPath {
                     protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
                         ByteBuf content = packet.content();
                         content.getBytes(content.readerIndex(), slot, 0, content.readableBytes());
-                        received.lazySet(received.get() + 1);
+                        countOne();
                     }
                 })
                 .bind(new InetSocketAddress(group.getPort())).sync().channel();
         channel.joinGroup(group, iface).sync();
-        loop.submit(() -> threadId = Thread.currentThread().getId()).sync();
-    }
-
-    @Override
-    public long received() {
-        return received.get();
-    }
-
-    @Override
-    public long threadCpuNs() {
-        return threadId < 0 ? 0 : ManagementFactory.getThreadMXBean().getThreadCpuTime(threadId);
+        loop.submit(this::onReadingThread).sync();
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.ricochet.bench.rx;
 
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 import java.net.StandardProtocolFamily;
@@ -9,18 +8,15 @@ import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
-import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A dedicated receive thread: blocking {@link DatagramChannel#receive} into one direct buffer, each datagram copied
  * into a byte array slot (as the daemon copies into its receive buffer). One system call per datagram: the JDK has
  * no recvmmsg.
  */
-final class ThreadRx implements RxPath {
+final class ThreadRx extends RxPath {
     private final DatagramChannel channel;
     private final Thread thread;
-    private final AtomicLong received = new AtomicLong();
-    private volatile long threadId = -1;
 
     ThreadRx(InetSocketAddress group, NetworkInterface iface, int rcvbuf) throws IOException {
         channel = DatagramChannel.open(StandardProtocolFamily.INET)
@@ -34,7 +30,7 @@ final class ThreadRx implements RxPath {
     }
 
     private void run() {
-        threadId = Thread.currentThread().getId();
+        onReadingThread();
         ByteBuffer buffer = ByteBuffer.allocateDirect(65_536);
         byte[] slot = new byte[65_536];
         try {
@@ -43,23 +39,13 @@ final class ThreadRx implements RxPath {
                 channel.receive(buffer);
                 buffer.flip();
                 buffer.get(slot, 0, buffer.remaining());
-                received.lazySet(received.get() + 1);
+                countOne();
             }
         } catch (ClosedChannelException e) {
             // closed: done
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    @Override
-    public long received() {
-        return received.get();
-    }
-
-    @Override
-    public long threadCpuNs() {
-        return threadId < 0 ? 0 : ManagementFactory.getThreadMXBean().getThreadCpuTime(threadId);
     }
 
     @Override
