@@ -49,6 +49,12 @@ public final class ThroughputCommand implements Callable<Integer> {
             description = "the measured window (default: ${DEFAULT-VALUE})")
     private double seconds;
 
+    @Option(names = "--rounds", paramLabel = "N", defaultValue = "1",
+            description = "runs of every trial, the systems' order reversed every other round, so a comparison "
+                    + "is not one draw of a noisy host (default: ${DEFAULT-VALUE}; the tables list trials in run "
+                    + "order)")
+    private int rounds;
+
     @Override
     public Integer call() throws Exception {
         List<Comparison.Spec> specs = specs();
@@ -56,6 +62,7 @@ public final class ThroughputCommand implements Callable<Integer> {
         parameters.put("receivers", receivers);
         parameters.put("sizes", sizes);
         parameters.put("seconds", seconds);
+        parameters.put("rounds", rounds);
         parameters.put("warmupSeconds", options.warmupSeconds);
         parameters.put("drainSeconds", options.drainSeconds);
         parameters.put("ttl", options.ttl);
@@ -70,23 +77,23 @@ public final class ThroughputCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** Every trial, validated before any runs. */
+    /** Every trial, validated before any runs: every size, packaging and system, once per round. */
     List<Comparison.Spec> specs() {
+        if (rounds < 1 || rounds > 20) {
+            throw new ParameterException(spec.commandLine(), "--rounds " + rounds + ": must be in 1..20");
+        }
         List<Comparison.Spec> specs = new ArrayList<>();
         try {
-            for (int size : sizes) {
-                for (Packaging packaging : options.packagings) {
-                    for (SystemKind system : systems) {
-                        int trial = specs.size();
-                        List<MemberPlan> plans = new ArrayList<>();
-                        for (int id = 1; id <= receivers + 1; id++) {
-                            plans.add(new MemberPlan(system, id, receivers + 1, List.of(1),
-                                    id == 1 ? MemberPlan.Sending.FLOOD : MemberPlan.Sending.NONE, 0, size,
-                                    options.warmupSeconds, seconds, options.drainSeconds, 0, options.seed,
-                                    options.ttl, options.gmsPort(trial), options.basePort(trial),
-                                    options.ricochetSettings));
+            for (int round = 0; round < rounds; round++) {
+                List<SystemKind> order = new ArrayList<>(systems);
+                if (round % 2 == 1) {
+                    java.util.Collections.reverse(order);
+                }
+                for (int size : sizes) {
+                    for (Packaging packaging : options.packagings) {
+                        for (SystemKind system : order) {
+                            specs.add(new Comparison.Spec(packaging, plans(system, size, specs.size())));
                         }
-                        specs.add(new Comparison.Spec(packaging, plans));
                     }
                 }
             }
@@ -94,5 +101,16 @@ public final class ThroughputCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         return specs;
+    }
+
+    private List<MemberPlan> plans(SystemKind system, int size, int trial) {
+        List<MemberPlan> plans = new ArrayList<>();
+        for (int id = 1; id <= receivers + 1; id++) {
+            plans.add(new MemberPlan(system, id, receivers + 1, List.of(1),
+                    id == 1 ? MemberPlan.Sending.FLOOD : MemberPlan.Sending.NONE, 0, size,
+                    options.warmupSeconds, seconds, options.drainSeconds, 0, options.seed,
+                    options.ttl, options.gmsPort(trial), options.basePort(trial), options.ricochetSettings));
+        }
+        return plans;
     }
 }

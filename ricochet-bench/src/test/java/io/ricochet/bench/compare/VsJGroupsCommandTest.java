@@ -33,5 +33,20 @@ class VsJGroupsCommandTest {
         assertEquals("2", size[0]);
         assertTrue(size[1].contains("message size = 8"), size[1]);
         assertEquals("2", run("vs-jgroups")[0]);
+        String[] rounds = run("vs-jgroups", "throughput", "--rounds", "0");
+        assertEquals("2", rounds[0]);
+        assertTrue(rounds[1].contains("--rounds 0: must be in 1..20"), rounds[1]);
+    }
+
+    @Test
+    void roundsRepeatEveryTrialWithTheSystemsOrderReversedEveryOtherRound() {
+        ThroughputCommand command = new ThroughputCommand();
+        new CommandLine(command).parseArgs("--rounds", "3", "--sizes", "1024", "--packaging", "inprocess");
+        java.util.List<String> order = command.specs().stream().map(s -> s.plans().get(0).system().cliName())
+                .toList();
+        assertEquals(java.util.List.of("jgroups", "ricochet", "ricochet", "jgroups", "jgroups", "ricochet"), order);
+        java.util.Set<Integer> ports = new java.util.HashSet<>();
+        command.specs().forEach(s -> ports.add(s.plans().get(0).basePort()));
+        assertTrue(ports.size() > 1, "consecutive trials take ports in turn");
     }
 }
