@@ -61,7 +61,8 @@ public final class MultiGroupView {
 
     /** Members of {@code group} other than this node, ascending. */
     public Set<Integer> members(int group) {
-        return Collections.unmodifiableSet(members.getOrDefault(group, new TreeSet<>()));
+        Set<Integer> listed = members.get(group);
+        return listed == null ? Collections.emptySet() : Collections.unmodifiableSet(listed);
     }
 
     public Set<Integer> myGroups() {

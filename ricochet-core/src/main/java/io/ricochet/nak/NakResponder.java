@@ -22,8 +22,6 @@ import io.ricochet.wire.PacketRefFlyweight;
 public final class NakResponder {
     /** Requesters whose answer rate is tracked at once; the least recently heard one is forgotten beyond. */
     public static final int MAX_REQUESTERS = 4096;
-    /** An answer is at most this many times the bytes of the NAK that asked for it. */
-    static final int AMPLIFICATION = 3;
 
     private final int self;
     private final boolean buffering;
@@ -151,7 +149,8 @@ public final class NakResponder {
             outbox.unicast(requester, frame, 0, length);
             return;
         }
-        if (DataFlyweight.dataFrameLength(retransmitBuffer.length(slot)) > AMPLIFICATION * nak.frameLength()) {
+        int answer = DataFlyweight.dataFrameLength(retransmitBuffer.length(slot));
+        if (!PacketRefFlyweight.mayAnswer(nak.frameLength(), answer)) {
             // A NAK padded for a smaller frame limit than ours (a misconfigured member, or a forged NAK): the
             // answer would be more than three times its bytes.
             counters.increment(NakCounter.NAKS_TOO_SHORT);

@@ -35,10 +35,17 @@ public final class PacketRefFlyweight extends PacketIdFlyweight {
      * times its NAK.
      */
     public static final int NAK_LENGTH = 496;
+    /** An answer is at most this many times the bytes of the NAK that asked for it. */
+    public static final int AMPLIFICATION = 3;
 
     /** Length of a NAK whose answers are at most {@code largestAnswer} bytes: at least a third of that. */
     public static int nakLength(int largestAnswer) {
-        return Math.max(NAK_LENGTH, (largestAnswer + 2) / 3);
+        return Math.max(NAK_LENGTH, (largestAnswer + AMPLIFICATION - 1) / AMPLIFICATION);
+    }
+
+    /** Whether a NAK of {@code nakLength} bytes may be answered with {@code answerLength} bytes. */
+    public static boolean mayAnswer(int nakLength, int answerLength) {
+        return answerLength <= AMPLIFICATION * nakLength;
     }
 
     @Override

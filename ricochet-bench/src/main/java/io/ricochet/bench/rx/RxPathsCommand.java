@@ -1,7 +1,6 @@
 package io.ricochet.bench.rx;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
@@ -113,8 +112,7 @@ public final class RxPathsCommand implements Callable<Integer> {
         }
         if (out != null) {
             Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("cpu", cpuModel());
-            doc.put("cores", Runtime.getRuntime().availableProcessors());
+            doc.put("machine", io.ricochet.bench.experiment.RunInfo.thisMachine());
             doc.put("size", size);
             doc.put("seconds", seconds);
             doc.put("rcvbuf", rcvbuf);
@@ -138,13 +136,13 @@ public final class RxPathsCommand implements Callable<Integer> {
             send(tx, datagram, group, rate, start, start + warmupNs);
             long rx0 = rx.received();
             long cpu0 = rx.threadCpuNs();
-            long proc0 = processCpuNs();
+            long proc0 = io.ricochet.bench.load.CpuClock.processNanos();
             long t0 = System.nanoTime();
             long sent = send(tx, datagram, group, rate, t0, t0 + windowNs);
             long t1 = System.nanoTime();
             long rx1 = rx.received();
             long cpu1 = rx.threadCpuNs();
-            long proc1 = processCpuNs();
+            long proc1 = io.ricochet.bench.load.CpuClock.processNanos();
             long got = rx1 - rx0;
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("path", path);
@@ -175,20 +173,6 @@ public final class RxPathsCommand implements Callable<Integer> {
                 sent++;
             }
             LockSupport.parkNanos(200_000);
-        }
-    }
-
-    private static long processCpuNs() {
-        java.lang.management.OperatingSystemMXBean os = ManagementFactory.getOperatingSystemMXBean();
-        return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getProcessCpuTime() : -1;
-    }
-
-    private static String cpuModel() {
-        try {
-            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream().filter(l -> l.startsWith("model name"))
-                    .map(l -> l.substring(l.indexOf(':') + 1).strip()).findFirst().orElse("unknown");
-        } catch (java.io.IOException e) {
-            return "unknown";
         }
     }
 }
