@@ -30,6 +30,8 @@ public final class ControlCodec {
     /** Bytes of one GROUP_VIEW member: node id, address, port, incarnation. */
     static final int MEMBER_BYTES = 4 + Ipv4.SOCKET_ADDRESS_BYTES + 8;
 
+    /** How REDIRECT says that no leader is known. */
+    private static final InetSocketAddress UNKNOWN_LEADER = Ipv4.socketAddress(0, 0);
     private static final int KIND_JOIN = 1;
     private static final int KIND_LEAVE = 2;
     private static final int KIND_FAIL = 3;
@@ -76,6 +78,8 @@ public final class ControlCodec {
             case MessageType.GROUP_VIEW -> readGroupView(in);
             case MessageType.MEMBER_EVENT -> readMemberEvent(in);
             case MessageType.ERROR -> new ErrorReply(in.u16(), in.text());
+            case MessageType.SERVING -> readServing(in);
+            case MessageType.REDIRECT -> readRedirect(in);
             default -> throw new ControlDecodeException(Reason.UNKNOWN_TYPE,
                     "unknown message type " + MessageType.name(type));
         };
@@ -109,6 +113,10 @@ public final class ControlCodec {
         } else if (message instanceof ErrorReply m) {
             out.writeShort(m.code());
             writeText(m.message(), out);
+        } else if (message instanceof Serving m) {
+            out.writeShort(m.partition()).writeShort(m.partitions()).writeLong(m.term());
+        } else if (message instanceof Redirect m) {
+            writeAddress(m.leader().orElse(UNKNOWN_LEADER), out);
         } else {
             throw new IllegalStateException("no encoding for " + message);
         }
@@ -152,6 +160,27 @@ public final class ControlCodec {
             incarnations.put(node, in.u64());
         }
         return new GroupView(group, protocol, viewId, multicast, members, incarnations);
+    }
+
+    private static Serving readServing(FrameReader in) throws ControlDecodeException {
+        int partition = in.u16();
+        int partitions = in.u16();
+        long term = in.u64();
+        if (partitions < 1 || partition >= partitions) {
+            throw in.bad("partition " + partition + " of " + partitions + " does not exist");
+        }
+        return new Serving(partition, partitions, term);
+    }
+
+    private static Redirect readRedirect(FrameReader in) throws ControlDecodeException {
+        InetSocketAddress leader = in.socketAddress();
+        if (leader.equals(UNKNOWN_LEADER)) {
+            return Redirect.unknown();
+        }
+        if (leader.getAddress().isAnyLocalAddress() || leader.getPort() == 0) {
+            throw in.bad("leader " + leader + " is neither an address nor the unknown leader 0.0.0.0:0");
+        }
+        return Redirect.to(leader);
     }
 
     private static MemberEvent readMemberEvent(FrameReader in) throws ControlDecodeException {

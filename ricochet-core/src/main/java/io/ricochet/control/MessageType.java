@@ -25,6 +25,10 @@ public final class MessageType {
     public static final int MEMBER_EVENT = 0x21;
     /** Either way: a request was refused or a frame was malformed. */
     public static final int ERROR = 0x22;
+    /** GMS to client, first on a session: this replica leads the partition and serves it. */
+    public static final int SERVING = 0x23;
+    /** GMS to client, then close: this replica does not lead the partition; the leader is elsewhere. */
+    public static final int REDIRECT = 0x24;
 
     private MessageType() {
     }
@@ -42,6 +46,8 @@ public final class MessageType {
             case GROUP_VIEW -> "GROUP_VIEW";
             case MEMBER_EVENT -> "MEMBER_EVENT";
             case ERROR -> "ERROR";
+            case SERVING -> "SERVING";
+            case REDIRECT -> "REDIRECT";
             default -> String.format("UNKNOWN(0x%02x)", type);
         };
     }

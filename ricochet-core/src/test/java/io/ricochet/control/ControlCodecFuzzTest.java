@@ -33,7 +33,8 @@ class ControlCodecFuzzTest {
     private static final int[] TYPES = {
         MessageType.REGISTER, MessageType.JOIN, MessageType.LEAVE, MessageType.NODE_FAILED,
         MessageType.NODE_RECOVERED, MessageType.DETECTOR_FAILED, MessageType.DETECTOR_RECOVERED,
-        MessageType.GROUP_VIEW, MessageType.MEMBER_EVENT, MessageType.ERROR,
+        MessageType.GROUP_VIEW, MessageType.MEMBER_EVENT, MessageType.ERROR, MessageType.SERVING,
+        MessageType.REDIRECT,
     };
 
     @Test

@@ -85,6 +85,23 @@ class ControlCodecTest {
     }
 
     @Test
+    void shouldLayOutServingAndRedirectAsDocumented() {
+        assertEquals("0000000d" + "23" + "0001" + "0003" + "0000000000000007", hex(new Serving(1, 3, 7L)));
+        assertEquals("00000007" + "24" + "0a000002" + "1bbd", hex(Redirect.to(Messages.address("10.0.0.2", 7101))));
+        assertEquals("00000007" + "24" + "00000000" + "0000", hex(Redirect.unknown()));
+    }
+
+    @Test
+    void shouldRejectServingOfNoPartitionAndRedirectsToNowhere() {
+        assertReason(Reason.BAD_VALUE, "23" + "0003" + "0003" + "0000000000000007");
+        assertReason(Reason.BAD_VALUE, "23" + "0000" + "0000" + "0000000000000007");
+        assertReason(Reason.BAD_VALUE, "24" + "0a000002" + "0000");
+        assertReason(Reason.BAD_VALUE, "24" + "00000000" + "1bbd");
+        assertThrows(IllegalArgumentException.class, () -> new Serving(2, 2, 0L));
+        assertThrows(IllegalArgumentException.class, () -> Redirect.to(Messages.address("0.0.0.0", 7101)));
+    }
+
+    @Test
     void shouldRejectEachKindOfMalformedBody() {
         assertReason(Reason.EMPTY, "");
         assertReason(Reason.UNKNOWN_TYPE, "7f");

@@ -58,7 +58,11 @@ final class Messages {
                 new MemberEvent(MemberEventKind.LEAVE, -5, Long.MAX_VALUE, 4, address("10.0.0.4", 5004), 0L),
                 new MemberEvent(MemberEventKind.FAIL, 0, Long.MIN_VALUE, -4, address("10.0.0.5", 1), -1L),
                 new ErrorReply(ErrorCode.WRONG_PARTITION, "group 5 belongs to partition 1"),
-                new ErrorReply(65535, ""));
+                new ErrorReply(65535, ""),
+                new Serving(0, 1, 0L),
+                new Serving(65534, 65535, -1L),
+                Redirect.to(address("10.0.0.2", 7101)),
+                Redirect.unknown());
     }
 
     /** {@code message} as one whole frame. */

@@ -8,6 +8,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.ricochet.control.ControlPipeline;
 import io.ricochet.control.ControlTransport;
+import io.ricochet.control.Serving;
 import io.ricochet.control.tls.TlsServerGate;
 import io.ricochet.support.RateLimitedLog;
 import java.io.IOException;
@@ -55,7 +56,8 @@ public final class GmsServer implements AutoCloseable {
         DaemonRequests daemons = new DaemonRequests(state, sessions, counters);
         GmsSessionHandler handler = new GmsSessionHandler(daemons,
                 new DetectorReports(state, sessions, daemons, counters), sessions, counters,
-                config.tls().enabled());
+                config.tls().enabled(),
+                new Serving(config.partitioning().index(), config.partitioning().count(), 0));
         RateLimitedLog tlsWarnings = new RateLimitedLog(LOG, TLS_WARN_INTERVAL_NS);
         TlsServerGate gate = new TlsServerGate((remote, why) -> {
             counters.increment(GmsCounter.TLS_FAILURES);

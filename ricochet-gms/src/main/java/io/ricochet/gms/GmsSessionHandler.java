@@ -19,6 +19,7 @@ import io.ricochet.control.MessageType;
 import io.ricochet.control.NodeFailed;
 import io.ricochet.control.NodeRecovered;
 import io.ricochet.control.Register;
+import io.ricochet.control.Serving;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.support.RateLimitedLog;
 import java.util.OptionalInt;
@@ -49,6 +50,7 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
     private final SessionTable sessions;
     private final GmsCounters counters;
     private final boolean checkRoles;
+    private final Serving greeting;
     private final RateLimitedLog refusals = new RateLimitedLog(LOG, REFUSAL_WARN_INTERVAL_NS);
 
     /**
@@ -56,18 +58,20 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
      *                   there is no certificate and every message is taken
      */
     GmsSessionHandler(DaemonRequests daemons, DetectorReports detectors, SessionTable sessions, GmsCounters counters,
-                      boolean checkRoles) {
+                      boolean checkRoles, Serving greeting) {
         this.daemons = daemons;
         this.detectors = detectors;
         this.sessions = sessions;
         this.counters = counters;
         this.checkRoles = checkRoles;
+        this.greeting = greeting;
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         counters.increment(GmsCounter.CONNECTIONS);
         LOG.debug("connection from {}", ctx.channel().remoteAddress());
+        ctx.writeAndFlush(greeting, ctx.voidPromise());
         ctx.fireChannelActive();
     }
 
