@@ -21,6 +21,12 @@ public final class ErrorCode {
      * and LEAVE only from role daemon, and REGISTER only for the node id the certificate names. Nothing changed.
      */
     public static final int NOT_AUTHORIZED = 8;
+    /**
+     * The replica that took a request could not commit it (it lost the lead of the partition, or is stopping): the
+     * request changed nothing; the replica closes the session, and the client reconnects to the leader and sends
+     * it again.
+     */
+    public static final int NOT_LEADER = 9;
 
     private ErrorCode() {
     }
@@ -36,6 +42,7 @@ public final class ErrorCode {
             case UNEXPECTED_MESSAGE -> "UNEXPECTED_MESSAGE";
             case NODE_FAILED -> "NODE_FAILED";
             case NOT_AUTHORIZED -> "NOT_AUTHORIZED";
+            case NOT_LEADER -> "NOT_LEADER";
             default -> "CODE(" + code + ")";
         };
     }
