@@ -8,20 +8,19 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The daemon's side of the group membership service: one reconnecting TCP session per GMS partition. Group
- * {@code g} goes to partition {@code Math.floorMod(g, partitions.size())}. On every connect the client sends
- * REGISTER and re-sends JOIN for each group of that partition it wants to be in, so a GMS restart or a dropped
- * connection restores the membership; it reconnects after 100 ms, doubling to 5 s, and logs "partition i down" /
- * "partition i up" once per transition. See {@code docs/design/membership.md}.
+ * The daemon's side of the group membership service: one reconnecting TCP session per GMS partition, with the
+ * partition's leader. Group {@code g} goes to partition {@code Math.floorMod(g, partitions.size())}. Each partition
+ * is a list of replicas; the session follows the replicas' SERVING and REDIRECT greetings to the one that leads
+ * (see {@link ControlLink}). On every session with a leader the client sends REGISTER and re-sends JOIN for each
+ * group of that partition it wants to be in, so a new leader, a GMS restart or a dropped connection restores the
+ * membership; it reconnects after 100 ms, doubling to 5 s, and logs "partition i down" / "partition i up" once per
+ * transition. See {@code docs/design/membership.md}.
  *
  * <p>Nothing here stops the data path: while a partition is down the daemon keeps the views it has and the client
  * keeps retrying. The listener's callbacks run on the group's event loop threads (see
  * {@link MembershipListener}). All methods may be called from any thread and never block, except {@link #close}.
  */
 public final class GmsClient implements AutoCloseable {
-    /** The incarnation the deprecated constructor registers: one value for every start. */
-    private static final long UNKNOWN_INCARNATION = 0;
-
     private final List<GmsPartition> partitions = new ArrayList<>();
 
     /**
@@ -30,13 +29,14 @@ public final class GmsClient implements AutoCloseable {
      * @param incarnation this daemon process's incarnation (u64), picked once per process start and sent in every
      *                    REGISTER: a new value tells the GMS, and through it every member, that the daemon
      *                    restarted and its multicast sequence numbers start again at 0
-     * @param partitions  the GMS partitions, in partition order
+     * @param partitions  per GMS partition, in partition order, its replicas' control addresses (at least one
+     *                    each, no address twice; {@link GmsAddresses#oneEach} for an unreplicated GMS)
      * @param listener    hears views, events, partition up/down and errors, on {@code group}'s threads
      * @param group       the event loops to run on (epoll or NIO); the caller owns and shuts it down
      *                    (plaintext sessions: see the constructor that takes a {@link TlsSettings})
      */
-    public GmsClient(int nodeId, InetSocketAddress unicast, long incarnation, List<InetSocketAddress> partitions,
-                     MembershipListener listener, EventLoopGroup group) {
+    public GmsClient(int nodeId, InetSocketAddress unicast, long incarnation,
+                     List<List<InetSocketAddress>> partitions, MembershipListener listener, EventLoopGroup group) {
         this(nodeId, unicast, incarnation, partitions, listener, group, TlsSettings.insecure());
     }
 
@@ -45,19 +45,17 @@ public final class GmsClient implements AutoCloseable {
      * accepts only for REGISTER of {@code nodeId}), talking only to a server whose certificate has role gms; or
      * plaintext when {@code tls} is insecure.
      */
-    public GmsClient(int nodeId, InetSocketAddress unicast, long incarnation, List<InetSocketAddress> partitions,
-                     MembershipListener listener, EventLoopGroup group, TlsSettings tls) {
+    public GmsClient(int nodeId, InetSocketAddress unicast, long incarnation,
+                     List<List<InetSocketAddress>> partitions, MembershipListener listener, EventLoopGroup group,
+                     TlsSettings tls) {
         Register registration = new Register(nodeId, unicast, incarnation);
         Objects.requireNonNull(listener, "listener");
-        if (partitions.isEmpty()) {
-            throw new IllegalArgumentException("at least one GMS partition is needed");
-        }
-        for (int i = 0; i < partitions.size(); i++) {
-            ControlLink link = new ControlLink("partition " + i, partitions.get(i), group, tls);
+        List<List<InetSocketAddress>> replicas = GmsAddresses.requireValid(partitions);
+        for (int i = 0; i < replicas.size(); i++) {
+            ControlLink link = new ControlLink("partition " + i, i, replicas.size(), replicas.get(i), group, tls);
             this.partitions.add(new GmsPartition(i, registration, listener, link));
         }
     }
-
 
     /** Connects to every partition (in the background). */
     public void start() {

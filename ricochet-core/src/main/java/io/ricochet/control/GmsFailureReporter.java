@@ -8,10 +8,11 @@ import java.util.List;
 
 /**
  * A {@link FailureReporter} that sends every verdict to every GMS partition over the control protocol (NODE_FAILED,
- * NODE_RECOVERED, DETECTOR_FAILED, DETECTOR_RECOVERED). Each partition has its own reconnecting connection (100 ms
- * backoff doubling to 5 s) and a bounded queue of verdicts not yet written; when the queue is full the oldest is
- * dropped, counted ({@link #dropped}) and logged once per outage. A verdict written on a connection that then drops
- * is written again after the reconnect, so a partition may see a verdict twice; the GMS ignores repeats.
+ * NODE_RECOVERED, DETECTOR_FAILED, DETECTOR_RECOVERED), to the partition's leader among its replicas. Each partition
+ * has its own reconnecting session (following the replicas' redirects to the leader; 100 ms backoff doubling to
+ * 5 s) and a bounded queue of verdicts not yet written; when the queue is full the oldest is dropped, counted
+ * ({@link #dropped}) and logged once per outage. A verdict written on a connection that then drops is written again
+ * after the reconnect, so a partition may see a verdict twice; the GMS ignores repeats.
  *
  * <p>Connecting starts in the constructor. No method blocks except {@link #close}.
  */
@@ -21,13 +22,16 @@ public final class GmsFailureReporter implements FailureReporter, AutoCloseable 
 
     private final List<VerdictSender> senders = new ArrayList<>();
 
-    /** Reports to {@code partitions} on {@code group} (which the caller owns), default queue size, in plaintext. */
-    public GmsFailureReporter(List<InetSocketAddress> partitions, EventLoopGroup group) {
+    /**
+     * Reports to {@code partitions} (per partition, in partition order, its replicas' addresses; see
+     * {@link GmsAddresses}) on {@code group} (which the caller owns), default queue size, in plaintext.
+     */
+    public GmsFailureReporter(List<List<InetSocketAddress>> partitions, EventLoopGroup group) {
         this(partitions, group, DEFAULT_QUEUE_CAPACITY, TlsSettings.insecure());
     }
 
     /** Reports to {@code partitions} on {@code group} over links protected by {@code tls}, default queue size. */
-    public GmsFailureReporter(List<InetSocketAddress> partitions, EventLoopGroup group, TlsSettings tls) {
+    public GmsFailureReporter(List<List<InetSocketAddress>> partitions, EventLoopGroup group, TlsSettings tls) {
         this(partitions, group, DEFAULT_QUEUE_CAPACITY, tls);
     }
 
@@ -36,13 +40,12 @@ public final class GmsFailureReporter implements FailureReporter, AutoCloseable 
      * over links protected by {@code tls} (a detector's certificate: the GMS takes verdicts only from role
      * detector), or plaintext when it is insecure.
      */
-    public GmsFailureReporter(List<InetSocketAddress> partitions, EventLoopGroup group, int queueCapacity,
+    public GmsFailureReporter(List<List<InetSocketAddress>> partitions, EventLoopGroup group, int queueCapacity,
                               TlsSettings tls) {
-        if (partitions.isEmpty()) {
-            throw new IllegalArgumentException("at least one GMS partition is needed");
-        }
-        for (int i = 0; i < partitions.size(); i++) {
-            ControlLink link = new ControlLink("partition " + i + " (verdicts)", partitions.get(i), group, tls);
+        List<List<InetSocketAddress>> replicas = GmsAddresses.requireValid(partitions);
+        for (int i = 0; i < replicas.size(); i++) {
+            ControlLink link = new ControlLink("partition " + i + " (verdicts)", i, replicas.size(), replicas.get(i),
+                    group, tls);
             senders.add(new VerdictSender(link, queueCapacity));
         }
         senders.forEach(VerdictSender::start);

@@ -7,9 +7,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * {@link GmsClient}'s session with one GMS partition. It remembers the groups of the partition this node wants to
- * be in; on every connect it sends REGISTER and then a JOIN for each, so a GMS restart or a reconnect restores
- * them. A GROUP_VIEW of a group this node no longer wants (it left while the partition was down, or a recovery
- * put it back) is answered with LEAVE instead of being passed on. All state lives on the link's event loop.
+ * be in; on every session with the partition's leader it sends REGISTER and then a JOIN for each, so a new leader,
+ * a GMS restart or a reconnect restores them. A GROUP_VIEW of a group this node no longer wants (it left while the
+ * partition was down, or a recovery put it back) is answered with LEAVE instead of being passed on. All state lives
+ * on the link's event loop.
  */
 final class GmsPartition implements ControlLink.Handler {
     private static final Logger LOG = LoggerFactory.getLogger(GmsPartition.class);
@@ -60,6 +61,12 @@ final class GmsPartition implements ControlLink.Handler {
     @Override
     public void onDown() {
         safely(() -> listener.onPartition(index, false));
+    }
+
+    /** A replica serves another partition: told to the listener as that partition's refusal of every join. */
+    @Override
+    public void onMisconfigured(String problem) {
+        safely(() -> listener.onError(index, ErrorCode.WRONG_PARTITION, problem));
     }
 
     @Override

@@ -8,6 +8,7 @@ import io.ricochet.api.DeliveryListener;
 import io.ricochet.api.LocalNode;
 import io.ricochet.api.NodeStats;
 import io.ricochet.api.server.ApiServer;
+import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.GmsClient;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
@@ -159,7 +160,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         LOG.info("node {} up ({}): unicast {} on {} ({}), API {}:{}, GMS {}, authentication {}", config.nodeId(),
                 config.protocol().cliName(), config.unicastAddress(),
                 config.iface(), daemon.transport.kind(), config.api().bindAddress(), daemon.apiPort(),
-                config.gms(), config.authentication());
+                GmsAddresses.format(config.gms()), config.authentication());
         return daemon;
     }
 

@@ -7,6 +7,7 @@ import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.DatagramAuth;
+import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetAddress;
@@ -24,7 +25,7 @@ import java.util.Objects;
  * @param unicastPort         UDP port for repairs, NAKs and retransmissions
  * @param api                 the local API: address (loopback by default), port, bytes queued for one connection
  *                            before deliveries to it are dropped, and its limits
- * @param gms                 the GMS partitions, in partition order
+ * @param gms                 per GMS partition, in partition order, its replicas' control addresses
  * @param engine              protocol settings
  * @param rxBufferPackets     capacity of each class (control, data) of the application-level receive buffer
  * @param socketReceiveBuffer SO_RCVBUF requested for every socket, in bytes
@@ -51,7 +52,7 @@ import java.util.Objects;
  *                            carry it
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
-                           List<InetSocketAddress> gms, RicochetConfig engine,
+                           List<List<InetSocketAddress>> gms, RicochetConfig engine,
                            int rxBufferPackets,
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
@@ -78,10 +79,14 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         Objects.requireNonNull(lossScope, "loss-scope");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(protocol, "protocol");
-        gms = List.copyOf(gms);
+        try {
+            gms = GmsAddresses.requireValid(gms);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("gms = " + GmsAddresses.format(gms) + ": " + e.getMessage() + "; "
+                    + GmsAddresses.SYNTAX, e);
+        }
         require(nodeId >= 0, "node-id", nodeId, "must be 0 or more");
         require(unicastPort > 0 && unicastPort < 65536, "unicast-port", unicastPort, "must be in 1..65535");
-        require(!gms.isEmpty(), "gms", gms, "must list at least one GMS partition as host:port");
         require(rxBufferPackets >= 16, "rx-buffer", rxBufferPackets, "must be at least 16 packets");
         require(socketReceiveBuffer >= 65_536, "socket-rcvbuf", socketReceiveBuffer, "must be at least 65536 bytes");
         require(statsIntervalSeconds >= 0, "stats-interval", statsIntervalSeconds, "must be 0 (off) or more");

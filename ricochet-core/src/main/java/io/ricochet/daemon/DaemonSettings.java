@@ -2,6 +2,7 @@ package io.ricochet.daemon;
 
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.auth.Authentication;
+import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.loss.LossScope;
@@ -13,9 +14,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
@@ -84,7 +83,10 @@ public final class DaemonSettings {
             "requests one API connection may have unanswered; beyond, the daemon stops reading it"});
         k.put("api-max-groups-per-connection", new String[] {"1024",
             "groups one API connection may join; one more is refused (LIMIT_EXCEEDED)"});
-        k.put("gms", new String[] {"127.0.0.1:7100", "GMS partitions host:port,host:port,... in partition order"});
+        k.put("gms", new String[] {"127.0.0.1:7100",
+            "the GMS partitions in partition order, separated by ','; each is its replicas host:port separated by '/' "
+                + "(e.g. 10.0.0.1:7100/10.0.0.2:7100/10.0.0.3:7100,10.0.0.1:7101/10.0.0.2:7101/10.0.0.3:7101): the "
+                + "daemon connects to one and follows it to the partition's leader"});
         k.put("protocol", new String[] {"ricochet",
             "protocol of every group this daemon joins: ricochet|srm|fec|pbcast (one per daemon; the GMS refuses a "
                 + "join of a group created with another)"});
@@ -172,7 +174,7 @@ public final class DaemonSettings {
                     engine.maxFrameLength());
         }
         return new DaemonConfig(integer("node-id"), text("interface"), address("address"), integer("unicast-port"),
-                api(), endpoints("gms"), engine,
+                api(), parse("gms", v -> GmsAddresses.parse(v, DaemonSettings::endpoint)), engine,
                 integer("rx-buffer"),
                 integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
@@ -332,16 +334,6 @@ public final class DaemonSettings {
             } catch (UnknownHostException e) {
                 throw new IllegalArgumentException("not an address");
             }
-        });
-    }
-
-    private List<InetSocketAddress> endpoints(String key) {
-        return parse(key, v -> {
-            List<InetSocketAddress> list = new ArrayList<>();
-            for (String part : v.split(",")) {
-                list.add(endpoint(part.trim()));
-            }
-            return list;
         });
     }
 

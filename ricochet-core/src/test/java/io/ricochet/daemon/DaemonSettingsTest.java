@@ -4,7 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.control.GmsAddresses;
+import java.net.InetSocketAddress;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -37,9 +40,36 @@ class DaemonSettingsTest {
     }
 
     @Test
+    void shouldReadTheReplicasOfEveryGmsPartition() {
+        DaemonConfig config = DaemonSettings.resolve(null, null, flags("node-id", "1", "gms",
+                "127.0.0.1:7100/127.0.0.1:7110/127.0.0.1:7120, 127.0.0.1:7101/127.0.0.1:7111/127.0.0.1:7121"));
+        assertEquals(List.of(
+                List.of(endpoint(7100), endpoint(7110), endpoint(7120)),
+                List.of(endpoint(7101), endpoint(7111), endpoint(7121))), config.gms());
+    }
+
+    @Test
+    void shouldSayHowToWriteTheGmsReplicas() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(null,
+                null, flags("node-id", "1", "gms", "127.0.0.1:7100//127.0.0.1:7110")));
+        assertEquals("gms = 127.0.0.1:7100//127.0.0.1:7110: partition 0 ('127.0.0.1:7100//127.0.0.1:7110') has an "
+                + "empty replica (two '/' in a row, or one at an end): " + GmsAddresses.SYNTAX + " (flags)",
+                e.getMessage());
+        IllegalArgumentException twice = assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(
+                null, null, flags("node-id", "1", "gms", "127.0.0.1:7100/127.0.0.1:7110,127.0.0.1:7110")));
+        assertTrue(twice.getMessage().startsWith("gms = 127.0.0.1:7100/127.0.0.1:7110,127.0.0.1:7110: "
+                + "127.0.0.1:7110 is listed twice (in partitions 0 and 1)"), twice.getMessage());
+    }
+
+    private static InetSocketAddress endpoint(int port) {
+        return new InetSocketAddress("127.0.0.1", port);
+    }
+
+    @Test
     void shouldNameTheKeyOfEveryBadValue() {
         String[][] cases = {
-            {"node-id", "x"}, {"unicast-port", "70000"}, {"gms", "nohost"}, {"nak", "maybe"},
+            {"node-id", "x"}, {"unicast-port", "70000"}, {"gms", "nohost"}, {"gms", "127.0.0.1:7100,"},
+            {"gms", "127.0.0.1:7100/"}, {"gms", ""}, {"nak", "maybe"},
             {"inject-loss", "foo"}, {"multicast-ttl", "5"}, {"r", "0"}, {"transport", "carrier-pigeon"},
             {"nak-timeout-ms", "-1"}, {"address", "::1"}, {"bundle-bytes", "4"}, {"bundle-bytes", "1025"},
             {"bundle-bytes", "-1"}, {"bundle-bytes", "full"}, {"bundle-linger-us", "1001"}, {"bundle-linger-us", "-1"},

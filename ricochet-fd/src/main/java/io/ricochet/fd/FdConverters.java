@@ -14,13 +14,6 @@ final class FdConverters {
     private FdConverters() {
     }
 
-    /** {@code host:port}, port 1..65535. */
-    static final class HostPort extends ParsingConverter<InetSocketAddress> {
-        HostPort() {
-            super(Endpoints::hostPort);
-        }
-    }
-
     /** {@code host:port} to bind, port 0..65535. */
     static final class Bind extends ParsingConverter<InetSocketAddress> {
         Bind() {

@@ -1,6 +1,7 @@
 package io.ricochet.fd;
 
 import io.ricochet.auth.Authentication;
+import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.control.tls.TlsSettings;
@@ -133,10 +134,12 @@ public final class FdMain implements Callable<Integer> {
     @Mixin
     private TlsOptions tls;
 
-    @Option(names = "--gms", paramLabel = "HOST:PORT", split = ",", converter = FdConverters.HostPort.class,
-            description = "The GMS partitions, comma-separated; every verdict goes to each of them. Without it "
-                    + "verdicts are only logged.")
-    private List<InetSocketAddress> gms = new ArrayList<>();
+    @Option(names = "--gms", paramLabel = "HOST:PORT[/HOST:PORT...][,...]",
+            description = "The GMS partitions in partition order, separated by ','; each is its replicas separated "
+                    + "by '/' (e.g. 10.0.0.1:7100/10.0.0.2:7100/10.0.0.3:7100,10.0.0.1:7101/10.0.0.2:7101/"
+                    + "10.0.0.3:7101, or host:port,host:port for one replica each). Every verdict goes to each "
+                    + "partition's leader, found through its replicas. Without it verdicts are only logged.")
+    private String gms;
 
     @Option(names = "--watch-detectors", paramLabel = "ID@HOST:PORT", split = ",",
             converter = FdConverters.Detector.class,
@@ -164,8 +167,9 @@ public final class FdMain implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        List<List<InetSocketAddress>> partitions = gmsPartitions();
         FdConfig config = config();
-        return FdRunner.run(config, gms, tls(config), spec.commandLine().getErr());
+        return FdRunner.run(config, partitions, tls(config, partitions), spec.commandLine().getErr());
     }
 
     /** The validated configuration, or a {@link ParameterException} naming the offending flag. */
@@ -189,11 +193,6 @@ public final class FdMain implements Callable<Integer> {
         if (maxClockSkewMs < 100) {
             throw invalid("--max-clock-skew-ms " + maxClockSkewMs + ": must be at least 100");
         }
-        for (int i = 0; i < gms.size(); i++) {
-            if (gms.subList(0, i).contains(gms.get(i))) {
-                throw invalid("--gms: partition " + Endpoints.format(gms.get(i)) + " is listed twice");
-            }
-        }
         try {
             TargetList targets = new TargetList(id)
                     .add("--members", members)
@@ -207,9 +206,21 @@ public final class FdMain implements Callable<Integer> {
         }
     }
 
+    /** Per GMS partition its replicas, from --gms (none without it), or a {@link ParameterException}. */
+    private List<List<InetSocketAddress>> gmsPartitions() {
+        if (gms == null) {
+            return List.of();
+        }
+        try {
+            return GmsAddresses.parse(gms, Endpoints::hostPort);
+        } catch (IllegalArgumentException e) {
+            throw invalid("--gms '" + gms + "': " + e.getMessage());
+        }
+    }
+
     /** The TLS of the links to the GMS: needed with --gms unless --insecure; the certificate must be this FD's. */
-    private TlsSettings tls(FdConfig config) {
-        if (gms.isEmpty() && !tls.anyGiven()) {
+    private TlsSettings tls(FdConfig config, List<List<InetSocketAddress>> partitions) {
+        if (partitions.isEmpty() && !tls.anyGiven()) {
             return TlsSettings.insecure();
         }
         try {

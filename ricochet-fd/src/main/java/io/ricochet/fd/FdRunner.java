@@ -30,11 +30,12 @@ final class FdRunner {
     /**
      * Runs the detector until its socket closes.
      *
+     * @param gms per GMS partition, in partition order, its replicas (none: verdicts are only logged)
      * @param tls the TLS of the links to the GMS partitions (or plaintext when insecure)
      * @param err where a start-up failure is reported, on one line
      * @return the exit code: 0 after a clean stop, 1 if the server could not start
      */
-    static int run(FdConfig config, List<InetSocketAddress> gms, TlsSettings tls, PrintWriter err) {
+    static int run(FdConfig config, List<List<InetSocketAddress>> gms, TlsSettings tls, PrintWriter err) {
         EventLoopGroup group = new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-fd"));
         FailureReporter reporter = reporter(gms, tls, group);
         FdServer server = new FdServer(config, reporter, group);
@@ -64,7 +65,8 @@ final class FdRunner {
         }
     }
 
-    private static FailureReporter reporter(List<InetSocketAddress> gms, TlsSettings tls, EventLoopGroup group) {
+    private static FailureReporter reporter(List<List<InetSocketAddress>> gms, TlsSettings tls,
+                                            EventLoopGroup group) {
         if (gms.isEmpty()) {
             LOG.warn("no --gms partitions given: verdicts are only logged");
             return new LoggingFailureReporter(gms);

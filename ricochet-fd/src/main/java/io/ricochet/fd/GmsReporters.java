@@ -20,10 +20,11 @@ final class GmsReporters {
     }
 
     /**
-     * The reporter for {@code partitions} (at least one), running its I/O on {@code group} over links protected
-     * by {@code tls}.
+     * The reporter for {@code partitions} (at least one; per partition, in partition order, its replicas), running
+     * its I/O on {@code group} over links protected by {@code tls}.
      */
-    static FailureReporter gmsReporter(List<InetSocketAddress> partitions, TlsSettings tls, EventLoopGroup group) {
+    static FailureReporter gmsReporter(List<List<InetSocketAddress>> partitions, TlsSettings tls,
+                                       EventLoopGroup group) {
         return new GmsFailureReporter(partitions, group, tls);
     }
 

@@ -1,6 +1,7 @@
 package io.ricochet.fd;
 
 import io.ricochet.control.FailureReporter;
+import io.ricochet.control.GmsAddresses;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.slf4j.Logger;
@@ -16,10 +17,10 @@ public final class LoggingFailureReporter implements FailureReporter {
 
     private final String destination;
 
-    /** @param partitions the GMS partitions the verdicts are meant for, named in every log line */
-    public LoggingFailureReporter(List<InetSocketAddress> partitions) {
+    /** @param partitions the GMS partitions (each its replicas) the verdicts are meant for, named in every log line */
+    public LoggingFailureReporter(List<List<InetSocketAddress>> partitions) {
         this.destination = partitions.isEmpty() ? "no GMS partition configured"
-                : "for GMS partitions " + partitions.stream().map(Endpoints::format).toList();
+                : "for GMS partitions " + GmsAddresses.format(partitions);
     }
 
     @Override

@@ -76,9 +76,21 @@ class FdMainTest {
                 // "b".hashCode() == 98: detector b would answer with the wire id of node 98.
                 Arguments.of("--id a --members 98@" + LOCAL + "7100 --watch-detectors b@" + LOCAL + "7201",
                         "--watch-detectors: detector b (127.0.0.1:7201) answers with wire id 98, as node 98"),
-                Arguments.of("--id a --gms nowhere", "--gms 'nowhere': expected host:port"),
+                Arguments.of("--id a --gms nowhere",
+                        "--gms 'nowhere': replica 'nowhere' of partition 0: expected host:port; write each partition "
+                                + "as its replicas host:port/host:port/... and separate the partitions with ','"),
                 Arguments.of("--id a --gms " + LOCAL + "7300," + LOCAL + "7300",
-                        "--gms: partition 127.0.0.1:7300 is listed twice"),
+                        "--gms '127.0.0.1:7300,127.0.0.1:7300': 127.0.0.1:7300 is listed twice (in partitions 0 and "
+                                + "1): every replica of every partition has an address of its own"),
+                Arguments.of("--id a --gms " + LOCAL + "7300/" + LOCAL + "7310/" + LOCAL + "7300",
+                        "127.0.0.1:7300 is listed twice (in partition 0)"),
+                Arguments.of("--id a --gms " + LOCAL + "7300//" + LOCAL + "7310",
+                        "partition 0 ('127.0.0.1:7300//127.0.0.1:7310') has an empty replica (two '/' in a row"),
+                Arguments.of("--id a --gms " + LOCAL + "7300,," + LOCAL + "7310",
+                        "partition 1 is empty (two ',' in a row, or one at an end): write each partition"),
+                Arguments.of("--id a --gms " + LOCAL + "7300/" + LOCAL + "x",
+                        "replica '127.0.0.1:x' of partition 0: port 'x' must be a number in 1..65535"),
+                Arguments.of("--id a --gms " + LOCAL + "7300 --gms " + LOCAL + "7301", "--gms"),
                 Arguments.of("--id a extra", "Unmatched argument at index 2: 'extra'"));
     }
 
@@ -110,6 +122,7 @@ class FdMainTest {
         }
         String unwrapped = run.out().replaceAll("\\s+", "");
         assertTrue(unwrapped.contains("(default:127.0.0.1:7200)"), run.out());
+        assertTrue(unwrapped.contains("eachisitsreplicasseparatedby'/'"), "--gms explains replicas: " + run.out());
         assertTrue(unwrapped.contains("1..60000(default:100)"), run.out());
         assertTrue(unwrapped.contains("1..1000(default:5)"), run.out());
         assertTrue(unwrapped.contains("1..100(default:8)"), run.out());

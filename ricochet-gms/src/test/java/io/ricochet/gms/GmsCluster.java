@@ -3,6 +3,7 @@ package io.ricochet.gms;
 import com.google.common.net.InetAddresses;
 import io.netty.channel.EventLoopGroup;
 import io.ricochet.control.ControlTransport;
+import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.TlsSettings;
@@ -41,6 +42,11 @@ final class GmsCluster implements AutoCloseable {
         return List.copyOf(addresses);
     }
 
+    /** The partitions as clients take them: per partition its replicas, here one each. */
+    List<List<InetSocketAddress>> replicas() {
+        return GmsAddresses.oneEach(addresses);
+    }
+
     GmsServer server(int partition) {
         return servers[partition];
     }
@@ -68,8 +74,8 @@ final class GmsCluster implements AutoCloseable {
     /** As above, over links protected by {@code clientTls}. */
     GmsClient client(int node, long incarnation, RecordingListener listener, List<InetSocketAddress> order,
                      TlsSettings clientTls, int... groups) {
-        GmsClient client = new GmsClient(node, RecordingListener.unicast(node), incarnation, order, listener, group,
-                clientTls);
+        GmsClient client = new GmsClient(node, RecordingListener.unicast(node), incarnation,
+                GmsAddresses.oneEach(order), listener, group, clientTls);
         for (int g : groups) {
             client.join(g, 0);
         }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.control.ErrorCode;
+import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.GmsFailureReporter;
 import io.ricochet.control.GroupView;
@@ -110,7 +111,7 @@ class GmsClusterTest {
         cluster.client(1, one, EVEN, ODD);
         GmsClient first = cluster.client(2, two, EVEN, ODD);
         Await.until("views", () -> two.hasView(EVEN, Set.of(1, 2)) && two.hasView(ODD, Set.of(1, 2)));
-        GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.addresses(), cluster.group));
+        GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.replicas(), cluster.group));
         reporter.failed(2);
         Await.until("FAIL in both groups",
                 () -> one.hasEvent(MemberEventKind.FAIL, EVEN, 2) && one.hasEvent(MemberEventKind.FAIL, ODD, 2));
@@ -158,7 +159,7 @@ class GmsClusterTest {
         cluster.client(1, one, EVEN, ODD);
         cluster.client(2, two, EVEN, ODD);
         Await.until("views", () -> one.hasView(EVEN, Set.of(1)) && two.hasView(ODD, Set.of(1, 2)));
-        GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.addresses(), cluster.group));
+        GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.replicas(), cluster.group));
 
         reporter.failed(2);
         Await.until(() -> "FAIL of node 2 in both groups: " + one,
@@ -186,7 +187,7 @@ class GmsClusterTest {
     @Test
     void shouldDeliverVerdictsQueuedWhileAPartitionWasDown() {
         cluster.stop(1);
-        GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.addresses(), cluster.group));
+        GmsFailureReporter reporter = cluster.track(new GmsFailureReporter(cluster.replicas(), cluster.group));
         reporter.detectorFailed("rack-9");
         Await.until("partition 0 got it", () -> cluster.server(0).counter(GmsCounter.DETECTOR_FAILURES) == 1);
         cluster.restart(1);
@@ -196,12 +197,15 @@ class GmsClusterTest {
     }
 
     @Test
-    void shouldReportAGroupSentToTheWrongPartition() {
+    void shouldNotTalkToPartitionsListedOutOfOrder() {
         List<InetSocketAddress> swapped = List.of(cluster.addresses().get(1), cluster.addresses().get(0));
         cluster.client(1, RecordingListener.incarnation(1), one, swapped, EVEN);
-        Await.until(() -> "an error: " + one, () -> !one.errors.isEmpty());
-        assertEquals("0:" + ErrorCode.WRONG_PARTITION + ":group 10 belongs to partition 0 of 2; this is partition 1",
-                one.errors.get(0));
+        // The client checks each partition's SERVING greeting, and tells the partition's joins why they fail.
+        String expected = "0:" + ErrorCode.WRONG_PARTITION + ":" + GmsAddresses.format(swapped.get(0))
+                + " serves GMS partition 1 of 2, but is listed as a replica of partition 0 of 2";
+        Await.until(() -> "the error " + expected + ": " + one.errors,
+                () -> one.errors.stream().anyMatch(e -> e.startsWith(expected)));
         assertTrue(one.views().isEmpty());
+        assertEquals(0, cluster.server(0).counter(GmsCounter.JOINS) + cluster.server(1).counter(GmsCounter.JOINS));
     }
 }

@@ -61,7 +61,7 @@ class GmsTlsTest {
         RecordingListener one = client(1);
         RecordingListener two = client(2);
         Await.until(() -> "both in group " + G + ": " + one, () -> one.members(G).equals(Set.of(1, 2)));
-        GmsFailureReporter detector = cluster.track(new GmsFailureReporter(cluster.addresses(), cluster.group,
+        GmsFailureReporter detector = cluster.track(new GmsFailureReporter(cluster.replicas(), cluster.group,
                 TestCertificates.settings(certs, "rack-1")));
         detector.failed(2);
         Await.until(() -> "node 1 hears node 2 FAIL: " + one, () -> one.hasEvent(MemberEventKind.FAIL, G, 2));

@@ -1,23 +1,21 @@
 package io.ricochet.bench.load;
 
 import io.ricochet.client.ApiAddress;
+import io.ricochet.control.GmsAddresses;
 import io.ricochet.support.ParsingConverter;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The GMS partitions written as {@code host:port,host:port,...} in partition order, as the daemon takes them.
+ * The GMS partitions as the daemon takes them ({@link GmsAddresses}): in partition order, separated by ',', each its
+ * replicas {@code host:port} separated by '/'.
  *
- * @param partitions the partitions' addresses, in partition order
+ * @param partitions per partition, in partition order, its replicas' addresses
  */
-public record GmsEndpoints(List<InetSocketAddress> partitions) {
+public record GmsEndpoints(List<List<InetSocketAddress>> partitions) {
 
     public GmsEndpoints {
-        partitions = List.copyOf(partitions);
-        if (partitions.isEmpty()) {
-            throw new IllegalArgumentException("at least one GMS partition is needed");
-        }
+        partitions = GmsAddresses.requireValid(partitions);
     }
 
     /**
@@ -26,21 +24,15 @@ public record GmsEndpoints(List<InetSocketAddress> partitions) {
      * @throws IllegalArgumentException with a message fit for a user if an entry is not {@code host:port}
      */
     public static GmsEndpoints parse(String text) {
-        List<InetSocketAddress> partitions = new ArrayList<>();
-        for (String item : text.split(",", -1)) {
-            ApiAddress address;
-            try {
-                address = ApiAddress.parse(item.strip());
-            } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("GMS partition '" + item.strip() + "': " + e.getMessage());
-            }
-            if (address.kind() != ApiAddress.Kind.TCP) {
-                throw new IllegalArgumentException("GMS partition '" + item.strip() + "': a GMS partition listens "
-                        + "on TCP; give host:port");
-            }
-            partitions.add(new InetSocketAddress(address.host(), address.port()));
+        return new GmsEndpoints(GmsAddresses.parse(text, GmsEndpoints::replica));
+    }
+
+    private static InetSocketAddress replica(String text) {
+        ApiAddress address = ApiAddress.parse(text);
+        if (address.kind() != ApiAddress.Kind.TCP) {
+            throw new IllegalArgumentException("a GMS replica listens on TCP; give host:port");
         }
-        return new GmsEndpoints(partitions);
+        return new InetSocketAddress(address.host(), address.port());
     }
 
     /** Picocli converter for {@code --gms}. */

@@ -50,9 +50,10 @@ public final class LoadCommand implements Callable<Integer> {
             description = "UDP port NAKs and repairs arrive on (default: ${DEFAULT-VALUE}).")
     private int unicastPort;
 
-    @Option(names = "--gms", paramLabel = "HOST:PORT,...", defaultValue = "127.0.0.1:7100",
+    @Option(names = "--gms", paramLabel = "HOST:PORT[/HOST:PORT...],...", defaultValue = "127.0.0.1:7100",
             converter = GmsEndpoints.Converter.class,
-            description = "GMS partitions in partition order (default: ${DEFAULT-VALUE}).")
+            description = "GMS partitions in partition order, separated by ','; each is its replicas separated by "
+                    + "'/', as the daemon's gms key (default: ${DEFAULT-VALUE}).")
     private GmsEndpoints gms;
 
     @Option(names = "--groups", paramLabel = "LIST", required = true, converter = GroupList.Converter.class,

@@ -14,7 +14,7 @@ import java.util.Objects;
  * @param iface             interface multicast goes out on
  * @param address           this node's unicast IPv4 address on it (registered with the GMS; NAKs come here)
  * @param unicastPort       UDP port of that address
- * @param gms               the GMS partitions, in partition order
+ * @param gms               the GMS partitions, in partition order, each with its replicas
  * @param groups            the groups to join and send to, round-robin
  * @param schedule          packets per second over all groups, over time (a constant rate is one phase)
  * @param payload           payload bytes of every packet: a daemon's kind byte, then one message of the rest
