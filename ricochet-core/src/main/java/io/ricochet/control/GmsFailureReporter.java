@@ -10,14 +10,15 @@ import java.util.List;
  * A {@link FailureReporter} that sends every verdict to every GMS partition over the control protocol (NODE_FAILED,
  * NODE_RECOVERED, DETECTOR_FAILED, DETECTOR_RECOVERED), to the partition's leader among its replicas. Each partition
  * has its own reconnecting session (following the replicas' redirects to the leader; 100 ms backoff doubling to
- * 5 s) and a bounded queue of verdicts not yet written; when the queue is full the oldest is dropped, counted
- * ({@link #dropped}) and logged once per outage. A verdict written on a connection that then drops is written again
- * after the reconnect, so a partition may see a verdict twice; the GMS ignores repeats.
+ * 5 s) and keeps, for every node and detector, the latest verdict reported about it (at most {@code queueCapacity}
+ * of them). They are written again on every (re)connect to a leader, because a leader may die after reading a
+ * verdict and before committing it; the GMS ignores repeats. When the queue is full the oldest subject's verdict is
+ * evicted; one never sent is counted ({@link #dropped}) and logged once per outage. See {@link VerdictQueue}.
  *
  * <p>Connecting starts in the constructor. No method blocks except {@link #close}.
  */
 public final class GmsFailureReporter implements FailureReporter, AutoCloseable {
-    /** Verdicts kept per partition while it is unreachable. */
+    /** Subjects whose latest verdict is kept per partition. */
     public static final int DEFAULT_QUEUE_CAPACITY = 1024;
 
     private final List<VerdictSender> senders = new ArrayList<>();
@@ -36,9 +37,9 @@ public final class GmsFailureReporter implements FailureReporter, AutoCloseable 
     }
 
     /**
-     * Reports to {@code partitions} on {@code group}, keeping at most {@code queueCapacity} verdicts per partition,
-     * over links protected by {@code tls} (a detector's certificate: the GMS takes verdicts only from role
-     * detector), or plaintext when it is insecure.
+     * Reports to {@code partitions} on {@code group}, keeping the latest verdict of at most {@code queueCapacity}
+     * subjects per partition, over links protected by {@code tls} (a detector's certificate: the GMS takes verdicts
+     * only from role detector), or plaintext when it is insecure.
      */
     public GmsFailureReporter(List<List<InetSocketAddress>> partitions, EventLoopGroup group, int queueCapacity,
                               TlsSettings tls) {
@@ -71,12 +72,12 @@ public final class GmsFailureReporter implements FailureReporter, AutoCloseable 
         report(new DetectorRecovered(detectorId));
     }
 
-    /** Verdicts dropped so far because a partition's queue was full, summed over partitions. */
+    /** Verdicts lost so far (evicted from a full queue before they were ever sent), summed over partitions. */
     public long dropped() {
         return senders.stream().mapToLong(VerdictSender::dropped).sum();
     }
 
-    /** Closes every connection; verdicts still queued are discarded. */
+    /** Closes every connection; the verdicts held are discarded. */
     @Override
     public void close() {
         senders.forEach(VerdictSender::close);

@@ -1,30 +1,48 @@
 package io.ricochet.control;
 
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
- * The failure verdicts waiting to reach one GMS partition, oldest first, at most {@code capacity} of them. A verdict
- * stays until its write succeeds; when the connection drops, the ones written but not confirmed are sent again
- * after the reconnect (the GMS treats repeats as no-ops). When full, the oldest is dropped and counted.
- * Single-threaded (the partition's event loop); no I/O.
+ * The failure verdicts one GMS partition is to hold, level-triggered: per subject (a node for NODE_FAILED and
+ * NODE_RECOVERED, a detector for DETECTOR_FAILED and DETECTOR_RECOVERED) the latest verdict reported, in report
+ * order, for at most {@code capacity} subjects. A new report for a subject replaces its older verdict.
+ *
+ * <p>Verdicts are never taken out once written: a successful write proves nothing, since a Raft leader that read a
+ * verdict and died before committing it has lost it. So every verdict is written again on every new session with
+ * a leader ({@link #connectionLost} marks them all unwritten), and once per session ({@link #takeUnwritten} hands
+ * out only those not yet written on it). The GMS treats repeats as no-ops (failing a failed node or recovering a
+ * live one changes nothing); sending only the latest verdict per subject keeps a repeat from undoing a newer one.
+ *
+ * <p>When full, a report for a new subject evicts the oldest subject's verdict. One never written on any session is
+ * lost: counted in {@link #dropped}. One written before is counted in {@link #retired}: a leader read it and most
+ * likely committed it, but it is no longer repeated after a failover. Single-threaded (the partition's event
+ * loop); no I/O.
  */
 final class VerdictQueue {
-    /** One queued verdict and whether it was written on the current connection. */
+    /** The latest verdict of one subject and whether it was written on the current session. */
     static final class Entry {
         final ControlMessage verdict;
         boolean written;
+        boolean everWritten;
 
         Entry(ControlMessage verdict) {
             this.verdict = verdict;
         }
     }
 
+    /** Whom a verdict is about: a node id, or a detector id. */
+    private record Subject(boolean detector, Object id) {
+    }
+
     private final int capacity;
-    private final Deque<Entry> entries = new ArrayDeque<>();
+    /** Subject to its latest verdict, the least recently reported first. */
+    private final Map<Subject, Entry> latest = new LinkedHashMap<>();
     private long dropped;
+    private long retired;
 
     VerdictQueue(int capacity) {
         if (capacity < 1) {
@@ -33,44 +51,77 @@ final class VerdictQueue {
         this.capacity = capacity;
     }
 
-    /** Queues {@code verdict}; returns the dropped oldest verdict if the queue was full, else null. */
+    /**
+     * Holds {@code verdict} as its subject's latest, replacing the subject's older one (a repeat of the same verdict
+     * keeps its written marks). Returns the evicted verdict if one never written had to go to make room, else null.
+     */
     ControlMessage offer(ControlMessage verdict) {
-        ControlMessage evicted = null;
-        if (entries.size() == capacity) {
-            evicted = entries.pollFirst().verdict;
-            dropped++;
+        Subject subject = subjectOf(verdict);
+        Entry older = latest.remove(subject);
+        Entry entry = new Entry(verdict);
+        if (older != null && older.verdict.equals(verdict)) {
+            entry.written = older.written;
+            entry.everWritten = older.everWritten;
         }
-        entries.addLast(new Entry(verdict));
-        return evicted;
+        ControlMessage lost = null;
+        if (older == null && latest.size() == capacity) {
+            Iterator<Entry> oldest = latest.values().iterator();
+            Entry evicted = oldest.next();
+            oldest.remove();
+            if (evicted.everWritten) {
+                retired++;
+            } else {
+                dropped++;
+                lost = evicted.verdict;
+            }
+        }
+        latest.put(subject, entry);
+        return lost;
     }
 
-    /** The entries not yet written on this connection, oldest first, now marked written. */
+    /** The verdicts not yet written on this session, in report order, now marked written. */
     List<Entry> takeUnwritten() {
         List<Entry> batch = new ArrayList<>();
-        for (Entry e : entries) {
+        for (Entry e : latest.values()) {
             if (!e.written) {
                 e.written = true;
+                e.everWritten = true;
                 batch.add(e);
             }
         }
         return batch;
     }
 
-    /** {@code entry}'s write succeeded: it is done (no-op if it was dropped meanwhile). */
-    void confirm(Entry entry) {
-        entries.removeIf(e -> e == entry);
-    }
-
-    /** The connection dropped: everything unconfirmed is to be written again. */
+    /** The session ended: every verdict is to be written again on the next one. */
     void connectionLost() {
-        entries.forEach(e -> e.written = false);
+        latest.values().forEach(e -> e.written = false);
     }
 
+    /** Subjects whose latest verdict is held. */
     int size() {
-        return entries.size();
+        return latest.size();
     }
 
+    /** Verdicts evicted before they were ever written: lost. */
     long dropped() {
         return dropped;
+    }
+
+    /** Verdicts evicted after they were written at least once: no longer repeated after a failover. */
+    long retired() {
+        return retired;
+    }
+
+    private static Subject subjectOf(ControlMessage verdict) {
+        if (verdict instanceof NodeFailed v) {
+            return new Subject(false, v.nodeId());
+        } else if (verdict instanceof NodeRecovered v) {
+            return new Subject(false, v.nodeId());
+        } else if (verdict instanceof DetectorFailed v) {
+            return new Subject(true, v.detectorId());
+        } else if (verdict instanceof DetectorRecovered v) {
+            return new Subject(true, v.detectorId());
+        }
+        throw new IllegalArgumentException(MessageType.name(verdict.type()) + " is not a failure verdict");
     }
 }

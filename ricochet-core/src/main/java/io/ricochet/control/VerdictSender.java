@@ -5,8 +5,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@link GmsFailureReporter}'s session with one GMS partition: a {@link VerdictQueue} drained onto a reconnecting
- * {@link ControlLink}. A full queue drops its oldest verdict, logs one WARN per outage and counts every drop.
+ * {@link GmsFailureReporter}'s session with one GMS partition: a {@link VerdictQueue} written to the partition's
+ * leader over a {@link ControlLink}. A new verdict is written at once when the link is up; on every (re)connect to
+ * a leader the latest verdict of every subject is written again, since the previous leader may have died before
+ * committing what it read. A full queue evicts its oldest subject; one never written is lost, counted, and logged at
+ * WARN once per outage.
  */
 final class VerdictSender implements ControlLink.Handler {
     private static final Logger LOG = LoggerFactory.getLogger(VerdictSender.class);
@@ -27,13 +30,13 @@ final class VerdictSender implements ControlLink.Handler {
 
     void report(ControlMessage verdict) {
         link.execute(() -> {
-            ControlMessage evicted = queue.offer(verdict);
-            if (evicted != null) {
+            ControlMessage lost = queue.offer(verdict);
+            if (lost != null) {
                 dropped = queue.dropped();
                 if (!warnedThisOutage) {
                     warnedThisOutage = true;
-                    LOG.warn("{}: verdict queue full; dropping the oldest ({}) and counting further drops",
-                            link.name(), evicted);
+                    LOG.warn("{}: verdicts of {} subjects held, the most kept; dropping the oldest never sent ({}) "
+                            + "and counting further drops", link.name(), queue.size(), lost);
                 }
             }
             flush();
@@ -51,7 +54,8 @@ final class VerdictSender implements ControlLink.Handler {
     @Override
     public void onUp() {
         if (warnedThisOutage) {
-            LOG.info("{}: {} verdicts dropped so far; {} queued now sent", link.name(), queue.dropped(), queue.size());
+            LOG.info("{}: {} verdicts dropped so far; the latest of {} subjects now sent", link.name(),
+                    queue.dropped(), queue.size());
             warnedThisOutage = false;
         }
         flush();
@@ -71,17 +75,14 @@ final class VerdictSender implements ControlLink.Handler {
         }
     }
 
+    /** Writes what this session has not had yet; nothing while the link is down. */
     private void flush() {
         Channel ch = link.channel();
         if (ch == null) {
             return;
         }
         for (VerdictQueue.Entry entry : queue.takeUnwritten()) {
-            ch.write(entry.verdict).addListener(f -> {
-                if (f.isSuccess()) {
-                    queue.confirm(entry);
-                }
-            });
+            ch.write(entry.verdict, ch.voidPromise());
         }
         ch.flush();
     }

@@ -2,6 +2,7 @@ package io.ricochet.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -9,36 +10,82 @@ import org.junit.jupiter.api.Test;
 class VerdictQueueTest {
 
     @Test
-    void shouldDropTheOldestAndCountWhenFull() {
-        VerdictQueue queue = new VerdictQueue(2);
-        assertNull(queue.offer(new NodeFailed(1)));
-        assertNull(queue.offer(new NodeFailed(2)));
-        assertEquals(new NodeFailed(1), queue.offer(new NodeFailed(3)));
-        assertEquals(1, queue.dropped());
-        assertEquals(List.of(new NodeFailed(2), new NodeFailed(3)), verdicts(queue.takeUnwritten()));
+    void shouldKeepOnlyTheLatestVerdictOfEachSubjectInReportOrder() {
+        VerdictQueue queue = new VerdictQueue(8);
+        queue.offer(new NodeFailed(1));
+        queue.offer(new DetectorFailed("rack-1"));
+        queue.offer(new NodeFailed(2));
+        queue.offer(new NodeRecovered(1));
+        queue.offer(new DetectorRecovered("rack-1"));
+        assertEquals(List.of(new NodeFailed(2), new NodeRecovered(1), new DetectorRecovered("rack-1")),
+                verdicts(queue.takeUnwritten()));
+        assertEquals(3, queue.size());
+        assertEquals(0, queue.dropped());
     }
 
     @Test
-    void shouldWriteEachVerdictOnceUntilTheConnectionDrops() {
+    void shouldTellNodesAndDetectorsApart() {
+        VerdictQueue queue = new VerdictQueue(8);
+        queue.offer(new NodeFailed(7));
+        queue.offer(new DetectorFailed("7"));
+        assertEquals(2, queue.size());
+    }
+
+    @Test
+    void shouldWriteEveryVerdictOncePerSessionAndAllAgainOnTheNext() {
         VerdictQueue queue = new VerdictQueue(8);
         queue.offer(new NodeFailed(1));
-        queue.offer(new NodeRecovered(1));
-        List<VerdictQueue.Entry> first = queue.takeUnwritten();
-        assertEquals(2, first.size());
-        assertEquals(List.of(), queue.takeUnwritten());
-        queue.confirm(first.get(0));
+        queue.offer(new NodeFailed(2));
+        assertEquals(2, queue.takeUnwritten().size());
+        assertEquals(List.of(), queue.takeUnwritten(), "nothing twice on one session");
+        queue.offer(new NodeFailed(3));
+        assertEquals(List.of(new NodeFailed(3)), verdicts(queue.takeUnwritten()));
+
         queue.connectionLost();
+
+        assertEquals(List.of(new NodeFailed(1), new NodeFailed(2), new NodeFailed(3)),
+                verdicts(queue.takeUnwritten()), "a written verdict is not done: the next leader hears it too");
+    }
+
+    @Test
+    void shouldWriteANewVerdictOfASubjectButNotARepeatOnTheSameSession() {
+        VerdictQueue queue = new VerdictQueue(8);
+        queue.offer(new NodeFailed(1));
+        queue.takeUnwritten();
+        queue.offer(new NodeFailed(1));
+        assertEquals(List.of(), queue.takeUnwritten());
+        queue.offer(new NodeRecovered(1));
         assertEquals(List.of(new NodeRecovered(1)), verdicts(queue.takeUnwritten()));
     }
 
     @Test
-    void shouldIgnoreAConfirmationOfADroppedVerdict() {
+    void shouldEvictTheOldestSubjectWhenFullAndCountItAsDroppedIfNeverWritten() {
+        VerdictQueue queue = new VerdictQueue(2);
+        assertNull(queue.offer(new NodeFailed(1)));
+        assertNull(queue.offer(new NodeFailed(2)));
+        assertNull(queue.offer(new NodeRecovered(1)), "a new verdict of a held subject takes no room");
+        assertEquals(new NodeFailed(2), queue.offer(new NodeFailed(3)));
+        assertEquals(1, queue.dropped());
+        assertEquals(List.of(new NodeRecovered(1), new NodeFailed(3)), verdicts(queue.takeUnwritten()));
+    }
+
+    @Test
+    void shouldRetireAnEvictedVerdictThatWasWrittenWithoutCountingItDropped() {
         VerdictQueue queue = new VerdictQueue(1);
         queue.offer(new NodeFailed(1));
-        VerdictQueue.Entry written = queue.takeUnwritten().get(0);
-        queue.offer(new NodeFailed(2));
-        queue.confirm(written);
-        assertEquals(1, queue.size());
+        queue.takeUnwritten();
+        queue.connectionLost();
+        assertNull(queue.offer(new NodeFailed(2)));
+        assertEquals(0, queue.dropped());
+        assertEquals(1, queue.retired());
+        assertEquals(List.of(new NodeFailed(2)), verdicts(queue.takeUnwritten()));
+    }
+
+    @Test
+    void shouldRefuseWhatIsNotAVerdict() {
+        VerdictQueue queue = new VerdictQueue(1);
+        assertThrows(IllegalArgumentException.class, () -> queue.offer(new Leave(1, 2)));
+        assertThrows(IllegalArgumentException.class, () -> new VerdictQueue(0));
     }
 
     private static List<ControlMessage> verdicts(List<VerdictQueue.Entry> entries) {

@@ -1,0 +1,83 @@
+package io.ricochet.control;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.netty.channel.EventLoopGroup;
+import io.ricochet.api.Await;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link GmsFailureReporter} against fake replicas of one partition: a leader that reads verdicts and dies before
+ * acting on them does not lose them (the next leader hears them again), and only the latest verdict of each subject
+ * is sent.
+ */
+class GmsFailureReporterTest {
+    private final EventLoopGroup group = ControlTransport.newGroup(1, "test-reporter");
+    private final List<AutoCloseable> closeables = new ArrayList<>();
+
+    @AfterEach
+    void tearDown() throws Exception {
+        for (AutoCloseable c : closeables) {
+            c.close();
+        }
+        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    }
+
+    @Test
+    void shouldWriteVerdictsAgainToTheNextLeaderWhenOneDiesWithoutActing() {
+        FakeReplica first = track(FakeReplica.leader());
+        FakeReplica next = track(FakeReplica.leader());
+        FakeReplica follower = track(FakeReplica.follower(next));
+        GmsFailureReporter reporter = reporter(first, follower);
+
+        reporter.failed(1);
+        reporter.detectorFailed("rack-1");
+        List<ControlMessage> both = List.of(new NodeFailed(1), new DetectorFailed("rack-1"));
+        Await.until(() -> "the first leader read both: " + first.received, () -> first.received.equals(both));
+        first.close();
+
+        Await.until(() -> "the next leader (through the follower) read both: " + next.received,
+                () -> next.received.equals(both));
+        assertEquals(List.of(), follower.received);
+        assertEquals(0, reporter.dropped());
+    }
+
+    @Test
+    void shouldSendOnlyTheLatestVerdictOfEachSubject() {
+        FakeReplica replica = track(new FakeReplica(Redirect::unknown));
+        GmsFailureReporter reporter = reporter(replica);
+        Await.until("a first session (no leader yet)", () -> replica.accepted() >= 1);
+
+        reporter.failed(1);
+        reporter.failed(2);
+        reporter.recovered(1);
+        reporter.detectorFailed("rack-1");
+        reporter.detectorRecovered("rack-1");
+        replica.greetWith(() -> new Serving(0, 1, 2));
+
+        List<ControlMessage> latest = List.of(new NodeFailed(2), new NodeRecovered(1),
+                new DetectorRecovered("rack-1"));
+        Await.until(() -> "the latest of each: " + replica.received, () -> replica.received.size() >= 3);
+        assertEquals(latest, replica.received);
+        reporter.failed(2);
+        reporter.failed(3);
+        Await.until(() -> "NODE_FAILED 3: " + replica.received, () -> replica.received.size() >= 4);
+        assertEquals(new NodeFailed(3), replica.received.get(3), "a repeat is not written twice on one session");
+    }
+
+    private GmsFailureReporter reporter(FakeReplica... replicas) {
+        GmsFailureReporter reporter = new GmsFailureReporter(
+                List.of(List.of(replicas).stream().map(FakeReplica::address).toList()), group);
+        closeables.add(0, reporter);
+        return reporter;
+    }
+
+    private FakeReplica track(FakeReplica replica) {
+        closeables.add(replica);
+        return replica;
+    }
+}
