@@ -67,6 +67,7 @@ class DaemonConfigSampleTest {
         assertTrue(config.tls().enabled(), "with TLS on the links to the GMS");
         assertEquals("eth1", config.iface());
         assertEquals(2, config.gms().size());
+        assertEquals(List.of(3, 3), config.gms().stream().map(List::size).toList(), "3 replicas each");
     }
 
     @Test
