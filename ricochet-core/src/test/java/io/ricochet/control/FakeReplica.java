@@ -18,8 +18,8 @@ import java.util.function.Supplier;
 /**
  * A stand-in for one GMS replica on 127.0.0.1 (an ephemeral port), with plain blocking sockets: it greets every
  * session it accepts with what {@code greeting} gives at that moment (null: says nothing); after a REDIRECT it
- * closes the session, after anything else it records every message the client sends. {@link #close} stops it as a crash would (the port then
- * refuses connections).
+ * closes the session, after anything else it records every message the client sends. {@link #close} stops it as a
+ * crash would (the port then refuses connections).
  */
 final class FakeReplica implements AutoCloseable {
     private final ServerSocket server;
