@@ -12,6 +12,7 @@ import io.ricochet.control.ErrorReply;
 import io.ricochet.control.Join;
 import io.ricochet.control.NodeFailed;
 import io.ricochet.control.Register;
+import io.ricochet.control.Serving;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -72,10 +73,12 @@ class ControlForgerySystemTest {
                     assertNull(old.receive(), "a detector whose certificate expired gets no answer, only a close");
                 }
                 try (ControlForger daemon = ControlForger.tls(cluster.certs(), "node-1", cluster.certs(), gms)) {
+                    assertGreeting(daemon.receive());
                     daemon.send(new NodeFailed(2));
                     assertError(ErrorCode.NOT_AUTHORIZED, daemon.receive());
                 }
                 try (ControlForger impostor = ControlForger.tls(cluster.certs(), "node-9", cluster.certs(), gms)) {
+                    assertGreeting(impostor.receive());
                     impostor.send(new Register(2, new InetSocketAddress("127.0.0.1", 17999), 42));
                     assertError(ErrorCode.NOT_AUTHORIZED, impostor.receive());
                     impostor.send(new Join(G, 2, Join.PROTOCOL_RICOCHET));
@@ -103,6 +106,13 @@ class ControlForgerySystemTest {
                 assertEquals(0, one.lost.size());
             }
         }
+    }
+
+    /** A session the GMS accepts (a certificate of its CA) opens with SERVING partition 0 of 1. */
+    private static void assertGreeting(ControlMessage greeting) {
+        Serving serving = assertInstanceOf(Serving.class, greeting);
+        assertEquals(0, serving.partition());
+        assertEquals(1, serving.partitions());
     }
 
     private static void assertError(int code, ControlMessage reply) {
