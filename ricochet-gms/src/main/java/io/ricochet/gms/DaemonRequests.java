@@ -1,73 +1,54 @@
 package io.ricochet.gms;
 
 import io.netty.channel.Channel;
+import io.ricochet.control.ControlMessage;
 import io.ricochet.control.ErrorCode;
 import io.ricochet.control.Join;
 import io.ricochet.control.Leave;
+import io.ricochet.control.Partitioning;
 import io.ricochet.control.Register;
-import java.util.List;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * The GMS in its role towards daemons: REGISTER, JOIN and LEAVE. JOIN pushes MEMBER_EVENT(JOIN) to every member
- * (the joiner too) and then sends the joiner a GROUP_VIEW; LEAVE pushes MEMBER_EVENT(LEAVE) to the remaining
- * members and the leaver; REGISTER binds the session, announces a changed address or incarnation (a restarted
- * daemon) to the node's groups with MEMBER_EVENT(JOIN) and sends a snapshot of the node's groups.
+ * The GMS in its role towards daemons, at the leader: takes REGISTER, JOIN and LEAVE, checks what can be checked
+ * without the state (the session registered as the node it speaks for, the group is this partition's), and hands
+ * each to the Raft log ({@link Submitter}); what they change is pushed once committed ({@link LogApplier}).
  */
 final class DaemonRequests {
-    private static final Logger LOG = LoggerFactory.getLogger(DaemonRequests.class);
+    /** Puts a request into the partition's log, on behalf of the session of {@code channel}. */
+    interface Submitter {
+        void submit(Channel channel, ControlMessage request);
+    }
 
-    private final MembershipState state;
+    private final Partitioning partitioning;
     private final SessionTable sessions;
     private final GmsCounters counters;
+    private final Submitter log;
 
-    DaemonRequests(MembershipState state, SessionTable sessions, GmsCounters counters) {
-        this.state = state;
+    DaemonRequests(Partitioning partitioning, SessionTable sessions, GmsCounters counters, Submitter log) {
+        this.partitioning = partitioning;
         this.sessions = sessions;
         this.counters = counters;
+        this.log = log;
     }
 
     void onRegister(Channel channel, Register register) {
-        int node = register.nodeId();
-        sessions.bind(node, channel);
+        sessions.claim(register.nodeId(), channel);
         counters.increment(GmsCounter.REGISTRATIONS);
-        Registration registration = new Registration(register.unicast(), register.incarnation());
-        Registration previous = state.registrationOf(node);
-        List<Update> updates = state.register(node, registration);
-        if (registration.isRestartOf(previous)) {
-            LOG.info("node {} restarted (incarnation {}, was {}): {}", node,
-                    Long.toUnsignedString(registration.incarnation()), Long.toUnsignedString(previous.incarnation()),
-                    state.isFailed(node) ? "failed, so the groups of its old process are forgotten"
-                            : "announced again in " + updates.size() + " group(s)");
-        }
-        updates.forEach(sessions::push);
-        state.viewsOf(node).forEach(view -> sessions.sendView(node, view));
+        log.submit(channel, register);
     }
 
     void onJoin(Channel channel, Join join) throws GmsRefusal {
         requireRegisteredAs(channel, join.nodeId(), "JOIN");
-        state.join(join.group(), join.nodeId(), join.protocol()).ifPresent(sessions::push);
+        MembershipState.requireOwned(partitioning, join.group());
         counters.increment(GmsCounter.JOINS);
-        if (state.isFailed(join.nodeId())) {
-            throw new GmsRefusal(ErrorCode.NODE_FAILED, "node " + join.nodeId() + " is failed according to the "
-                    + "failure detector; it joins group " + join.group() + " when it recovers");
-        }
-        state.view(join.group()).ifPresent(view -> sessions.sendView(join.nodeId(), view));
+        log.submit(channel, join);
     }
 
     void onLeave(Channel channel, Leave leave) throws GmsRefusal {
         requireRegisteredAs(channel, leave.nodeId(), "LEAVE");
-        state.leave(leave.group(), leave.nodeId()).ifPresent(sessions::push);
+        MembershipState.requireOwned(partitioning, leave.group());
         counters.increment(GmsCounter.LEAVES);
-    }
-
-    /** Pushes {@code updates} and sends each changed view to the node that recovered. */
-    void announceRecovery(int node, List<Update> updates) {
-        for (Update update : updates) {
-            sessions.push(update);
-            sessions.sendView(node, update.view());
-        }
+        log.submit(channel, leave);
     }
 
     private void requireRegisteredAs(Channel channel, int node, String what) throws GmsRefusal {

@@ -1,5 +1,6 @@
 package io.ricochet.gms;
 
+import io.netty.channel.Channel;
 import io.ricochet.control.DetectorFailed;
 import io.ricochet.control.DetectorRecovered;
 import io.ricochet.control.NodeFailed;
@@ -8,37 +9,29 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The GMS in its role towards failure detectors: NODE_FAILED removes the node from all its groups, pushing
- * MEMBER_EVENT(FAIL) to the remaining members; NODE_RECOVERED puts it back (MEMBER_EVENT(JOIN) to every member,
- * GROUP_VIEW to the node). Detector verdicts are logged and counted.
+ * The GMS in its role towards failure detectors, at the leader: NODE_FAILED and NODE_RECOVERED go into the Raft
+ * log (once committed, the node is removed from or put back into its groups: {@link LogApplier}); detector
+ * verdicts change no membership and are only logged and counted here.
  */
 final class DetectorReports {
     private static final Logger LOG = LoggerFactory.getLogger(DetectorReports.class);
 
-    private final MembershipState state;
-    private final SessionTable sessions;
-    private final DaemonRequests daemons;
     private final GmsCounters counters;
+    private final DaemonRequests.Submitter log;
 
-    DetectorReports(MembershipState state, SessionTable sessions, DaemonRequests daemons, GmsCounters counters) {
-        this.state = state;
-        this.sessions = sessions;
-        this.daemons = daemons;
+    DetectorReports(GmsCounters counters, DaemonRequests.Submitter log) {
         this.counters = counters;
+        this.log = log;
     }
 
-    void onNodeFailed(NodeFailed verdict) {
+    void onNodeFailed(Channel channel, NodeFailed verdict) {
         counters.increment(GmsCounter.FAILURES);
-        var updates = state.fail(verdict.nodeId());
-        updates.forEach(sessions::push);
-        LOG.info("node {} failed: removed from {} group(s)", verdict.nodeId(), updates.size());
+        log.submit(channel, verdict);
     }
 
-    void onNodeRecovered(NodeRecovered verdict) {
+    void onNodeRecovered(Channel channel, NodeRecovered verdict) {
         counters.increment(GmsCounter.RECOVERIES);
-        var updates = state.recover(verdict.nodeId());
-        daemons.announceRecovery(verdict.nodeId(), updates);
-        LOG.info("node {} recovered: back in {} group(s)", verdict.nodeId(), updates.size());
+        log.submit(channel, verdict);
     }
 
     void onDetectorFailed(DetectorFailed verdict) {

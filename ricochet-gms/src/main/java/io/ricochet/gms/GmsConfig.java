@@ -3,40 +3,105 @@ package io.ricochet.gms;
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.TlsSettings;
 import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * Everything one GMS partition needs to run, validated: which partition of how many it is, where it listens, its
- * multicast pool, how often it logs its counters, and the TLS of its connections (mutual TLS with roles, or
- * plaintext when insecure).
+ * Everything one GMS replica process needs to run, validated: how many partitions the GMS has and which of them
+ * this process hosts, the replicas of those partitions (every hosted partition is a Raft group of all of them) and
+ * which one this is, its multicast pool, how often it logs its counters, the TLS of its control connections, the
+ * directory its Raft logs and snapshots live in ({@code storage}; null: a fresh temporary directory, deleted on
+ * close, for tests and experiments) and its Raft settings.
  */
-public record GmsConfig(Partitioning partitioning, InetSocketAddress bind, MulticastPool multicast,
-                        int statsIntervalSeconds, TlsSettings tls) {
+public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self,
+                        MulticastPool multicast, int statsIntervalSeconds, TlsSettings tls, Path storage,
+                        RaftSettings raft) {
     /** The port partition {@code i} listens on by default: {@code DEFAULT_BASE_PORT + i}. */
     public static final int DEFAULT_BASE_PORT = 7100;
+    /** The Raft port of a replica, by default. */
+    public static final int DEFAULT_RAFT_PORT = 7190;
     /** The default multicast pool base. */
     public static final String DEFAULT_MCAST_BASE = "239.255.0.0";
     /** The default multicast (data) port. */
     public static final int DEFAULT_MCAST_PORT = 9100;
     /** Seconds between two counter lines in the log, by default. */
     public static final int DEFAULT_STATS_INTERVAL_SECONDS = 60;
+    /** The most partitions a GMS may have. */
+    public static final int MAX_PARTITIONS = 1024;
 
-    /** A partition with plaintext connections and no role checks (tests of everything but TLS). */
+    /**
+     * One replica alone hosting partition {@code partitioning.index()} of {@code partitioning.count()}, served on
+     * {@code bind} (port 0: a free one), in plaintext, with its Raft state in a temporary directory.
+     */
     public GmsConfig(Partitioning partitioning, InetSocketAddress bind, MulticastPool multicast,
                      int statsIntervalSeconds) {
         this(partitioning, bind, multicast, statsIntervalSeconds, TlsSettings.insecure());
     }
 
+    /** As above, the control connections protected by {@code tls}. */
+    public GmsConfig(Partitioning partitioning, InetSocketAddress bind, MulticastPool multicast,
+                     int statsIntervalSeconds, TlsSettings tls) {
+        this(partitioning.count(), List.of(partitioning.index()),
+                List.of(new Replica(1, bind.getAddress(), bind.getPort() == 0 ? 0
+                        : bind.getPort() - partitioning.index(), 0)), 1, multicast, statsIntervalSeconds, tls, null,
+                RaftSettings.DEFAULT);
+    }
+
     public GmsConfig {
-        Objects.requireNonNull(partitioning, "partitioning");
-        Objects.requireNonNull(tls, "tls");
-        Objects.requireNonNull(bind, "bind");
         Objects.requireNonNull(multicast, "multicast");
-        if (bind.isUnresolved()) {
-            throw new IllegalArgumentException("bind address " + bind + " is not an IP address");
+        Objects.requireNonNull(tls, "tls");
+        Objects.requireNonNull(raft, "raft");
+        hosted = List.copyOf(hosted);
+        replicas = List.copyOf(replicas);
+        if (partitions < 1 || partitions > MAX_PARTITIONS) {
+            throw new IllegalArgumentException("partitions must be in 1.." + MAX_PARTITIONS + ", got " + partitions);
+        }
+        if (hosted.isEmpty()) {
+            throw new IllegalArgumentException("a replica must host at least one partition");
+        }
+        Set<Integer> seen = new HashSet<>();
+        for (int p : hosted) {
+            if (p < 0 || p >= partitions || !seen.add(p)) {
+                throw new IllegalArgumentException("hosted partition " + p + " is not one of 0.." + (partitions - 1)
+                        + " or is listed twice");
+            }
+        }
+        Set<Integer> ids = new HashSet<>();
+        Set<String> raftAddresses = new HashSet<>();
+        for (Replica r : replicas) {
+            if (!ids.add(r.id())) {
+                throw new IllegalArgumentException("replica id " + r.id() + " is listed twice");
+            }
+            if (!raftAddresses.add(r.host().getHostAddress() + ":" + r.raftPort())) {
+                throw new IllegalArgumentException("replicas share the Raft address " + r.host().getHostAddress()
+                        + ":" + r.raftPort() + "; give each its own --replicas RAFTPORT");
+            }
+            for (int p : hosted) {
+                r.controlAddress(p);
+            }
+            if (replicas.size() > 1 && (r.port() == 0 || r.raftPort() == 0)) {
+                throw new IllegalArgumentException("replica " + r + ": with several replicas every port must be "
+                        + "fixed (others redirect daemons to it), not 0");
+            }
+        }
+        if (!ids.contains(self)) {
+            throw new IllegalArgumentException("this replica (" + self + ") is not in the replica list " + replicas);
         }
         if (statsIntervalSeconds < 1) {
             throw new IllegalArgumentException("stats interval must be at least 1 s, got " + statsIntervalSeconds);
         }
+    }
+
+    /** This process's replica. */
+    public Replica replica() {
+        return replicas.stream().filter(r -> r.id() == self).findFirst().orElseThrow();
+    }
+
+    /** The replica of id {@code id}, or null if there is none. */
+    Replica replica(int id) {
+        return replicas.stream().filter(r -> r.id() == id).findFirst().orElse(null);
     }
 }

@@ -1,6 +1,6 @@
 package io.ricochet.gms;
 
-/** What a GMS partition counts; logged periodically at INFO and on shutdown by {@link GmsServer}. */
+/** What a GMS replica counts, over its partitions; logged periodically at INFO and on shutdown by {@link GmsServer}. */
 public enum GmsCounter {
     /** TCP connections accepted (daemons and failure detectors). */
     CONNECTIONS("connections"),
@@ -37,7 +37,11 @@ public enum GmsCounter {
      * Messages refused because the sender's certificate does not allow them (NOT_AUTHORIZED): a verdict not from a
      * detector, REGISTER / JOIN / LEAVE not from a daemon, REGISTER of another node than the certificate's.
      */
-    ROLE_REFUSED("role-refused");
+    ROLE_REFUSED("role-refused"),
+    /** Sessions greeted with REDIRECT (this replica did not lead the partition) and closed. */
+    REDIRECTS("redirects"),
+    /** Requests the Raft log did not take (the replica lost the lead): each closed its session. */
+    UNCOMMITTED("uncommitted");
 
     private final String label;
 

@@ -1,24 +1,27 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.support.UsageSetup;
 import java.io.IOException;
 import java.net.Inet4Address;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.stream.IntStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine.TypeConversionException;
 import picocli.CommandLine;
 
 /**
- * {@code ricochet-gms}: runs one partition of the group membership service until SIGTERM (or Ctrl-C), then closes
+ * {@code ricochet-gms}: runs one replica of the group membership service until SIGTERM (or Ctrl-C), then closes
  * every connection and logs its counters. Entry point of {@code ricochet-gms/target/ricochet-gms.jar}.
  *
  * <p>Exit codes: 0 stopped by a signal, 1 could not start (for instance the port is in use), 2 bad command-line
@@ -30,14 +33,21 @@ import picocli.CommandLine;
         modelTransformer = UsageSetup.class,
         sortOptions = false,
         description = {
-            "Runs one partition of Ricochet's group membership service (GMS). Daemons connect over TCP, register, "
-                + "and join or leave groups; the partition keeps each group's members, protocol, view id and "
+            "Runs one replica of Ricochet's group membership service (GMS). Daemons connect over TCP, register, "
+                + "and join or leave groups; a partition keeps each group's members, protocol, view id and "
                 + "multicast address, and pushes every join, leave and failure to the group's members. Failure "
                 + "detectors report failed and recovered nodes to every partition.",
             "",
             "Groups are spread over the partitions by group id: partition i of P owns group g when "
-                + "floorMod(g, P) = i, and refuses the others. Run one process per partition, each with the "
-                + "same --partitions.",
+                + "floorMod(g, P) = i, and refuses the others. One process serves every partition (or only "
+                + "--partition I), partition i on port --port + i.",
+            "",
+            "Each partition is a Raft group (Apache Ratis) of the replicas listed in --replicas, 3 for a GMS that "
+                + "survives any one failure: every join, leave, failure and recovery is committed by a majority "
+                + "before any member hears of it, and kept in --storage across restarts. The replica that leads a "
+                + "partition serves its daemons; the others redirect them to it. Start the same command on every "
+                + "replica, each with its own --replica. Without --replicas the process is a replica alone "
+                + "(no failover) at --bind, --port and --raft-port.",
             "",
             "Connections use mutual TLS: every daemon and detector presents a certificate signed by the cluster's CA "
                 + "(--tls-ca) whose OU is its role. Only daemons (OU=daemon) may register, join and leave, each "
@@ -54,9 +64,10 @@ public final class GmsMain implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--partition", paramLabel = "I", defaultValue = "0",
-            description = "This partition's index, 0-based (default: ${DEFAULT-VALUE}).")
-    private int partition;
+    @Option(names = "--partition", paramLabel = "I",
+            description = "Serve only partition I (0-based) instead of all of them; its replicas must be started "
+                    + "the same way.")
+    private Integer partition;
 
     @Option(names = "--partitions", paramLabel = "P", defaultValue = "1",
             description = "How many partitions the GMS has in all (default: ${DEFAULT-VALUE}).")
@@ -66,11 +77,45 @@ public final class GmsMain implements Callable<Integer> {
             description = "IP address to listen on (default: ${DEFAULT-VALUE}).")
     private InetAddress bind;
 
-    @Option(names = "--port", paramLabel = "PORT",
-            description = "TCP port to listen on (default: " + GmsConfig.DEFAULT_BASE_PORT + " + the partition "
-                    + "index, so partition 0 on " + GmsConfig.DEFAULT_BASE_PORT + ", 1 on "
-                    + (GmsConfig.DEFAULT_BASE_PORT + 1) + ", ...).")
-    private Integer port;
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "" + GmsConfig.DEFAULT_BASE_PORT,
+            description = "TCP port of partition 0; partition i is served on PORT + the partition index, so with "
+                    + "the default partition 0 on " + GmsConfig.DEFAULT_BASE_PORT + ", 1 on "
+                    + (GmsConfig.DEFAULT_BASE_PORT + 1) + ", ... (default: ${DEFAULT-VALUE}).")
+    private int port;
+
+    @Option(names = "--raft-port", paramLabel = "PORT", defaultValue = "" + GmsConfig.DEFAULT_RAFT_PORT,
+            description = "TCP port of this replica's Raft traffic, for every partition it serves, when alone "
+                    + "(without --replicas) (default: ${DEFAULT-VALUE}).")
+    private int raftPort;
+
+    @Option(names = "--replicas", paramLabel = "ID=HOST:PORT:RAFTPORT", split = ",",
+            description = "Every replica of the GMS, the same list on each: its id (1..255), address, control port "
+                    + "of partition 0 and Raft port, e.g. 1=10.0.0.1:7100:7190,2=10.0.0.2:7100:7190,"
+                    + "3=10.0.0.3:7100:7190. Use with --replica; then --bind, --port and --raft-port come from "
+                    + "this list.")
+    private List<String> replicas;
+
+    @Option(names = "--replica", paramLabel = "ID",
+            description = "Which entry of --replicas this process is.")
+    private Integer replica;
+
+    @Option(names = "--storage", paramLabel = "DIR",
+            description = "Directory of this replica's Raft logs and snapshots, created if missing; it must "
+                    + "survive restarts and belong to this replica alone (default: ricochet-gms-data/r<ID> in "
+                    + "the working directory, with -p<I> for --partition I).")
+    private Path storage;
+
+    @Option(names = "--election-timeout-ms", paramLabel = "MS",
+            defaultValue = "" + 500,
+            description = "A replica that hears nothing from the partition's leader for a random time between MS "
+                    + "and 2 x MS elects a new one; so a dead leader is replaced in about MS to 2 x MS, and a "
+                    + "pause longer than MS deposes a live one (default: ${DEFAULT-VALUE}).")
+    private int electionTimeoutMs;
+
+    @Option(names = "--snapshot-every", paramLabel = "N", defaultValue = "" + 10_000,
+            description = "Snapshot a partition's state every N committed changes and drop the log before it "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private long snapshotEvery;
 
     @Option(names = "--mcast-base", paramLabel = "ADDRESS", defaultValue = GmsConfig.DEFAULT_MCAST_BASE,
             converter = IpLiteral.V4.class,
@@ -123,18 +168,74 @@ public final class GmsMain implements Callable<Integer> {
     }
 
     private GmsConfig config() {
-        int listenPort = port != null ? port : GmsConfig.DEFAULT_BASE_PORT + partition;
-        if (listenPort < 0 || listenPort > 0xFFFF) {
-            throw new ParameterException(spec.commandLine(), "--port must be in 0..65535, got " + listenPort);
-        }
         try {
-            Partitioning partitioning = new Partitioning(partition, partitions);
-            InetSocketAddress address = new InetSocketAddress(bind, listenPort);
+            int partitions = this.partitions;
+            if (partitions < 1) {
+                throw new IllegalArgumentException("--partitions must be at least 1, got " + partitions);
+            }
+            List<Integer> hosted = new ArrayList<>();
+            if (partition != null) {
+                if (partition < 0 || partition >= partitions) {
+                    throw new IllegalArgumentException("--partition " + partition + " is out of range 0.."
+                            + (partitions - 1));
+                }
+                hosted.add(partition);
+            } else {
+                IntStream.range(0, partitions).forEach(hosted::add);
+            }
+            List<Replica> list;
+            int self;
+            if (replicas == null && replica == null) {
+                if (port < 0 || port > 0xFFFF) {
+                    throw new IllegalArgumentException("--port must be in 0..65535, got " + port);
+                }
+                list = List.of(new Replica(1, bind, port, raftPort));
+                self = 1;
+            } else if (replicas == null || replica == null) {
+                throw new IllegalArgumentException("--replicas and --replica go together: list every replica, and "
+                        + "say which one this process is");
+            } else {
+                if (spec.commandLine().getParseResult().hasMatchedOption("--bind")
+                        || spec.commandLine().getParseResult().hasMatchedOption("--port")
+                        || spec.commandLine().getParseResult().hasMatchedOption("--raft-port")) {
+                    throw new IllegalArgumentException("with --replicas, this replica's address and ports come from "
+                            + "its entry; drop --bind, --port and --raft-port");
+                }
+                list = new ArrayList<>();
+                for (String entry : replicas) {
+                    list.add(parseReplica(entry));
+                }
+                self = replica;
+            }
+            Path dir = storage != null ? storage : Path.of("ricochet-gms-data",
+                    "r" + self + (partition != null ? "-p" + partition : ""));
             MulticastPool pool = new MulticastPool(mcastBase, mcastPort);
-            return new GmsConfig(partitioning, address, pool, statsIntervalSeconds,
-                    tls.settings(insecure, "--insecure", PeerIdentity.Role.GMS, null));
+            return new GmsConfig(partitions, hosted, list, self, pool, statsIntervalSeconds,
+                    tls.settings(insecure, "--insecure", PeerIdentity.Role.GMS, null), dir.toAbsolutePath(),
+                    new RaftSettings(electionTimeoutMs, snapshotEvery));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** {@code ID=HOST:PORT:RAFTPORT}, HOST an IPv4 literal. */
+    static Replica parseReplica(String entry) {
+        String usage = " (expected ID=HOST:PORT:RAFTPORT, e.g. 2=10.0.0.2:7100:7190)";
+        int eq = entry.indexOf('=');
+        String[] parts = eq < 0 ? new String[0] : entry.substring(eq + 1).split(":", -1);
+        if (eq < 1 || parts.length != 3) {
+            throw new IllegalArgumentException("replica '" + entry + "' is malformed" + usage);
+        }
+        try {
+            int id = Integer.parseInt(entry.substring(0, eq));
+            InetAddress host = IpLiteral.parse(parts[0]);
+            if (!(host instanceof Inet4Address) || host.isAnyLocalAddress()) {
+                throw new IllegalArgumentException("replica '" + entry + "': " + parts[0] + " is not an IPv4 "
+                        + "address others can reach" + usage);
+            }
+            return new Replica(id, host, Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
+        } catch (NumberFormatException | TypeConversionException e) {
+            throw new IllegalArgumentException("replica '" + entry + "': " + e.getMessage() + usage);
         }
     }
 }

@@ -8,61 +8,198 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.ricochet.control.ControlPipeline;
 import io.ricochet.control.ControlTransport;
-import io.ricochet.control.Serving;
+import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.TlsServerGate;
 import io.ricochet.support.RateLimitedLog;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.time.Instant;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.apache.ratis.server.DivisionInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * One GMS partition: a TCP server (epoll or NIO) speaking the control protocol, with its {@link MembershipState}.
- * Every connection and the state run on one event loop thread, so nothing is locked; a partition's load is a few
- * messages per membership change. Counters are logged at INFO every {@code statsIntervalSeconds} and on close.
+ * One GMS replica process: a replica of each partition it hosts, each partition a Raft group of all the
+ * configured replicas ({@link RaftReplica}, Apache Ratis) whose state machine is the partition's
+ * {@link MembershipState}, and per partition a TCP server (epoll or NIO) speaking the control protocol on
+ * {@link Replica#controlAddress}. The replica that leads a partition serves its sessions; the others redirect
+ * them ({@link PartitionService}). Every connection runs on one event loop thread, so nothing is locked there; a
+ * partition's load is a few messages per membership change. Counters and each partition's Raft role, term and
+ * commit index are logged at INFO every {@code statsIntervalSeconds} and on close.
  */
 public final class GmsServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GmsServer.class);
     /** A session whose unsent output passes this is closed (it reconnects and gets a snapshot). */
     private static final int HIGH_WATER_BYTES = 8 << 20;
-    private static final int VIEW_ID_SHIFT = 20;
     /** At most one WARN per this about failed handshakes; the others go to DEBUG and a count. */
     private static final long TLS_WARN_INTERVAL_NS = TimeUnit.SECONDS.toNanos(10);
+    /** How long {@link #start} waits for a replica alone to lead its partitions, so that "listening" means served. */
+    private static final long LONE_LEADER_WAIT_MS = 10_000;
 
     private final GmsConfig config;
     private final GmsCounters counters = new GmsCounters();
     private final EventLoopGroup loop;
-    private final SessionTable sessions = new SessionTable(counters);
-    private Channel serverChannel;
+    private final Map<Integer, PartitionService> partitions = new LinkedHashMap<>();
+    private final Map<Integer, Channel> channels = new LinkedHashMap<>();
+    private RaftReplica raft;
+    private Path temporaryStorage;
     private boolean closed;
 
     public GmsServer(GmsConfig config) {
         this.config = config;
-        this.loop = ControlTransport.newGroup(1, "gms-p" + config.partitioning().index());
+        this.loop = ControlTransport.newGroup(1, "gms-r" + config.self());
     }
 
     /**
-     * Binds and starts serving; returns the address bound (the port is chosen if the config says 0).
+     * Starts the Raft replica (recovering its state from the storage directory), then listens for every hosted
+     * partition; returns the control address of the first hosted partition (ports chosen if the config says 0).
      *
-     * @throws IOException if the address cannot be bound (in use, not local, ...); the server is then closed
+     * @throws IOException if the storage cannot be used or an address cannot be bound; the server is then closed
      */
     public synchronized InetSocketAddress start() throws IOException {
-        // View ids start at (start time in ms) << 20, so a restarted partition issues higher ones than its
-        // previous run as long as that run issued fewer than 2^20 ids per millisecond of its life.
-        long initialViewId = Instant.now().toEpochMilli() << VIEW_ID_SHIFT;
-        MembershipState state = new MembershipState(config.partitioning(), config.multicast(), initialViewId);
-        DaemonRequests daemons = new DaemonRequests(state, sessions, counters);
-        GmsSessionHandler handler = new GmsSessionHandler(daemons,
-                new DetectorReports(state, sessions, daemons, counters), sessions, counters,
-                config.tls().enabled(),
-                new Serving(config.partitioning().index(), config.partitioning().count(), 0));
+        Path storage = config.storage();
+        if (storage == null) {
+            temporaryStorage = Files.createTempDirectory("ricochet-gms-");
+            storage = temporaryStorage;
+        }
+        for (int p : config.hosted()) {
+            Partitioning partitioning = new Partitioning(p, config.partitions());
+            partitions.put(p, new PartitionService(partitioning, config, RaftReplica.groupIdOf(partitioning),
+                    loop.next(), counters));
+        }
+        try {
+            raft = new RaftReplica(config, storage, new ArrayList<>(partitions.values()));
+            raft.start();
+            for (PartitionService partition : partitions.values()) {
+                channels.put(partition.partitioning().index(), listen(partition));
+            }
+            if (config.replicas().size() == 1) {
+                awaitLeadership(LONE_LEADER_WAIT_MS);
+            }
+        } catch (IOException | RuntimeException e) {
+            close();
+            throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
+        }
+        long intervalSeconds = config.statsIntervalSeconds();
+        loop.scheduleAtFixedRate(this::logStats, intervalSeconds, intervalSeconds, TimeUnit.SECONDS);
+        if (!config.tls().enabled()) {
+            LOG.warn("GMS replica {} runs INSECURE: plaintext connections, no roles; any host that reaches its "
+                    + "ports can register as any node, join, leave and report failures", config.self());
+        }
+        List<String> listening = new ArrayList<>();
+        channels.forEach((p, ch) -> listening.add("partition " + p + " on " + describe(address(p))));
+        LOG.info("GMS replica {} of {} ({} partition(s) in all; Raft on {}, state in {}) listening: {} "
+                        + "(multicast pool {}/16, port {}), control links {}", config.self(),
+                config.replicas().size(), config.partitions(), raft.raftAddress(), storage, String.join(", ",
+                        listening), config.multicast().base().getHostAddress(), config.multicast().port(),
+                config.tls().describe());
+        return localAddress();
+    }
+
+    /** The control address of the first hosted partition (after {@link #start}). */
+    public synchronized InetSocketAddress localAddress() {
+        return address(config.hosted().get(0));
+    }
+
+    /** The control address of hosted partition {@code partition} (after {@link #start}). */
+    public synchronized InetSocketAddress address(int partition) {
+        return (InetSocketAddress) channels.get(partition).localAddress();
+    }
+
+    /** This replica's Raft role, term and commit index for {@code partition}, in words (for stats and tests). */
+    public String raftStatus(int partition) {
+        PartitionService service = partitions.get(partition);
+        DivisionInfo info = service == null ? null : service.raftInfo();
+        if (info == null) {
+            return "not running";
+        }
+        return "role=" + info.getCurrentRole().name().toLowerCase() + " term=" + info.getCurrentTerm()
+                + " commit=" + service.commitIndex() + " applied=" + info.getLastAppliedIndex()
+                + " leader=" + (info.getLeaderId() == null ? "unknown" : info.getLeaderId());
+    }
+
+    /** Whether this replica leads {@code partition} and can serve it. */
+    public boolean isLeader(int partition) {
+        PartitionService service = partitions.get(partition);
+        DivisionInfo info = service == null ? null : service.raftInfo();
+        return info != null && info.isLeader() && info.isLeaderReady();
+    }
+
+    /**
+     * Waits up to {@code timeoutMs} until this replica leads every partition it hosts (a replica alone does within
+     * about 100 ms of starting); returns whether it does.
+     */
+    public boolean awaitLeadership(long timeoutMs) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (!config.hosted().stream().allMatch(this::isLeader)) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Blocks until the server is closed (by {@link #close}, from another thread). */
+    public void awaitClose() {
+        List<Channel> open;
+        synchronized (this) {
+            open = new ArrayList<>(channels.values());
+        }
+        open.forEach(ch -> ch.closeFuture().awaitUninterruptibly());
+    }
+
+    /** The current value of {@code counter}. */
+    public long counter(GmsCounter counter) {
+        return counters.get(counter);
+    }
+
+    /** Stops listening, closes every connection, stops the Raft replica and logs the counters; idempotent. */
+    @Override
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        channels.values().forEach(ch -> ch.close().awaitUninterruptibly());
+        boolean started = raft != null;
+        if (started) {
+            logStats();
+            raft.close();
+        }
+        loop.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        if (temporaryStorage != null) {
+            deleteTree(temporaryStorage);
+        }
+        if (started) {
+            LOG.info("GMS replica {} stopped: {}", config.self(), counters.line());
+        }
+    }
+
+    private Channel listen(PartitionService partition) throws IOException {
+        int index = partition.partitioning().index();
         RateLimitedLog tlsWarnings = new RateLimitedLog(LOG, TLS_WARN_INTERVAL_NS);
         TlsServerGate gate = new TlsServerGate((remote, why) -> {
             counters.increment(GmsCounter.TLS_FAILURES);
             tlsWarnings.warn("TLS handshake with {} failed: {}; connection closed", remote, why);
         });
+        DaemonRequests daemons = new DaemonRequests(partition.partitioning(), partition.sessions(), counters,
+                partition);
+        GmsSessionHandler handler = new GmsSessionHandler(daemons, new DetectorReports(counters, partition),
+                partition.sessions(), counters, config.tls().enabled(), partition);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loop, loop)
                 .channel(ControlTransport.serverChannel(loop))
@@ -78,64 +215,32 @@ public final class GmsServer implements AutoCloseable {
                         ch.pipeline().addLast("gms", handler);
                     }
                 });
+        InetSocketAddress bind = config.replica().controlAddress(index);
         try {
-            serverChannel = bootstrap.bind(config.bind()).sync().channel();
+            return bootstrap.bind(bind).sync().channel();
         } catch (Exception e) {
-            close();
-            throw new IOException("cannot listen on " + describe(config.bind()) + ": " + e.getMessage(), e);
-        }
-        long intervalSeconds = config.statsIntervalSeconds();
-        loop.scheduleAtFixedRate(this::logCounters, intervalSeconds, intervalSeconds, TimeUnit.SECONDS);
-        if (!config.tls().enabled()) {
-            LOG.warn("GMS partition {} runs INSECURE: plaintext connections, no roles; any host that reaches its "
-                    + "port can register as any node, join, leave and report failures", config.partitioning().index());
-        }
-        LOG.info("GMS partition {} of {} listening on {} (multicast pool {}/16, port {}), control links {}",
-                config.partitioning().index(), config.partitioning().count(), describe(localAddress()),
-                config.multicast().base().getHostAddress(), config.multicast().port(), config.tls().describe());
-        return localAddress();
-    }
-
-    /** The address the server listens on (after {@link #start}). */
-    public synchronized InetSocketAddress localAddress() {
-        return (InetSocketAddress) serverChannel.localAddress();
-    }
-
-    /** Blocks until the server is closed (by {@link #close}, from another thread). */
-    public void awaitClose() {
-        Channel channel;
-        synchronized (this) {
-            channel = serverChannel;
-        }
-        if (channel != null) {
-            channel.closeFuture().awaitUninterruptibly();
+            throw new IOException("cannot listen on " + describe(bind) + " for partition " + index + ": "
+                    + e.getMessage(), e);
         }
     }
 
-    /** The current value of {@code counter}. */
-    public long counter(GmsCounter counter) {
-        return counters.get(counter);
+    private void logStats() {
+        StringBuilder raftLine = new StringBuilder();
+        int sessionCount = 0;
+        for (PartitionService p : partitions.values()) {
+            raftLine.append(" | p").append(p.partitioning().index()).append(": ").append(
+                    raftStatus(p.partitioning().index())).append(" groups=").append(p.stateMachine().groupCount());
+            sessionCount += p.sessions().size();
+        }
+        LOG.info("GMS replica {}: sessions={} {}{}", config.self(), sessionCount, counters.line(), raftLine);
     }
 
-    /** Stops listening, closes every connection and logs the counters; idempotent. */
-    @Override
-    public synchronized void close() {
-        if (closed) {
-            return;
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            LOG.debug("could not delete {}: {}", root, e.toString());
         }
-        closed = true;
-        if (serverChannel != null) {
-            serverChannel.close().awaitUninterruptibly();
-        }
-        loop.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-        if (serverChannel != null) {
-            LOG.info("GMS partition {} stopped: sessions={} {}", config.partitioning().index(), sessions.size(),
-                    counters.line());
-        }
-    }
-
-    private void logCounters() {
-        LOG.info("GMS partition {}: sessions={} {}", config.partitioning().index(), sessions.size(), counters.line());
     }
 
     private static String describe(InetSocketAddress address) {

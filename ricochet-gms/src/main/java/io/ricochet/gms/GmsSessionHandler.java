@@ -19,7 +19,6 @@ import io.ricochet.control.MessageType;
 import io.ricochet.control.NodeFailed;
 import io.ricochet.control.NodeRecovered;
 import io.ricochet.control.Register;
-import io.ricochet.control.Serving;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.support.RateLimitedLog;
 import java.util.OptionalInt;
@@ -28,10 +27,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The last handler of every GMS connection: hands each message to its role ({@link DaemonRequests} or
- * {@link DetectorReports}) and answers a refusal with ERROR. A malformed or oversized frame gets ERROR
- * (MALFORMED_FRAME) and the connection is closed; nothing else is affected. A connection that closes changes no
- * membership. Shared by all connections; runs on the partition's single event loop.
+ * The last handler of every GMS connection: greets it ({@link Greeter}), then hands each message to its role
+ * ({@link DaemonRequests} or {@link DetectorReports}) and answers a refusal with ERROR. A malformed or oversized
+ * frame gets ERROR (MALFORMED_FRAME) and the connection is closed; nothing else is affected. A connection that
+ * closes changes no membership. Messages of a session that was redirected are ignored. Shared by all connections
+ * of a partition; runs on the replica's event loop.
  *
  * <p>With TLS on, each message must be allowed by the role in the sender's certificate ({@link PeerIdentity}):
  * REGISTER, JOIN and LEAVE only from a daemon, and REGISTER only for the node its certificate names;
@@ -41,6 +41,11 @@ import org.slf4j.LoggerFactory;
  */
 @Sharable
 final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage> {
+    /** Writes a new session's first message: SERVING if this replica leads the partition, else REDIRECT. */
+    interface Greeter {
+        void greet(Channel channel);
+    }
+
     private static final Logger LOG = LoggerFactory.getLogger(GmsSessionHandler.class);
     private static final AttributeKey<Boolean> CLOSING = AttributeKey.valueOf("ricochet.gms.closing");
     private static final long REFUSAL_WARN_INTERVAL_NS = TimeUnit.SECONDS.toNanos(10);
@@ -50,7 +55,7 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
     private final SessionTable sessions;
     private final GmsCounters counters;
     private final boolean checkRoles;
-    private final Serving greeting;
+    private final Greeter greeter;
     private final RateLimitedLog refusals = new RateLimitedLog(LOG, REFUSAL_WARN_INTERVAL_NS);
 
     /**
@@ -58,20 +63,20 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
      *                   there is no certificate and every message is taken
      */
     GmsSessionHandler(DaemonRequests daemons, DetectorReports detectors, SessionTable sessions, GmsCounters counters,
-                      boolean checkRoles, Serving greeting) {
+                      boolean checkRoles, Greeter greeter) {
         this.daemons = daemons;
         this.detectors = detectors;
         this.sessions = sessions;
         this.counters = counters;
         this.checkRoles = checkRoles;
-        this.greeting = greeting;
+        this.greeter = greeter;
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
         counters.increment(GmsCounter.CONNECTIONS);
         LOG.debug("connection from {}", ctx.channel().remoteAddress());
-        ctx.writeAndFlush(greeting, ctx.voidPromise());
+        greeter.greet(ctx.channel());
         ctx.fireChannelActive();
     }
 
@@ -85,8 +90,8 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, ControlMessage message) {
         Channel channel = ctx.channel();
-        if (channel.hasAttr(CLOSING)) {
-            return;
+        if (channel.hasAttr(CLOSING) || sessions.sessionOf(channel) == null) {
+            return;   // closing, or redirected to the leader and about to close: nothing it sends is taken
         }
         try {
             if (checkRoles) {
@@ -158,9 +163,9 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
         } else if (message instanceof Leave m) {
             daemons.onLeave(channel, m);
         } else if (message instanceof NodeFailed m) {
-            detectors.onNodeFailed(m);
+            detectors.onNodeFailed(channel, m);
         } else if (message instanceof NodeRecovered m) {
-            detectors.onNodeRecovered(m);
+            detectors.onNodeRecovered(channel, m);
         } else if (message instanceof DetectorFailed m) {
             detectors.onDetectorFailed(m);
         } else if (message instanceof DetectorRecovered m) {

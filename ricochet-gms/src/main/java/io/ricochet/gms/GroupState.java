@@ -3,6 +3,7 @@ package io.ricochet.gms;
 import io.ricochet.control.GroupView;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -23,6 +24,10 @@ final class GroupState {
         this.protocol = protocol;
         this.multicast = multicast;
         this.viewId = previousViewId;
+    }
+
+    int group() {
+        return group;
     }
 
     int protocol() {
@@ -65,6 +70,16 @@ final class GroupState {
             viewId++;
         }
         return registration;
+    }
+
+    /** Adds {@code node} as restored from a snapshot: the view id does not move. */
+    void restore(int node, Registration registration) {
+        members.put(node, registration);
+    }
+
+    /** The members and their registrations, by node id (read-only; for snapshots). */
+    SortedMap<Integer, Registration> members() {
+        return Collections.unmodifiableSortedMap(members);
     }
 
     List<Integer> memberIds() {

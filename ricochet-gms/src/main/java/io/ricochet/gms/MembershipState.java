@@ -5,7 +5,9 @@ import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.MemberEventKind;
 import io.ricochet.control.Partitioning;
+import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,9 +23,13 @@ import java.util.TreeMap;
  * {@code docs/design/membership.md}.
  *
  * <p>View ids: a group's view id grows by one per change. A group created (or created again after it emptied)
- * starts above every view id this partition has issued, and a partition starts at {@code initialViewId}, so view
- * ids of a group never go back, also across GMS restarts, since {@link GmsServer} derives
- * {@code initialViewId} from the clock.
+ * starts above every view id this partition has issued and above the floor {@link #raiseViewIdFloor} set, so view
+ * ids of a group never go back, also when the partition's whole replicated state is lost: {@link LogApplier}
+ * raises the floor to the leader's clock (in ms, shifted) with every command.
+ *
+ * <p>This is the state machine of a partition's Raft group: every replica applies the same commands in the same
+ * order ({@link LogApplier}), so nothing here may depend on anything but its inputs (no clock, no randomness, no
+ * iteration over a hash order that shows in a result).
  */
 final class MembershipState {
     private final Partitioning partitioning;
@@ -68,7 +74,7 @@ final class MembershipState {
      * registration, or it is failed, in which case the join is remembered for its recovery.
      */
     Optional<Update> join(int group, int node, int protocol) throws GmsRefusal {
-        requireOwned(group);
+        requireOwned(partitioning, group);
         Registration registration = registrations.get(node);
         if (registration == null) {
             throw new GmsRefusal(ErrorCode.NOT_REGISTERED, "node " + node + " has not sent REGISTER");
@@ -96,7 +102,7 @@ final class MembershipState {
 
     /** Removes {@code node} from {@code group}; empty if it was not in (for a failed node: forgets the group). */
     Optional<Update> leave(int group, int node) throws GmsRefusal {
-        requireOwned(group);
+        requireOwned(partitioning, group);
         SortedMap<Integer, Integer> parked = failed.get(node);
         if (parked != null) {
             parked.remove(group);
@@ -171,7 +177,53 @@ final class MembershipState {
         return groups.size();
     }
 
-    private void requireOwned(int group) throws GmsRefusal {
+    /** The highest view id issued so far, or the floor if higher. */
+    long highestViewId() {
+        return highestViewId;
+    }
+
+    /** Makes groups created from now on start above {@code floor} (no effect if ids are already past it). */
+    void raiseViewIdFloor(long floor) {
+        highestViewId = Math.max(highestViewId, floor);
+    }
+
+    /** The groups with members, by id (read-only; for snapshots). */
+    SortedMap<Integer, GroupState> groups() {
+        return Collections.unmodifiableSortedMap(groups);
+    }
+
+    /** Every node's latest registration (read-only; for snapshots). */
+    Map<Integer, Registration> registrations() {
+        return Collections.unmodifiableMap(registrations);
+    }
+
+    /** Failed nodes and the (group -> protocol) each is to be put back into (read-only; for snapshots). */
+    Map<Integer, SortedMap<Integer, Integer>> failedNodes() {
+        return Collections.unmodifiableMap(failed);
+    }
+
+    /** Restores a registration from a snapshot. */
+    void restoreRegistration(int node, Registration registration) {
+        registrations.put(node, registration);
+    }
+
+    /** Restores a group from a snapshot; its members must be registered. */
+    void restoreGroup(GroupState state) {
+        groups.put(state.group(), state);
+    }
+
+    /** Restores a failed node and the groups it is to be put back into from a snapshot. */
+    void restoreFailed(int node, SortedMap<Integer, Integer> parked) {
+        failed.put(node, new TreeMap<>(parked));
+    }
+
+    /** The multicast address group {@code group} gets. */
+    InetSocketAddress multicastOf(int group) {
+        return pool.addressOf(group);
+    }
+
+    /** Refuses {@code group} with WRONG_PARTITION unless {@code partitioning} owns it, naming the owner. */
+    static void requireOwned(Partitioning partitioning, int group) throws GmsRefusal {
         if (!partitioning.owns(group)) {
             throw new GmsRefusal(ErrorCode.WRONG_PARTITION, "group " + group + " belongs to partition "
                     + partitioning.ownerOf(group) + " of " + partitioning.count() + "; this is partition "

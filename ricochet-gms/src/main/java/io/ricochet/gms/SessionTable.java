@@ -4,32 +4,69 @@ import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 import io.ricochet.control.ControlMessage;
 import io.ricochet.control.GroupView;
+import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.Map;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The registered sessions of a partition: node id to its daemon's connection, the latest REGISTER winning. Writes
- * {@link Update}s and views to them; a session that stops reading until its output passes the channel's high
- * water mark is closed (its daemon reconnects and gets a snapshot). Used on the partition's event loop only.
+ * The sessions of one partition at the replica that leads it. A session gets an id when it is greeted
+ * ({@link #open}); the node a REGISTER on it names is {@linkplain #claim claimed} when the REGISTER arrives, so the
+ * JOINs behind it are taken, and {@linkplain #bind bound} once the REGISTER is committed: from that point of the log
+ * on, the node's updates are pushed to it (the latest REGISTER winning). Writes {@link Update}s and views; a
+ * session that stops reading until its output passes the channel's high water mark is closed (its daemon
+ * reconnects and gets a snapshot). Used on the partition's event loop only.
+ *
+ * <p>Session ids go into the Raft log; they start from a random base per process, so an entry a previous run of
+ * this replica wrote cannot name a session of this run.
  */
 final class SessionTable {
     private static final Logger LOG = LoggerFactory.getLogger(SessionTable.class);
     private static final AttributeKey<Integer> NODE = AttributeKey.valueOf("ricochet.gms.node");
+    private static final AttributeKey<Long> SESSION = AttributeKey.valueOf("ricochet.gms.session");
 
     private final Map<Integer, Channel> byNode = new HashMap<>();
+    private final Map<Long, Channel> bySession = new HashMap<>();
     private final GmsCounters counters;
+    private long nextSession = new SecureRandom().nextLong();
 
     SessionTable(GmsCounters counters) {
         this.counters = counters;
     }
 
-    /** Binds {@code channel} to {@code node}, closing an older session of the same node. */
-    void bind(int node, Channel channel) {
-        Integer previousNode = channel.attr(NODE).getAndSet(node);
-        if (previousNode != null && previousNode != node) {
-            byNode.remove(previousNode, channel);
+    /** Gives {@code channel} a session id (it was greeted as served by the leader). */
+    long open(Channel channel) {
+        long id = nextSession++;
+        channel.attr(SESSION).set(id);
+        bySession.put(id, channel);
+        return id;
+    }
+
+    /** The session id of {@code channel}, or null if it was not opened. */
+    Long sessionOf(Channel channel) {
+        return channel.attr(SESSION).get();
+    }
+
+    /** Records that {@code channel} speaks for {@code node} (its REGISTER arrived). */
+    void claim(int node, Channel channel) {
+        channel.attr(NODE).set(node);
+    }
+
+    /** The node {@code channel} registered as, or null. */
+    Integer nodeOf(Channel channel) {
+        return channel.attr(NODE).get();
+    }
+
+    /**
+     * {@code node}'s REGISTER on {@code session} is committed: its updates go to that session from now on, and an
+     * older session of the node is closed. Nothing if the session is gone or now speaks for another node.
+     */
+    void bind(long session, int node) {
+        Channel channel = bySession.get(session);
+        if (channel == null || !Integer.valueOf(node).equals(nodeOf(channel))) {
+            return;
         }
         Channel older = byNode.put(node, channel);
         if (older != null && older != channel) {
@@ -42,15 +79,19 @@ final class SessionTable {
 
     /** Forgets {@code channel} (closed); a newer session of its node stays. */
     void unbind(Channel channel) {
+        Long session = channel.attr(SESSION).get();
+        if (session != null) {
+            bySession.remove(session, channel);
+        }
         Integer node = channel.attr(NODE).get();
         if (node != null) {
             byNode.remove(node, channel);
         }
     }
 
-    /** The node {@code channel} registered as, or null. */
-    Integer nodeOf(Channel channel) {
-        return channel.attr(NODE).get();
+    /** The open session {@code session}, or null. */
+    Channel channel(long session) {
+        return bySession.get(session);
     }
 
     /** Writes {@code update}'s event to every recipient that has a session. */
@@ -73,8 +114,15 @@ final class SessionTable {
         }
     }
 
+    /** Closes every session (this replica stopped leading the partition: they reconnect to the new leader). */
+    void closeAll() {
+        for (Channel channel : new ArrayList<>(bySession.values())) {
+            channel.close();
+        }
+    }
+
     int size() {
-        return byNode.size();
+        return bySession.size();
     }
 
     private void write(Channel channel, ControlMessage message) {

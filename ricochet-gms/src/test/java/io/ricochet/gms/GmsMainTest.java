@@ -9,7 +9,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /** Command-line handling of ricochet-gms: help, and one clear line with exit status 2 for bad values. */
@@ -19,11 +21,12 @@ class GmsMainTest {
     void shouldExplainTheFlagsInHelp() {
         Run run = run("--help");
         assertEquals(0, run.code);
-        for (String flag : new String[] {"--partition", "--partitions", "--bind", "--port", "--mcast-base",
+        for (String flag : new String[] {"--partition", "--partitions", "--bind", "--port", "--raft-port",
+            "--replicas", "--replica", "--storage", "--election-timeout-ms", "--snapshot-every", "--mcast-base",
             "--mcast-port", "--stats-interval"}) {
             assertTrue(run.out.contains(flag), flag + " in\n" + run.out);
         }
-        assertTrue(run.out.replaceAll("\\s+", " ").contains("7100 + the partition index"), run.out);
+        assertTrue(run.out.replaceAll("\\s+", " ").contains("PORT + the partition index"), run.out);
     }
 
     @Test
@@ -38,12 +41,27 @@ class GmsMainTest {
         assertUsageError("multicast port must be in 1..65535", "--mcast-port", "0");
         assertUsageError("'x'", "--partitions", "x");
         assertUsageError("Unknown option", "--colour");
+        assertUsageError("go together", "--insecure", "--replica", "1");
+        assertUsageError("expected ID=HOST:PORT:RAFTPORT", "--insecure", "--replica", "1", "--replicas",
+                "1=127.0.0.1:7100");
+        assertUsageError("not an IPv4 address others can reach", "--insecure", "--replica", "1", "--replicas",
+                "1=0.0.0.0:7100:7190");
+        assertUsageError("listed twice", "--insecure", "--replica", "1", "--replicas",
+                "1=127.0.0.1:7100:7190,1=127.0.0.2:7100:7190");
+        assertUsageError("not in the replica list", "--insecure", "--replica", "4", "--replicas",
+                "1=127.0.0.1:7100:7190,2=127.0.0.2:7100:7190");
+        assertUsageError("share the Raft address", "--insecure", "--replica", "1", "--replicas",
+                "1=127.0.0.1:7100:7190,2=127.0.0.1:7110:7190");
+        assertUsageError("drop --bind", "--insecure", "--replica", "1", "--replicas", "1=127.0.0.1:7100:7190",
+                "--port", "7000");
+        assertUsageError("election timeout", "--insecure", "--election-timeout-ms", "10");
     }
 
     @Test
-    void shouldFailWithExitOneWhenThePortIsTaken() throws IOException {
+    void shouldFailWithExitOneWhenThePortIsTaken(@TempDir Path storage) throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            Run run = run("--port", String.valueOf(taken.getLocalPort()), "--bind", "127.0.0.1", "--insecure");
+            Run run = run("--port", String.valueOf(taken.getLocalPort()), "--bind", "127.0.0.1", "--insecure",
+                    "--raft-port", "0", "--storage", storage.toString());
             assertEquals(1, run.code, run.err);
             assertTrue(run.err.startsWith("ricochet-gms: cannot listen on 127.0.0.1:" + taken.getLocalPort()),
                     run.err);

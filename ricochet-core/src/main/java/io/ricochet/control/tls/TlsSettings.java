@@ -11,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
+import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.Signature;
 import java.security.cert.CertificateExpiredException;
@@ -19,7 +20,10 @@ import java.security.cert.X509Certificate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
+import javax.net.ssl.KeyManager;
+import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLException;
+import javax.net.ssl.X509ExtendedTrustManager;
 
 /**
  * The TLS of one process's control links (GMS and failure detector TCP connections): its certificate chain, its
@@ -37,15 +41,20 @@ public final class TlsSettings {
     /** The only protocol version offered or accepted. */
     public static final String PROTOCOL = "TLSv1.3";
     private static final DateTimeFormatter DAY = DateTimeFormatter.ISO_LOCAL_DATE.withZone(ZoneOffset.UTC);
-    private static final TlsSettings INSECURE = new TlsSettings(null, null, null, null);
+    private static final TlsSettings INSECURE = new TlsSettings(null, null, null, null, null, null);
 
     private final X509Certificate[] chain;
+    private final PrivateKey privateKey;
+    private final X509Certificate[] trusted;
     private final SslContext server;
     private final SslContext client;
     private final PeerIdentity self;
 
-    private TlsSettings(X509Certificate[] chain, SslContext server, SslContext client, PeerIdentity self) {
+    private TlsSettings(X509Certificate[] chain, PrivateKey privateKey, X509Certificate[] trusted, SslContext server,
+                        SslContext client, PeerIdentity self) {
         this.chain = chain;
+        this.privateKey = privateKey;
+        this.trusted = trusted;
         this.server = server;
         this.client = client;
         this.self = self;
@@ -106,10 +115,48 @@ public final class TlsSettings {
             SslContext client = SslContextBuilder.forClient().sslProvider(SslProvider.JDK).protocols(PROTOCOL)
                     .keyManager(privateKey, chain).trustManager(trusted).endpointIdentificationAlgorithm(null)
                     .build();
-            return new TlsSettings(chain, server, client, PeerIdentity.of(chain[0]));
+            return new TlsSettings(chain, privateKey, trusted, server, client, PeerIdentity.of(chain[0]));
         } catch (SSLException e) {
             throw new IllegalArgumentException(certOption + " " + cert + ": cannot set up TLS with these files: "
                     + e.getMessage());
+        }
+    }
+
+    /**
+     * This process's certificate and key as a JSSE key manager, for links that are not Netty pipelines of ours
+     * (the GMS replicas' Raft links).
+     *
+     * @throws IllegalStateException when insecure
+     */
+    public KeyManager keyManager() {
+        requireEnabled();
+        try {
+            KeyStore store = KeyStore.getInstance("PKCS12");
+            store.load(null, null);
+            store.setKeyEntry("self", privateKey, new char[0], chain);
+            KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+            factory.init(store, new char[0]);
+            return factory.getKeyManagers()[0];
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalStateException("cannot build a key manager from a key that loaded: " + e, e);
+        }
+    }
+
+    /**
+     * A trust manager that takes a peer (either side) only with a certificate chain from this cluster's CA whose
+     * leaf has the role {@code role}; it checks no host name (peers are named by certificate, as on the control
+     * links). For links that are not Netty pipelines of ours (the GMS replicas' Raft links).
+     *
+     * @throws IllegalStateException when insecure
+     */
+    public X509ExtendedTrustManager trustManager(PeerIdentity.Role role) {
+        requireEnabled();
+        return RoleTrustManager.of(trusted, role);
+    }
+
+    private void requireEnabled() {
+        if (!enabled()) {
+            throw new IllegalStateException("insecure: no certificate, no key, no CA");
         }
     }
 

@@ -117,4 +117,19 @@ class TlsSettingsTest {
             return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
         }
     }
+
+    @Test
+    void shouldTrustForRaftLinksOnlyPeersOfTheCaWithTheRole() throws Exception {
+        TlsSettings gms = TestCertificates.settings(certs, "gms-p0");
+        javax.net.ssl.X509ExtendedTrustManager trust = gms.trustManager(PeerIdentity.Role.GMS);
+        trust.checkClientTrusted(PemFiles.certificates(certs.resolve("gms-p0.pem")), "EC");
+        trust.checkServerTrusted(PemFiles.certificates(certs.resolve("gms-p0.pem")), "ECDHE_ECDSA");
+        java.security.cert.CertificateException daemon = assertThrows(java.security.cert.CertificateException.class,
+                () -> trust.checkClientTrusted(PemFiles.certificates(certs.resolve("node-7.pem")), "EC"));
+        assertTrue(daemon.getMessage().contains("not role gms"), daemon.getMessage());
+        assertThrows(java.security.cert.CertificateException.class,
+                () -> trust.checkServerTrusted(PemFiles.certificates(otherCa.resolve("node-7.pem")), "ECDHE_ECDSA"));
+        assertTrue(gms.keyManager() instanceof javax.net.ssl.X509KeyManager);
+        assertThrows(IllegalStateException.class, () -> TlsSettings.insecure().keyManager());
+    }
 }

@@ -1,0 +1,104 @@
+package io.ricochet.gms;
+
+import io.ricochet.control.ErrorCode;
+import io.ricochet.control.ErrorReply;
+import io.ricochet.control.Join;
+import io.ricochet.control.Leave;
+import io.ricochet.control.NodeFailed;
+import io.ricochet.control.NodeRecovered;
+import io.ricochet.control.Register;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Applies a partition's committed {@link Command}s to its {@link MembershipState} and says what to push
+ * ({@link Effect}s), with no I/O: the same log gives the same state and the same effects on every replica.
+ *
+ * <ul>
+ *   <li>REGISTER binds the session to the node, announces a changed address or incarnation (a restarted daemon) to
+ *       the node's groups with MEMBER_EVENT(JOIN) and sends the node a view of each of its groups: the snapshot
+ *       a daemon resumes from after it reconnects, to this leader or a new one.</li>
+ *   <li>JOIN pushes MEMBER_EVENT(JOIN) to every member (the joiner too) and sends the joiner the view; LEAVE pushes
+ *       MEMBER_EVENT(LEAVE) to the remaining members and the leaver.</li>
+ *   <li>NODE_FAILED removes the node from its groups (MEMBER_EVENT(FAIL)); NODE_RECOVERED puts it back (JOIN to
+ *       every member, the view to the node).</li>
+ * </ul>
+ *
+ * Each command first raises the view-id floor to the leader's clock, shifted: groups created later start above
+ * it, so a group's view ids do not go back even if the partition's replicated state is ever lost entirely.
+ */
+final class LogApplier {
+    private static final Logger LOG = LoggerFactory.getLogger(LogApplier.class);
+    /** View ids of new groups start at (leader clock in ms) << 20: 2^20 ids per ms before the clock catches up. */
+    static final int VIEW_ID_SHIFT = 20;
+
+    private final MembershipState state;
+
+    LogApplier(MembershipState state) {
+        this.state = state;
+    }
+
+    MembershipState state() {
+        return state;
+    }
+
+    List<Effect> apply(Command command) {
+        state.raiseViewIdFloor(command.clockMs() << VIEW_ID_SHIFT);
+        List<Effect> effects = new ArrayList<>();
+        long session = command.session();
+        try {
+            if (command.request() instanceof Register m) {
+                register(session, m, effects);
+            } else if (command.request() instanceof Join m) {
+                join(session, m, effects);
+            } else if (command.request() instanceof Leave m) {
+                state.leave(m.group(), m.nodeId()).ifPresent(u -> effects.add(new Effect.Push(u)));
+            } else if (command.request() instanceof NodeFailed m) {
+                List<Update> updates = state.fail(m.nodeId());
+                updates.forEach(u -> effects.add(new Effect.Push(u)));
+                LOG.info("node {} failed: removed from {} group(s)", m.nodeId(), updates.size());
+            } else if (command.request() instanceof NodeRecovered m) {
+                List<Update> updates = state.recover(m.nodeId());
+                for (Update u : updates) {
+                    effects.add(new Effect.Push(u));
+                    effects.add(new Effect.SendView(m.nodeId(), u.view()));
+                }
+                LOG.info("node {} recovered: back in {} group(s)", m.nodeId(), updates.size());
+            }
+        } catch (GmsRefusal refusal) {
+            effects.add(new Effect.Refuse(session, ErrorReply.truncating(refusal.code(), refusal.getMessage())));
+        }
+        return effects;
+    }
+
+    private void register(long session, Register m, List<Effect> effects) {
+        int node = m.nodeId();
+        Registration registration = new Registration(m.unicast(), m.incarnation());
+        Registration previous = state.registrationOf(node);
+        List<Update> updates = state.register(node, registration);
+        if (registration.isRestartOf(previous)) {
+            LOG.info("node {} restarted (incarnation {}, was {}): {}", node,
+                    Long.toUnsignedString(registration.incarnation()), Long.toUnsignedString(previous.incarnation()),
+                    state.isFailed(node) ? "failed, so the groups of its old process are forgotten"
+                            : "announced again in " + updates.size() + " group(s)");
+        }
+        effects.add(new Effect.Bind(session, node));
+        updates.forEach(u -> effects.add(new Effect.Push(u)));
+        state.viewsOf(node).forEach(view -> effects.add(new Effect.SendView(node, view)));
+    }
+
+    private void join(long session, Join m, List<Effect> effects) throws GmsRefusal {
+        Optional<Update> update = state.join(m.group(), m.nodeId(), m.protocol());
+        update.ifPresent(u -> effects.add(new Effect.Push(u)));
+        if (state.isFailed(m.nodeId())) {
+            effects.add(new Effect.Refuse(session, new ErrorReply(ErrorCode.NODE_FAILED, "node " + m.nodeId()
+                    + " is failed according to the failure detector; it joins group " + m.group()
+                    + " when it recovers")));
+            return;
+        }
+        state.view(m.group()).ifPresent(view -> effects.add(new Effect.SendView(m.nodeId(), view)));
+    }
+}

@@ -1,0 +1,223 @@
+package io.ricochet.gms;
+
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelFutureListener;
+import io.netty.channel.EventLoop;
+import io.ricochet.control.ControlMessage;
+import io.ricochet.control.ErrorCode;
+import io.ricochet.control.ErrorReply;
+import io.ricochet.control.Partitioning;
+import io.ricochet.control.Redirect;
+import io.ricochet.control.Serving;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.concurrent.RejectedExecutionException;
+import org.apache.ratis.protocol.ClientId;
+import org.apache.ratis.protocol.Message;
+import org.apache.ratis.protocol.RaftClientReply;
+import org.apache.ratis.protocol.RaftClientRequest;
+import org.apache.ratis.protocol.RaftGroupId;
+import org.apache.ratis.protocol.RaftPeerId;
+import org.apache.ratis.server.DivisionInfo;
+import org.apache.ratis.server.RaftServer;
+import org.apache.ratis.thirdparty.com.google.protobuf.ByteString;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One partition at one replica: the sessions of its control port, and the link between them and the partition's
+ * Raft group. A session is greeted with SERVING when this replica is the partition's leader (and ready: it has
+ * committed an entry of its term), else with REDIRECT to the leader's control address (or to nobody during an
+ * election) and closed. Requests go into the log ({@link #submit}); committed ones come back as {@link Effect}s
+ * ({@link #applied}), carried out on the sessions in log order. When this replica stops leading, it closes every
+ * session: the daemons reconnect, are redirected to the new leader, register there and resume from its views.
+ * Sessions, effects and counters live on one event loop.
+ */
+final class PartitionService implements MembershipStateMachine.Listener, GmsSessionHandler.Greeter,
+        DaemonRequests.Submitter {
+    private static final Logger LOG = LoggerFactory.getLogger(PartitionService.class);
+
+    private final Partitioning partitioning;
+    private final GmsConfig config;
+    private final RaftGroupId groupId;
+    private final EventLoop loop;
+    private final SessionTable sessions;
+    private final GmsCounters counters;
+    private final ClientId clientId = ClientId.randomId();
+    private final MembershipStateMachine stateMachine;
+    private volatile RaftServer server;
+    private long nextCall;
+    private boolean leading;
+
+    PartitionService(Partitioning partitioning, GmsConfig config, RaftGroupId groupId, EventLoop loop,
+                     GmsCounters counters) {
+        this.partitioning = partitioning;
+        this.config = config;
+        this.groupId = groupId;
+        this.loop = loop;
+        this.counters = counters;
+        this.sessions = new SessionTable(counters);
+        this.stateMachine = new MembershipStateMachine(partitioning, config.multicast(), this);
+    }
+
+    MembershipStateMachine stateMachine() {
+        return stateMachine;
+    }
+
+    RaftGroupId groupId() {
+        return groupId;
+    }
+
+    Partitioning partitioning() {
+        return partitioning;
+    }
+
+    SessionTable sessions() {
+        return sessions;
+    }
+
+    /** The Raft server hosting this partition's group, once it runs. */
+    void attach(RaftServer raftServer) {
+        this.server = raftServer;
+    }
+
+    /** This replica's view of the partition's Raft group, or null before it runs. */
+    DivisionInfo raftInfo() {
+        RaftServer s = server;
+        if (s == null) {
+            return null;
+        }
+        try {
+            return s.getDivision(groupId).getInfo();
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /** The partition's commit index at this replica, or -1. */
+    long commitIndex() {
+        RaftServer s = server;
+        try {
+            return s == null ? -1 : s.getDivision(groupId).getRaftLog().getLastCommittedIndex();
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    @Override
+    public void greet(Channel channel) {
+        DivisionInfo info = raftInfo();
+        if (info != null && info.isLeader() && info.isLeaderReady()) {
+            leading = true;
+            sessions.open(channel);
+            channel.writeAndFlush(new Serving(partitioning.index(), partitioning.count(), info.getCurrentTerm()),
+                    channel.voidPromise());
+            return;
+        }
+        counters.increment(GmsCounter.REDIRECTS);
+        Redirect redirect = leaderAddress(info == null ? null : info.getLeaderId());
+        LOG.debug("partition {}: session from {} redirected to {}", partitioning.index(), channel.remoteAddress(),
+                redirect.leader().map(Object::toString).orElse("nobody (no leader yet)"));
+        channel.writeAndFlush(redirect).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    @Override
+    public void submit(Channel channel, ControlMessage request) {
+        Long session = sessions.sessionOf(channel);
+        RaftServer s = server;
+        if (session == null || s == null) {
+            channel.close();
+            return;
+        }
+        Command command = new Command(session, System.currentTimeMillis(), request);
+        RaftClientRequest raftRequest = RaftClientRequest.newBuilder()
+                .setClientId(clientId)
+                .setServerId(s.getId())
+                .setGroupId(groupId)
+                .setCallId(nextCall++)
+                .setMessage(Message.valueOf(ByteString.copyFrom(command.toBytes())))
+                .setType(RaftClientRequest.writeRequestType())
+                .build();
+        try {
+            s.submitClientRequestAsync(raftRequest).whenComplete((reply, failure) ->
+                    execute(() -> onSubmitted(channel, request, reply, failure)));
+        } catch (IOException e) {
+            onSubmitted(channel, request, null, e);
+        }
+    }
+
+    @Override
+    public void applied(List<Effect> effects) {
+        if (!effects.isEmpty()) {
+            execute(() -> effects.forEach(this::carryOut));
+        }
+    }
+
+    @Override
+    public void leaderChanged(RaftPeerId leader) {
+        execute(() -> {
+            boolean self = leader != null && leader.toString().equals(config.replica().peerId());
+            LOG.info("partition {}: leader is now {}", partitioning.index(),
+                    leader == null ? "unknown" : leader + (self ? " (this replica)" : ""));
+            if (!self && leading) {
+                leading = false;
+                LOG.info("partition {}: no longer the leader; closing {} session(s), they reconnect to the new one",
+                        partitioning.index(), sessions.size());
+                sessions.closeAll();
+            }
+        });
+    }
+
+    private void carryOut(Effect effect) {
+        if (effect instanceof Effect.Bind b) {
+            sessions.bind(b.session(), b.node());
+        } else if (effect instanceof Effect.Push p) {
+            sessions.push(p.update());
+        } else if (effect instanceof Effect.SendView v) {
+            sessions.sendView(v.node(), v.view());
+        } else if (effect instanceof Effect.Refuse r) {
+            Channel channel = sessions.channel(r.session());
+            if (channel != null) {
+                counters.increment(GmsCounter.ERRORS_SENT);
+                channel.writeAndFlush(r.error(), channel.voidPromise());
+            }
+        }
+    }
+
+    /** A request the log did not take (this replica lost the lead, or is closing): the session goes. */
+    private void onSubmitted(Channel channel, ControlMessage request, RaftClientReply reply, Throwable failure) {
+        if (failure == null && reply.isSuccess()) {
+            return;
+        }
+        Object why = failure != null ? failure : reply.getException();
+        counters.increment(GmsCounter.UNCOMMITTED);
+        LOG.info("partition {}: {} from {} was not committed ({}); closing that session, it reconnects to the "
+                + "leader and sends it again", partitioning.index(), request, channel.remoteAddress(), why);
+        if (channel.isOpen()) {
+            channel.writeAndFlush(ErrorReply.truncating(ErrorCode.NOT_LEADER, "not committed: " + why))
+                    .addListener(ChannelFutureListener.CLOSE);
+        }
+    }
+
+    private Redirect leaderAddress(RaftPeerId leader) {
+        if (leader == null) {
+            return Redirect.unknown();
+        }
+        for (Replica r : config.replicas()) {
+            if (r.peerId().equals(leader.toString()) && r.id() != config.self() && r.port() != 0) {
+                InetSocketAddress address = r.controlAddress(partitioning.index());
+                return Redirect.to(address);
+            }
+        }
+        return Redirect.unknown();
+    }
+
+    private void execute(Runnable task) {
+        try {
+            loop.execute(task);
+        } catch (RejectedExecutionException e) {
+            LOG.debug("partition {}: event loop shut down; task dropped", partitioning.index());
+        }
+    }
+}

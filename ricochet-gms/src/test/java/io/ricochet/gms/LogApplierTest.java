@@ -1,0 +1,180 @@
+package io.ricochet.gms;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.google.common.net.InetAddresses;
+import io.ricochet.control.ControlDecodeException;
+import io.ricochet.control.ControlMessage;
+import io.ricochet.control.ErrorCode;
+import io.ricochet.control.GroupView;
+import io.ricochet.control.Join;
+import io.ricochet.control.Leave;
+import io.ricochet.control.MemberEventKind;
+import io.ricochet.control.NodeFailed;
+import io.ricochet.control.NodeRecovered;
+import io.ricochet.control.Partitioning;
+import io.ricochet.control.Register;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.net.Inet4Address;
+import java.net.InetSocketAddress;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The replicated state machine of a partition without Ratis: the log entries, the effects of applying them, and
+ * snapshots. Replicas that apply the same log, or a snapshot of its prefix and then the rest, must agree exactly.
+ */
+class LogApplierTest {
+    private static final Partitioning PARTITION = new Partitioning(0, 2);
+    private static final MulticastPool POOL = new MulticastPool(
+            (Inet4Address) InetAddresses.forString("239.255.0.0"), 9100);
+    private static final long CLOCK = 1_790_000_000_000L;
+
+    @Test
+    void shouldRoundTripCommandsAndRefuseAnythingElse() throws ControlDecodeException {
+        for (ControlMessage m : List.of(register(3, 7L), new Join(4, 3, 0), new Leave(-2, 3), new NodeFailed(3),
+                new NodeRecovered(3))) {
+            Command command = new Command(0x1234_5678_9ABC_DEF0L, CLOCK, m);
+            assertEquals(command, Command.fromBytes(command.toBytes()));
+        }
+        byte[] bytes = new Command(1, CLOCK, new NodeFailed(3)).toBytes();
+        assertThrows(ControlDecodeException.class, () -> Command.fromBytes(new byte[3]));
+        assertThrows(ControlDecodeException.class, () -> Command.fromBytes(java.util.Arrays.copyOf(bytes,
+                bytes.length + 1)));
+        bytes[bytes.length - 5] = 0x22;   // the type byte of the frame: an ERROR is not a membership change
+        assertThrows(ControlDecodeException.class, () -> Command.fromBytes(bytes));
+    }
+
+    @Test
+    void shouldBindThenPushThenSendTheViewsOnRegister() {
+        LogApplier applier = applier();
+        applier.apply(command(11, register(1, 5L)));
+        applier.apply(command(11, new Join(2, 1, 0)));
+        List<Effect> effects = applier.apply(command(12, register(1, 6L)));
+        assertEquals(new Effect.Bind(12, 1), effects.get(0));
+        Update announced = assertInstanceOf(Effect.Push.class, effects.get(1)).update();
+        assertEquals(MemberEventKind.JOIN, announced.event().kind());
+        assertEquals(6L, announced.event().incarnation());
+        GroupView view = assertInstanceOf(Effect.SendView.class, effects.get(2)).view();
+        assertEquals(announced.view(), view);
+        assertEquals(3, effects.size());
+    }
+
+    @Test
+    void shouldRefuseTheSessionOfARequestTheStateRefuses() {
+        LogApplier applier = applier();
+        applier.apply(command(11, register(1, 5L)));
+        applier.apply(command(11, new Join(2, 1, 0)));
+        applier.apply(command(12, register(2, 5L)));
+        List<Effect> effects = applier.apply(command(12, new Join(2, 2, 7)));
+        Effect.Refuse refuse = assertInstanceOf(Effect.Refuse.class, effects.get(0));
+        assertEquals(12, refuse.session());
+        assertEquals(ErrorCode.PROTOCOL_MISMATCH, refuse.error().code());
+
+        applier.apply(command(13, new NodeFailed(2)));
+        effects = applier.apply(command(12, new Join(4, 2, 0)));
+        assertEquals(ErrorCode.NODE_FAILED, assertInstanceOf(Effect.Refuse.class, effects.get(0)).error().code());
+    }
+
+    @Test
+    void shouldStartNewGroupsAboveTheLeadersClock() {
+        LogApplier applier = applier();
+        applier.apply(command(11, register(1, 5L)));
+        List<Effect> effects = applier.apply(command(11, new Join(2, 1, 0)));
+        long viewId = assertInstanceOf(Effect.Push.class, effects.get(0)).update().event().viewId();
+        assertEquals((CLOCK << LogApplier.VIEW_ID_SHIFT) + 1, viewId);
+        // A leader whose clock is behind does not make ids go back.
+        applier.apply(new Command(11, CLOCK - 60_000, new Leave(2, 1)));
+        effects = applier.apply(new Command(11, CLOCK - 60_000, new Join(2, 1, 0)));
+        assertTrue(assertInstanceOf(Effect.Push.class, effects.get(0)).update().event().viewId() > viewId);
+    }
+
+    @Test
+    void shouldAgreeWhetherALogIsReplayedWholeOrFromASnapshotOfItsPrefix() throws IOException {
+        List<Command> log = randomLog(new SplittableRandom(42), 3_000);
+        LogApplier whole = applier();
+        List<Effect> wholeEffects = new ArrayList<>();
+        log.forEach(c -> wholeEffects.addAll(whole.apply(c)));
+
+        for (int cut : new int[] {0, 1, 777, 2_999}) {
+            LogApplier prefix = applier();
+            List<Effect> effects = new ArrayList<>();
+            log.subList(0, cut).forEach(c -> effects.addAll(prefix.apply(c)));
+            LogApplier restored = new LogApplier(roundTrip(prefix.state()));
+            assertArrayEquals(bytes(prefix.state()), bytes(restored.state()), "snapshot at " + cut);
+            log.subList(cut, log.size()).forEach(c -> effects.addAll(restored.apply(c)));
+            assertEquals(wholeEffects, effects, "effects with a snapshot at " + cut);
+            assertArrayEquals(bytes(whole.state()), bytes(restored.state()), "final state with a snapshot at " + cut);
+        }
+    }
+
+    @Test
+    void shouldRefuseASnapshotOfAnotherPartitionOrACorruptOne() throws IOException {
+        LogApplier applier = applier();
+        randomLog(new SplittableRandom(7), 200).forEach(applier::apply);
+        byte[] bytes = bytes(applier.state());
+        IOException other = assertThrows(IOException.class, () -> MembershipSnapshot.read(
+                new DataInputStream(new ByteArrayInputStream(bytes)), new Partitioning(1, 2), POOL));
+        assertTrue(other.getMessage().contains("partition 0 of 2"), other.getMessage());
+        byte[] longer = java.util.Arrays.copyOf(bytes, bytes.length + 1);
+        assertThrows(IOException.class, () -> MembershipSnapshot.read(
+                new DataInputStream(new ByteArrayInputStream(longer)), PARTITION, POOL));
+        byte[] shorter = java.util.Arrays.copyOf(bytes, bytes.length - 3);
+        assertThrows(IOException.class, () -> MembershipSnapshot.read(
+                new DataInputStream(new ByteArrayInputStream(shorter)), PARTITION, POOL));
+    }
+
+    /** Registrations (some restarts), joins and leaves of even groups, failures and recoveries, at random. */
+    private static List<Command> randomLog(SplittableRandom rnd, int length) {
+        List<Command> log = new ArrayList<>();
+        for (int node = 1; node <= 12; node++) {
+            log.add(command(node, register(node, 1)));
+        }
+        for (int i = 0; i < length; i++) {
+            int node = 1 + rnd.nextInt(12);
+            int group = 2 * rnd.nextInt(20);
+            ControlMessage m = switch (rnd.nextInt(10)) {
+                case 0 -> register(node, rnd.nextInt(3));
+                case 1 -> new NodeFailed(node);
+                case 2 -> new NodeRecovered(node);
+                case 3, 4, 5 -> new Leave(group, node);
+                default -> new Join(group, node, rnd.nextInt(20) == 0 ? 1 : 0);
+            };
+            log.add(new Command(node, CLOCK + i, m));
+        }
+        return log;
+    }
+
+    private static MembershipState roundTrip(MembershipState state) throws IOException {
+        return MembershipSnapshot.read(new DataInputStream(new ByteArrayInputStream(bytes(state))), PARTITION, POOL);
+    }
+
+    private static byte[] bytes(MembershipState state) throws IOException {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        MembershipSnapshot.write(state, PARTITION, new DataOutputStream(out));
+        return out.toByteArray();
+    }
+
+    private static LogApplier applier() {
+        return new LogApplier(new MembershipState(PARTITION, POOL, 0));
+    }
+
+    private static Command command(long session, ControlMessage m) {
+        return new Command(session, CLOCK, m);
+    }
+
+    private static Register register(int node, long incarnation) {
+        return new Register(node, new InetSocketAddress(InetAddresses.forString("10.0.0." + node), 5000 + node),
+                incarnation);
+    }
+}
