@@ -104,7 +104,7 @@ state_save() {
     local dir="$1" var
     {
         printf '# Written by scripts/cluster: the settings of this run.\n'
-        for var in RC_RUN_ID RC_PREFIX RC_NODES RC_RACKS RC_GMS RC_INJECT_LOSS RC_DAEMON_ARGS RC_CREATED RC_ROOT \
+        for var in RC_RUN_ID RC_PREFIX RC_NODES RC_RACKS RC_GMS RC_GMS_REPLICAS RC_INJECT_LOSS RC_DAEMON_ARGS RC_CREATED RC_ROOT \
             RC_MODE RC_WORKLOADS RC_FD_INTERVAL RC_FD_MISS; do
             printf '%s=%q\n' "$var" "${!var-}"
         done
@@ -128,20 +128,22 @@ state_load() {
 
 # ---------------------------------------------------------------------------------------------------- topology
 
-# Addresses on the private bridge (198.18.0.0/24, RFC 2544): node K is .K (1..199), GMS partition I is .200+I,
+# Addresses on the private bridge (198.18.0.0/24, RFC 2544): node K is .K (1..199), GMS replica R is .199+R,
 # the FD of rack R is .220+R, the top-level FD is .250. Every server lives in the one "svc" namespace.
 NET_PREFIX="198.18.0"
 GMS_PORT=7100
+GMS_RAFT_PORT=7190
 FD_PORT=7200
 UNICAST_PORT=7300
 HEARTBEAT_PORT=7500
 API_PORT=7400
 MAX_NODES=199
 MAX_GMS=20
+MAX_GMS_REPLICAS=7
 MAX_RACKS=29
 
 node_addr() { printf '%s.%d\n' "$NET_PREFIX" "$1"; }
-gms_addr() { printf '%s.%d\n' "$NET_PREFIX" $((200 + $1)); }
+gms_addr() { printf '%s.%d\n' "$NET_PREFIX" $((199 + $1)); }
 rack_fd_addr() { printf '%s.%d\n' "$NET_PREFIX" $((220 + $1)); }
 top_fd_addr() { printf '%s.250\n' "$NET_PREFIX"; }
 node_ns() { printf '%s-n%d\n' "$RC_PREFIX" "$1"; }
@@ -153,11 +155,25 @@ rack_of() {
     printf '%d\n' $((($1 - 1) * RC_RACKS / RC_NODES + 1))
 }
 
-# gms_list: host:port of every partition, in partition order.
+# gms_list: the daemons' and detectors' --gms: every partition in partition order (','), each as its replicas'
+# host:port ('/'); replica R serves partition I on GMS_PORT + I.
 gms_list() {
-    local i list=""
+    local i r list="" replicas
     for ((i = 0; i < RC_GMS; i++)); do
-        list+="${list:+,}$(gms_addr "$i"):$GMS_PORT"
+        replicas=""
+        for ((r = 1; r <= ${RC_GMS_REPLICAS:-1}; r++)); do
+            replicas+="${replicas:+/}$(gms_addr "$r"):$((GMS_PORT + i))"
+        done
+        list+="${list:+,}$replicas"
+    done
+    printf '%s\n' "$list"
+}
+
+# gms_replicas: ricochet-gms --replicas: ID=HOST:PORT:RAFTPORT of every replica.
+gms_replicas() {
+    local r list=""
+    for ((r = 1; r <= ${RC_GMS_REPLICAS:-1}; r++)); do
+        list+="${list:+,}$r=$(gms_addr "$r"):$GMS_PORT:$GMS_RAFT_PORT"
     done
     printf '%s\n' "$list"
 }

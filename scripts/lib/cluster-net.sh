@@ -48,7 +48,7 @@ net_create() {
     local dir="$1" k i r
     local -a svc_addresses=()
     net_create_bridge "$dir"
-    for ((i = 0; i < RC_GMS; i++)); do
+    for ((i = 1; i <= ${RC_GMS_REPLICAS:-1}; i++)); do
         svc_addresses+=("$(gms_addr "$i")")
     done
     for ((r = 1; r <= RC_RACKS; r++)); do

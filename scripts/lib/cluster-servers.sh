@@ -26,13 +26,13 @@ key_create() {
 }
 
 # certs_create DIR: the run's CA and a certificate per process in DIR/certs, made by scripts/certs (the one place a CA
-# is made): gms-p<i> (OU=gms), node-<k> (OU=daemon), rack-<r> and top-1 (OU=detector). Every control link of the run
+# is made): gms-r<r> (OU=gms), node-<k> (OU=daemon), rack-<r> and top-1 (OU=detector). Every control link of the run
 # (daemon or detector to GMS) is mutual TLS with them, and the GMS takes each message only from the role allowed it.
 certs_create() {
     local dir="$1" i k r
     local -a names=(detector:top-1)
-    for ((i = 0; i < RC_GMS; i++)); do
-        names+=("gms:gms-p$i")
+    for ((i = 1; i <= ${RC_GMS_REPLICAS:-1}; i++)); do
+        names+=("gms:gms-r$i")
     done
     for ((k = 1; k <= RC_NODES; k++)); do
         names+=("daemon:node-$k")
@@ -57,17 +57,18 @@ java_in() {
     proc_start "$dir" "$name" "$ns" nice -n "$niceness" "$JAVA" "$(marker)" "${jvm[@]}" -jar "$jar" "$@"
 }
 
-# gms_start DIR: one process per partition, each on its own address of the svc namespace.
+# gms_start DIR: one process per GMS replica, each on its own address of the svc namespace, serving every partition
+# (a Raft group of all the replicas) and keeping its Raft state in DIR/gms-r<R>.
 gms_start() {
-    local dir="$1" i
+    local dir="$1" r
     local -a tls
-    for ((i = 0; i < RC_GMS; i++)); do
-        mapfile -t tls < <(tls_args "$dir" "gms-p$i")
-        java_in "$dir" "gms-$i" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$GMS_JAR" --partition "$i" --partitions "$RC_GMS" \
-            --bind "$(gms_addr "$i")" --port "$GMS_PORT" --stats-interval 10 "${tls[@]}"
+    for ((r = 1; r <= RC_GMS_REPLICAS; r++)); do
+        mapfile -t tls < <(tls_args "$dir" "gms-r$r")
+        java_in "$dir" "gms-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$GMS_JAR" --partitions "$RC_GMS" \
+            --replicas "$(gms_replicas)" --replica "$r" --storage "$dir/gms-r$r" --stats-interval 10 "${tls[@]}"
     done
-    for ((i = 0; i < RC_GMS; i++)); do
-        wait_for_line "$dir" "gms-$i" "listening on" "$START_TIMEOUT" "that it listens"
+    for ((r = 1; r <= RC_GMS_REPLICAS; r++)); do
+        wait_for_line "$dir" "gms-$r" "listening" "$START_TIMEOUT" "that it listens"
     done
 }
 

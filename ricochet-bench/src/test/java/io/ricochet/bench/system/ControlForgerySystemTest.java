@@ -122,7 +122,7 @@ class ControlForgerySystemTest {
 
     /** The GMS's latest counter line (logged every 5 s), by label. */
     private static Map<String, Long> gmsCounters(ProcessCluster cluster) {
-        String line = cluster.log("gms-0").lines().filter(l -> l.contains("GMS partition 0: sessions="))
+        String line = cluster.log("gms-0").lines().filter(l -> l.contains("GMS replica 1: sessions="))
                 .reduce((a, b) -> b).orElse("");
         Map<String, Long> counters = new java.util.HashMap<>();
         Matcher m = COUNTER.matcher(line);

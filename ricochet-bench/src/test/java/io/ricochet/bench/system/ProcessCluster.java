@@ -24,6 +24,9 @@ import java.util.function.BooleanSupplier;
  */
 final class ProcessCluster implements AutoCloseable {
     static final int GMS_BASE_PORT = 17100;
+    /** Replica r of a replicated GMS serves partition i on GMS_BASE_PORT + 10 (r - 1) + i. */
+    static final int REPLICA_PORT_STEP = 10;
+    static final int RAFT_BASE_PORT = 17190;
     static final int FD_PORT = 17200;
     static final int UNICAST_BASE_PORT = 17300;
     static final int API_BASE_PORT = 17400;
@@ -33,9 +36,20 @@ final class ProcessCluster implements AutoCloseable {
     private final Path keyFile;
     private final Path certs;
     private final int partitions;
+    private final int replicas;
     private final Map<String, Process> processes = new LinkedHashMap<>();
 
+    /** A GMS of {@code partitions} partitions, each its own process, a Raft replica alone ({@code gms-<i>}). */
     ProcessCluster(String name, int partitions) throws IOException {
+        this(name, partitions, 0);
+    }
+
+    /**
+     * A GMS of {@code partitions} partitions; with {@code replicas} > 0, served by that many replica processes
+     * ({@code gms-r<id>}, each hosting every partition, each partition a Raft group of them all), else by one lone
+     * replica process per partition ({@code gms-<i>}). Raft state lives under the run's log folder, cleared here.
+     */
+    ProcessCluster(String name, int partitions, int replicas) throws IOException {
         this.logs = Path.of("target", "system-logs", name);
         Files.createDirectories(logs);
         // Every run authenticates with a key of its own, as a real cluster would.
@@ -45,9 +59,11 @@ final class ProcessCluster implements AutoCloseable {
         this.certs = logs.resolve("certs");
         deleteTree(certs);
         this.partitions = partitions;
+        this.replicas = replicas;
         List<String> names = new ArrayList<>(List.of("detector:rack-1"));
-        for (int p = 0; p < partitions; p++) {
-            names.add("gms:gms-p" + p);
+        for (String gms : gmsNames()) {
+            names.add("gms:" + gms);
+            deleteTree(logs.resolve(gms + "-data"));
         }
         makeCertificates(certs, names.toArray(String[]::new));
     }
@@ -102,34 +118,73 @@ final class ProcessCluster implements AutoCloseable {
         }
     }
 
+    /** The daemons' and detectors' --gms: partitions in order (','), each as its replicas ('/'). */
     String gmsList() {
         List<String> list = new ArrayList<>();
         for (int p = 0; p < partitions; p++) {
-            list.add("127.0.0.1:" + (GMS_BASE_PORT + p));
+            List<String> at = new ArrayList<>();
+            for (int r = 1; r <= Math.max(1, replicas); r++) {
+                at.add("127.0.0.1:" + gmsPort(r, p));
+            }
+            list.add(String.join("/", at));
         }
         return String.join(",", list);
     }
 
+    /** The control port replica {@code replica} (1 for lone replicas) serves {@code partition} on. */
+    static int gmsPort(int replica, int partition) {
+        return GMS_BASE_PORT + REPLICA_PORT_STEP * (replica - 1) + partition;
+    }
+
+    /** The names of the GMS processes: gms-r1.. for a replicated GMS, else gms-0.. (one per partition). */
+    List<String> gmsNames() {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < (replicas > 0 ? replicas : partitions); i++) {
+            names.add(replicas > 0 ? "gms-r" + (i + 1) : "gms-" + i);
+        }
+        return names;
+    }
+
     void startGms() throws IOException {
-        for (int p = 0; p < partitions; p++) {
-            startGmsProcess(p);
+        List<String> names = gmsNames();
+        for (int i = 0; i < names.size(); i++) {
+            startGmsProcess(i);
         }
-        for (int p = 0; p < partitions; p++) {
-            awaitLog("gms-" + p, "listening");
+        for (String name : names) {
+            awaitLog(name, "listening");
         }
     }
 
-    void restartGms(int partition) throws IOException {
-        startGmsProcess(partition);
-        awaitLog("gms-" + partition, "listening");
+    /** Starts GMS process {@code index} (the partition of a lone replica, else the replica id - 1) again. */
+    void restartGms(int index) throws IOException {
+        startGmsProcess(index);
+        awaitLog(gmsNames().get(index), "listening");
     }
 
-    private void startGmsProcess(int partition) throws IOException {
-        List<String> args = new ArrayList<>(List.of("--partition", Integer.toString(partition),
-                "--partitions", Integer.toString(partitions), "--bind", "127.0.0.1",
-                "--port", Integer.toString(GMS_BASE_PORT + partition), "--stats-interval", "5"));
-        args.addAll(tlsOptions("gms-p" + partition));
-        start("gms-" + partition, "io.ricochet.gms.GmsMain", args.toArray(String[]::new));
+    /** Starts GMS process {@code index} with no waiting (its Raft state, if any, kept from before). */
+    void startGmsProcess(int index) throws IOException {
+        String name = gmsNames().get(index);
+        List<String> args = new ArrayList<>(List.of("--partitions", Integer.toString(partitions),
+                "--storage", logs.resolve(name + "-data").toString(), "--stats-interval", "5"));
+        if (replicas > 0) {
+            List<String> list = new ArrayList<>();
+            for (int r = 1; r <= replicas; r++) {
+                list.add(r + "=127.0.0.1:" + gmsPort(r, 0) + ":" + (RAFT_BASE_PORT + r));
+            }
+            args.addAll(List.of("--replicas", String.join(",", list), "--replica", Integer.toString(index + 1)));
+        } else {
+            args.addAll(List.of("--partition", Integer.toString(index), "--bind", "127.0.0.1",
+                    "--port", Integer.toString(GMS_BASE_PORT),
+                    "--raft-port", Integer.toString(RAFT_BASE_PORT + index)));
+        }
+        args.addAll(tlsOptions(name));
+        start(name, "io.ricochet.gms.GmsMain", args.toArray(String[]::new));
+    }
+
+    /** Whether the named process is running. */
+    boolean isAlive(String name) {
+        Process p = processes.get(name);
+        return p != null && p.isAlive();
     }
 
     void startFd(List<Integer> nodes) throws IOException {
