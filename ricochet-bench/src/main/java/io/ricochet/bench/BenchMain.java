@@ -36,6 +36,7 @@ import picocli.CommandLine;
             ApiTransportCommand.class,
             VsJGroupsCommand.class,
             io.ricochet.bench.rx.RxPathsCommand.class,
+            io.ricochet.bench.gms.GmsBenchCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

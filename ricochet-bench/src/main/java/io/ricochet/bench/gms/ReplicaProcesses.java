@@ -1,0 +1,164 @@
+package io.ricochet.bench.gms;
+
+import io.ricochet.control.ControlCodec;
+import io.ricochet.control.ControlDecodeException;
+import io.ricochet.control.ControlMessage;
+import io.ricochet.control.Serving;
+import io.netty.buffer.Unpooled;
+import java.io.DataInputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * GMS replica processes ({@code io.ricochet.gms.GmsMain} from this JVM's class path) on 127.0.0.1: replica r serves
+ * partition 0 on {@code basePort + 10 (r - 1)} and speaks Raft on {@code basePort + 90 + r}, plaintext, its Raft
+ * state under {@code dir}. Logs go to {@code dir/gms-r<r>.log}. Finds the leader by the greeting: only the leader
+ * answers SERVING.
+ */
+final class ReplicaProcesses implements AutoCloseable {
+    private static final int PORT_STEP = 10;
+    private static final int RAFT_OFFSET = 90;
+
+    private final Path dir;
+    private final int basePort;
+    private final int count;
+    private final int electionTimeoutMs;
+    private final Process[] processes;
+
+    ReplicaProcesses(Path dir, int basePort, int count, int electionTimeoutMs) {
+        this.dir = dir;
+        this.basePort = basePort;
+        this.count = count;
+        this.electionTimeoutMs = electionTimeoutMs;
+        this.processes = new Process[count + 1];
+    }
+
+    InetSocketAddress address(int replica) {
+        return new InetSocketAddress(InetAddress.getLoopbackAddress(), basePort + PORT_STEP * (replica - 1));
+    }
+
+    /** Every replica's address, for a client's list of partition 0's replicas. */
+    List<InetSocketAddress> addresses() {
+        List<InetSocketAddress> list = new ArrayList<>();
+        for (int r = 1; r <= count; r++) {
+            list.add(address(r));
+        }
+        return list;
+    }
+
+    void startAll() throws IOException {
+        for (int r = 1; r <= count; r++) {
+            start(r);
+        }
+    }
+
+    void start(int replica) throws IOException {
+        List<String> list = new ArrayList<>();
+        for (int r = 1; r <= count; r++) {
+            list.add(r + "=127.0.0.1:" + address(r).getPort() + ":" + (basePort + RAFT_OFFSET + r));
+        }
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                "-cp", System.getProperty("java.class.path"), "io.ricochet.gms.GmsMain", "--insecure",
+                "--partitions", "1", "--replicas", String.join(",", list), "--replica", Integer.toString(replica),
+                "--storage", dir.resolve("r" + replica).toString(), "--stats-interval", "3600",
+                "--election-timeout-ms", Integer.toString(electionTimeoutMs)));
+        Files.createDirectories(dir);
+        processes[replica] = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("gms-r" + replica + ".log").toFile()))
+                .start();
+    }
+
+    /** Kills {@code replica} with SIGKILL and waits for it to be gone. */
+    void kill(int replica) throws InterruptedException {
+        processes[replica].destroyForcibly();
+        processes[replica].waitFor();
+    }
+
+    /** The process id of {@code replica}. */
+    long pid(int replica) {
+        return processes[replica].pid();
+    }
+
+    boolean isAlive(int replica) {
+        return processes[replica] != null && processes[replica].isAlive();
+    }
+
+    /** Waits up to {@code timeoutMs} for a replica that greets with SERVING; returns it, or 0. */
+    int awaitLeader(long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (System.nanoTime() - deadline < 0) {
+            for (int r = 1; r <= count; r++) {
+                if (isAlive(r) && greetsServing(address(r))) {
+                    return r;
+                }
+            }
+            Thread.sleep(20);
+        }
+        return 0;
+    }
+
+    /** Reads the first message of a new session at {@code address}: whether it is SERVING. */
+    static boolean greetsServing(InetSocketAddress address) {
+        try (Socket socket = new Socket()) {
+            socket.connect(address, 500);
+            socket.setSoTimeout(1000);
+            return read(new DataInputStream(socket.getInputStream())) instanceof Serving;
+        } catch (IOException | ControlDecodeException e) {
+            return false;
+        }
+    }
+
+    /** One control frame from {@code in}. */
+    static ControlMessage read(DataInputStream in) throws IOException, ControlDecodeException {
+        int length = in.readInt();
+        if (length < 1 || length > ControlCodec.MAX_LENGTH_FIELD) {
+            throw new IOException("bad frame length " + length);
+        }
+        byte[] body = new byte[length];
+        in.readFully(body);
+        return ControlCodec.decode(Unpooled.wrappedBuffer(body));
+    }
+
+    @Override
+    public void close() {
+        for (Process p : processes) {
+            if (p != null) {
+                p.destroy();
+            }
+        }
+        for (Process p : processes) {
+            if (p != null) {
+                try {
+                    if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                        p.destroyForcibly().waitFor();
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        }
+    }
+
+    /** Deletes {@code root} and everything under it. */
+    static void deleteTree(Path root) {
+        if (!Files.exists(root)) {
+            return;
+        }
+        try (var paths = Files.walk(root)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
