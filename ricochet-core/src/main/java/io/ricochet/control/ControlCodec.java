@@ -27,6 +27,8 @@ public final class ControlCodec {
     public static final int MAX_TEXT_BYTES = 4096;
     /** GROUP_VIEW body bytes before the member list: group, protocol, viewId, multicast address, count. */
     static final int GROUP_VIEW_FIXED_BYTES = 4 + 1 + 8 + Ipv4.SOCKET_ADDRESS_BYTES + 2;
+    /** Bytes of one WATCH_LIST target: node id, rack, heartbeat address and port. */
+    static final int WATCH_TARGET_BYTES = 4 + 2 + Ipv4.SOCKET_ADDRESS_BYTES;
     /** Bytes of one GROUP_VIEW member: node id, address, port, incarnation. */
     static final int MEMBER_BYTES = 4 + Ipv4.SOCKET_ADDRESS_BYTES + 8;
 
@@ -68,7 +70,7 @@ public final class ControlCodec {
         int type = frame.readUnsignedByte();
         FrameReader in = new FrameReader(frame, MessageType.name(type));
         ControlMessage message = switch (type) {
-            case MessageType.REGISTER -> new Register(in.i32(), in.socketAddress(), in.u64());
+            case MessageType.REGISTER -> new Register(in.i32(), in.socketAddress(), in.u64(), in.u16(), in.u16());
             case MessageType.JOIN -> new Join(in.i32(), in.i32(), in.u8());
             case MessageType.LEAVE -> new Leave(in.i32(), in.i32());
             case MessageType.NODE_FAILED -> new NodeFailed(in.i32());
@@ -80,6 +82,8 @@ public final class ControlCodec {
             case MessageType.ERROR -> new ErrorReply(in.u16(), in.text());
             case MessageType.SERVING -> readServing(in);
             case MessageType.REDIRECT -> readRedirect(in);
+            case MessageType.WATCH -> new Watch(in.text(), in.u16());
+            case MessageType.WATCH_LIST -> readWatchList(in);
             default -> throw new ControlDecodeException(Reason.UNKNOWN_TYPE,
                     "unknown message type " + MessageType.name(type));
         };
@@ -92,6 +96,7 @@ public final class ControlCodec {
             out.writeInt(m.nodeId());
             writeAddress(m.unicast(), out);
             out.writeLong(m.incarnation());
+            out.writeShort(m.rack()).writeShort(m.heartbeatPort());
         } else if (message instanceof Join m) {
             out.writeInt(m.group()).writeInt(m.nodeId()).writeByte(m.protocol());
         } else if (message instanceof Leave m) {
@@ -117,6 +122,15 @@ public final class ControlCodec {
             out.writeShort(m.partition()).writeShort(m.partitions()).writeLong(m.term());
         } else if (message instanceof Redirect m) {
             writeAddress(m.leader().orElse(UNKNOWN_LEADER), out);
+        } else if (message instanceof Watch m) {
+            writeText(m.detectorId(), out);
+            out.writeShort(m.rack());
+        } else if (message instanceof WatchList m) {
+            out.writeShort(m.targets().size());
+            for (WatchList.Target t : m.targets()) {
+                out.writeInt(t.nodeId()).writeShort(t.rack());
+                writeAddress(t.heartbeat(), out);
+            }
         } else {
             throw new IllegalStateException("no encoding for " + message);
         }
@@ -160,6 +174,29 @@ public final class ControlCodec {
             incarnations.put(node, in.u64());
         }
         return new GroupView(group, protocol, viewId, multicast, members, incarnations);
+    }
+
+    private static WatchList readWatchList(FrameReader in) throws ControlDecodeException {
+        int count = in.u16();
+        if (count > WatchList.MAX_TARGETS) {
+            throw in.bad(count + " targets are more than a list carries (" + WatchList.MAX_TARGETS + ")");
+        }
+        if (in.remaining() != count * WATCH_TARGET_BYTES) {
+            throw in.bad(count + " targets need " + count * WATCH_TARGET_BYTES + " bytes, the frame has "
+                    + in.remaining());
+        }
+        java.util.List<WatchList.Target> targets = new java.util.ArrayList<>(count);
+        long previous = Long.MIN_VALUE;
+        for (int i = 0; i < count; i++) {
+            int node = in.i32();
+            if (node <= previous) {
+                throw in.bad("target " + node + " is not above the previous one (" + previous + ")");
+            }
+            previous = node;
+            int rack = in.u16();
+            targets.add(new WatchList.Target(node, rack, in.socketAddress()));
+        }
+        return new WatchList(targets);
     }
 
     private static Serving readServing(FrameReader in) throws ControlDecodeException {

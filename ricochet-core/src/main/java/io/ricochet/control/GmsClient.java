@@ -48,7 +48,15 @@ public final class GmsClient implements AutoCloseable {
     public GmsClient(int nodeId, InetSocketAddress unicast, long incarnation,
                      List<List<InetSocketAddress>> partitions, MembershipListener listener, EventLoopGroup group,
                      TlsSettings tls) {
-        Register registration = new Register(nodeId, unicast, incarnation);
+        this(new Register(nodeId, unicast, incarnation), partitions, listener, group, tls);
+    }
+
+    /**
+     * As above, registering with {@code registration}: with it the node's rack and heartbeat port, from which the
+     * GMS tells the rack's failure detector to watch it.
+     */
+    public GmsClient(Register registration, List<List<InetSocketAddress>> partitions, MembershipListener listener,
+                     EventLoopGroup group, TlsSettings tls) {
         Objects.requireNonNull(listener, "listener");
         List<List<InetSocketAddress>> replicas = GmsAddresses.requireValid(partitions);
         for (int i = 0; i < replicas.size(); i++) {

@@ -19,6 +19,8 @@ public final class MessageType {
     public static final int DETECTOR_FAILED = 0x12;
     /** Failure detector to GMS: a failed failure detector answers again. */
     public static final int DETECTOR_RECOVERED = 0x13;
+    /** Failure detector to GMS partition 0: this detector watches a rack (or stands by). */
+    public static final int WATCH = 0x14;
     /** GMS to daemon: the full membership of one group. */
     public static final int GROUP_VIEW = 0x20;
     /** GMS to daemon: one node joined, left or failed in one group. */
@@ -29,6 +31,8 @@ public final class MessageType {
     public static final int SERVING = 0x23;
     /** GMS to client, then close: this replica does not lead the partition; the leader is elsewhere. */
     public static final int REDIRECT = 0x24;
+    /** GMS to failure detector: the daemons it is to watch now. */
+    public static final int WATCH_LIST = 0x25;
 
     private MessageType() {
     }
@@ -48,6 +52,8 @@ public final class MessageType {
             case ERROR -> "ERROR";
             case SERVING -> "SERVING";
             case REDIRECT -> "REDIRECT";
+            case WATCH -> "WATCH";
+            case WATCH_LIST -> "WATCH_LIST";
             default -> String.format("UNKNOWN(0x%02x)", type);
         };
     }

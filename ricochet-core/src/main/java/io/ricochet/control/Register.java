@@ -6,12 +6,30 @@ import java.net.InetSocketAddress;
  * Daemon to GMS, first on every connection: this connection speaks for {@code nodeId}, whose repairs, NAKs and
  * retransmissions reach it at the IPv4 {@code unicast} address. The {@code incarnation} (u64, carried in a
  * {@code long}) is picked once per daemon process start: a new value means a restarted daemon whose multicast
- * sequence numbers start again at 0, the same value the same process reconnecting. The GMS answers with a
- * {@link GroupView} of every group of its partition the node is in.
+ * sequence numbers start again at 0, the same value the same process reconnecting. The node sits in rack
+ * {@code rack} (u16; 0: no rack, so no rack detector is told to watch it) and answers heartbeats on the unicast
+ * address's IP at {@code heartbeatPort} (u16; 0: none). The GMS answers with a {@link GroupView} of every group of
+ * its partition the node is in, and tells the detectors of the node's rack to watch it ({@link WatchList}).
  */
-public record Register(int nodeId, InetSocketAddress unicast, long incarnation) implements ControlMessage {
+public record Register(int nodeId, InetSocketAddress unicast, long incarnation, int rack, int heartbeatPort)
+        implements ControlMessage {
+    /** The rack of a node that says none. */
+    public static final int NO_RACK = 0;
+
     public Register {
         Ipv4.require(unicast, "unicast");
+        Fields.requireU16(rack, "rack");
+        Fields.requireU16(heartbeatPort, "heartbeat port");
+    }
+
+    /** A node in no rack, with no heartbeat port. */
+    public Register(int nodeId, InetSocketAddress unicast, long incarnation) {
+        this(nodeId, unicast, incarnation, NO_RACK, 0);
+    }
+
+    /** Where the node answers heartbeats: the unicast IP at the heartbeat port (port 0 if it has none). */
+    public InetSocketAddress heartbeat() {
+        return new InetSocketAddress(unicast.getAddress(), heartbeatPort);
     }
 
     @Override

@@ -10,6 +10,7 @@ import io.ricochet.api.NodeStats;
 import io.ricochet.api.server.ApiServer;
 import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.GmsClient;
+import io.ricochet.control.Register;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
 import io.ricochet.loss.LossInjector;
@@ -99,8 +100,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
         this.heartbeats = new HeartbeatResponder(config.nodeId(), config.heartbeatStallMs() * 1_000_000L,
                 System::nanoTime, config.auth());
         this.gmsListener = new GmsListener(driver, loop, this::membershipSeen);
-        this.gms = new GmsClient(config.nodeId(), config.unicastAddress(), incarnation, config.gms(), gmsListener,
-                controlGroup, config.tls());
+        this.gms = new GmsClient(new Register(config.nodeId(), config.unicastAddress(), incarnation, config.rack(),
+                config.heartbeatAddress().getPort()), config.gms(), gmsListener, controlGroup, config.tls());
         this.api = new ApiServer(this, config.api());
     }
 

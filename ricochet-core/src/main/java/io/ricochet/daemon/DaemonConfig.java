@@ -50,6 +50,8 @@ import java.util.Objects;
  * @param mtu                 the largest IP packet the network carries unfragmented (1500 on Ethernet, 9000 with
  *                            jumbo frames, up to 65535 on loopback): every datagram fits one; the interface must
  *                            carry it
+ * @param rack                this node's rack, 1..65535, or 0 for none: the GMS has the rack's failure detector watch
+ *                            it
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
                            List<List<InetSocketAddress>> gms, RicochetConfig engine,
@@ -58,7 +60,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
                            int sendRateLimit, int bundleBytes, int bundleLingerUs, Authentication auth,
-                           TlsSettings tls, int mtu) {
+                           TlsSettings tls, int mtu, int rack) {
 
     /** The smallest bundle: the kind byte and two empty messages with their lengths. */
     public static final int MIN_BUNDLE_BYTES = BundleFormat.KIND + 2 * BundleFormat.LENGTH;
@@ -92,6 +94,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         require(statsIntervalSeconds >= 0, "stats-interval", statsIntervalSeconds, "must be 0 (off) or more");
         require(multicastTtl == 0 || multicastTtl == 1, "multicast-ttl", multicastTtl,
                 "must be 0 or 1: Ricochet traffic never leaves the link");
+        require(rack >= 0 && rack <= 0xFFFF, "rack", rack, "must be in 1..65535, or 0 for none");
         require(heartbeatPort > 0 && heartbeatPort < 65536 && heartbeatPort != unicastPort, "heartbeat-port",
                 heartbeatPort, "must be in 1..65535 and differ from unicast-port");
         require(heartbeatStallMs >= 100, "heartbeat-stall-ms", heartbeatStallMs, "must be at least 100");

@@ -60,8 +60,11 @@ public final class DaemonSettings {
         k.put("address", new String[] {"127.0.0.1", "this node's unicast IPv4 address on that interface"});
         k.put("unicast-port", new String[] {"7300", "UDP port for repairs, NAKs, retransmissions"});
         k.put("heartbeat-port", new String[] {"7500",
-            "UDP port answering the failure detector's heartbeats, on a thread of its own (point the rack detector's "
-                + "--members here)"});
+            "UDP port answering the failure detector's heartbeats, on a thread of its own (the GMS tells the rack's "
+                + "detector; a detector with a static --members list points here)"});
+        k.put("rack", new String[] {"0",
+            "this node's rack (1..65535), sent to the GMS, which tells the rack's failure detector to watch it; 0: "
+                + "none, only a detector listing it in --members watches it"});
         k.put("heartbeat-stall-ms", new String[] {"5000",
             "heartbeats go unanswered once the engine thread has made no progress for this long"});
         k.put("api-bind", new String[] {"127.0.0.1", "address of the local API (keep it on loopback)"});
@@ -181,7 +184,7 @@ public final class DaemonSettings {
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
                 integer("multicast-ttl"), protocol, integer("heartbeat-port"),
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
-                bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu());
+                bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"));
     }
 
     /** The mtu, checked before the engine's frame limit is derived from it. */

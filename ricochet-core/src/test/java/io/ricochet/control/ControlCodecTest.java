@@ -31,7 +31,8 @@ class ControlCodecTest {
     }
 
     @Test
-    void shouldCarryTheIncarnationAsTheLastEightBytesOfEachMessage() throws ControlDecodeException {
+    void shouldCarryTheIncarnationAtTheEndOfEachMessage() throws ControlDecodeException {
+        // REGISTER is the exception: its rack and heartbeat port follow the incarnation (4 bytes).
         InetSocketAddress unicast = Messages.address("10.0.0.3", 5003);
         for (long incarnation : new long[] {0L, 1L, 1_700_000_000_000L, Long.MAX_VALUE, Long.MIN_VALUE, -1L}) {
             List<ControlMessage> messages = List.of(
@@ -40,7 +41,8 @@ class ControlCodecTest {
                     Messages.view(5, 3, unicast, incarnation));
             for (ControlMessage message : messages) {
                 byte[] frame = Messages.frame(message);
-                assertEquals(incarnation, Unpooled.wrappedBuffer(frame).getLong(frame.length - 8), "in " + message);
+                int tail = message instanceof Register ? 12 : 8;
+                assertEquals(incarnation, Unpooled.wrappedBuffer(frame).getLong(frame.length - tail), "in " + message);
                 assertEquals(message, decodeFrame(frame));
             }
         }
@@ -63,8 +65,8 @@ class ControlCodecTest {
 
     @Test
     void shouldLayOutRegisterAsDocumented() {
-        assertEquals("00000013" + "01" + "00000007" + "0a010203" + "1770" + "0000018bcfe56800",
-                hex(new Register(7, Messages.address("10.1.2.3", 6000), 1_700_000_000_000L)));
+        assertEquals("00000017" + "01" + "00000007" + "0a010203" + "1770" + "0000018bcfe56800" + "0003" + "1d4c",
+                hex(new Register(7, Messages.address("10.1.2.3", 6000), 1_700_000_000_000L, 3, 7500)));
     }
 
     @Test
@@ -89,6 +91,19 @@ class ControlCodecTest {
         assertEquals("0000000d" + "23" + "0001" + "0003" + "0000000000000007", hex(new Serving(1, 3, 7L)));
         assertEquals("00000007" + "24" + "0a000002" + "1bbd", hex(Redirect.to(Messages.address("10.0.0.2", 7101))));
         assertEquals("00000007" + "24" + "00000000" + "0000", hex(Redirect.unknown()));
+    }
+
+    @Test
+    void shouldLayOutWatchAndWatchListAsDocumented() {
+        assertEquals("00000008" + "14" + "0003" + "723132" + "0002", hex(new Watch("r12", 2)));
+        WatchList list = new WatchList(java.util.List.of(
+                new WatchList.Target(3, 2, Messages.address("10.0.0.3", 7500)),
+                new WatchList.Target(9, 2, Messages.address("10.0.0.9", 7500))));
+        assertEquals("0000001b" + "25" + "0002" + "00000003" + "0002" + "0a000003" + "1d4c"
+                + "00000009" + "0002" + "0a000009" + "1d4c", hex(list));
+        assertReason(Reason.BAD_VALUE, "25" + "0002" + "00000009" + "0002" + "0a000009" + "1d4c"
+                + "00000003" + "0002" + "0a000003" + "1d4c");
+        assertReason(Reason.BAD_VALUE, "25" + "0002" + "00000003" + "0002" + "0a000003" + "1d4c");
     }
 
     @Test
@@ -118,6 +133,7 @@ class ControlCodecTest {
     @Test
     void shouldRejectTheLayoutsWithoutIncarnations() {
         assertReason(Reason.TRUNCATED, "01" + "00000007" + "0a010203" + "1770");
+        assertReason(Reason.TRUNCATED, "01" + "00000007" + "0a010203" + "1770" + "0000018bcfe56800");
         assertReason(Reason.TRUNCATED, "21" + "03" + "00000005" + "0000000000000002" + "00000003" + "0a000003"
                 + "138b");
         assertReason(Reason.BAD_VALUE, VIEW_HEAD + "0001" + "00000003" + "0a000003" + "138b");

@@ -62,7 +62,13 @@ final class Messages {
                 new Serving(0, 1, 0L),
                 new Serving(65534, 65535, -1L),
                 Redirect.to(address("10.0.0.2", 7101)),
-                Redirect.unknown());
+                Redirect.unknown(),
+                new Register(5, address("10.0.0.5", 7300), 9L, 65535, 7500),
+                new Watch("rack-7", 7),
+                new Watch("", Watch.STANDBY),
+                new WatchList(List.of()),
+                new WatchList(List.of(new WatchList.Target(-4, 0, address("10.0.0.4", 1)),
+                        new WatchList.Target(12, 65535, address("255.255.255.255", 65535)))));
     }
 
     /** {@code message} as one whole frame. */
