@@ -5,16 +5,20 @@ import io.netty.buffer.Unpooled;
 import io.ricochet.control.ControlCodec;
 import io.ricochet.control.ControlDecodeException;
 import io.ricochet.control.ControlMessage;
+import io.ricochet.control.DetectorFailed;
+import io.ricochet.control.DetectorRecovered;
 import io.ricochet.control.Join;
 import io.ricochet.control.Leave;
 import io.ricochet.control.NodeFailed;
 import io.ricochet.control.NodeRecovered;
 import io.ricochet.control.Register;
+import io.ricochet.control.Watch;
 import java.util.Objects;
 
 /**
- * One entry of a partition's Raft log: a membership {@code request} (REGISTER, JOIN, LEAVE, NODE_FAILED or
- * NODE_RECOVERED, as the control protocol carries it) with the {@code session} it came in on at the leader that
+ * One entry of a partition's Raft log: a membership {@code request} (REGISTER, JOIN, LEAVE, NODE_FAILED,
+ * NODE_RECOVERED, or WATCH, DETECTOR_FAILED, DETECTOR_RECOVERED for the rack assignments, as the control protocol
+ * carries it) with the {@code session} it came in on at the leader that
  * took it (meaningful only to that replica's process: it tells it which connection to bind, answer and refuse)
  * and the leader's wall clock when it took it ({@code clockMs}, from which new groups' view ids are drawn, so
  * every replica draws the same). Bytes: {@code [u64 session][u64 clockMs][the request's control frame]}.
@@ -32,7 +36,8 @@ record Command(long session, long clockMs, ControlMessage request) {
     /** Whether {@code message} changes membership and so goes through the log. */
     static boolean isReplicated(ControlMessage message) {
         return message instanceof Register || message instanceof Join || message instanceof Leave
-                || message instanceof NodeFailed || message instanceof NodeRecovered;
+                || message instanceof NodeFailed || message instanceof NodeRecovered || message instanceof Watch
+                || message instanceof DetectorFailed || message instanceof DetectorRecovered;
     }
 
     byte[] toBytes() {

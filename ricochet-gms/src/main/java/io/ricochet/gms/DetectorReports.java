@@ -4,22 +4,24 @@ import io.netty.channel.Channel;
 import io.ricochet.control.DetectorFailed;
 import io.ricochet.control.DetectorRecovered;
 import io.ricochet.control.NodeFailed;
+import io.ricochet.control.ErrorCode;
 import io.ricochet.control.NodeRecovered;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
+import io.ricochet.control.Partitioning;
+import io.ricochet.control.Watch;
 
 /**
  * The GMS in its role towards failure detectors, at the leader: NODE_FAILED and NODE_RECOVERED go into the Raft
- * log (once committed, the node is removed from or put back into its groups: {@link LogApplier}); detector
- * verdicts change no membership and are only logged and counted here.
+ * log (once committed, the node is removed from or put back into its groups: {@link LogApplier}); WATCH (to
+ * partition 0 only), DETECTOR_FAILED and DETECTOR_RECOVERED too, for the rack assignments ({@link RackAssignments}):
+ * which detector watches which daemons.
  */
 final class DetectorReports {
-    private static final Logger LOG = LoggerFactory.getLogger(DetectorReports.class);
-
+    private final Partitioning partitioning;
     private final GmsCounters counters;
     private final DaemonRequests.Submitter log;
 
-    DetectorReports(GmsCounters counters, DaemonRequests.Submitter log) {
+    DetectorReports(Partitioning partitioning, GmsCounters counters, DaemonRequests.Submitter log) {
+        this.partitioning = partitioning;
         this.counters = counters;
         this.log = log;
     }
@@ -34,13 +36,23 @@ final class DetectorReports {
         log.submit(channel, verdict);
     }
 
-    void onDetectorFailed(DetectorFailed verdict) {
+    void onDetectorFailed(Channel channel, DetectorFailed verdict) {
         counters.increment(GmsCounter.DETECTOR_FAILURES);
-        LOG.warn("failure detector '{}' failed", verdict.detectorId());
+        log.submit(channel, verdict);
     }
 
-    void onDetectorRecovered(DetectorRecovered verdict) {
+    void onDetectorRecovered(Channel channel, DetectorRecovered verdict) {
         counters.increment(GmsCounter.DETECTOR_RECOVERIES);
-        LOG.info("failure detector '{}' recovered", verdict.detectorId());
+        log.submit(channel, verdict);
+    }
+
+    /** A detector's WATCH: only partition 0 keeps the rack assignments. */
+    void onWatch(Channel channel, Watch watch) throws GmsRefusal {
+        if (partitioning.index() != 0) {
+            throw new GmsRefusal(ErrorCode.WRONG_PARTITION, "WATCH goes to partition 0, which keeps the rack "
+                    + "assignments; this is partition " + partitioning.index());
+        }
+        counters.increment(GmsCounter.WATCHES);
+        log.submit(channel, watch);
     }
 }

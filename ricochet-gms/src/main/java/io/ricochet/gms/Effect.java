@@ -20,6 +20,14 @@ sealed interface Effect {
     record SendView(int node, GroupView view) implements Effect {
     }
 
+    /** The detector of a WATCH is now served by {@code session}: its watch lists go there from now on. */
+    record BindDetector(long session, String detector) implements Effect {
+    }
+
+    /** Send {@code list} to detector {@code detector}. */
+    record SendWatchList(String detector, io.ricochet.control.WatchList list) implements Effect {
+    }
+
     /** Answer the request of {@code session} with {@code error}; nothing changed beyond the effects before it. */
     record Refuse(long session, ErrorReply error) implements Effect {
     }

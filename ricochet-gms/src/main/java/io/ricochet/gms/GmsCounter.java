@@ -38,6 +38,10 @@ public enum GmsCounter {
      * detector, REGISTER / JOIN / LEAVE not from a daemon, REGISTER of another node than the certificate's.
      */
     ROLE_REFUSED("role-refused"),
+    /** WATCH messages taken (a detector's session with partition 0). */
+    WATCHES("watches"),
+    /** WATCH_LIST messages written to detectors. */
+    WATCH_LISTS_SENT("watch-lists-sent"),
     /** Sessions greeted with REDIRECT (this replica did not lead the partition) and closed. */
     REDIRECTS("redirects"),
     /** Requests the Raft log did not take (the replica lost the lead): each closed its session. */

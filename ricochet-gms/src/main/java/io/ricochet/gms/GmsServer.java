@@ -176,6 +176,7 @@ public final class GmsServer implements AutoCloseable {
         closed = true;
         channels.values().forEach(ch -> ch.close().awaitUninterruptibly());
         boolean started = raft != null;
+        partitions.values().forEach(PartitionService::close);
         if (started) {
             logStats();
             raft.close();
@@ -198,8 +199,9 @@ public final class GmsServer implements AutoCloseable {
         });
         DaemonRequests daemons = new DaemonRequests(partition.partitioning(), partition.sessions(), counters,
                 partition);
-        GmsSessionHandler handler = new GmsSessionHandler(daemons, new DetectorReports(counters, partition),
-                partition.sessions(), counters, config.tls().enabled(), partition);
+        DetectorReports detectors = new DetectorReports(partition.partitioning(), counters, partition);
+        GmsSessionHandler handler = new GmsSessionHandler(daemons, detectors, partition.sessions(), counters,
+                config.tls().enabled(), partition);
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loop, loop)
                 .channel(ControlTransport.serverChannel(loop))

@@ -19,6 +19,7 @@ import io.ricochet.control.MessageType;
 import io.ricochet.control.NodeFailed;
 import io.ricochet.control.NodeRecovered;
 import io.ricochet.control.Register;
+import io.ricochet.control.Watch;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.support.RateLimitedLog;
 import java.util.OptionalInt;
@@ -147,7 +148,8 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
                 }
             }
         } else if (message instanceof NodeFailed || message instanceof NodeRecovered
-                || message instanceof DetectorFailed || message instanceof DetectorRecovered) {
+                || message instanceof DetectorFailed || message instanceof DetectorRecovered
+                || message instanceof Watch) {
             if (peer.role() != PeerIdentity.Role.DETECTOR) {
                 throw new GmsRefusal(ErrorCode.NOT_AUTHORIZED, "only failure detectors may report " + what
                         + "; this certificate is for " + peer);
@@ -167,9 +169,11 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
         } else if (message instanceof NodeRecovered m) {
             detectors.onNodeRecovered(channel, m);
         } else if (message instanceof DetectorFailed m) {
-            detectors.onDetectorFailed(m);
+            detectors.onDetectorFailed(channel, m);
+        } else if (message instanceof Watch m) {
+            detectors.onWatch(channel, m);
         } else if (message instanceof DetectorRecovered m) {
-            detectors.onDetectorRecovered(m);
+            detectors.onDetectorRecovered(channel, m);
         } else {
             throw new GmsRefusal(ErrorCode.UNEXPECTED_MESSAGE, "the GMS does not accept "
                     + MessageType.name(message.type()));

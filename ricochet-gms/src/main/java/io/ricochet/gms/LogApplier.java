@@ -1,5 +1,7 @@
 package io.ricochet.gms;
 
+import io.ricochet.control.DetectorFailed;
+import io.ricochet.control.DetectorRecovered;
 import io.ricochet.control.ErrorCode;
 import io.ricochet.control.ErrorReply;
 import io.ricochet.control.Join;
@@ -7,9 +9,12 @@ import io.ricochet.control.Leave;
 import io.ricochet.control.NodeFailed;
 import io.ricochet.control.NodeRecovered;
 import io.ricochet.control.Register;
+import io.ricochet.control.Watch;
+import io.ricochet.control.WatchList;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.SortedMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,6 +30,9 @@ import org.slf4j.LoggerFactory;
  *       MEMBER_EVENT(LEAVE) to the remaining members and the leaver.</li>
  *   <li>NODE_FAILED removes the node from its groups (MEMBER_EVENT(FAIL)); NODE_RECOVERED puts it back (JOIN to
  *       every member, the view to the node).</li>
+ *   <li>WATCH binds a detector's session and sends it its WATCH_LIST; REGISTER (a daemon's rack), WATCH,
+ *       DETECTOR_FAILED and DETECTOR_RECOVERED send a new WATCH_LIST to every detector whose list they change
+ *       ({@link RackAssignments}).</li>
  * </ul>
  *
  * Each command first raises the view-id floor to the leader's clock, shifted: groups created later start above
@@ -60,6 +68,14 @@ final class LogApplier {
                 List<Update> updates = state.fail(m.nodeId());
                 updates.forEach(u -> effects.add(new Effect.Push(u)));
                 LOG.info("node {} failed: removed from {} group(s)", m.nodeId(), updates.size());
+            } else if (command.request() instanceof Watch m) {
+                watch(session, m, effects);
+            } else if (command.request() instanceof DetectorFailed m) {
+                LOG.warn("failure detector '{}' failed", m.detectorId());
+                changeRacks(effects, () -> state.racks().fail(m.detectorId()));
+            } else if (command.request() instanceof DetectorRecovered m) {
+                LOG.info("failure detector '{}' recovered", m.detectorId());
+                changeRacks(effects, () -> state.racks().recover(m.detectorId()));
             } else if (command.request() instanceof NodeRecovered m) {
                 List<Update> updates = state.recover(m.nodeId());
                 for (Update u : updates) {
@@ -88,6 +104,30 @@ final class LogApplier {
         effects.add(new Effect.Bind(session, node));
         updates.forEach(u -> effects.add(new Effect.Push(u)));
         state.viewsOf(node).forEach(view -> effects.add(new Effect.SendView(node, view)));
+        changeRacks(effects, () -> state.racks().register(node, m.rack(), m.heartbeat()));
+    }
+
+    /** A detector's WATCH: it is served by this session from now on and gets its list, whatever changed. */
+    private void watch(long session, Watch m, List<Effect> effects) {
+        effects.add(new Effect.BindDetector(session, m.detectorId()));
+        changeRacks(effects, () -> state.racks().watch(m.detectorId(), m.rack()));
+        WatchList list = state.racks().lists().get(m.detectorId());
+        effects.add(new Effect.SendWatchList(m.detectorId(), list));
+        LOG.info("failure detector '{}' watches {} ({} daemon(s) now)", m.detectorId(),
+                m.rack() == Watch.STANDBY ? "as a standby" : "rack " + m.rack(), list.targets().size());
+    }
+
+    /** Applies {@code change} to the rack assignments and sends a new list to every detector whose list moved. */
+    private void changeRacks(List<Effect> effects, java.util.function.BooleanSupplier change) {
+        SortedMap<String, WatchList> before = state.racks().lists();
+        if (!change.getAsBoolean()) {
+            return;
+        }
+        state.racks().lists().forEach((detector, list) -> {
+            if (!list.equals(before.get(detector))) {
+                effects.add(new Effect.SendWatchList(detector, list));
+            }
+        });
     }
 
     private void join(long session, Join m, List<Effect> effects) throws GmsRefusal {

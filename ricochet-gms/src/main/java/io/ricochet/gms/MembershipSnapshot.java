@@ -13,12 +13,13 @@ import java.util.TreeMap;
 /**
  * A {@link MembershipState} as bytes, for the Raft snapshots of a partition: {@code "RGMS"}, a version, the
  * partition (index and count: a snapshot of another partitioning is refused), the highest view id, then every
- * registration, every group (protocol, view id, members with their registrations) and every failed node with the
- * groups it is to be put back into, each list in ascending id order, so equal states give equal bytes.
+ * registration, every group (protocol, view id, members with their registrations), every failed node with the
+ * groups it is to be put back into, and the rack assignments (each daemon's rack and heartbeat address, each
+ * detector's rack, the failed detectors), each list in ascending order, so equal states give equal bytes.
  */
 final class MembershipSnapshot {
     private static final int MAGIC = 0x52474D53;
-    private static final int VERSION = 1;
+    private static final int VERSION = 2;
     /** More entries in one list than any real partition holds: a corrupt file, not a reason to allocate. */
     private static final int MAX_ENTRIES = 1 << 24;
 
@@ -57,6 +58,23 @@ final class MembershipSnapshot {
                 out.writeInt(g.getKey());
                 out.writeByte(g.getValue());
             }
+        }
+        RackAssignments racks = state.racks();
+        out.writeInt(racks.nodes().size());
+        for (Map.Entry<Integer, RackAssignments.NodeRack> e : racks.nodes().entrySet()) {
+            out.writeInt(e.getKey());
+            out.writeShort(e.getValue().rack());
+            out.writeInt(Ipv4.toInt(e.getValue().heartbeat()));
+            out.writeShort(e.getValue().heartbeat().getPort());
+        }
+        out.writeInt(racks.detectors().size());
+        for (Map.Entry<String, Integer> e : racks.detectors().entrySet()) {
+            out.writeUTF(e.getKey());
+            out.writeShort(e.getValue());
+        }
+        out.writeInt(racks.failedDetectors().size());
+        for (String d : racks.failedDetectors()) {
+            out.writeUTF(d);
         }
     }
 
@@ -102,6 +120,26 @@ final class MembershipSnapshot {
             }
             state.restoreFailed(node, parked);
         }
+        Map<Integer, RackAssignments.NodeRack> nodeRacks = new TreeMap<>();
+        int n = count(in);
+        for (int i = 0; i < n; i++) {
+            int node = in.readInt();
+            int rack = in.readUnsignedShort();
+            InetSocketAddress heartbeat = Ipv4.socketAddress(in.readInt(), in.readUnsignedShort());
+            nodeRacks.put(node, new RackAssignments.NodeRack(rack, heartbeat));
+        }
+        Map<String, Integer> detectors = new TreeMap<>();
+        n = count(in);
+        for (int i = 0; i < n; i++) {
+            String id = in.readUTF();
+            detectors.put(id, in.readUnsignedShort());
+        }
+        java.util.List<String> failedDetectors = new java.util.ArrayList<>();
+        n = count(in);
+        for (int i = 0; i < n; i++) {
+            failedDetectors.add(in.readUTF());
+        }
+        state.racks().restore(nodeRacks, detectors, failedDetectors);
         if (in.read() != -1) {
             throw new IOException("trailing bytes after the snapshot");
         }

@@ -38,6 +38,7 @@ final class MembershipState {
     private final Map<Integer, Registration> registrations = new HashMap<>();
     /** Failed node -> (group -> protocol) of the groups it is to be put back into when it recovers. */
     private final Map<Integer, SortedMap<Integer, Integer>> failed = new HashMap<>();
+    private final RackAssignments racks = new RackAssignments();
     private long highestViewId;
 
     MembershipState(Partitioning partitioning, MulticastPool pool, long initialViewId) {
@@ -175,6 +176,11 @@ final class MembershipState {
 
     int groupCount() {
         return groups.size();
+    }
+
+    /** Which detector watches which daemons (the daemons' racks come with their REGISTERs). */
+    RackAssignments racks() {
+        return racks;
     }
 
     /** The highest view id issued so far, or the floor if higher. */

@@ -12,6 +12,8 @@ import io.ricochet.control.Serving;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import org.apache.ratis.protocol.ClientId;
 import org.apache.ratis.protocol.Message;
@@ -45,6 +47,11 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
     private final SessionTable sessions;
     private final GmsCounters counters;
     private final ClientId clientId = ClientId.randomId();
+    /**
+     * Hands requests to Ratis in arrival order, off the event loop: appending to the log may wait (a full queue of
+     * pending requests, a slow disk), and the sessions must not wait with it.
+     */
+    private final ExecutorService submitter;
     private final MembershipStateMachine stateMachine;
     private volatile RaftServer server;
     private long nextCall;
@@ -59,6 +66,16 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
         this.counters = counters;
         this.sessions = new SessionTable(counters);
         this.stateMachine = new MembershipStateMachine(partitioning, config.multicast(), this);
+        this.submitter = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "gms-p" + partitioning.index() + "-submit");
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    /** Stops handing requests to Ratis (the replica is closing). */
+    void close() {
+        submitter.shutdownNow();
     }
 
     MembershipStateMachine stateMachine() {
@@ -140,9 +157,15 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
                 .setType(RaftClientRequest.writeRequestType())
                 .build();
         try {
-            s.submitClientRequestAsync(raftRequest).whenComplete((reply, failure) ->
-                    execute(() -> onSubmitted(channel, request, reply, failure)));
-        } catch (IOException e) {
+            submitter.execute(() -> {
+                try {
+                    s.submitClientRequestAsync(raftRequest).whenComplete((reply, failure) ->
+                            execute(() -> onSubmitted(channel, request, reply, failure)));
+                } catch (IOException e) {
+                    execute(() -> onSubmitted(channel, request, null, e));
+                }
+            });
+        } catch (RejectedExecutionException e) {
             onSubmitted(channel, request, null, e);
         }
     }
@@ -176,6 +199,10 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
             sessions.push(p.update());
         } else if (effect instanceof Effect.SendView v) {
             sessions.sendView(v.node(), v.view());
+        } else if (effect instanceof Effect.BindDetector b) {
+            sessions.bindDetector(b.session(), b.detector());
+        } else if (effect instanceof Effect.SendWatchList w) {
+            sessions.sendWatchList(w.detector(), w.list());
         } else if (effect instanceof Effect.Refuse r) {
             Channel channel = sessions.channel(r.session());
             if (channel != null) {

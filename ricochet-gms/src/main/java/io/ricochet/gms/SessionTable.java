@@ -4,6 +4,7 @@ import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
 import io.ricochet.control.ControlMessage;
 import io.ricochet.control.GroupView;
+import io.ricochet.control.WatchList;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -26,8 +27,10 @@ final class SessionTable {
     private static final Logger LOG = LoggerFactory.getLogger(SessionTable.class);
     private static final AttributeKey<Integer> NODE = AttributeKey.valueOf("ricochet.gms.node");
     private static final AttributeKey<Long> SESSION = AttributeKey.valueOf("ricochet.gms.session");
+    private static final AttributeKey<String> DETECTOR = AttributeKey.valueOf("ricochet.gms.detector");
 
     private final Map<Integer, Channel> byNode = new HashMap<>();
+    private final Map<String, Channel> byDetector = new HashMap<>();
     private final Map<Long, Channel> bySession = new HashMap<>();
     private final GmsCounters counters;
     private long nextSession = new SecureRandom().nextLong();
@@ -77,8 +80,34 @@ final class SessionTable {
         }
     }
 
+    /** {@code detector}'s WATCH on {@code session} is committed: its lists go there from now on. */
+    void bindDetector(long session, String detector) {
+        Channel channel = bySession.get(session);
+        if (channel == null) {
+            return;
+        }
+        channel.attr(DETECTOR).set(detector);
+        Channel older = byDetector.put(detector, channel);
+        if (older != null && older != channel) {
+            older.close();
+        }
+    }
+
+    /** Writes {@code list} to {@code detector}'s session, if it has one. */
+    void sendWatchList(String detector, WatchList list) {
+        Channel channel = byDetector.get(detector);
+        if (channel != null) {
+            write(channel, list);
+            counters.increment(GmsCounter.WATCH_LISTS_SENT);
+        }
+    }
+
     /** Forgets {@code channel} (closed); a newer session of its node stays. */
     void unbind(Channel channel) {
+        String detector = channel.attr(DETECTOR).get();
+        if (detector != null) {
+            byDetector.remove(detector, channel);
+        }
         Long session = channel.attr(SESSION).get();
         if (session != null) {
             bySession.remove(session, channel);

@@ -18,6 +18,10 @@ import io.ricochet.control.NodeFailed;
 import io.ricochet.control.NodeRecovered;
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.Register;
+import io.ricochet.control.Watch;
+import io.ricochet.control.WatchList;
+import io.ricochet.control.DetectorFailed;
+import io.ricochet.control.DetectorRecovered;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.DataInputStream;
@@ -87,6 +91,49 @@ class LogApplierTest {
     }
 
     @Test
+    void shouldSendEachDetectorItsListAndMoveAFailedDetectorsRack() {
+        LogApplier applier = applier();
+        for (int node = 1; node <= 6; node++) {
+            applier.apply(command(node, register(node, 1)));   // racks 2, 3, 1, 2, 3, 1
+        }
+        List<Effect> effects = applier.apply(command(21, new Watch("rack-1", 1)));
+        assertEquals(new Effect.BindDetector(21, "rack-1"), effects.get(0));
+        assertEquals(List.of(1, 2, 3, 4, 5, 6), nodes(lastList(effects, "rack-1")), "alone, it watches every rack");
+        effects = applier.apply(command(22, new Watch("rack-2", 2)));
+        assertEquals(List.of(2, 3, 5, 6), nodes(lastList(effects, "rack-1")), "rack 3 goes to the next rack, 1");
+        assertEquals(List.of(1, 4), nodes(lastList(effects, "rack-2")));
+        effects = applier.apply(command(24, new Watch("standby-1", Watch.STANDBY)));
+        assertEquals(List.of(2, 5), nodes(lastList(effects, "standby-1")), "a standby before a neighbour");
+        assertEquals(List.of(3, 6), nodes(lastList(effects, "rack-1")));
+        effects = applier.apply(command(23, new Watch("rack-3", 3)));
+        assertEquals(List.of(2, 5), nodes(lastList(effects, "rack-3")));
+        assertEquals(List.of(), nodes(lastList(effects, "standby-1")), "rack 3 went back to its own detector");
+
+        effects = applier.apply(command(25, new DetectorFailed("rack-2")));
+        assertEquals(List.of(1, 4), nodes(lastList(effects, "standby-1")), "the standby takes rack 2 over");
+        effects = applier.apply(command(25, new DetectorFailed("standby-1")));
+        assertEquals(List.of(1, 2, 4, 5), nodes(lastList(effects, "rack-3")), "no standby: the next rack's detector");
+        effects = applier.apply(command(25, new DetectorRecovered("rack-2")));
+        assertEquals(List.of(2, 5), nodes(lastList(effects, "rack-3")));
+        assertEquals(List.of(1, 4), nodes(lastList(effects, "rack-2")));
+    }
+
+    private static WatchList lastList(List<Effect> effects, String detector) {
+        WatchList last = null;
+        for (Effect e : effects) {
+            if (e instanceof Effect.SendWatchList w && w.detector().equals(detector)) {
+                last = w.list();
+            }
+        }
+        assertTrue(last != null, "a list for " + detector + " in " + effects);
+        return last;
+    }
+
+    private static List<Integer> nodes(WatchList list) {
+        return list.targets().stream().map(WatchList.Target::nodeId).toList();
+    }
+
+    @Test
     void shouldStartNewGroupsAboveTheLeadersClock() {
         LogApplier applier = applier();
         applier.apply(command(11, register(1, 5L)));
@@ -143,11 +190,15 @@ class LogApplierTest {
         for (int i = 0; i < length; i++) {
             int node = 1 + rnd.nextInt(12);
             int group = 2 * rnd.nextInt(20);
-            ControlMessage m = switch (rnd.nextInt(10)) {
+            String detector = "rack-" + rnd.nextInt(4);
+            ControlMessage m = switch (rnd.nextInt(13)) {
                 case 0 -> register(node, rnd.nextInt(3));
                 case 1 -> new NodeFailed(node);
                 case 2 -> new NodeRecovered(node);
                 case 3, 4, 5 -> new Leave(group, node);
+                case 10 -> new Watch(detector, rnd.nextInt(4));
+                case 11 -> new DetectorFailed(detector);
+                case 12 -> new DetectorRecovered(detector);
                 default -> new Join(group, node, rnd.nextInt(20) == 0 ? 1 : 0);
             };
             log.add(new Command(node, CLOCK + i, m));
@@ -175,6 +226,6 @@ class LogApplierTest {
 
     private static Register register(int node, long incarnation) {
         return new Register(node, new InetSocketAddress(InetAddresses.forString("10.0.0." + node), 5000 + node),
-                incarnation);
+                incarnation, 1 + node % 3, 7500);
     }
 }
