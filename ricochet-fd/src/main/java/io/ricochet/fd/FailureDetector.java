@@ -29,6 +29,10 @@ import java.util.Objects;
  * The verdict is thus a pure function of the ticks and acks seen, and of their times: the simulator can run it too
  * (STYLE.md, item 13).
  *
+ * <p>The members may change at any time ({@link #setMembers}): a member kept keeps its history and state (and takes
+ * its new address, if it has one); a member added starts with no history, as a member never heard from, and is
+ * judged on the rounds from the next one on (its first ping); a member removed is forgotten, without a verdict.
+ *
  * <p>Not thread-safe: one thread (the driver's event loop) owns it.
  *
  * @param <A> what the driver attaches to each member and gets back in every {@link Ping}: typically its address
@@ -37,8 +41,8 @@ public final class FailureDetector<A> {
     /** Rounds whose send times are kept to check late acks: 102 s of history at the default 100 ms interval. */
     static final int ROUNDS_REMEMBERED = 1024;
 
-    private final int[] ids;
-    private final List<MemberState<A>> members;
+    private int[] ids;
+    private List<MemberState<A>> members;
     private final long intervalNs;
     private final int miss;
     private final PhiParameters phi;
@@ -75,13 +79,55 @@ public final class FailureDetector<A> {
         this.miss = miss;
         this.phi = Objects.requireNonNull(phi, "phi");
         this.listener = Objects.requireNonNull(listener, "listener");
-        this.ids = members.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
-        this.members = new ArrayList<>(ids.length);
-        for (int id : ids) {
-            A address = Objects.requireNonNull(members.get(id), "address of " + id);
-            this.members.add(new MemberState<>(id, address, new HeartbeatHistory(HeartbeatHistory.DEFAULT_CAPACITY,
-                    intervalNs)));
+        this.ids = new int[0];
+        this.members = new ArrayList<>();
+        setMembers(members);
+    }
+
+    /**
+     * Makes {@code newMembers} the members, from the next tick on. A member kept keeps its heartbeat history and
+     * its state (failed or not, rounds missed); if its address changed, its pings go to the new one. A member added
+     * starts as one never heard from: its first ping goes out at the next tick, the rounds from then on are the
+     * ones it may miss (so it is failed at the {@code miss}th tick after that one if it never answers), and an ack
+     * of an earlier round (sent to it while it was a member before) is not taken. A member removed is forgotten:
+     * no verdict, and its acks are from then on those of an unknown member.
+     *
+     * @param newMembers member id to address
+     * @return the ids added, removed and given a new address
+     */
+    public Change setMembers(Map<Integer, A> newMembers) {
+        int[] newIds = newMembers.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
+        List<MemberState<A>> next = new ArrayList<>(newIds.length);
+        List<Integer> added = new ArrayList<>();
+        List<Integer> readdressed = new ArrayList<>();
+        for (int id : newIds) {
+            A address = Objects.requireNonNull(newMembers.get(id), "address of " + id);
+            int index = Arrays.binarySearch(ids, id);
+            if (index >= 0) {
+                MemberState<A> kept = members.get(index);
+                if (!kept.address.equals(address)) {
+                    kept.address = address;
+                    readdressed.add(id);
+                }
+                next.add(kept);
+            } else {
+                next.add(new MemberState<>(id, address, new HeartbeatHistory(HeartbeatHistory.DEFAULT_CAPACITY,
+                        intervalNs), sequence + 1));
+                added.add(id);
+            }
         }
+        List<Integer> removed = new ArrayList<>();
+        for (int i = 0; i < ids.length; i++) {
+            if (Arrays.binarySearch(newIds, ids[i]) < 0) {
+                removed.add(ids[i]);
+                if (members.get(i).failed) {
+                    failedCount--;
+                }
+            }
+        }
+        ids = newIds;
+        members = next;
+        return new Change(added, removed, readdressed);
     }
 
     /**
@@ -129,7 +175,8 @@ public final class FailureDetector<A> {
 
     private void closeRound(long nowNs) {
         for (MemberState<A> m : members) {
-            if (m.arrivedThisRound) {
+            if (m.arrivedThisRound || m.firstSequence > sequence) {
+                // Answered, or added while this round was open: it was not pinged in it.
                 continue;
             }
             m.missed = Math.min(m.missed + 1, miss);
@@ -165,6 +212,10 @@ public final class FailureDetector<A> {
             return AckResult.UNKNOWN_SEQUENCE;
         }
         MemberState<A> m = members.get(index);
+        if (sequence < m.firstSequence) {
+            // A ping sent before it was (last) made a member: it starts with no history.
+            return AckResult.UNKNOWN_SEQUENCE;
+        }
         if (sequence <= m.lastAckedSequence) {
             return AckResult.DUPLICATE;
         }
@@ -239,11 +290,38 @@ public final class FailureDetector<A> {
         return phi;
     }
 
+    /** The members given by {@link #setMembers}, sorted by id. */
+    public int[] memberIds() {
+        return ids.clone();
+    }
+
+    /**
+     * What {@link #setMembers} changed, each list in ascending id order.
+     *
+     * @param added ids that were not members
+     * @param removed ids that are no longer members
+     * @param readdressed ids kept with a new address
+     */
+    public record Change(List<Integer> added, List<Integer> removed, List<Integer> readdressed) {
+        public Change {
+            added = List.copyOf(added);
+            removed = List.copyOf(removed);
+            readdressed = List.copyOf(readdressed);
+        }
+
+        /** Whether nothing changed. */
+        public boolean isEmpty() {
+            return added.isEmpty() && removed.isEmpty() && readdressed.isEmpty();
+        }
+    }
+
     /** Per-member state; {@code missed} saturates at {@code miss}. */
     private static final class MemberState<A> {
         final int id;
-        final A address;
         final HeartbeatHistory history;
+        /** The first round it was pinged in (it became a member while the one before was open). */
+        final long firstSequence;
+        A address;
         boolean heard;
         long lastArrivalNs;
         long lastAckedSequence;
@@ -252,10 +330,11 @@ public final class FailureDetector<A> {
         int missed;
         boolean failed;
 
-        MemberState(int id, A address, HeartbeatHistory history) {
+        MemberState(int id, A address, HeartbeatHistory history, long firstSequence) {
             this.id = id;
             this.address = address;
             this.history = history;
+            this.firstSequence = firstSequence;
         }
     }
 }

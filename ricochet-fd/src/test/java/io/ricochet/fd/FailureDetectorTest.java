@@ -1,5 +1,6 @@
 package io.ricochet.fd;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -484,6 +485,132 @@ class FailureDetectorTest {
         List<String> copy = new ArrayList<>(list);
         copy.sort(null);
         return copy;
+    }
+
+    /** Members {@code ids}, each at address "n" + id. */
+    private static Map<Integer, String> members(int... ids) {
+        Map<Integer, String> map = new TreeMap<>();
+        for (int id : ids) {
+            map.put(id, "n" + id);
+        }
+        return map;
+    }
+
+    @Test
+    void shouldStartAnAddedMemberWithNoHistoryAndJudgeItOnItsOwnRounds() {
+        FailureDetector<String> fd = detector(1);
+        steady(fd, 1, 0, 10);
+        // Round 11 is open: member 2, added now, is first pinged in round 12, at tick 11.
+        FailureDetector.Change change = fd.setMembers(members(1, 2));
+
+        assertEquals(new FailureDetector.Change(List.of(2), List.of(), List.of()), change);
+        assertEquals(AckResult.UNKNOWN_SEQUENCE, ack(fd, 2, 11, 10 * INTERVAL_NS + 2 * MS),
+                "round 11 was not sent to it");
+        assertTrue(Double.isNaN(fd.phi(2, 10 * INTERVAL_NS + 2 * MS)), "no history");
+        List<Ping<String>> pings = tick(fd, 11);
+        assertEquals(List.of(new Ping<>(1, "n1", 12L), new Ping<>(2, "n2", 12L)), pings);
+        ack(fd, 1, 12, 11 * INTERVAL_NS + MS);
+        // It never answers: rounds 12..16 are its MISS silent rounds, closed by ticks 12..16.
+        for (int k = 12; k < 11 + MISS; k++) {
+            tick(fd, k);
+            ack(fd, 1, fd.sequence(), k * INTERVAL_NS + MS);
+            assertEquals(List.of(), events, "tick " + k);
+        }
+
+        tick(fd, 11 + MISS);
+
+        assertEquals(List.of("failed 2 n2 @1600"), events);
+        assertEquals(1, fd.failedCount());
+    }
+
+    @Test
+    void shouldKeepTheHistoryAndStateOfAKeptMemberAndPingItsNewAddress() {
+        FailureDetector<String> fd = detector(1, 2);
+        for (int k = 0; k <= 50; k++) {
+            tick(fd, k);
+            ack(fd, 1, fd.sequence(), k * INTERVAL_NS + MS);
+        }
+        assertEquals(List.of("failed 2 n2 @500"), events);
+
+        Map<Integer, String> moved = members(1, 2);
+        moved.put(1, "n1-moved");
+        FailureDetector.Change change = fd.setMembers(moved);
+
+        assertEquals(new FailureDetector.Change(List.of(), List.of(), List.of(1)), change);
+        assertTrue(fd.isFailed(2), "still failed: no new verdict");
+        assertEquals(1, fd.failedCount());
+        assertEquals(List.of(new Ping<>(1, "n1-moved", 52L), new Ping<>(2, "n2", 52L)), tick(fd, 51));
+        // Member 1 falls silent after round 51: its history is kept, so it is failed as fast as if nothing changed.
+        for (int k = 52; k <= 50 + STEADY_DETECTION_TICKS; k++) {
+            tick(fd, k);
+        }
+        assertEquals(List.of("failed 2 n2 @500", "failed 1 n1-moved @6700"), events);
+        assertEquals(AckResult.ACCEPTED, ack(fd, 2, fd.sequence(), 6_701 * MS));
+        assertEquals("recovered 2 n2 @6701", events.get(2));
+        assertEquals(new FailureDetector.Change(List.of(), List.of(), List.of()), fd.setMembers(moved));
+        assertTrue(fd.setMembers(moved).isEmpty());
+    }
+
+    @Test
+    void shouldForgetARemovedMemberWithoutAVerdict() {
+        FailureDetector<String> fd = detector(1, 2, 3);
+        for (int k = 0; k <= MISS; k++) {
+            tick(fd, k);
+            ack(fd, 1, fd.sequence(), k * INTERVAL_NS + MS);
+        }
+        assertEquals(List.of("failed 2 n2 @500", "failed 3 n3 @500"), events);
+        tick(fd, MISS + 1);
+
+        FailureDetector.Change change = fd.setMembers(members(1));
+
+        assertEquals(new FailureDetector.Change(List.of(), List.of(2, 3), List.of()), change);
+        assertEquals(0, fd.failedCount());
+        assertFalse(fd.isFailed(2));
+        assertEquals(AckResult.UNKNOWN_MEMBER, ack(fd, 2, fd.sequence(), (MISS + 1) * INTERVAL_NS + MS),
+                "no recovery of a member no longer watched");
+        assertEquals(List.of(new Ping<>(1, "n1", MISS + 3L)), tick(fd, MISS + 2));
+        assertArrayEquals(new int[] {1}, fd.memberIds());
+
+        // Added again, member 3 starts afresh: first pinged at tick MISS + 3, failed MISS silent rounds later.
+        fd.setMembers(members(1, 3));
+        for (int k = MISS + 3; k < 2 * MISS + 3; k++) {
+            tick(fd, k);
+        }
+        assertEquals(2, events.size(), events.toString());
+        tick(fd, 2 * MISS + 3);
+        assertEquals(List.of("failed 2 n2 @500", "failed 3 n3 @500", "failed 3 n3 @" + (2 * MISS + 3) * 100),
+                events);
+    }
+
+    @Test
+    void shouldForgetASilentMemberRemovedBeforeItsVerdict() {
+        FailureDetector<String> fd = detector(1, 2);
+        for (int k = 0; k < MISS; k++) {
+            tick(fd, k);
+            ack(fd, 1, fd.sequence(), k * INTERVAL_NS + MS);
+        }
+        fd.setMembers(members(1));
+
+        for (int k = MISS; k <= 10 * MISS; k++) {
+            tick(fd, k);
+            ack(fd, 1, fd.sequence(), k * INTERVAL_NS + MS);
+        }
+
+        assertEquals(List.of(), events, "member 2 was one round short of its verdict when it was removed");
+    }
+
+    @Test
+    void shouldTakeMembersGivenBeforeTheFirstTick() {
+        FailureDetector<String> fd = detector();
+        assertEquals(new FailureDetector.Change(List.of(4, 9), List.of(), List.of()), fd.setMembers(members(9, 4)));
+
+        assertEquals(List.of(new Ping<>(4, "n4", 1L), new Ping<>(9, "n9", 1L)), tick(fd, 0));
+        for (int k = 1; k <= MISS; k++) {
+            tick(fd, k);
+            ack(fd, 9, fd.sequence(), k * INTERVAL_NS + MS);
+        }
+        assertEquals(List.of("failed 4 n4 @500"), events);
+        assertEquals(2, fd.memberCount());
     }
 
     @Test
