@@ -38,6 +38,12 @@ public enum FdCounter {
     FAILURES_REPORTED,
     /** Transitions back to alive, each reported once. */
     RECOVERIES_REPORTED,
+    /** Watch lists taken from the GMS (each replaces the daemons this detector watches for the GMS). */
+    WATCH_LISTS,
+    /** Targets added by watch lists: they start with no history. */
+    TARGETS_ADDED,
+    /** Targets removed by watch lists: forgotten, without a verdict. */
+    TARGETS_REMOVED,
     /** Datagrams the socket failed to send. */
     SEND_ERRORS,
     /** Exceptions caught in the pipeline; each one is also logged. */

@@ -17,6 +17,11 @@ public final class FdCounters {
         values.incrementAndGet(counter.ordinal());
     }
 
+    /** Adds {@code delta} ({@code >= 0}) to {@code counter}. */
+    public void add(FdCounter counter, long delta) {
+        values.addAndGet(counter.ordinal(), delta);
+    }
+
     public long get(FdCounter counter) {
         return values.get(counter.ordinal());
     }

@@ -2,6 +2,7 @@ package io.ricochet.fd;
 
 import io.ricochet.auth.Authentication;
 import io.ricochet.control.GmsAddresses;
+import io.ricochet.control.Watch;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.control.tls.TlsSettings;
@@ -10,6 +11,7 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
@@ -35,8 +37,13 @@ import picocli.CommandLine;
         usageHelpAutoWidth = true,
         description = {
             "Ricochet failure detector (paper, section 4.2.4). A rack detector pings the daemons of its rack "
-                + "(--members) every interval and reports a daemon as failed, and as recovered when it answers "
-                + "again, to every GMS partition (--gms).",
+                + "every interval and reports a daemon as failed, and as recovered when it answers again, to every "
+                + "GMS partition (--gms).",
+            "Which daemons: with --rack R, those the GMS lists to it: the daemons registered in rack R, and the "
+                + "racks of failed rack detectors the GMS moves to it; the list follows registrations and moves as "
+                + "they happen. With --standby, only racks moved to it: the GMS moves the racks of a rack detector "
+                + "the top level reports failed to a live standby (else to the next rack's detector), and back when "
+                + "it recovers. --members lists daemons by hand instead, or beside either: those are always watched.",
             "A daemon is failed when it has missed at least --miss rounds in a row and its silence is improbable "
                 + "given its own history of heartbeat arrivals (phi-accrual: phi >= --phi-threshold). Late answers "
                 + "count as heartbeats, so a busy daemon is not failed; a tick of this detector that runs more "
@@ -63,6 +70,7 @@ public final class FdMain implements Callable<Integer> {
     private static final double MAX_PHI_THRESHOLD = 100;
     private static final long MAX_PAUSE_MS = 600_000;
     private static final long MAX_STD_DEV_MS = 60_000;
+    private static final int MAX_RACK = 65_535;
 
     @Spec
     private CommandSpec spec;
@@ -78,9 +86,22 @@ public final class FdMain implements Callable<Integer> {
                     + "watchers arrive on it; port 0 picks a free port (default: ${DEFAULT-VALUE}).")
     private InetSocketAddress bind;
 
+    @Option(names = "--rack", paramLabel = "R",
+            description = "This is the detector of rack R, 1..65535: it watches the daemons the GMS lists to it "
+                    + "(those registered with rack=R, and any rack it takes over), asked from GMS partition 0 on "
+                    + "every session with its leader. Needs --gms.")
+    private Integer rack;
+
+    @Option(names = "--standby",
+            description = "This detector has no rack of its own: it watches the racks of failed rack detectors "
+                    + "that the GMS moves to it, until they recover. Needs --gms; not with --rack.")
+    private boolean standby;
+
     @Option(names = "--members", paramLabel = "NODE@HOST:PORT", split = ",", converter = FdConverters.Daemon.class,
-            description = "The daemons of this rack, comma-separated: each daemon's node id and the heartbeat "
-                    + "address where it answers heartbeats (e.g. 1@10.0.0.1:7500,2@10.0.0.2:7500).")
+            description = "Daemons to watch always, comma-separated: each daemon's node id and the heartbeat "
+                    + "address where it answers heartbeats (e.g. 1@10.0.0.1:7500,2@10.0.0.2:7500). Without --rack "
+                    + "or --standby, the whole rack; with one, watched beside the GMS's list, which never removes "
+                    + "them.")
     private List<Target> members = new ArrayList<>();
 
     @Option(names = "--interval-ms", paramLabel = "MS", defaultValue = "100",
@@ -138,7 +159,8 @@ public final class FdMain implements Callable<Integer> {
             description = "The GMS partitions in partition order, separated by ','; each is its replicas separated "
                     + "by '/' (e.g. 10.0.0.1:7100/10.0.0.2:7100/10.0.0.3:7100,10.0.0.1:7101/10.0.0.2:7101/"
                     + "10.0.0.3:7101, or host:port,host:port for one replica each). Every verdict goes to each "
-                    + "partition's leader, found through its replicas. Without it verdicts are only logged.")
+                    + "partition's leader, found through its replicas; with --rack or --standby, partition 0's "
+                    + "leader also lists the daemons to watch. Without it verdicts are only logged.")
     private String gms;
 
     @Option(names = "--watch-detectors", paramLabel = "ID@HOST:PORT", split = ",",
@@ -168,8 +190,30 @@ public final class FdMain implements Callable<Integer> {
     @Override
     public Integer call() {
         List<List<InetSocketAddress>> partitions = gmsPartitions();
+        OptionalInt watchRack = watchRack(partitions);
         FdConfig config = config();
-        return FdRunner.run(config, partitions, tls(config, partitions), spec.commandLine().getErr());
+        return FdRunner.run(config, partitions, tls(config, partitions), watchRack, spec.commandLine().getErr());
+    }
+
+    /** The rack the GMS lists daemons of (0: standby), from --rack / --standby, or a {@link ParameterException}. */
+    private OptionalInt watchRack(List<List<InetSocketAddress>> partitions) {
+        if (rack != null && standby) {
+            throw invalid("--rack " + rack + " and --standby: choose one (a rack detector takes over racks too; a "
+                    + "standby has no rack of its own)");
+        }
+        if (rack != null && (rack < 1 || rack > MAX_RACK)) {
+            throw invalid("--rack " + rack + ": must be in 1.." + MAX_RACK + " (--standby for a detector with no "
+                    + "rack of its own)");
+        }
+        if (rack == null && !standby) {
+            return OptionalInt.empty();
+        }
+        String flag = standby ? "--standby" : "--rack " + rack;
+        if (partitions.isEmpty()) {
+            throw invalid(flag + " needs --gms: the GMS lists the daemons to watch (or give them with --members "
+                    + "instead)");
+        }
+        return OptionalInt.of(standby ? Watch.STANDBY : rack);
     }
 
     /** The validated configuration, or a {@link ParameterException} naming the offending flag. */

@@ -4,14 +4,19 @@ import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
 import io.ricochet.auth.FrameGuard;
 import io.netty.channel.ChannelFuture;
+import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.ricochet.control.FailureReporter;
+import io.ricochet.control.WatchList;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -22,10 +27,13 @@ import org.slf4j.LoggerFactory;
  * answers the HEARTBEATs of whoever watches it. Every verdict change goes to the {@link FailureReporter} given here.
  *
  * <p>A rack detector's targets are the daemons of its rack; a top-level detector's are rack detectors and the next
- * top-level detector of the chain. Both are this class with different targets.
+ * top-level detector of the chain. Both are this class with different targets. The targets given in the
+ * configuration are static; the daemons of a {@link WatchList} from the GMS ({@link #watch}) come beside them and go
+ * with the next list.
  *
  * <p>All detector state lives on the event loop the socket is registered with; {@link #counters()} may be read
- * from any thread. The {@link EventLoopGroup} belongs to the caller, who shuts it down after {@link #close()}.
+ * and {@link #watch} called from any thread. The {@link EventLoopGroup} belongs to the caller, who shuts it down
+ * after {@link #close()}.
  */
 public final class FdServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(FdServer.class);
@@ -35,7 +43,16 @@ public final class FdServer implements AutoCloseable {
     private final EventLoopGroup group;
     private final LongSupplier clockNs;
     private final FdCounters counters = new FdCounters();
+    /** The latest list not yet applied: only the latest matters, so lists that come faster are coalesced. */
+    private final AtomicReference<WatchList> pendingList = new AtomicReference<>();
+    private final WatchedTargets watched;
     private Channel channel;
+    /** The channel's event loop, once started: where the detector state lives. */
+    private volatile EventLoop loop;
+    // The detector state below is set in start() before the loop runs anything of it, then used on the loop only.
+    private FailureDetector<Target> detector;
+    private TransitionReporter transitions;
+    private long listsApplied;
 
     /** A server reading {@link System#nanoTime()}. */
     public FdServer(FdConfig config, FailureReporter reporter, EventLoopGroup group) {
@@ -50,6 +67,7 @@ public final class FdServer implements AutoCloseable {
         this.reporter = Objects.requireNonNull(reporter, "reporter");
         this.group = Objects.requireNonNull(group, "group");
         this.clockNs = Objects.requireNonNull(clockNs, "clockNs");
+        this.watched = new WatchedTargets(config.wireId(), config.targets());
     }
 
     /**
@@ -66,8 +84,8 @@ public final class FdServer implements AutoCloseable {
         }
         Map<Integer, Target> targets = new LinkedHashMap<>();
         config.targets().forEach(t -> targets.put(t.wireId(), t));
-        FailureDetector<Target> detector = new FailureDetector<>(targets, config.intervalNs(), config.miss(),
-                config.phi(), new TransitionReporter(reporter, counters, config));
+        transitions = new TransitionReporter(reporter, counters, config);
+        detector = new FailureDetector<>(targets, config.intervalNs(), config.miss(), config.phi(), transitions);
         // One guard: the detector, the ack handler and the sender all run on the channel's one event loop.
         FrameGuard guard = config.auth().newGuard();
         FrameSender sender = new FrameSender(counters, guard);
@@ -82,6 +100,9 @@ public final class FdServer implements AutoCloseable {
         bound.closeFuture().addListener(f -> driver.stop());
         bound.eventLoop().execute(() -> driver.start(bound));
         channel = bound;
+        loop = bound.eventLoop();
+        // A list given before the start is applied now.
+        loop.execute(this::applyPendingList);
         if (!config.auth().enabled()) {
             LOG.warn("failure detector {} runs INSECURE: heartbeats and acks are not authenticated; anyone who "
                     + "reaches {} can forge acks", config.id(), config.bind());
@@ -94,6 +115,62 @@ public final class FdServer implements AutoCloseable {
                 TimeUnit.NANOSECONDS.toMillis(config.minStdDevNs()), config.miss());
         LOG.info("failure detector {}: authentication {}", config.id(), config.auth().describe());
         return this;
+    }
+
+    /**
+     * Makes {@code list} the daemons this detector watches for the GMS, beside its static targets
+     * ({@link FdConfig#targets()}), which no list removes: a daemon added starts with no history (failed after
+     * {@code miss} silent rounds if it never answers), a daemon removed is forgotten without a verdict, a daemon kept
+     * keeps its history and state, and is pinged at its new address if the list gives another. From any thread,
+     * before or after {@link #start}: the list is applied on the detector's event loop; of lists given faster than
+     * it applies them, only the latest is.
+     */
+    public void watch(WatchList list) {
+        pendingList.set(Objects.requireNonNull(list, "list"));
+        EventLoop l = loop;
+        if (l != null) {
+            try {
+                l.execute(this::applyPendingList);
+            } catch (RejectedExecutionException e) {
+                LOG.debug("failure detector {}: event loop shut down; watch list dropped", config.id());
+            }
+        }
+    }
+
+    /** On the event loop: the latest list given to {@link #watch}, if any, becomes the GMS's part of the targets. */
+    private void applyPendingList() {
+        WatchList list = pendingList.getAndSet(null);
+        if (list == null) {
+            return;
+        }
+        WatchedTargets.Merge merge = watched.merge(list);
+        FailureDetector.Change change = detector.setMembers(merge.targets());
+        transitions.forget(change.removed());
+        listsApplied++;
+        counters.increment(FdCounter.WATCH_LISTS);
+        counters.add(FdCounter.TARGETS_ADDED, change.added().size());
+        counters.add(FdCounter.TARGETS_REMOVED, change.removed().size());
+        merge.problems().forEach(problem -> LOG.warn("failure detector {}: {}", config.id(), problem));
+        if (listsApplied == 1 || !change.isEmpty()) {
+            LOG.info("failure detector {}: {}; added {}; removed {}{}", config.id(), merge.describe(),
+                    ids(change.added()), ids(change.removed()),
+                    change.readdressed().isEmpty() ? "" : "; new address " + ids(change.readdressed()));
+        } else {
+            LOG.debug("failure detector {}: {}; unchanged", config.id(), merge.describe());
+        }
+    }
+
+    /** Node ids for the log: {@code none}, {@code 3, 4}, or the first 16 and how many more. */
+    private static String ids(List<Integer> ids) {
+        if (ids.isEmpty()) {
+            return "none";
+        }
+        int shown = Math.min(ids.size(), 16);
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < shown; i++) {
+            text.append(i == 0 ? "" : ", ").append(ids.get(i));
+        }
+        return ids.size() > shown ? text + " and " + (ids.size() - shown) + " more" : text.toString();
     }
 
     /** The bound address (with the actual port when {@code bind} asked for port 0). */

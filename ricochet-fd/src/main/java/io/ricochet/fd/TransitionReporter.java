@@ -1,6 +1,7 @@
 package io.ricochet.fd;
 
 import io.ricochet.control.FailureReporter;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -48,6 +49,11 @@ final class TransitionReporter implements TransitionListener<Target> {
         LOG.info("{} RECOVERED: answers heartbeats again after {} ms reported failed",
                 target.describe(), since == null ? "?" : TimeUnit.NANOSECONDS.toMillis(nowNs - since));
         report(target, false);
+    }
+
+    /** Forgets the members no longer watched (removed by a watch list): none of them will be heard of again. */
+    void forget(Collection<Integer> members) {
+        members.forEach(failedAtNs::remove);
     }
 
     private void report(Target target, boolean failed) {

@@ -91,7 +91,19 @@ class FdMainTest {
                 Arguments.of("--id a --gms " + LOCAL + "7300/" + LOCAL + "x",
                         "replica '127.0.0.1:x' of partition 0: port 'x' must be a number in 1..65535"),
                 Arguments.of("--id a --gms " + LOCAL + "7300 --gms " + LOCAL + "7301", "--gms"),
-                Arguments.of("--id a extra", "Unmatched argument at index 2: 'extra'"));
+                Arguments.of("--id a extra", "Unmatched argument at index 2: 'extra'"),
+                Arguments.of("--id a --rack 0", "--rack 0: must be in 1..65535 (--standby for a detector with no "
+                        + "rack of its own)"),
+                Arguments.of("--id a --rack 65536 --gms " + LOCAL + "7300", "--rack 65536: must be in 1..65535"),
+                Arguments.of("--id a --rack -1", "--rack -1: must be in 1..65535"),
+                Arguments.of("--id a --rack x", "--rack 'x'"),
+                Arguments.of("--id a --rack 1 --standby --gms " + LOCAL + "7300",
+                        "--rack 1 and --standby: choose one (a rack detector takes over racks too; a standby has no "
+                                + "rack of its own)"),
+                Arguments.of("--id a --rack 2", "--rack 2 needs --gms: the GMS lists the daemons to watch (or give "
+                        + "them with --members instead)"),
+                Arguments.of("--id a --standby --members 1@" + LOCAL + "7100", "--standby needs --gms"),
+                Arguments.of("--id a --rack 1 --rack 2 --gms " + LOCAL + "7300", "--rack"));
     }
 
     @ParameterizedTest(name = "ricochet-fd {0}")
@@ -117,7 +129,7 @@ class FdMainTest {
         assertEquals(0, run.exitCode());
         for (String flag : new String[] {"--id", "--bind", "--members", "--interval-ms", "--miss", "--gms",
             "--watch-detectors", "--chain-next", "--phi-threshold", "--acceptable-pause-ms", "--min-std-dev-ms",
-            "--help", "--version"}) {
+            "--rack", "--standby", "--help", "--version"}) {
             assertTrue(run.out().contains(flag), flag + " missing from:\n" + run.out());
         }
         String unwrapped = run.out().replaceAll("\\s+", "");
@@ -128,6 +140,8 @@ class FdMainTest {
         assertTrue(unwrapped.contains("1..100(default:8)"), run.out());
         assertTrue(unwrapped.contains("0..600000(default:2000)"), run.out());
         assertTrue(unwrapped.contains("1..60000(default:100)"), run.out());
+        assertTrue(unwrapped.contains("ThisisthedetectorofrackR,1..65535"), "--rack: " + run.out());
+        assertTrue(unwrapped.contains("thosearealwayswatched"), "--members beside a list: " + run.out());
         assertEquals("", run.err());
     }
 
