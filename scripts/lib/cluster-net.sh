@@ -43,7 +43,7 @@ net_add_host() {
 }
 
 # net_create DIR: the whole topology of the run in RC_*: bridge, svc namespace with every server's address,
-# one namespace per node.
+# one namespace per node. Needs standby_fd_addr (cluster-servers.sh) too.
 net_create() {
     local dir="$1" k i r
     local -a svc_addresses=()
@@ -54,7 +54,7 @@ net_create() {
     for ((r = 1; r <= RC_RACKS; r++)); do
         svc_addresses+=("$(rack_fd_addr "$r")")
     done
-    svc_addresses+=("$(top_fd_addr)")
+    svc_addresses+=("$(standby_fd_addr)" "$(top_fd_addr)")
     net_add_host "$dir" "$(svc_ns)" psvc "${svc_addresses[@]}"
     for ((k = 1; k <= RC_NODES; k++)); do
         net_add_host "$dir" "$(node_ns "$k")" "p$k" "$(node_addr "$k")"

@@ -26,11 +26,12 @@ key_create() {
 }
 
 # certs_create DIR: the run's CA and a certificate per process in DIR/certs, made by scripts/certs (the one place a CA
-# is made): gms-r<r> (OU=gms), node-<k> (OU=daemon), rack-<r> and top-1 (OU=detector). Every control link of the run
-# (daemon or detector to GMS) is mutual TLS with them, and the GMS takes each message only from the role allowed it.
+# is made): gms-r<r> (OU=gms), node-<k> (OU=daemon), rack-<r>, standby-1 and top-1 (OU=detector). Every control link
+# of the run (daemon or detector to GMS) is mutual TLS with them, and the GMS takes each message only from the role
+# allowed it.
 certs_create() {
     local dir="$1" i k r
-    local -a names=(detector:top-1)
+    local -a names=(detector:top-1 detector:standby-1)
     for ((i = 1; i <= ${RC_GMS_REPLICAS:-1}; i++)); do
         names+=("gms:gms-r$i")
     done
@@ -79,6 +80,7 @@ daemon_start() {
     read -r -a extra <<<"$RC_DAEMON_ARGS"
     mapfile -t tls < <(tls_args "$dir" "node-$k")
     java_in "$dir" "node-$k" "$(node_ns "$k")" 0 "$DAEMON_JAVA_OPTS" "$CORE_JAR" daemon --node-id "$k" \
+        --rack "$(rack_of "$k")" \
         --interface v0 --address "$(node_addr "$k")" --unicast-port "$UNICAST_PORT" --api-bind 127.0.0.1 \
         --api-port "$API_PORT" --gms "$(gms_list)" --seed "$k" --inject-loss "$RC_INJECT_LOSS" \
         --stats-interval 10 --key-file "$dir/cluster.key" "${tls[@]}" "${extra[@]}"
@@ -96,30 +98,43 @@ daemons_start() {
     done
 }
 
-# fds_start DIR: one detector per rack (members = the rack's daemons) and a top-level one watching them; every
-# verdict goes to every GMS partition. Interval and misses from RC_FD_INTERVAL / RC_FD_MISS (100 ms, 5).
+# standby_fd_addr: the address of the standby failure detector, standby-1, in the svc namespace (net_create gives
+# the namespace this address too).
+standby_fd_addr() { printf '%s.249\n' "$NET_PREFIX"; }
+
+# fds_start DIR: one detector per rack (--rack R: the GMS lists it the daemons registered in rack R, and any rack it
+# takes over), a standby (standby-1, --standby: the GMS moves to it the racks of a rack detector the top level reports
+# failed, and back when it recovers) and a top-level detector watching all of them; every verdict goes to every GMS
+# partition. Interval and misses from RC_FD_INTERVAL / RC_FD_MISS (100 ms, 5). Waits until each rack detector watches
+# every daemon of its rack, the standby has its (empty) list, and the top-level detector pings.
 fds_start() {
-    local dir="$1" r k members watched=""
+    local dir="$1" r k count watched=""
     local -a tls
     for ((r = 1; r <= RC_RACKS; r++)); do
-        members=""
-        for ((k = 1; k <= RC_NODES; k++)); do
-            if [[ "$(rack_of "$k")" == "$r" ]]; then
-                members+="${members:+,}$k@$(node_addr "$k"):$HEARTBEAT_PORT"
-            fi
-        done
         mapfile -t tls < <(tls_args "$dir" "rack-$r")
         java_in "$dir" "fd-rack-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id "rack-$r" \
-            --bind "$(rack_fd_addr "$r"):$FD_PORT" --members "$members" --interval-ms "$RC_FD_INTERVAL" \
+            --bind "$(rack_fd_addr "$r"):$FD_PORT" --rack "$r" --interval-ms "$RC_FD_INTERVAL" \
             --miss "$RC_FD_MISS" --gms "$(gms_list)" --key-file "$dir/cluster.key" "${tls[@]}"
         watched+="${watched:+,}rack-$r@$(rack_fd_addr "$r"):$FD_PORT"
     done
+    mapfile -t tls < <(tls_args "$dir" standby-1)
+    java_in "$dir" fd-standby-1 "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id standby-1 \
+        --bind "$(standby_fd_addr):$FD_PORT" --standby --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" \
+        --gms "$(gms_list)" --key-file "$dir/cluster.key" "${tls[@]}"
+    watched+=",standby-1@$(standby_fd_addr):$FD_PORT"
     mapfile -t tls < <(tls_args "$dir" top-1)
     java_in "$dir" "fd-top" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id top-1 --bind "$(top_fd_addr):$FD_PORT" \
         --watch-detectors "$watched" --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" --gms "$(gms_list)" \
         --key-file "$dir/cluster.key" "${tls[@]}"
     for ((r = 1; r <= RC_RACKS; r++)); do
-        wait_for_line "$dir" "fd-rack-$r" "failure detector rack-$r .* pinging" "$START_TIMEOUT" "that it pings"
+        count=0
+        for ((k = 1; k <= RC_NODES; k++)); do
+            [[ "$(rack_of "$k")" != "$r" ]] || count=$((count + 1))
+        done
+        wait_for_line "$dir" "fd-rack-$r" "failure detector rack-$r: watching $count daemons? \(" "$START_TIMEOUT" \
+            "that it watches the $count daemon(s) of rack $r (its watch list from the GMS)"
     done
+    wait_for_line "$dir" fd-standby-1 "failure detector standby-1: watching [0-9]+ daemons? \(" "$START_TIMEOUT" \
+        "its first watch list from the GMS"
     wait_for_line "$dir" "fd-top" "failure detector top-1 .* pinging" "$START_TIMEOUT" "that it pings"
 }
