@@ -64,9 +64,14 @@ public final class GmsBenchCommand implements Callable<Integer> {
             description = "Requests each connection keeps outstanding (default: ${DEFAULT-VALUE}).")
     private int window;
 
-    @Option(names = "--seconds", paramLabel = "S", defaultValue = "5",
-            description = "Measured seconds of each commit-rate run, after 2 s of warm-up (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--seconds", paramLabel = "S", defaultValue = "10",
+            description = "Measured seconds of each commit-rate run (default: ${DEFAULT-VALUE}).")
     private int seconds;
+
+    @Option(names = "--warmup", paramLabel = "S", defaultValue = "10",
+            description = "Seconds of load before each commit-rate window, for the replicas' JIT to settle "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private int warmup;
 
     @Option(names = "--daemons", paramLabel = "N", defaultValue = "16",
             description = "GMS clients in the failover runs (default: ${DEFAULT-VALUE}).")
@@ -91,16 +96,17 @@ public final class GmsBenchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (clients < 1 || window < 1 || seconds < 1 || daemons < 1 || failovers < 0 || replicaCounts.isEmpty()
-                || replicaCounts.stream().anyMatch(k -> k < 1 || k > 9) || port < 1024 || port > 65_000) {
+        if (clients < 1 || window < 1 || seconds < 1 || warmup < 0 || daemons < 1 || failovers < 0
+                || replicaCounts.isEmpty() || replicaCounts.stream().anyMatch(k -> k < 1 || k > 9) || port < 1024 || port > 65_000) {
             throw new ParameterException(spec.commandLine(), "--clients, --window, --seconds, --daemons must be at "
-                    + "least 1, --failovers at least 0, --replicas in 1..9, --port in 1024..65000");
+                    + "least 1, --warmup and --failovers at least 0, --replicas in 1..9, --port in 1024..65000");
         }
         ReplicaProcesses.deleteTree(out);
         Files.createDirectories(out);
         Map<String, Object> results = new LinkedHashMap<>();
         results.put("machine", RunInfo.thisMachine());
         results.put("settings", Map.of("clients", clients, "window", window, "seconds", seconds,
+                "warmup", warmup,
                 "electionTimeoutMs", electionTimeoutMs, "daemons", daemons, "failovers", failovers));
         List<Map<String, Object>> rates = new ArrayList<>();
         for (int k : replicaCounts) {
@@ -127,7 +133,7 @@ public final class GmsBenchCommand implements Callable<Integer> {
                 throw new IOException("no leader within 60 s; see " + out.resolve("rate-" + replicas));
             }
             try (ChangeLoad load = new ChangeLoad(gms.address(leader), clients, window)) {
-                Thread.sleep(2000);
+                Thread.sleep(warmup * 1000L);
                 long c0 = load.committed();
                 long cpu0 = cpuTicks(gms, replicas);
                 long t0 = System.nanoTime();
@@ -199,6 +205,9 @@ public final class GmsBenchCommand implements Callable<Integer> {
                         + "after %.0f ms, every client served after %.0f ms%n", f + 1, leader,
                         firstCommitMs.get(f), allServedMs.get(f));
                 gms.start(leader);
+                if (!gms.awaitCaughtUp(leader, 60_000)) {
+                    throw new IOException("replica " + leader + " did not rejoin within 60 s after its restart");
+                }
             }
             clientList.forEach(GmsClient::close);
         } finally {

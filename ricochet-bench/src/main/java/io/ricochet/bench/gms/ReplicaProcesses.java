@@ -32,6 +32,7 @@ final class ReplicaProcesses implements AutoCloseable {
     private final int count;
     private final int electionTimeoutMs;
     private final Process[] processes;
+    private final long[] logSizeAtStart;
 
     ReplicaProcesses(Path dir, int basePort, int count, int electionTimeoutMs) {
         this.dir = dir;
@@ -39,6 +40,7 @@ final class ReplicaProcesses implements AutoCloseable {
         this.count = count;
         this.electionTimeoutMs = electionTimeoutMs;
         this.processes = new Process[count + 1];
+        this.logSizeAtStart = new long[count + 1];
     }
 
     InetSocketAddress address(int replica) {
@@ -72,9 +74,29 @@ final class ReplicaProcesses implements AutoCloseable {
                 "--storage", dir.resolve("r" + replica).toString(), "--stats-interval", "3600",
                 "--election-timeout-ms", Integer.toString(electionTimeoutMs)));
         Files.createDirectories(dir);
+        Path log = dir.resolve("gms-r" + replica + ".log");
+        logSizeAtStart[replica] = Files.exists(log) ? Files.size(log) : 0;
         processes[replica] = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve("gms-r" + replica + ".log").toFile()))
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
+    }
+
+    /**
+     * Waits until a restarted {@code replica} knows the partition's leader again (its log says so after its last
+     * start: the log is appended to across starts), so that the next kill leaves a majority; returns whether it
+     * did within {@code timeoutMs}.
+     */
+    boolean awaitCaughtUp(int replica, long timeoutMs) throws IOException, InterruptedException {
+        Path log = dir.resolve("gms-r" + replica + ".log");
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        while (System.nanoTime() - deadline < 0) {
+            String text = Files.exists(log) ? Files.readString(log) : "";
+            if (text.indexOf("leader is now", (int) Math.min(text.length(), logSizeAtStart[replica])) >= 0) {
+                return true;
+            }
+            Thread.sleep(50);
+        }
+        return false;
     }
 
     /** Kills {@code replica} with SIGKILL and waits for it to be gone. */
