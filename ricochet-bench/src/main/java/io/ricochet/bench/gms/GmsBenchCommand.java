@@ -97,7 +97,8 @@ public final class GmsBenchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (clients < 1 || window < 1 || seconds < 1 || warmup < 0 || daemons < 1 || failovers < 0
-                || replicaCounts.isEmpty() || replicaCounts.stream().anyMatch(k -> k < 1 || k > 9) || port < 1024 || port > 65_000) {
+                || replicaCounts.isEmpty() || replicaCounts.stream().anyMatch(k -> k < 1 || k > 9) || port < 1024
+                || port > 65_000) {
             throw new ParameterException(spec.commandLine(), "--clients, --window, --seconds, --daemons must be at "
                     + "least 1, --warmup and --failovers at least 0, --replicas in 1..9, --port in 1024..65000");
         }
