@@ -31,9 +31,10 @@ import org.slf4j.LoggerFactory;
  *   <li>REDIRECT to the leader: the link closes and connects to that leader at once (listed or not), unless it has
  *       followed more redirects in a row than there are replicas (stale views pointing at each other), then after
  *       the backoff.
- *   <li>REDIRECT with no leader (an election is under way), anything else, no greeting within
- *       {@value #GREETING_TIMEOUT_MS} ms, a failed connect or a closed session: the next replica of the list after
- *       the backoff, 100 ms doubling to a 5 s cap.
+ *   <li>REDIRECT with no leader (an election is under way): the next replica of the list after 100 ms, the first
+ *       {@value #ELECTION_FAST_RETRIES} times since the link was last up, then as below.
+ *   <li>Anything else, no greeting within {@value #GREETING_TIMEOUT_MS} ms, a failed connect or a closed session:
+ *       the next replica of the list after the backoff, 100 ms doubling to a 5 s cap.
  * </ul>
  * A leader that loses the lead ends the session the same way: it closes, sends REDIRECT, or answers a request
  * with ERROR NOT_LEADER; the link goes down and looks for the new leader.
@@ -52,6 +53,12 @@ import org.slf4j.LoggerFactory;
 final class ControlLink {
     static final long INITIAL_BACKOFF_MS = 100;
     static final long MAX_BACKOFF_MS = 5_000;
+    /**
+     * REDIRECTs with no leader (an election under way) answered by a retry after {@link #INITIAL_BACKOFF_MS},
+     * without growing the backoff, before the backoff applies: about 3 s of fast retries, several election
+     * timeouts, so a daemon finds a new leader within about 100 ms of its election.
+     */
+    static final int ELECTION_FAST_RETRIES = 30;
     private static final int CONNECT_TIMEOUT_MS = 3_000;
     /** A replica greets at once; one that has not within this (hung, or not a GMS) is left for the next. */
     static final long GREETING_TIMEOUT_MS = 3_000;
@@ -82,6 +89,8 @@ final class ControlLink {
     private final EventLoopGroup group;
     private final TlsSettings tls;
     private final Backoff backoff = new Backoff(INITIAL_BACKOFF_MS, MAX_BACKOFF_MS);
+    /** REDIRECTs with no leader since the link was last up; the first {@link #ELECTION_FAST_RETRIES} retry fast. */
+    private int electionRetries;
     private Handler handler;
     /** The open session (TLS checked), awaiting the greeting or serving; null between sessions. */
     private Channel channel;
@@ -300,7 +309,11 @@ final class ControlLink {
         boolean wasUp = serving;
         endSession();
         if (redirect.leader().isEmpty()) {
-            attemptFailed(replica, "it knows no leader yet (election under way)");
+            // An election is under way and ends within an election timeout or two: try again soon, without
+            // growing the backoff, for a while (a partition without a majority would otherwise be polled fast
+            // for ever).
+            long delayMs = electionRetries++ < ELECTION_FAST_RETRIES ? INITIAL_BACKOFF_MS : backoff.nextDelayMs();
+            attemptFailed(replica, "it knows no leader yet (election under way)", delayMs);
             return;
         }
         if (wasUp) {
@@ -325,12 +338,16 @@ final class ControlLink {
 
     /** An attempt at {@code replica} failed ({@code why} null when the session just closed): next replica, later. */
     private void attemptFailed(InetSocketAddress replica, String why) {
+        attemptFailed(replica, why, backoff.nextDelayMs());
+    }
+
+    private void attemptFailed(InetSocketAddress replica, String why, long delayMs) {
         if (closed) {
             return;
         }
         markDown(replica, why);
         cursor.failed();
-        scheduleConnect(backoff.nextDelayMs());
+        scheduleConnect(delayMs);
     }
 
     private void scheduleConnect(long delayMs) {
@@ -345,6 +362,7 @@ final class ControlLink {
      */
     private void markUp(Serving greeting) {
         backoff.reset();
+        electionRetries = 0;
         up = Boolean.TRUE;
         LOG.info("{} up ({}, leader of term {})", name, at(remote), greeting.term());
         handler.onUp();
