@@ -199,6 +199,21 @@ final class ProcessCluster implements AutoCloseable {
         start("fd", "io.ricochet.fd.FdMain", args.toArray(String[]::new));
     }
 
+    /**
+     * Starts failure detector {@code id} on {@code port} with {@code flags} (--rack R, --standby, --members ...,
+     * --watch-detectors ...), reporting to this cluster's GMS; its certificate is made on the way.
+     */
+    void startDetector(String id, int port, String... flags) throws IOException {
+        if (!Files.exists(certs.resolve(id + ".pem"))) {
+            makeCertificates(certs, "detector:" + id);
+        }
+        List<String> args = new ArrayList<>(List.of("--id", id, "--bind", "127.0.0.1:" + port, "--interval-ms",
+                "100", "--miss", "5", "--gms", gmsList(), "--key-file", keyFile.toString()));
+        args.addAll(List.of(flags));
+        args.addAll(tlsOptions(id));
+        start("fd-" + id, "io.ricochet.fd.FdMain", args.toArray(String[]::new));
+    }
+
     void startDaemon(int node, String... extra) throws IOException {
         String name = "node-" + node;
         if (!Files.exists(certs.resolve(name + ".pem"))) {
