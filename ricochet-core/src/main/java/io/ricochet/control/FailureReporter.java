@@ -16,4 +16,13 @@ public interface FailureReporter {
 
     /** The detector {@code detectorId} answers again. */
     void detectorRecovered(String detectorId);
+
+    /**
+     * {@code nodeId} is no longer watched by this detector (a watch list from the GMS took it off): whatever this
+     * detector reported about it is dropped, and not sent again later (after a GMS failover, say), so that it can
+     * never undo a newer verdict of the node's new detector. A verdict already sent stands. Does nothing by default,
+     * for a reporter that keeps nothing to send again.
+     */
+    default void forget(int nodeId) {
+    }
 }

@@ -13,7 +13,8 @@ import java.util.List;
  * 5 s) and keeps, for every node and detector, the latest verdict reported about it (at most {@code queueCapacity}
  * of them). They are written again on every (re)connect to a leader, because a leader may die after reading a
  * verdict and before committing it; the GMS ignores repeats. When the queue is full the oldest subject's verdict is
- * evicted; one never sent is counted ({@link #dropped}) and logged once per outage. See {@link VerdictQueue}.
+ * evicted; one never sent is counted ({@link #dropped}) and logged once per outage. {@link #forget} drops a node's
+ * verdict from every partition's queue (the node went to another detector). See {@link VerdictQueue}.
  *
  * <p>Connecting starts in the constructor. No method blocks except {@link #close}.
  */
@@ -70,6 +71,15 @@ public final class GmsFailureReporter implements FailureReporter, AutoCloseable 
     @Override
     public void detectorRecovered(String detectorId) {
         report(new DetectorRecovered(detectorId));
+    }
+
+    /**
+     * Drops the verdict held about {@code nodeId} from every partition's queue, on each partition's event loop after
+     * the verdicts reported before this call: it is not written again on the next session with a leader.
+     */
+    @Override
+    public void forget(int nodeId) {
+        senders.forEach(s -> s.forget(nodeId));
     }
 
     /** Verdicts lost so far (evicted from a full queue before they were ever sent), summed over partitions. */

@@ -11,11 +11,14 @@ import java.util.Map;
  * NODE_RECOVERED, a detector for DETECTOR_FAILED and DETECTOR_RECOVERED) the latest verdict reported, in report
  * order, for at most {@code capacity} subjects. A new report for a subject replaces its older verdict.
  *
- * <p>Verdicts are never taken out once written: a successful write proves nothing, since a Raft leader that read a
- * verdict and died before committing it has lost it. So every verdict is written again on every new session with
- * a leader ({@link #connectionLost} marks them all unwritten), and once per session ({@link #takeUnwritten} hands
- * out only those not yet written on it). The GMS treats repeats as no-ops (failing a failed node or recovering a
- * live one changes nothing); sending only the latest verdict per subject keeps a repeat from undoing a newer one.
+ * <p>Verdicts are not taken out for having been written: a successful write proves nothing, since a Raft leader
+ * that read a verdict and died before committing it has lost it. So every verdict is written again on every new
+ * session with a leader ({@link #connectionLost} marks them all unwritten), and once per session
+ * ({@link #takeUnwritten} hands out only those not yet written on it). The GMS treats repeats as no-ops (failing a
+ * failed node or recovering a live one changes nothing); sending only the latest verdict per subject keeps a repeat
+ * from undoing a newer one. A repeat could still undo a newer verdict of another detector: once this detector stops
+ * watching a node (its rack moved), the node's verdict is taken out ({@link #forget}), uncounted, and never
+ * repeated.
  *
  * <p>When full, a report for a new subject evicts the oldest subject's verdict. One never written on any session is
  * lost: counted in {@link #dropped}. One written before is counted in {@link #retired}: a leader read it and most
@@ -77,6 +80,14 @@ final class VerdictQueue {
         }
         latest.put(subject, entry);
         return lost;
+    }
+
+    /**
+     * Drops the verdict held about node {@code nodeId}, if any, written or not, without counting it: the node is
+     * watched by another detector now, whose verdicts on it this one's must not undo. Returns whether one was held.
+     */
+    boolean forget(int nodeId) {
+        return latest.remove(new Subject(false, nodeId)) != null;
     }
 
     /** The verdicts not yet written on this session, in report order, now marked written. */

@@ -43,6 +43,11 @@ final class VerdictSender implements ControlLink.Handler {
         });
     }
 
+    /** Drops the verdict held about node {@code nodeId}, on the link's loop (after what was reported before). */
+    void forget(int nodeId) {
+        link.execute(() -> queue.forget(nodeId));
+    }
+
     long dropped() {
         return dropped;
     }

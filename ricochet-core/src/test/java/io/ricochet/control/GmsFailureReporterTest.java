@@ -69,6 +69,50 @@ class GmsFailureReporterTest {
         assertEquals(new NodeFailed(3), replica.received.get(3), "a repeat is not written twice on one session");
     }
 
+    @Test
+    void shouldNotWriteAForgottenNodesVerdictToTheNextLeaderOfAnyPartition() {
+        FakeReplica firstOf0 = track(new FakeReplica(() -> new Serving(0, 2, 1)));
+        FakeReplica nextOf0 = track(new FakeReplica(() -> new Serving(0, 2, 2)));
+        FakeReplica firstOf1 = track(new FakeReplica(() -> new Serving(1, 2, 1)));
+        FakeReplica nextOf1 = track(new FakeReplica(() -> new Serving(1, 2, 2)));
+        GmsFailureReporter reporter = new GmsFailureReporter(List.of(
+                List.of(firstOf0.address(), nextOf0.address()), List.of(firstOf1.address(), nextOf1.address())),
+                group);
+        closeables.add(0, reporter);
+        FakeReplica[] firsts = {firstOf0, firstOf1};
+        FakeReplica[] nexts = {nextOf0, nextOf1};
+        Await.until("both first leaders in session", () -> firstOf0.accepted() >= 1 && firstOf1.accepted() >= 1);
+
+        reporter.failed(1);
+        reporter.failed(2);
+        reporter.detectorFailed("1");
+        List<ControlMessage> all = List.of(new NodeFailed(1), new NodeFailed(2), new DetectorFailed("1"));
+        for (FakeReplica first : firsts) {
+            Await.until(() -> "a first leader read all three: " + first.received, () -> first.received.equals(all));
+        }
+        // Node 1's rack moved to another detector: this one's NODE_FAILED 1 must not come back after a failover.
+        reporter.forget(1);
+        reporter.forget(5);
+        reporter.failed(3);
+        for (FakeReplica first : firsts) {
+            Await.until(() -> "NODE_FAILED 3 after the forget: " + first.received, () -> first.received.size() == 4);
+            first.close();
+        }
+
+        List<ControlMessage> kept = List.of(new NodeFailed(2), new DetectorFailed("1"), new NodeFailed(3));
+        for (FakeReplica next : nexts) {
+            Await.until(() -> "the next leader read what was not forgotten: " + next.received,
+                    () -> next.received.size() >= kept.size());
+            assertEquals(kept, next.received);
+        }
+        reporter.recovered(1);
+        for (FakeReplica next : nexts) {
+            Await.until(() -> "a new verdict of node 1 is sent: " + next.received,
+                    () -> next.received.contains(new NodeRecovered(1)));
+        }
+        assertEquals(0, reporter.dropped());
+    }
+
     private GmsFailureReporter reporter(FakeReplica... replicas) {
         GmsFailureReporter reporter = new GmsFailureReporter(
                 List.of(List.of(replicas).stream().map(FakeReplica::address).toList()), group);

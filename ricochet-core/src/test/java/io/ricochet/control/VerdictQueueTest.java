@@ -1,8 +1,10 @@
 package io.ricochet.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -79,6 +81,41 @@ class VerdictQueueTest {
         assertEquals(0, queue.dropped());
         assertEquals(1, queue.retired());
         assertEquals(List.of(new NodeFailed(2)), verdicts(queue.takeUnwritten()));
+    }
+
+    @Test
+    void shouldForgetANodesVerdictWrittenOrNotAndNeverWriteItAgain() {
+        VerdictQueue queue = new VerdictQueue(8);
+        queue.offer(new NodeFailed(1));
+        queue.offer(new DetectorFailed("1"));
+        queue.offer(new NodeFailed(2));
+        queue.takeUnwritten();
+        queue.offer(new NodeFailed(3));
+
+        assertTrue(queue.forget(1), "written on this session");
+        assertTrue(queue.forget(3), "never written");
+        assertFalse(queue.forget(1), "already forgotten");
+        assertFalse(queue.forget(4), "never held");
+        assertEquals(List.of(), queue.takeUnwritten(), "node 3's verdict is not written either");
+        queue.connectionLost();
+
+        assertEquals(List.of(new DetectorFailed("1"), new NodeFailed(2)), verdicts(queue.takeUnwritten()),
+                "the next leader hears neither node 1 nor node 3, but still detector '1' and node 2");
+        assertEquals(2, queue.size());
+        assertEquals(0, queue.dropped(), "forgetting loses nothing the detector still stands by");
+        assertEquals(0, queue.retired());
+    }
+
+    @Test
+    void shouldTakeANewVerdictOfAForgottenNodeAsANewSubject() {
+        VerdictQueue queue = new VerdictQueue(2);
+        queue.offer(new NodeFailed(1));
+        queue.takeUnwritten();
+        queue.forget(1);
+        queue.offer(new NodeFailed(2));
+
+        assertNull(queue.offer(new NodeRecovered(1)), "forgetting freed node 1's room: nothing evicted");
+        assertEquals(List.of(new NodeFailed(2), new NodeRecovered(1)), verdicts(queue.takeUnwritten()));
     }
 
     @Test

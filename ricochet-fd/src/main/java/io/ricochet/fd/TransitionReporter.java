@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
  * Turns the detector's transitions into verdicts: a daemon goes to {@link FailureReporter#failed} /
  * {@link FailureReporter#recovered} by node id, a detector to {@link FailureReporter#detectorFailed} /
  * {@link FailureReporter#detectorRecovered} by name. Each transition is also logged (failure at WARN, recovery at
- * INFO) and counted. A reporter that throws is logged and counted, and never stops the detector.
+ * INFO) and counted. A member no longer watched is {@link FailureReporter#forget forgotten} by the reporter too. A
+ * reporter that throws is logged and counted, and never stops the detector.
  */
 final class TransitionReporter implements TransitionListener<Target> {
     private static final Logger LOG = LoggerFactory.getLogger(TransitionReporter.class);
@@ -51,9 +52,21 @@ final class TransitionReporter implements TransitionListener<Target> {
         report(target, false);
     }
 
-    /** Forgets the members no longer watched (removed by a watch list): none of them will be heard of again. */
+    /**
+     * Forgets the members no longer watched (removed by a watch list): none of them will be heard of again here, and
+     * the reporter drops what it still holds about each ({@link FailureReporter#forget}), so that a verdict of this
+     * detector is never sent again (to the next GMS leader, say) over a newer one of the node's new detector.
+     */
     void forget(Collection<Integer> members) {
-        members.forEach(failedAtNs::remove);
+        for (int member : members) {
+            failedAtNs.remove(member);
+            try {
+                reporter.forget(member);
+            } catch (RuntimeException e) {
+                counters.increment(FdCounter.HANDLER_ERRORS);
+                LOG.error("the failure reporter could not forget node {}", member, e);
+            }
+        }
     }
 
     private void report(Target target, boolean failed) {

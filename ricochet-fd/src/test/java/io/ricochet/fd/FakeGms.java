@@ -82,6 +82,11 @@ final class FakeGms implements AutoCloseable {
         return sessions.stream().filter(Session::isWatch).toList();
     }
 
+    /** The sessions that did not begin with WATCH (the verdict sessions), oldest first. */
+    List<Session> verdictSessions() {
+        return sessions.stream().filter(s -> !s.isWatch()).toList();
+    }
+
     /** Every message of the sessions that did not begin with WATCH: the verdicts. */
     List<ControlMessage> verdicts() {
         List<ControlMessage> verdicts = new ArrayList<>();

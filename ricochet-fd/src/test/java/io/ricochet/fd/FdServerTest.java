@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
+import io.ricochet.control.WatchList;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
@@ -84,6 +85,36 @@ class FdServerTest {
         assertEquals(1, counters.get(FdCounter.RECOVERIES_REPORTED));
         assertEquals(0, counters.get(FdCounter.MALFORMED));
         assertEquals(0, counters.get(FdCounter.HANDLER_ERRORS));
+    }
+
+    @Test
+    void shouldHaveTheReporterForgetADaemonAWatchListTakesOffButNeverAStaticTarget() throws Exception {
+        FakeDaemon one = daemon(1);
+        FakeDaemon three = daemon(3);
+        three.answer(false);
+        FdServer fd = server("rack-1", List.of(one.target()));
+        FdCounters counters = fd.counters();
+        fd.watch(list(one, three));
+        Await.until("failed 3", () -> reporter.has("failed 3"), counters::toString);
+
+        fd.watch(list(one));
+        Await.until("forget 3", () -> reporter.has("forget 3"), counters::toString);
+        fd.watch(list());
+        long pinged = one.heartbeats();
+        Await.until("daemon 1, a static target, still pinged", () -> one.heartbeats() >= pinged + 2 * MISS,
+                counters::toString);
+
+        assertEquals(List.of("failed 3", "forget 3"), reporter.events(), "no verdict, and daemon 1 never forgotten");
+        assertEquals(1, counters.get(FdCounter.TARGETS_REMOVED));
+    }
+
+    /** A watch list of {@code daemons}, all of rack 1. */
+    private static WatchList list(FakeDaemon... daemons) {
+        List<WatchList.Target> targets = new ArrayList<>();
+        for (FakeDaemon d : daemons) {
+            targets.add(new WatchList.Target(d.target().wireId(), 1, d.target().address()));
+        }
+        return new WatchList(targets);
     }
 
     @Test

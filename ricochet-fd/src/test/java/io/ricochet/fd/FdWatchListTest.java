@@ -106,6 +106,33 @@ class FdWatchListTest {
     }
 
     @Test
+    void shouldNotReportADaemonTakenOffItsListAgainToTheNextLeader() throws Exception {
+        FakeDaemon one = daemon(1);
+        FakeDaemon three = daemon(3);
+        three.answer(false);
+        FdRunner.Detector fd = detector("rack-1", 1, List.of());
+        FdCounters counters = fd.server.counters();
+        FakeGms.Session watch = watchSession(1, counters);
+        watch.send(list(1, one, three));
+        Await.until("NODE_FAILED 3 on the verdict session", () -> gms.verdicts().contains(new NodeFailed(3)),
+                counters::toString);
+
+        // Rack 1's daemon 3 goes to another detector, which may find it alive: NODE_FAILED 3 is this one's no more.
+        watch.send(list(1, one));
+        Await.until("daemon 3 taken off", () -> counters.get(FdCounter.TARGETS_REMOVED) == 1, counters::toString);
+        one.answer(false);
+        Await.until("NODE_FAILED 1 on the verdict session", () -> gms.verdicts().contains(new NodeFailed(1)),
+                counters::toString);
+        FakeGms.Session first = gms.verdictSessions().get(0);
+        first.close();
+
+        Await.until("a second verdict session, with NODE_FAILED 1 again", () -> gms.verdictSessions().size() >= 2
+                && gms.verdictSessions().get(1).received.contains(new NodeFailed(1)), counters::toString);
+        assertEquals(List.of(new NodeFailed(1)), gms.verdictSessions().get(1).received,
+                "the latest verdicts are written again in one go, without NODE_FAILED 3");
+    }
+
+    @Test
     void shouldKeepItsLastListWhileTheGmsIsAwayAndAskAgainOnTheNextSession() throws Exception {
         FakeDaemon one = daemon(1);
         FakeDaemon two = daemon(2);

@@ -4,7 +4,10 @@ import io.ricochet.control.FailureReporter;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Records every verdict as a line such as {@code failed 3} or {@code detectorRecovered rack-a}. */
+/**
+ * Records every verdict as a line such as {@code failed 3} or {@code detectorRecovered rack-a}, and every node
+ * forgotten as {@code forget 3}.
+ */
 final class RecordingReporter implements FailureReporter {
     private final List<String> events = new CopyOnWriteArrayList<>();
 
@@ -26,6 +29,11 @@ final class RecordingReporter implements FailureReporter {
     @Override
     public void detectorRecovered(String detectorId) {
         events.add("detectorRecovered " + detectorId);
+    }
+
+    @Override
+    public void forget(int nodeId) {
+        events.add("forget " + nodeId);
     }
 
     List<String> events() {
