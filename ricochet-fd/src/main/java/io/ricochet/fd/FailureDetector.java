@@ -32,6 +32,9 @@ import java.util.Objects;
  * <p>The members may change at any time ({@link #setMembers}): a member kept keeps its history and state (and takes
  * its new address, if it has one); a member added starts with no history, as a member never heard from, and is
  * judged on the rounds from the next one on (its first ping); a member removed is forgotten, without a verdict.
+ * Members may be added with their first answer to be reported ({@link #setMembers(Map, boolean)}): a member taken
+ * over from another detector, which may have reported it failed, is then told alive at once
+ * ({@link TransitionListener#firstAnswer}); the members given to the constructor never are.
  *
  * <p>Not thread-safe: one thread (the driver's event loop) owns it.
  *
@@ -84,6 +87,11 @@ public final class FailureDetector<A> {
         setMembers(members);
     }
 
+    /** {@link #setMembers(Map, boolean)}, the members added reporting nothing on their first answer. */
+    public Change setMembers(Map<Integer, A> newMembers) {
+        return setMembers(newMembers, false);
+    }
+
     /**
      * Makes {@code newMembers} the members, from the next tick on. A member kept keeps its heartbeat history and
      * its state (failed or not, rounds missed); if its address changed, its pings go to the new one. A member added
@@ -92,10 +100,16 @@ public final class FailureDetector<A> {
      * of an earlier round (sent to it while it was a member before) is not taken. A member removed is forgotten:
      * no verdict, and its acks are from then on those of an unknown member.
      *
+     * <p>With {@code reportFirstAnswer}, the first answer of each member added is reported
+     * ({@link TransitionListener#firstAnswer}), unless the member is failed first (then its answer is a recovery, as
+     * always). For members taken over from another detector: it may have reported them failed, and their new
+     * detector's first answer is what tells the GMS they are alive. A member kept is unaffected.
+     *
      * @param newMembers member id to address
+     * @param reportFirstAnswer whether the members added report their first answer
      * @return the ids added, removed and given a new address
      */
-    public Change setMembers(Map<Integer, A> newMembers) {
+    public Change setMembers(Map<Integer, A> newMembers, boolean reportFirstAnswer) {
         int[] newIds = newMembers.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
         List<MemberState<A>> next = new ArrayList<>(newIds.length);
         List<Integer> added = new ArrayList<>();
@@ -111,8 +125,10 @@ public final class FailureDetector<A> {
                 }
                 next.add(kept);
             } else {
-                next.add(new MemberState<>(id, address, new HeartbeatHistory(HeartbeatHistory.DEFAULT_CAPACITY,
-                        intervalNs), sequence + 1));
+                MemberState<A> fresh = new MemberState<>(id, address,
+                        new HeartbeatHistory(HeartbeatHistory.DEFAULT_CAPACITY, intervalNs), sequence + 1);
+                fresh.reportFirstAnswer = reportFirstAnswer;
+                next.add(fresh);
                 added.add(id);
             }
         }
@@ -233,10 +249,14 @@ public final class FailureDetector<A> {
         m.lastArrivalNs = nowNs;
         m.arrivedThisRound = true;
         m.missed = 0;
+        boolean firstAnswer = m.reportFirstAnswer;
+        m.reportFirstAnswer = false;
         if (m.failed) {
             m.failed = false;
             failedCount--;
             listener.recovered(m.id, m.address, nowNs);
+        } else if (firstAnswer) {
+            listener.firstAnswer(m.id, m.address, nowNs);
         }
     }
 
@@ -329,6 +349,8 @@ public final class FailureDetector<A> {
         boolean arrivedThisRound;
         int missed;
         boolean failed;
+        /** Added to report its first answer, and not heard from since. */
+        boolean reportFirstAnswer;
 
         MemberState(int id, A address, HeartbeatHistory history, long firstSequence) {
             this.id = id;

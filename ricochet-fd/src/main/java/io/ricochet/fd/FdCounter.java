@@ -38,6 +38,11 @@ public enum FdCounter {
     FAILURES_REPORTED,
     /** Transitions back to alive, each reported once. */
     RECOVERIES_REPORTED,
+    /**
+     * First answers of daemons a watch list added, reported as recoveries (their previous detector may have reported
+     * them failed; the GMS ignores the recovery of a live node).
+     */
+    FIRST_ANSWERS_REPORTED,
     /** Watch lists taken from the GMS (each replaces the daemons this detector watches for the GMS). */
     WATCH_LISTS,
     /** Targets added by watch lists: they start with no history. */

@@ -120,10 +120,12 @@ public final class FdServer implements AutoCloseable {
     /**
      * Makes {@code list} the daemons this detector watches for the GMS, beside its static targets
      * ({@link FdConfig#targets()}), which no list removes: a daemon added starts with no history (failed after
-     * {@code miss} silent rounds if it never answers), a daemon removed is forgotten without a verdict, a daemon kept
-     * keeps its history and state, and is pinged at its new address if the list gives another. From any thread,
-     * before or after {@link #start}: the list is applied on the detector's event loop; of lists given faster than
-     * it applies them, only the latest is.
+     * {@code miss} silent rounds if it never answers; reported recovered on its first answer otherwise, since the
+     * detector it comes from may have reported it failed), a daemon removed is forgotten without a verdict (and
+     * dropped from what the reporter would send again: {@link FailureReporter#forget}), a daemon kept keeps its
+     * history and state, and is pinged at its new address if the list gives another. From any thread, before or
+     * after {@link #start}: the list is applied on the detector's event loop; of lists given faster than it applies
+     * them, only the latest is.
      */
     public void watch(WatchList list) {
         pendingList.set(Objects.requireNonNull(list, "list"));
@@ -144,7 +146,8 @@ public final class FdServer implements AutoCloseable {
             return;
         }
         WatchedTargets.Merge merge = watched.merge(list);
-        FailureDetector.Change change = detector.setMembers(merge.targets());
+        // A daemon added may have been reported failed by the detector it comes from: its first answer says otherwise.
+        FailureDetector.Change change = detector.setMembers(merge.targets(), true);
         transitions.forget(change.removed());
         listsApplied++;
         counters.increment(FdCounter.WATCH_LISTS);

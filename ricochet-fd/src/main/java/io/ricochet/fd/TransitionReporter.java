@@ -12,7 +12,8 @@ import org.slf4j.LoggerFactory;
  * Turns the detector's transitions into verdicts: a daemon goes to {@link FailureReporter#failed} /
  * {@link FailureReporter#recovered} by node id, a detector to {@link FailureReporter#detectorFailed} /
  * {@link FailureReporter#detectorRecovered} by name. Each transition is also logged (failure at WARN, recovery at
- * INFO) and counted. A member no longer watched is {@link FailureReporter#forget forgotten} by the reporter too. A
+ * INFO) and counted. The first answer of a daemon a watch list added is reported as a recovery too
+ * ({@link #firstAnswer}). A member no longer watched is {@link FailureReporter#forget forgotten} by the reporter. A
  * reporter that throws is logged and counted, and never stops the detector.
  */
 final class TransitionReporter implements TransitionListener<Target> {
@@ -49,6 +50,19 @@ final class TransitionReporter implements TransitionListener<Target> {
         Long since = failedAtNs.remove(member);
         LOG.info("{} RECOVERED: answers heartbeats again after {} ms reported failed",
                 target.describe(), since == null ? "?" : TimeUnit.NANOSECONDS.toMillis(nowNs - since));
+        report(target, false);
+    }
+
+    /**
+     * A daemon a watch list added answered for the first time: reported recovered, since its previous detector may
+     * have reported it failed (its rack was taken over from a failed detector, say) and nobody else would say it is
+     * alive. Logged as RECOVERED (so a search for a node's latest verdict finds it) but without the word "failed".
+     */
+    @Override
+    public void firstAnswer(int member, Target target, long nowNs) {
+        counters.increment(FdCounter.FIRST_ANSWERS_REPORTED);
+        LOG.info("{} RECOVERED: first answer since the GMS listed it here; reported, in case the detector it comes "
+                + "from had declared it dead", target.describe());
         report(target, false);
     }
 

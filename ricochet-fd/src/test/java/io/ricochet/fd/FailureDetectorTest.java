@@ -41,6 +41,11 @@ class FailureDetectorTest {
         public void recovered(int member, String address, long nowNs) {
             events.add("recovered " + member + " " + address + " @" + nowNs / MS);
         }
+
+        @Override
+        public void firstAnswer(int member, String address, long nowNs) {
+            events.add("first answer " + member + " " + address + " @" + nowNs / MS);
+        }
     };
     /** The send time of every round, as the driver would have put it in the HEARTBEATs. */
     private final Map<Long, Long> sentAt = new HashMap<>();
@@ -597,6 +602,82 @@ class FailureDetectorTest {
         }
 
         assertEquals(List.of(), events, "member 2 was one round short of its verdict when it was removed");
+    }
+
+    @Test
+    void shouldReportTheFirstAnswerOfAMemberAddedToReportItOnceAndOnlyIts() {
+        FailureDetector<String> fd = detector(1);
+        steady(fd, 1, 0, 10);
+        // Round 11 is open: members 2 and 3, added now, are first pinged in round 12, at tick 11.
+        fd.setMembers(members(1, 2), true);
+        fd.setMembers(members(1, 2, 3), false);
+        assertEquals(AckResult.UNKNOWN_SEQUENCE, ack(fd, 2, 11, 10 * INTERVAL_NS + 2 * MS),
+                "an ack of a round not sent to it is no answer");
+        tick(fd, 11);
+        ack(fd, 1, 12, 11 * INTERVAL_NS + MS);
+        ack(fd, 3, 12, 11 * INTERVAL_NS + MS);
+        assertEquals(List.of(), events, "member 1, given to the constructor, and member 3, added without it");
+
+        assertEquals(AckResult.ACCEPTED, ack(fd, 2, 12, 11 * INTERVAL_NS + 3 * MS));
+        assertEquals(List.of("first answer 2 n2 @1103"), events);
+        assertFalse(fd.isFailed(2));
+        assertEquals(0, fd.failedCount());
+
+        // Once only: later answers, and a new list that keeps it, report nothing more.
+        fd.setMembers(members(1, 2, 3), true);
+        for (int k = 12; k <= 30; k++) {
+            tick(fd, k);
+            for (int id = 1; id <= 3; id++) {
+                ack(fd, id, fd.sequence(), k * INTERVAL_NS + MS);
+            }
+        }
+        assertEquals(List.of("first answer 2 n2 @1103"), events);
+        // Removed and added again: a new member, whose first answer is reported again.
+        fd.setMembers(members(1, 3), true);
+        fd.setMembers(members(1, 2, 3), true);
+        tick(fd, 31);
+        ack(fd, 2, fd.sequence(), 31 * INTERVAL_NS + MS);
+        assertEquals(List.of("first answer 2 n2 @1103", "first answer 2 n2 @3101"), events);
+    }
+
+    @Test
+    void shouldReportOnlyTheRecoveryOfAMemberAddedToReportItsFirstAnswerThatFailsFirst() {
+        FailureDetector<String> fd = detector(1);
+        steady(fd, 1, 0, 10);
+        fd.setMembers(members(1, 2), true);
+        for (int k = 11; k <= 11 + MISS; k++) {
+            tick(fd, k);
+            ack(fd, 1, fd.sequence(), k * INTERVAL_NS + MS);
+        }
+        assertEquals(List.of("failed 2 n2 @1600"), events, "it never answered: failed MISS rounds after its first");
+
+        assertEquals(AckResult.LATE, ack(fd, 2, 13, 16 * INTERVAL_NS + 2 * MS));
+
+        assertEquals(List.of("failed 2 n2 @1600", "recovered 2 n2 @1602"), events, "a recovery, and nothing more");
+        tick(fd, 17);
+        ack(fd, 2, fd.sequence(), 17 * INTERVAL_NS + MS);
+        assertEquals(2, events.size(), events.toString());
+    }
+
+    @Test
+    void shouldReportAFirstAnswerAsARecoveryByDefault() {
+        List<String> heard = new ArrayList<>();
+        FailureDetector<String> fd = new FailureDetector<>(Map.of(), INTERVAL_NS, MISS, SETTINGS,
+                new TransitionListener<>() {
+                    @Override
+                    public void failed(int member, String address, long nowNs) {
+                        heard.add("failed " + member);
+                    }
+
+                    @Override
+                    public void recovered(int member, String address, long nowNs) {
+                        heard.add("recovered " + member);
+                    }
+                });
+        fd.setMembers(members(5), true);
+        tickAt(fd, 0);
+        ack(fd, 5, fd.sequence(), MS);
+        assertEquals(List.of("recovered 5"), heard);
     }
 
     @Test

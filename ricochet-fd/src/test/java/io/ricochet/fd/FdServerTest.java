@@ -108,6 +108,23 @@ class FdServerTest {
         assertEquals(1, counters.get(FdCounter.TARGETS_REMOVED));
     }
 
+    @Test
+    void shouldReportTheFirstAnswerOfADaemonAWatchListAddsButNotOfAStaticTarget() throws Exception {
+        FakeDaemon one = daemon(1);
+        FakeDaemon two = daemon(2);
+        FdServer fd = server("rack-1", List.of(one.target()));
+        FdCounters counters = fd.counters();
+        fd.watch(list(one, two));
+        Await.until("recovered 2", () -> reporter.has("recovered 2"), counters::toString);
+        long pinged = two.heartbeats();
+        Await.until("daemon 2 answered 2 * miss more rounds", () -> two.heartbeats() >= pinged + 2 * MISS,
+                counters::toString);
+
+        assertEquals(List.of("recovered 2"), reporter.events(), "once; daemon 1, of --members, keeps today's rule");
+        assertEquals(1, counters.get(FdCounter.FIRST_ANSWERS_REPORTED));
+        assertEquals(0, counters.get(FdCounter.RECOVERIES_REPORTED));
+    }
+
     /** A watch list of {@code daemons}, all of rack 1. */
     private static WatchList list(FakeDaemon... daemons) {
         List<WatchList.Target> targets = new ArrayList<>();

@@ -3,12 +3,15 @@ package io.ricochet.fd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ricochet.control.NodeFailed;
+import io.ricochet.control.NodeRecovered;
 import io.ricochet.control.Watch;
 import io.ricochet.control.WatchList;
 import io.ricochet.control.tls.TlsSettings;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.OptionalInt;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -97,7 +100,10 @@ class FdWatchListTest {
                 () -> one.heartbeats() >= oneNow + 2 * FdServerTest.MISS, counters::toString);
 
         assertEquals(twoPinged, two.heartbeats(), "daemon 2 is no longer pinged");
-        assertEquals(List.of(new NodeFailed(3)), gms.verdicts(), "nothing about daemons 1, 2 or 40");
+        assertEquals(Set.of(new NodeRecovered(1), new NodeRecovered(2), new NodeFailed(3)),
+                new HashSet<>(gms.verdicts()), "listed daemons 1 and 2 alive on their first answer; nothing of 40");
+        assertEquals(3, gms.verdicts().size(), "once each: " + gms.verdicts());
+        assertEquals(2, counters.get(FdCounter.FIRST_ANSWERS_REPORTED));
         Await.until("--members daemon 40 still pinged", () -> fixed.heartbeats() >= fixedBefore + 2 * FdServerTest.MISS,
                 counters::toString);
         assertEquals(3, counters.get(FdCounter.TARGETS_ADDED));
@@ -152,7 +158,10 @@ class FdWatchListTest {
 
         second.send(list(2, one, two));
         Await.until("daemon 2 pinged", () -> two.heartbeats() >= 5, counters::toString);
-        assertEquals(List.of(), gms.verdicts());
+        Await.until("daemon 2's first answer reported", () -> gms.verdicts().contains(new NodeRecovered(2)),
+                counters::toString);
+        assertEquals(List.of(new NodeRecovered(1), new NodeRecovered(2)), gms.verdicts(),
+                "each listed daemon alive on its first answer, once; daemon 1 not again after the session ended");
         assertEquals(2, counters.get(FdCounter.WATCH_LISTS));
         assertEquals(0, counters.get(FdCounter.TARGETS_REMOVED));
     }
