@@ -156,6 +156,7 @@ public final class GmsBenchCommand implements Callable<Integer> {
     }
 
     private Map<String, Object> failover(int replicas) throws Exception {
+        List<Double> electedMs = new ArrayList<>();
         List<Double> firstCommitMs = new ArrayList<>();
         List<Double> allServedMs = new ArrayList<>();
         EventLoopGroup group = ControlTransport.newGroup(2, "bench-gms-clients");
@@ -189,6 +190,7 @@ public final class GmsBenchCommand implements Callable<Integer> {
                 toggler.start();
                 Thread.sleep(200);
                 long killNs = System.nanoTime();
+                long killMs = System.currentTimeMillis();
                 gms.kill(leader);
                 probeEventNs.set(0);
                 lastUpNs.set(0);
@@ -200,11 +202,13 @@ public final class GmsBenchCommand implements Callable<Integer> {
                 }
                 toggler.interrupt();
                 toggler.join();
+                long elected = gms.electedAfter(killMs);
+                electedMs.add(elected < 0 ? -1.0 : (double) (elected - killMs));   // -1: no leader line found
                 firstCommitMs.add((probeEventNs.get() - killNs) / 1e6);
                 allServedMs.add((lastUpNs.get() - killNs) / 1e6);
-                spec.commandLine().getErr().printf(Locale.ROOT, "failover %d (killed replica %d): first commit "
-                        + "after %.0f ms, every client served after %.0f ms%n", f + 1, leader,
-                        firstCommitMs.get(f), allServedMs.get(f));
+                spec.commandLine().getErr().printf(Locale.ROOT, "failover %d (killed replica %d): new leader "
+                        + "after %.0f ms, first commit after %.0f ms, every client served after %.0f ms%n", f + 1,
+                        leader, electedMs.get(f), firstCommitMs.get(f), allServedMs.get(f));
                 gms.start(leader);
                 if (!gms.awaitCaughtUp(leader, 60_000)) {
                     throw new IOException("replica " + leader + " did not rejoin within 60 s after its restart");
@@ -216,6 +220,7 @@ public final class GmsBenchCommand implements Callable<Integer> {
         }
         Map<String, Object> r = new LinkedHashMap<>();
         r.put("replicas", replicas);
+        r.put("killToLeaderMs", electedMs);
         r.put("killToFirstCommitMs", firstCommitMs);
         r.put("killToAllServedMs", allServedMs);
         return r;
@@ -271,12 +276,14 @@ public final class GmsBenchCommand implements Callable<Integer> {
         }
         Map<String, Object> f = (Map<String, Object>) results.get("failover");
         if (f != null) {
-            sb.append("\n| failover | kill → first commit (ms) | kill → every client served (ms) |\n")
-                    .append("|---:|---:|---:|\n");
+            sb.append("\n| failover | kill → new leader (ms) | kill → first commit (ms) | kill → every client "
+                    + "served (ms) |\n").append("|---:|---:|---:|---:|\n");
+            List<Double> elected = (List<Double>) f.get("killToLeaderMs");
             List<Double> first = (List<Double>) f.get("killToFirstCommitMs");
             List<Double> all = (List<Double>) f.get("killToAllServedMs");
             for (int i = 0; i < first.size(); i++) {
-                sb.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f |%n", i + 1, first.get(i), all.get(i)));
+                sb.append(String.format(Locale.ROOT, "| %d | %.0f | %.0f | %.0f |%n", i + 1, elected.get(i),
+                        first.get(i), all.get(i)));
             }
         }
         return sb.toString();

@@ -99,6 +99,37 @@ final class ReplicaProcesses implements AutoCloseable {
         return false;
     }
 
+    /**
+     * The wall-clock time (ms) of the earliest "leader is now ... (this replica)" line a live replica logged at or
+     * after {@code sinceMs} (log lines carry HH:mm:ss.SSS of this host's clock, today), or -1 if none.
+     */
+    long electedAfter(long sinceMs) throws IOException {
+        java.time.LocalDate today = java.time.LocalDate.now();
+        java.time.ZoneId zone = java.time.ZoneId.systemDefault();
+        long best = Long.MAX_VALUE;
+        for (int r = 1; r <= count; r++) {
+            Path log = dir.resolve("gms-r" + r + ".log");
+            if (!isAlive(r) || !Files.exists(log)) {
+                continue;
+            }
+            for (String line : Files.readAllLines(log)) {
+                if (line.length() < 12 || !line.contains("leader is now") || !line.contains("(this replica)")) {
+                    continue;
+                }
+                try {
+                    long at = java.time.LocalTime.parse(line.substring(0, 12)).atDate(today).atZone(zone)
+                            .toInstant().toEpochMilli();
+                    if (at >= sinceMs) {
+                        best = Math.min(best, at);
+                    }
+                } catch (java.time.format.DateTimeParseException e) {
+                    // Not a log line of ours.
+                }
+            }
+        }
+        return best == Long.MAX_VALUE ? -1 : best;
+    }
+
     /** Kills {@code replica} with SIGKILL and waits for it to be gone. */
     void kill(int replica) throws InterruptedException {
         processes[replica].destroyForcibly();
