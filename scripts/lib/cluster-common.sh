@@ -129,7 +129,8 @@ state_load() {
 # ---------------------------------------------------------------------------------------------------- topology
 
 # Addresses on the private bridge (198.18.0.0/24, RFC 2544): node K is .K (1..199), GMS replica R is .199+R,
-# the FD of rack R is .220+R, the top-level FD is .250. Every server lives in the one "svc" namespace.
+# the FD of rack R is .220+R, the standby FD (standby-1) is .249, the top-level FD is .250. Every server lives in
+# the one "svc" namespace.
 NET_PREFIX="198.18.0"
 GMS_PORT=7100
 GMS_RAFT_PORT=7190
@@ -140,11 +141,12 @@ API_PORT=7400
 MAX_NODES=199
 MAX_GMS=20
 MAX_GMS_REPLICAS=7
-MAX_RACKS=29
+MAX_RACKS=28  # rack FD R at .220+R stays below the standby's .249
 
 node_addr() { printf '%s.%d\n' "$NET_PREFIX" "$1"; }
 gms_addr() { printf '%s.%d\n' "$NET_PREFIX" $((199 + $1)); }
 rack_fd_addr() { printf '%s.%d\n' "$NET_PREFIX" $((220 + $1)); }
+standby_fd_addr() { printf '%s.249\n' "$NET_PREFIX"; }
 top_fd_addr() { printf '%s.250\n' "$NET_PREFIX"; }
 node_ns() { printf '%s-n%d\n' "$RC_PREFIX" "$1"; }
 svc_ns() { printf '%s-svc\n' "$RC_PREFIX"; }

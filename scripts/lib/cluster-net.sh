@@ -43,7 +43,7 @@ net_add_host() {
 }
 
 # net_create DIR: the whole topology of the run in RC_*: bridge, svc namespace with every server's address,
-# one namespace per node. Needs standby_fd_addr (cluster-servers.sh) too.
+# one namespace per node.
 net_create() {
     local dir="$1" k i r
     local -a svc_addresses=()

@@ -98,10 +98,6 @@ daemons_start() {
     done
 }
 
-# standby_fd_addr: the address of the standby failure detector, standby-1, in the svc namespace (net_create gives
-# the namespace this address too).
-standby_fd_addr() { printf '%s.249\n' "$NET_PREFIX"; }
-
 # fds_start DIR: one detector per rack (--rack R: the GMS lists it the daemons registered in rack R, and any rack it
 # takes over), a standby (standby-1, --standby: the GMS moves to it the racks of a rack detector the top level reports
 # failed, and back when it recovers) and a top-level detector watching all of them; every verdict goes to every GMS

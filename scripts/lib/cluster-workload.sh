@@ -27,24 +27,32 @@ daemons_restart() {
     fd_wait_alive "$dir" 30
 }
 
-# fd_failed_nodes DIR: the nodes whose rack detector's last verdict is FAILED.
+# fd_failed_nodes DIR: the nodes whose latest verdict is FAILED, in the logs of the rack detectors and of the
+# standby (fd-standby-1.log), which watches a rack once its detector failed (a rack may also go to the next
+# rack's detector): the verdicts of all of them, ordered by their log time (HH:MM:SS.mmm; in a run that crosses
+# midnight the verdicts of that moment may be misordered). A detector that takes a daemon over logs its first
+# answer as RECOVERED, so a daemon failed by its old detector counts as alive once its new one hears it.
 fd_failed_nodes() {
-    local dir="$1" k r
-    for ((k = 1; k <= RC_NODES; k++)); do
-        r="$(rack_of "$k")"
-        grep -oE "node $k \([0-9.:]+\) (FAILED|RECOVERED)" "$dir/logs/fd-rack-$r.log" 2>/dev/null | tail -n 1 \
-            | grep -q FAILED && printf '%d ' "$k"
+    local dir="$1" log
+    local -a logs=()
+    for log in "$dir"/logs/fd-rack-*.log "$dir/logs/fd-standby-1.log"; do
+        [[ ! -f "$log" ]] || logs+=("$log")
     done
+    ((${#logs[@]} > 0)) || return 0
+    { grep -hoE '^[0-9:.]+ .* node [0-9]+ \([0-9.:]+\) (FAILED|RECOVERED)' "${logs[@]}" 2>/dev/null || true; } \
+        | LC_ALL=C sort -s -k1,1 \
+        | awk '{ verdict[$(NF - 2)] = $NF } END { for (k in verdict) if (verdict[k] == "FAILED") print k }' \
+        | sort -n | tr '\n' ' '
     return 0
 }
 
-# fd_wait_alive DIR SECONDS: waits until no rack detector holds a daemon for failed.
+# fd_wait_alive DIR SECONDS: waits until no rack detector (nor the standby) holds a daemon for failed.
 fd_wait_alive() {
     local dir="$1" timeout="$2" deadline failed
     deadline=$((SECONDS + timeout))
     while failed="$(fd_failed_nodes "$dir")" && [[ -n "$failed" ]]; do
         ((SECONDS < deadline)) || die "the failure detectors still hold node(s) ${failed}for failed after" \
-            "${timeout}s; see $dir/logs/fd-rack-*.log"
+            "${timeout}s; see $dir/logs/fd-rack-*.log and fd-standby-1.log"
         sleep 0.5
     done
 }
