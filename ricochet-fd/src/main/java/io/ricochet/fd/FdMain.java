@@ -43,7 +43,10 @@ import picocli.CommandLine;
                 + "racks of failed rack detectors the GMS moves to it; the list follows registrations and moves as "
                 + "they happen. With --standby, only racks moved to it: the GMS moves the racks of a rack detector "
                 + "the top level reports failed to a live standby (else to the next rack's detector), and back when "
-                + "it recovers. --members lists daemons by hand instead, or beside either: those are always watched.",
+                + "it recovers. --members lists daemons by hand instead, or beside either: those are always watched. "
+                + "A daemon the GMS adds is reported recovered on its first answer (its previous detector may have "
+                + "reported it failed); one it takes off is forgotten, and this detector's verdict on it is not "
+                + "sent again.",
             "A daemon is failed when it has missed at least --miss rounds in a row and its silence is improbable "
                 + "given its own history of heartbeat arrivals (phi-accrual: phi >= --phi-threshold). Late answers "
                 + "count as heartbeats, so a busy daemon is not failed; a tick of this detector that runs more "
