@@ -34,7 +34,8 @@ import org.slf4j.LoggerFactory;
  *   <li>REDIRECT with no leader (an election is under way): the next replica of the list after 100 ms, the first
  *       {@value #ELECTION_FAST_RETRIES} times since the link was last up, then as below.
  *   <li>Anything else, no greeting within {@value #GREETING_TIMEOUT_MS} ms, a failed connect or a closed session:
- *       the next replica of the list after the backoff, 100 ms doubling to a 5 s cap.
+ *       the next replica of the list after 100 ms, and after a whole round of the list has failed in a row, after
+ *       the backoff, 100 ms doubling to a 5 s cap.
  * </ul>
  * A leader that loses the lead ends the session the same way: it closes, sends REDIRECT, or answers a request
  * with ERROR NOT_LEADER; the link goes down and looks for the new leader.
@@ -91,6 +92,8 @@ final class ControlLink {
     private final Backoff backoff = new Backoff(INITIAL_BACKOFF_MS, MAX_BACKOFF_MS);
     /** REDIRECTs with no leader since the link was last up; the first {@link #ELECTION_FAST_RETRIES} retry fast. */
     private int electionRetries;
+    /** Failed attempts in a row (connects, sessions, greetings) since the last full round of the replica list. */
+    private int roundFailures;
     private Handler handler;
     /** The open session (TLS checked), awaiting the greeting or serving; null between sessions. */
     private Channel channel;
@@ -338,7 +341,16 @@ final class ControlLink {
 
     /** An attempt at {@code replica} failed ({@code why} null when the session just closed): next replica, later. */
     private void attemptFailed(InetSocketAddress replica, String why) {
-        attemptFailed(replica, why, backoff.nextDelayMs());
+        // One failed replica says little while others may be alive: the next one is tried after 100 ms; the
+        // backoff grows once a whole round of the list has failed in a row (a dead leader is found out fast).
+        long delayMs;
+        if (++roundFailures < cursor.replicas().size()) {
+            delayMs = INITIAL_BACKOFF_MS;
+        } else {
+            roundFailures = 0;
+            delayMs = backoff.nextDelayMs();
+        }
+        attemptFailed(replica, why, delayMs);
     }
 
     private void attemptFailed(InetSocketAddress replica, String why, long delayMs) {
@@ -363,6 +375,7 @@ final class ControlLink {
     private void markUp(Serving greeting) {
         backoff.reset();
         electionRetries = 0;
+        roundFailures = 0;
         up = Boolean.TRUE;
         LOG.info("{} up ({}, leader of term {})", name, at(remote), greeting.term());
         handler.onUp();

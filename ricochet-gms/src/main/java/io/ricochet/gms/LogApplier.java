@@ -77,12 +77,18 @@ final class LogApplier {
                 LOG.info("failure detector '{}' recovered", m.detectorId());
                 changeRacks(effects, () -> state.racks().recover(m.detectorId()));
             } else if (command.request() instanceof NodeRecovered m) {
+                boolean wasFailed = state.isFailed(m.nodeId());
                 List<Update> updates = state.recover(m.nodeId());
                 for (Update u : updates) {
                     effects.add(new Effect.Push(u));
                     effects.add(new Effect.SendView(m.nodeId(), u.view()));
                 }
-                LOG.info("node {} recovered: back in {} group(s)", m.nodeId(), updates.size());
+                if (wasFailed) {
+                    LOG.info("node {} recovered: back in {} group(s)", m.nodeId(), updates.size());
+                } else {
+                    // A detector's first answer from a daemon it was just given: the daemon was not failed.
+                    LOG.debug("node {} reported recovered, but it was not failed", m.nodeId());
+                }
             }
         } catch (GmsRefusal refusal) {
             effects.add(new Effect.Refuse(session, ErrorReply.truncating(refusal.code(), refusal.getMessage())));
