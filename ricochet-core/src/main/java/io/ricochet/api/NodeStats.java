@@ -24,13 +24,27 @@ import java.util.Map;
  * @param groups                     the groups this node is in
  * @param members                    the other members of each of those groups
  * @param api                        the local API server's counters, by name
+ * @param gms                        per GMS partition: whether its link is up, the replica that leads it, the
+ *                                   partition's Raft term and the leader's commit index as last heard
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NodeStats(int node, long incarnation, String protocol, String transport, String authentication,
                         int socketReceiveBufferGranted, Map<String, Long> counters, double xorsPerDataPacket,
                         Latencies daemon, Map<String, Long> buffers, List<Integer> groups,
-                        Map<Integer, List<Integer>> members, Map<String, Long> api) {
+                        Map<Integer, List<Integer>> members, Map<String, Long> api, Map<Integer, GmsLink> gms) {
+
+    /**
+     * One GMS partition as the daemon sees it.
+     *
+     * @param up          whether the daemon is served by the partition's leader now
+     * @param leader      the replica ({@code host:port}) that served it last, or null if none has yet
+     * @param term        the partition's Raft term, as that leader last said
+     * @param commitIndex the leader's Raft commit index, as it last said (it says again when it moves, at most
+     *                    once a second)
+     */
+    public record GmsLink(boolean up, String leader, long term, long commitIndex) {
+    }
 
     /**
      * Recovery latencies in milliseconds, each a summary and, under {@code latencyHistograms}, the same
@@ -57,6 +71,6 @@ public record NodeStats(int node, long incarnation, String protocol, String tran
     /** The same stats with the API server's counters. */
     public NodeStats withApi(Map<String, Long> apiCounters) {
         return new NodeStats(node, incarnation, protocol, transport, authentication, socketReceiveBufferGranted,
-                counters, xorsPerDataPacket, daemon, buffers, groups, members, apiCounters);
+                counters, xorsPerDataPacket, daemon, buffers, groups, members, apiCounters, gms);
     }
 }

@@ -84,6 +84,7 @@ public final class ControlCodec {
             case MessageType.REDIRECT -> readRedirect(in);
             case MessageType.WATCH -> new Watch(in.text(), in.u16());
             case MessageType.WATCH_LIST -> readWatchList(in);
+            case MessageType.GMS_STATUS -> new GmsStatus(in.u64(), in.u64());
             default -> throw new ControlDecodeException(Reason.UNKNOWN_TYPE,
                     "unknown message type " + MessageType.name(type));
         };
@@ -122,6 +123,8 @@ public final class ControlCodec {
             out.writeShort(m.partition()).writeShort(m.partitions()).writeLong(m.term());
         } else if (message instanceof Redirect m) {
             writeAddress(m.leader().orElse(UNKNOWN_LEADER), out);
+        } else if (message instanceof GmsStatus m) {
+            out.writeLong(m.term()).writeLong(m.commitIndex());
         } else if (message instanceof Watch m) {
             writeText(m.detectorId(), out);
             out.writeShort(m.rack());

@@ -144,6 +144,11 @@ final class ControlLink {
         }
     }
 
+    /** The replica this link is served by now, or null when it is not up; call on the link's event loop. */
+    InetSocketAddress serving() {
+        return serving ? remote : null;
+    }
+
     /** The session with the leader if the link is up, else null; call on the link's event loop. */
     Channel channel() {
         return serving && channel != null && channel.isActive() ? channel : null;

@@ -7,7 +7,7 @@ package io.ricochet.control;
  */
 public sealed interface ControlMessage
         permits Register, Join, Leave, NodeFailed, NodeRecovered, DetectorFailed, DetectorRecovered,
-        GroupView, MemberEvent, ErrorReply, Serving, Redirect, Watch, WatchList {
+        GroupView, MemberEvent, ErrorReply, Serving, Redirect, Watch, WatchList, GmsStatus {
 
     /** This message's type code, one of {@link MessageType}. */
     int type();

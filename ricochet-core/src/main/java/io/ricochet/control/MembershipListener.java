@@ -21,6 +21,13 @@ public interface MembershipListener {
      */
     void onPartition(int partition, boolean up);
 
+    /**
+     * The leader of partition {@code partition}, at {@code replica}, says the partition is in Raft term {@code term}
+     * with commit index {@code commitIndex} (after each connect, and as it moves). For stats only.
+     */
+    default void onLeaderStatus(int partition, java.net.InetSocketAddress replica, long term, long commitIndex) {
+    }
+
     /** Partition {@code partition} refused a request: {@code code} is one of {@link ErrorCode}. */
     void onError(int partition, int code, String message);
 }

@@ -33,6 +33,8 @@ public final class MessageType {
     public static final int REDIRECT = 0x24;
     /** GMS to failure detector: the daemons it is to watch now. */
     public static final int WATCH_LIST = 0x25;
+    /** GMS to client: the partition's Raft term and the leader's commit index. */
+    public static final int GMS_STATUS = 0x26;
 
     private MessageType() {
     }
@@ -54,6 +56,7 @@ public final class MessageType {
             case REDIRECT -> "REDIRECT";
             case WATCH -> "WATCH";
             case WATCH_LIST -> "WATCH_LIST";
+            case GMS_STATUS -> "GMS_STATUS";
             default -> String.format("UNKNOWN(0x%02x)", type);
         };
     }

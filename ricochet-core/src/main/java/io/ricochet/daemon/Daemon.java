@@ -334,7 +334,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
     /** The stats without the API server's counters; on the loop. */
     private NodeStats snapshot() {
         return StatsReport.of(new StatsReport.Identity(nodeId(), incarnation, config.protocol().cliName(),
-                transport.kind(), config.authentication(), transport.grantedReceiveBuffer()), driver);
+                transport.kind(), config.authentication(), transport.grantedReceiveBuffer()), driver,
+                gmsListener.links());
     }
 
     private <T> CompletableFuture<T> onLoop(Callable<T> task) {

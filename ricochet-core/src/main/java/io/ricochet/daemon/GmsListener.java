@@ -1,12 +1,15 @@
 package io.ricochet.daemon;
 
+import io.ricochet.api.NodeStats;
 import io.ricochet.control.ErrorCode;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.MembershipListener;
 import io.ricochet.engine.MembershipEvent;
+import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -24,6 +27,7 @@ final class GmsListener implements MembershipListener {
     private final Seen seen;
     private final Map<Integer, Long> lastViewId = new HashMap<>();
     private final Map<Integer, String> lastRefusal = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<Integer, NodeStats.GmsLink> links = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param driver the engine's driver, given the news on its loop
@@ -72,6 +76,19 @@ final class GmsListener implements MembershipListener {
     @Override
     public void onPartition(int partition, boolean up) {
         // GmsClient logs transitions; data keeps flowing in joined groups either way.
+        links.compute(partition, (p, link) -> link == null ? new NodeStats.GmsLink(up, null, 0, 0)
+                : new NodeStats.GmsLink(up, link.leader(), link.term(), link.commitIndex()));
+    }
+
+    @Override
+    public void onLeaderStatus(int partition, InetSocketAddress replica, long term, long commitIndex) {
+        String leader = replica == null ? null : replica.getAddress().getHostAddress() + ":" + replica.getPort();
+        links.put(partition, new NodeStats.GmsLink(replica != null, leader, term, commitIndex));
+    }
+
+    /** Each GMS partition's link as last heard, by partition (any thread). */
+    Map<Integer, NodeStats.GmsLink> links() {
+        return new TreeMap<>(links);
     }
 
     @Override

@@ -21,7 +21,7 @@ final class StatsReport {
                     int socketReceiveBufferGranted) {
     }
 
-    static NodeStats of(Identity id, EngineDriver driver) {
+    static NodeStats of(Identity id, EngineDriver driver, Map<Integer, NodeStats.GmsLink> gms) {
         ProtocolEngine engine = driver.engine();
         Map<String, Long> counters = new LinkedHashMap<>();
         engine.counters().snapshot().forEach((counter, value) -> counters.put(counter.name(), value));
@@ -39,7 +39,7 @@ final class StatsReport {
         }
         return new NodeStats(id.node(), id.incarnation(), id.protocol(), id.transport(), id.authentication(),
                 id.socketReceiveBufferGranted(), counters, xors, latencies(driver.latencies()), buffers, groups,
-                members, null);
+                members, null, gms);
     }
 
     private static NodeStats.Latencies latencies(RecoveryLatencies r) {

@@ -136,7 +136,7 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
     public CompletableFuture<NodeStats> stats() {
         return CompletableFuture.supplyAsync(() -> new NodeStats(nodeId, 1, "fake", "none", "fake", 0,
                 Map.of("DATA_SENT", sent), 0, null, Map.of("queued", 0L), List.copyOf(listeners.keySet()), Map.of(),
-                null), engine);
+                null, null), engine);
     }
 
     /** Delivers a packet of {@code origin} to the group's listeners, on the engine thread; waits until done. */

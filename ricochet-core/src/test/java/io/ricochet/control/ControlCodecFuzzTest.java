@@ -34,7 +34,7 @@ class ControlCodecFuzzTest {
         MessageType.REGISTER, MessageType.JOIN, MessageType.LEAVE, MessageType.NODE_FAILED,
         MessageType.NODE_RECOVERED, MessageType.DETECTOR_FAILED, MessageType.DETECTOR_RECOVERED,
         MessageType.GROUP_VIEW, MessageType.MEMBER_EVENT, MessageType.ERROR, MessageType.SERVING,
-        MessageType.REDIRECT, MessageType.WATCH, MessageType.WATCH_LIST,
+        MessageType.REDIRECT, MessageType.WATCH, MessageType.WATCH_LIST, MessageType.GMS_STATUS,
     };
 
     @Test

@@ -94,6 +94,11 @@ class ControlCodecTest {
     }
 
     @Test
+    void shouldLayOutGmsStatusAsDocumented() {
+        assertEquals("00000011" + "26" + "0000000000000003" + "000000000000008e", hex(new GmsStatus(3, 142)));
+    }
+
+    @Test
     void shouldLayOutWatchAndWatchListAsDocumented() {
         assertEquals("00000008" + "14" + "0003" + "723132" + "0002", hex(new Watch("r12", 2)));
         WatchList list = new WatchList(java.util.List.of(

@@ -67,6 +67,8 @@ final class Messages {
                 new Watch("rack-7", 7),
                 new Watch("", Watch.STANDBY),
                 new WatchList(List.of()),
+                new GmsStatus(7L, 142L),
+                new GmsStatus(-1L, Long.MIN_VALUE),
                 new WatchList(List.of(new WatchList.Target(-4, 0, address("10.0.0.4", 1)),
                         new WatchList.Target(12, 65535, address("255.255.255.255", 65535)))));
     }

@@ -88,6 +88,8 @@ public final class GmsServer implements AutoCloseable {
             close();
             throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
+        loop.scheduleAtFixedRate(() -> partitions.values().forEach(PartitionService::pushStatus), 1, 1,
+                TimeUnit.SECONDS);
         long intervalSeconds = config.statsIntervalSeconds();
         loop.scheduleAtFixedRate(this::logStats, intervalSeconds, intervalSeconds, TimeUnit.SECONDS);
         if (!config.tls().enabled()) {

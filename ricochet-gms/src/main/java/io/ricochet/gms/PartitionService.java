@@ -6,6 +6,7 @@ import io.netty.channel.EventLoop;
 import io.ricochet.control.ControlMessage;
 import io.ricochet.control.ErrorCode;
 import io.ricochet.control.ErrorReply;
+import io.ricochet.control.GmsStatus;
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.Redirect;
 import io.ricochet.control.Serving;
@@ -56,6 +57,7 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
     private volatile RaftServer server;
     private long nextCall;
     private boolean leading;
+    private long lastPushedCommit = -1;
 
     PartitionService(Partitioning partitioning, GmsConfig config, RaftGroupId groupId, EventLoop loop,
                      GmsCounters counters) {
@@ -130,6 +132,7 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
             sessions.open(channel);
             channel.writeAndFlush(new Serving(partitioning.index(), partitioning.count(), info.getCurrentTerm()),
                     channel.voidPromise());
+            channel.writeAndFlush(new GmsStatus(info.getCurrentTerm(), commitIndex()), channel.voidPromise());
             return;
         }
         counters.increment(GmsCounter.REDIRECTS);
@@ -137,6 +140,20 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
         LOG.debug("partition {}: session from {} redirected to {}", partitioning.index(), channel.remoteAddress(),
                 redirect.leader().map(Object::toString).orElse("nobody (no leader yet)"));
         channel.writeAndFlush(redirect).addListener(ChannelFutureListener.CLOSE);
+    }
+
+    /**
+     * Tells every session the term and commit index if the commit index moved since the last time (called once a
+     * second on the event loop), for the clients' stats.
+     */
+    void pushStatus() {
+        DivisionInfo info = raftInfo();
+        long commit = commitIndex();
+        if (!leading || info == null || commit == lastPushedCommit) {
+            return;
+        }
+        lastPushedCommit = commit;
+        sessions.broadcast(new GmsStatus(info.getCurrentTerm(), commit));
     }
 
     @Override

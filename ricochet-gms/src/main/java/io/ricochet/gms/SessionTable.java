@@ -143,6 +143,13 @@ final class SessionTable {
         }
     }
 
+    /** Writes {@code message} to every open session. */
+    void broadcast(ControlMessage message) {
+        for (Channel channel : new ArrayList<>(bySession.values())) {
+            write(channel, message);
+        }
+    }
+
     /** Closes every session (this replica stopped leading the partition: they reconnect to the new leader). */
     void closeAll() {
         for (Channel channel : new ArrayList<>(bySession.values())) {

@@ -20,6 +20,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  */
 final class RecordingListener implements MembershipListener {
     private final List<Object> log = new CopyOnWriteArrayList<>();
+    /** Each partition's last leader status: the replica, the term and the commit index. */
+    final java.util.Map<Integer, Object[]> status = new java.util.concurrent.ConcurrentHashMap<>();
     final List<String> errors = new CopyOnWriteArrayList<>();
     final Map<Integer, Boolean> partitionUp = new ConcurrentHashMap<>();
 
@@ -31,6 +33,11 @@ final class RecordingListener implements MembershipListener {
     @Override
     public void onMemberEvent(MemberEvent event) {
         log.add(event);
+    }
+
+    @Override
+    public void onLeaderStatus(int partition, InetSocketAddress replica, long term, long commitIndex) {
+        status.put(partition, new Object[] {replica, term, commitIndex});
     }
 
     @Override

@@ -73,6 +73,12 @@ class ReplicatedGmsTest {
         long evenViewId = one.viewId(EVEN);
 
         int leader = leaderOf(0);
+        Await.until("node 1 told partition 0's term and commit index by its leader", () -> {
+            Object[] s = one.status.get(0);
+            return s != null && replicas.get(leader - 1).controlAddress(0).equals(s[0]) && (long) s[1] >= 1
+                    && (long) s[2] > 0;
+        });
+        long termBefore = (long) one.status.get(0)[1];
         servers[leader].close();
         servers[leader] = null;
 
@@ -83,6 +89,11 @@ class ReplicatedGmsTest {
         Await.until("nodes 1 and 2 back with the new leader and told of node 3",
                 () -> one.members(EVEN).equals(Set.of(1, 2, 3)) && two.members(ODD).equals(Set.of(1, 2, 3)));
         assertTrue(three.viewId(EVEN) > evenViewId, "view ids go on from the replicated state");
+        int newLeader = leaderOf(0);
+        Await.until("node 1 told the new leader's term", () -> {
+            Object[] s = one.status.get(0);
+            return replicas.get(newLeader - 1).controlAddress(0).equals(s[0]) && (long) s[1] > termBefore;
+        });
         for (int g : new int[] {EVEN, ODD}) {
             assertTrue(one.count(io.ricochet.control.MemberEventKind.JOIN, g, 3) <= 1,
                     "node 1 heard node 3's JOIN at most once (else in a view): " + one);

@@ -132,7 +132,17 @@ class GmsFailoverSystemTest {
             }
             assertEquals(0, app.corrupt.get(), "node " + node + " got a corrupted payload");
         }
+        ProcessCluster.await(DEADLINE, "node 1's stats to show partition 0 served by a new leader of a later term",
+                () -> {
+                    var link = apps.get(1).client.stats().gms().get(0);
+                    return link != null && link.up() && link.term() >= 2 && link.commitIndex() > 0
+                            && !link.leader().endsWith(":" + ProcessCluster.gmsPort(replicaOf(leader), 0));
+                });
         restartKilled(leader);
+    }
+
+    private static int replicaOf(String name) {
+        return Integer.parseInt(name.substring("gms-r".length()));
     }
 
     @Test
