@@ -3,16 +3,14 @@ package io.ricochet.control;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.netty.channel.EventLoopGroup;
 import io.ricochet.api.Await;
 import io.ricochet.control.tls.TlsSettings;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link ControlLink} against fake replicas on 127.0.0.1 that greet with SERVING or REDIRECT: it finds the leader,
@@ -20,22 +18,15 @@ import org.junit.jupiter.api.Test;
  * other. Waits poll with a deadline; the one time check is a lower bound (the backoff cannot fire early).
  */
 class ControlLinkTest {
-    private final EventLoopGroup group = ControlTransport.newGroup(1, "test-link");
-    private final List<AutoCloseable> closeables = new ArrayList<>();
+    @RegisterExtension
+    final LinkFixture fixture = new LinkFixture("test-link");
     private final Recorder recorder = new Recorder();
 
-    @AfterEach
-    void tearDown() throws Exception {
-        for (AutoCloseable c : closeables) {
-            c.close();
-        }
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-    }
 
     @Test
     void shouldFollowARedirectToTheLeaderAndGoUpOnceThere() {
-        FakeReplica leader = track(FakeReplica.leader());
-        FakeReplica follower = track(FakeReplica.follower(leader));
+        FakeReplica leader = fixture.replica(FakeReplica.leader());
+        FakeReplica follower = fixture.replica(FakeReplica.follower(leader));
         startLink(0, 1, follower.address(), leader.address());
 
         Await.until(() -> "up: " + recorder.events, () -> recorder.events.contains("up"));
@@ -49,8 +40,8 @@ class ControlLinkTest {
 
     @Test
     void shouldFollowARedirectToALeaderThatIsNotListed() {
-        FakeReplica leader = track(FakeReplica.leader());
-        FakeReplica follower = track(FakeReplica.follower(leader));
+        FakeReplica leader = fixture.replica(FakeReplica.leader());
+        FakeReplica follower = fixture.replica(FakeReplica.follower(leader));
         startLink(0, 1, follower.address());
 
         Await.until(() -> "up: " + recorder.events, () -> recorder.events.contains("up"));
@@ -60,8 +51,8 @@ class ControlLinkTest {
 
     @Test
     void shouldTryTheNextReplicaWhenNoLeaderIsKnown() {
-        FakeReplica electing = track(new FakeReplica(Redirect::unknown));
-        FakeReplica leader = track(FakeReplica.leader());
+        FakeReplica electing = fixture.replica(new FakeReplica(Redirect::unknown));
+        FakeReplica leader = fixture.replica(FakeReplica.leader());
         startLink(0, 1, electing.address(), leader.address());
 
         Await.until(() -> "up: " + recorder.events, () -> recorder.events.contains("up"));
@@ -72,9 +63,9 @@ class ControlLinkTest {
 
     @Test
     void shouldMoveToAnotherReplicaWhenTheLeaderGoesAway() {
-        FakeReplica first = track(FakeReplica.leader());
-        FakeReplica second = track(new FakeReplica(() -> Redirect.to(first.address())));
-        FakeReplica third = track(FakeReplica.leader());
+        FakeReplica first = fixture.replica(FakeReplica.leader());
+        FakeReplica second = fixture.replica(new FakeReplica(() -> Redirect.to(first.address())));
+        FakeReplica third = fixture.replica(FakeReplica.leader());
         startLink(0, 1, first.address(), second.address(), third.address());
         Await.until(() -> "up at the first: " + recorder.events, () -> recorder.events.equals(List.of("up")));
 
@@ -89,8 +80,8 @@ class ControlLinkTest {
 
     @Test
     void shouldGoDownWhenTheLeaderSaysItLostTheLeadAndFindTheNewOne() {
-        FakeReplica first = track(FakeReplica.leader());
-        FakeReplica second = track(FakeReplica.leader());
+        FakeReplica first = fixture.replica(FakeReplica.leader());
+        FakeReplica second = fixture.replica(FakeReplica.leader());
         startLink(0, 1, first.address(), second.address());
         Await.until(() -> "up: " + recorder.events, () -> recorder.events.equals(List.of("up")));
 
@@ -103,8 +94,8 @@ class ControlLinkTest {
 
     @Test
     void shouldNotSpinBetweenReplicasThatRedirectToEachOther() {
-        FakeReplica a = track(new FakeReplica(() -> Redirect.unknown()));
-        FakeReplica b = track(new FakeReplica(() -> Redirect.to(a.address())));
+        FakeReplica a = fixture.replica(new FakeReplica(() -> Redirect.unknown()));
+        FakeReplica b = fixture.replica(new FakeReplica(() -> Redirect.to(a.address())));
         a.greetWith(() -> Redirect.to(b.address()));
         long startNs = System.nanoTime();
         startLink(0, 1, a.address(), b.address());
@@ -121,8 +112,8 @@ class ControlLinkTest {
 
     @Test
     void shouldNotGoUpAtAReplicaOfAnotherPartition() {
-        FakeReplica wrong = track(new FakeReplica(() -> new Serving(1, 2, 4)));
-        FakeReplica right = track(new FakeReplica(() -> new Serving(0, 2, 4)));
+        FakeReplica wrong = fixture.replica(new FakeReplica(() -> new Serving(1, 2, 4)));
+        FakeReplica right = fixture.replica(new FakeReplica(() -> new Serving(0, 2, 4)));
         startLink(0, 2, wrong.address(), right.address());
 
         Await.until(() -> "up: " + recorder.events, () -> recorder.events.contains("up"));
@@ -134,8 +125,8 @@ class ControlLinkTest {
 
     @Test
     void shouldLeaveAReplicaThatGreetsWithAnythingElse() {
-        FakeReplica odd = track(new FakeReplica(() -> new ErrorReply(ErrorCode.MALFORMED_FRAME, "hello?")));
-        FakeReplica leader = track(FakeReplica.leader());
+        FakeReplica odd = fixture.replica(new FakeReplica(() -> new ErrorReply(ErrorCode.MALFORMED_FRAME, "hello?")));
+        FakeReplica leader = fixture.replica(FakeReplica.leader());
         startLink(0, 1, odd.address(), leader.address());
 
         Await.until(() -> "up: " + recorder.events, () -> recorder.events.contains("up"));
@@ -144,8 +135,8 @@ class ControlLinkTest {
 
     @Test
     void shouldLeaveAReplicaThatNeverGreets() {
-        FakeReplica hung = track(new FakeReplica(() -> null));
-        FakeReplica leader = track(FakeReplica.leader());
+        FakeReplica hung = fixture.replica(new FakeReplica(() -> null));
+        FakeReplica leader = fixture.replica(FakeReplica.leader());
         startLink(0, 1, hung.address(), leader.address());
 
         Await.until(() -> "up: " + recorder.events, () -> recorder.events.contains("up"));
@@ -155,7 +146,7 @@ class ControlLinkTest {
 
     @Test
     void shouldSendToTheLeaderOnceUp() {
-        FakeReplica leader = track(FakeReplica.leader());
+        FakeReplica leader = fixture.replica(FakeReplica.leader());
         ControlLink link = startLink(0, 1, leader.address());
         Await.until(() -> "up: " + recorder.events, () -> recorder.events.contains("up"));
 
@@ -166,17 +157,13 @@ class ControlLinkTest {
     }
 
     private ControlLink startLink(int partition, int partitions, InetSocketAddress... replicas) {
-        ControlLink link = new ControlLink("partition " + partition, partition, partitions, List.of(replicas), group,
-                TlsSettings.insecure());
-        closeables.add(0, link::close);
+        ControlLink link = new ControlLink("partition " + partition, partition, partitions, List.of(replicas),
+                fixture.group, TlsSettings.insecure());
+        fixture.client(link::close);
         link.start(recorder);
         return link;
     }
 
-    private FakeReplica track(FakeReplica replica) {
-        closeables.add(replica);
-        return replica;
-    }
 
     /** Everything the link tells its handler, in order. */
     private static final class Recorder implements ControlLink.Handler {

@@ -2,13 +2,10 @@ package io.ricochet.control;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.netty.channel.EventLoopGroup;
 import io.ricochet.api.Await;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link GmsFailureReporter} against fake replicas of one partition: a leader that reads verdicts and dies before
@@ -16,22 +13,15 @@ import org.junit.jupiter.api.Test;
  * is sent.
  */
 class GmsFailureReporterTest {
-    private final EventLoopGroup group = ControlTransport.newGroup(1, "test-reporter");
-    private final List<AutoCloseable> closeables = new ArrayList<>();
+    @RegisterExtension
+    final LinkFixture fixture = new LinkFixture("test-reporter");
 
-    @AfterEach
-    void tearDown() throws Exception {
-        for (AutoCloseable c : closeables) {
-            c.close();
-        }
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-    }
 
     @Test
     void shouldWriteVerdictsAgainToTheNextLeaderWhenOneDiesWithoutActing() {
-        FakeReplica first = track(FakeReplica.leader());
-        FakeReplica next = track(FakeReplica.leader());
-        FakeReplica follower = track(FakeReplica.follower(next));
+        FakeReplica first = fixture.replica(FakeReplica.leader());
+        FakeReplica next = fixture.replica(FakeReplica.leader());
+        FakeReplica follower = fixture.replica(FakeReplica.follower(next));
         GmsFailureReporter reporter = reporter(first, follower);
 
         reporter.failed(1);
@@ -48,7 +38,7 @@ class GmsFailureReporterTest {
 
     @Test
     void shouldSendOnlyTheLatestVerdictOfEachSubject() {
-        FakeReplica replica = track(new FakeReplica(Redirect::unknown));
+        FakeReplica replica = fixture.replica(new FakeReplica(Redirect::unknown));
         GmsFailureReporter reporter = reporter(replica);
         Await.until("a first session (no leader yet)", () -> replica.accepted() >= 1);
 
@@ -71,14 +61,14 @@ class GmsFailureReporterTest {
 
     @Test
     void shouldNotWriteAForgottenNodesVerdictToTheNextLeaderOfAnyPartition() {
-        FakeReplica firstOf0 = track(new FakeReplica(() -> new Serving(0, 2, 1)));
-        FakeReplica nextOf0 = track(new FakeReplica(() -> new Serving(0, 2, 2)));
-        FakeReplica firstOf1 = track(new FakeReplica(() -> new Serving(1, 2, 1)));
-        FakeReplica nextOf1 = track(new FakeReplica(() -> new Serving(1, 2, 2)));
+        FakeReplica firstOf0 = fixture.replica(new FakeReplica(() -> new Serving(0, 2, 1)));
+        FakeReplica nextOf0 = fixture.replica(new FakeReplica(() -> new Serving(0, 2, 2)));
+        FakeReplica firstOf1 = fixture.replica(new FakeReplica(() -> new Serving(1, 2, 1)));
+        FakeReplica nextOf1 = fixture.replica(new FakeReplica(() -> new Serving(1, 2, 2)));
         GmsFailureReporter reporter = new GmsFailureReporter(List.of(
                 List.of(firstOf0.address(), nextOf0.address()), List.of(firstOf1.address(), nextOf1.address())),
-                group);
-        closeables.add(0, reporter);
+                fixture.group);
+        fixture.client(reporter);
         FakeReplica[] firsts = {firstOf0, firstOf1};
         FakeReplica[] nexts = {nextOf0, nextOf1};
         Await.until("both first leaders in session", () -> firstOf0.accepted() >= 1 && firstOf1.accepted() >= 1);
@@ -115,13 +105,9 @@ class GmsFailureReporterTest {
 
     private GmsFailureReporter reporter(FakeReplica... replicas) {
         GmsFailureReporter reporter = new GmsFailureReporter(
-                List.of(List.of(replicas).stream().map(FakeReplica::address).toList()), group);
-        closeables.add(0, reporter);
+                List.of(List.of(replicas).stream().map(FakeReplica::address).toList()), fixture.group);
+        fixture.client(reporter);
         return reporter;
     }
 
-    private FakeReplica track(FakeReplica replica) {
-        closeables.add(replica);
-        return replica;
-    }
 }

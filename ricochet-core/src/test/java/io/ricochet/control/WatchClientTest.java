@@ -4,17 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.netty.channel.EventLoop;
-import io.netty.channel.EventLoopGroup;
 import io.ricochet.api.Await;
 import io.ricochet.control.tls.TlsSettings;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link WatchClient} against fake replicas of partition 0 on 127.0.0.1: it sends WATCH first on every session with
@@ -22,23 +19,16 @@ import org.junit.jupiter.api.Test;
  * tells it of an ERROR; a listener that throws does not stop it. Waits poll with a deadline.
  */
 class WatchClientTest {
-    private final EventLoopGroup group = ControlTransport.newGroup(1, "test-watch");
-    private final List<AutoCloseable> closeables = new ArrayList<>();
+    @RegisterExtension
+    final LinkFixture fixture = new LinkFixture("test-watch");
     private final List<WatchList> lists = new CopyOnWriteArrayList<>();
     private final List<String> errors = new CopyOnWriteArrayList<>();
     private final List<Boolean> onLoop = new CopyOnWriteArrayList<>();
 
-    @AfterEach
-    void tearDown() throws Exception {
-        for (AutoCloseable c : closeables) {
-            c.close();
-        }
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
-    }
 
     @Test
     void shouldSendWatchFirstAndHandEveryListToTheListenerInOrder() {
-        FakeReplica leader = track(FakeReplica.leader());
+        FakeReplica leader = fixture.replica(FakeReplica.leader());
         WatchClient client = client("rack-1", 1, leader);
 
         Await.until(() -> "WATCH: " + leader.received, () -> !leader.received.isEmpty());
@@ -58,9 +48,9 @@ class WatchClientTest {
 
     @Test
     void shouldSendWatchAgainToTheNextLeaderAfterAFailover() {
-        FakeReplica first = track(FakeReplica.leader());
-        FakeReplica next = track(FakeReplica.leader());
-        FakeReplica follower = track(FakeReplica.follower(next));
+        FakeReplica first = fixture.replica(FakeReplica.leader());
+        FakeReplica next = fixture.replica(FakeReplica.leader());
+        FakeReplica follower = fixture.replica(FakeReplica.follower(next));
         client("standby-1", Watch.STANDBY, first, follower);
         Await.until(() -> "WATCH at the first leader: " + first.received, () -> !first.received.isEmpty());
         first.sendToAll(list(target(4, 2, 7504)));
@@ -79,7 +69,7 @@ class WatchClientTest {
 
     @Test
     void shouldTellTheListenerOfAnErrorAndKeepGoingWhenItThrows() {
-        FakeReplica leader = track(FakeReplica.leader());
+        FakeReplica leader = fixture.replica(FakeReplica.leader());
         WatchClient.Listener throwing = new WatchClient.Listener() {
             @Override
             public void onWatchList(WatchList list) {
@@ -94,8 +84,8 @@ class WatchClientTest {
                 errors.add(ErrorCode.name(code) + " " + message);
             }
         };
-        track(new WatchClient("rack-2", 2, List.of(List.of(leader.address())), group, TlsSettings.insecure(),
-                throwing));
+        fixture.client(new WatchClient("rack-2", 2, List.of(List.of(leader.address())), fixture.group,
+                TlsSettings.insecure(), throwing));
         Await.until(() -> "WATCH: " + leader.received, () -> !leader.received.isEmpty());
 
         leader.sendToAll(list(target(1, 2, 7501)));
@@ -114,24 +104,24 @@ class WatchClientTest {
                 7100)));
         WatchClient.Listener ignore = list -> { };
         assertThrows(IllegalArgumentException.class,
-                () -> new WatchClient("rack-1", 65_536, one, group, TlsSettings.insecure(), ignore));
+                () -> new WatchClient("rack-1", 65_536, one, fixture.group, TlsSettings.insecure(), ignore));
         assertThrows(IllegalArgumentException.class,
-                () -> new WatchClient("rack-1", -1, one, group, TlsSettings.insecure(), ignore));
+                () -> new WatchClient("rack-1", -1, one, fixture.group, TlsSettings.insecure(), ignore));
         assertThrows(IllegalArgumentException.class,
-                () -> new WatchClient("rack-1", 1, List.of(), group, TlsSettings.insecure(), ignore));
+                () -> new WatchClient("rack-1", 1, List.of(), fixture.group, TlsSettings.insecure(), ignore));
         assertThrows(NullPointerException.class,
-                () -> new WatchClient("rack-1", 1, one, group, TlsSettings.insecure(), null));
+                () -> new WatchClient("rack-1", 1, one, fixture.group, TlsSettings.insecure(), null));
     }
 
     private WatchClient client(String id, int rack, FakeReplica... replicas) {
-        EventLoop loop = group.next();
+        EventLoop loop = fixture.group.next();
         WatchClient client = new WatchClient(id, rack, List.of(List.of(replicas).stream()
-                .map(FakeReplica::address).toList()), group, TlsSettings.insecure(), list -> {
+                .map(FakeReplica::address).toList()), fixture.group, TlsSettings.insecure(), list -> {
                     onLoop.add(loop.inEventLoop());
                     lists.add(list);
                 });
         assertEquals(new Watch(id, rack), client.watch());
-        return track(client);
+        return fixture.client(client);
     }
 
     private static WatchList.Target target(int node, int rack, int port) {
@@ -142,8 +132,4 @@ class WatchClientTest {
         return new WatchList(List.of(targets));
     }
 
-    private <T extends AutoCloseable> T track(T closeable) {
-        closeables.add(0, closeable);
-        return closeable;
-    }
 }
