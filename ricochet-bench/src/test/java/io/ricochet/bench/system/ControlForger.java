@@ -58,8 +58,19 @@ final class ControlForger implements AutoCloseable {
         }
     }
 
-    /** The next message, or null once the server has closed the connection (an alert or a reset count too). */
+    /**
+     * The next message other than a GMS_STATUS (the leader's term and commit index, pushed after SERVING and as
+     * it moves), or null once the server has closed the connection (an alert or a reset count too).
+     */
     ControlMessage receive() throws ControlDecodeException {
+        ControlMessage message = read();
+        while (message instanceof io.ricochet.control.GmsStatus) {
+            message = read();
+        }
+        return message;
+    }
+
+    private ControlMessage read() throws ControlDecodeException {
         if (closedBeforeSend) {
             return null;
         }
