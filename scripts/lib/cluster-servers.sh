@@ -118,10 +118,8 @@ fds_start() {
         --bind "$(standby_fd_addr):$FD_PORT" --standby --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" \
         --gms "$(gms_list)" --key-file "$dir/cluster.key" "${tls[@]}"
     watched+=",standby-1@$(standby_fd_addr):$FD_PORT"
-    mapfile -t tls < <(tls_args "$dir" top-1)
-    java_in "$dir" "fd-top" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id top-1 --bind "$(top_fd_addr):$FD_PORT" \
-        --watch-detectors "$watched" --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" --gms "$(gms_list)" \
-        --key-file "$dir/cluster.key" "${tls[@]}"
+    # The top-level detector starts once the detectors it watches answer: started beside them, it could ping
+    # them before their JVMs are up and report them failed (then recovered) for nothing.
     for ((r = 1; r <= RC_RACKS; r++)); do
         count=0
         for ((k = 1; k <= RC_NODES; k++)); do
@@ -132,5 +130,9 @@ fds_start() {
     done
     wait_for_line "$dir" fd-standby-1 "failure detector standby-1: watching [0-9]+ daemons? \(" "$START_TIMEOUT" \
         "its first watch list from the GMS"
+    mapfile -t tls < <(tls_args "$dir" top-1)
+    java_in "$dir" "fd-top" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id top-1 --bind "$(top_fd_addr):$FD_PORT" \
+        --watch-detectors "$watched" --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" --gms "$(gms_list)" \
+        --key-file "$dir/cluster.key" "${tls[@]}"
     wait_for_line "$dir" "fd-top" "failure detector top-1 .* pinging" "$START_TIMEOUT" "that it pings"
 }
