@@ -157,12 +157,12 @@ start_java() {
     start_in "$host" "$logfile" java "-Xmx$heap" -XX:+UseParallelGC "${extra[@]}" -jar "$work/$jar" "$@"
 }
 
-# start_gms: one GMS partition on host 1; sets $gms_pid. --insecure (GMS and daemon): the load generator writes
+# start_gms: one GMS replica (alone, its Raft state in the work folder) on host 1; sets $gms_pid. --insecure (GMS and daemon): the load generator writes
 # raw frames without the authentication trailer and registers without a certificate; the datagram MAC's cost is
 # measured on its own (docs/design/security.md, "Cost").
 start_gms() {
     start_java 1 "$work/gms.log" 256m ricochet-gms.jar --bind "$subnet.1" --port "$gms_port" --insecure \
-        --stats-interval 600
+        --storage "$work/gms-data" --stats-interval 600
     gms_pid=$started
     wait_listen 1 "$gms_port" "the GMS"
 }
