@@ -52,7 +52,8 @@ import picocli.CommandLine;
             "Connections use mutual TLS: every daemon and detector presents a certificate signed by the cluster's CA "
                 + "(--tls-ca) whose OU is its role. Only daemons (OU=daemon) may register, join and leave, each "
                 + "only as the node its CN names (CN=node-<id>); only failure detectors (OU=detector) may report "
-                + "failures and recoveries. scripts/certs makes a test CA and certificates.",
+                + "failures and recoveries, and only watch racks. The replicas speak Raft to each other over mutual "
+                + "TLS too, each with a certificate of OU=gms. scripts/certs makes a test CA and certificates.",
             "",
         },
         footer = {
