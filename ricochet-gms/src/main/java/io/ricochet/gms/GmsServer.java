@@ -10,18 +10,17 @@ import io.ricochet.control.ControlPipeline;
 import io.ricochet.control.ControlTransport;
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.TlsServerGate;
+import io.ricochet.support.Directories;
 import io.ricochet.support.RateLimitedLog;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.apache.ratis.server.DivisionInfo;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -185,7 +184,11 @@ public final class GmsServer implements AutoCloseable {
         }
         loop.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
         if (temporaryStorage != null) {
-            deleteTree(temporaryStorage);
+            try {
+                Directories.deleteTree(temporaryStorage);
+            } catch (IOException e) {
+                LOG.debug("could not delete {}: {}", temporaryStorage, e.toString());
+            }
         }
         if (started) {
             LOG.info("GMS replica {} stopped: {}", config.self(), counters.line());
@@ -237,14 +240,6 @@ public final class GmsServer implements AutoCloseable {
             sessionCount += p.sessions().size();
         }
         LOG.info("GMS replica {}: sessions={} {}{}", config.self(), sessionCount, counters.line(), raftLine);
-    }
-
-    private static void deleteTree(Path root) {
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            LOG.debug("could not delete {}: {}", root, e.toString());
-        }
     }
 
     private static String describe(InetSocketAddress address) {

@@ -4,11 +4,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.netty.channel.EventLoopGroup;
 import io.ricochet.bench.experiment.RunInfo;
+import io.ricochet.bench.load.HostReadings;
 import io.ricochet.control.ControlTransport;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.MembershipListener;
+import io.ricochet.support.Directories;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -102,7 +104,7 @@ public final class GmsBenchCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--clients, --window, --seconds, --daemons must be at "
                     + "least 1, --warmup and --failovers at least 0, --replicas in 1..9, --port in 1024..65000");
         }
-        ReplicaProcesses.deleteTree(out);
+        Directories.deleteTree(out);
         Files.createDirectories(out);
         Map<String, Object> results = new LinkedHashMap<>();
         results.put("machine", RunInfo.thisMachine());
@@ -253,13 +255,11 @@ public final class GmsBenchCommand implements Callable<Integer> {
     }
 
     /** utime + stime of every live replica, in clock ticks. */
-    private static long cpuTicks(ReplicaProcesses gms, int replicas) throws IOException {
+    private static long cpuTicks(ReplicaProcesses gms, int replicas) {
         long ticks = 0;
         for (int r = 1; r <= replicas; r++) {
             if (gms.isAlive(r)) {
-                String stat = Files.readString(Path.of("/proc", Long.toString(gms.pid(r)), "stat"));
-                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]);
+                ticks += Math.max(0, HostReadings.cpuTicks(gms.pid(r)));
             }
         }
         return ticks;

@@ -7,7 +7,6 @@ import io.ricochet.control.Serving;
 import io.netty.buffer.Unpooled;
 import java.io.DataInputStream;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -198,20 +197,6 @@ final class ReplicaProcesses implements AutoCloseable {
                     Thread.currentThread().interrupt();
                 }
             }
-        }
-    }
-
-    /** Deletes {@code root} and everything under it. */
-    static void deleteTree(Path root) {
-        if (!Files.exists(root)) {
-            return;
-        }
-        try (var paths = Files.walk(root)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 }

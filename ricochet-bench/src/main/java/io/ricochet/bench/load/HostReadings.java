@@ -12,7 +12,7 @@ import java.util.Map;
  * process ({@code /proc/PID/stat}, user + system). The parsers are pure; a reading that cannot be taken gives an
  * empty map or -1, never an exception.
  */
-final class HostReadings {
+public final class HostReadings {
     private static final Path SNMP = Path.of("/proc/net/snmp");
     private static final int UTIME_AFTER_COMM = 11;
 
@@ -75,7 +75,7 @@ final class HostReadings {
     }
 
     /** The CPU ticks of process {@code pid} now, or -1 (no such process, or {@code pid} is 0 or less). */
-    static long cpuTicks(long pid) {
+    public static long cpuTicks(long pid) {
         if (pid <= 0) {
             return -1;
         }

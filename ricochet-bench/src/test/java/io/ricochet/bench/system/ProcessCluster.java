@@ -1,6 +1,7 @@
 package io.ricochet.bench.system;
 
 import io.ricochet.auth.ClusterKeys;
+import io.ricochet.support.Directories;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -57,13 +58,13 @@ final class ProcessCluster implements AutoCloseable {
         Files.deleteIfExists(keyFile);
         ClusterKeys.generate(new SecureRandom(), 1).write(keyFile);
         this.certs = logs.resolve("certs");
-        deleteTree(certs);
+        Directories.deleteTree(certs);
         this.partitions = partitions;
         this.replicas = replicas;
         List<String> names = new ArrayList<>(List.of("detector:rack-1"));
         for (String gms : gmsNames()) {
             names.add("gms:" + gms);
-            deleteTree(logs.resolve(gms + "-data"));
+            Directories.deleteTree(logs.resolve(gms + "-data"));
         }
         makeCertificates(certs, names.toArray(String[]::new));
     }
@@ -106,16 +107,6 @@ final class ProcessCluster implements AutoCloseable {
             }
         }
         throw new IllegalStateException("scripts/" + name + " not found above " + Path.of("").toAbsolutePath());
-    }
-
-    private static void deleteTree(Path dir) throws IOException {
-        if (Files.exists(dir)) {
-            try (var paths = Files.walk(dir)) {
-                for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                    Files.delete(p);
-                }
-            }
-        }
     }
 
     /** The daemons' and detectors' --gms: partitions in order (','), each as its replicas ('/'). */
