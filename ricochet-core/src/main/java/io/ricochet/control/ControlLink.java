@@ -80,6 +80,10 @@ final class ControlLink {
         /** A replica serves another partition than this link's: {@code problem} says which, for the user. */
         default void onMisconfigured(String problem) {
         }
+
+        /** The leader's GMS_STATUS (term and commit index, for stats); ignored unless the user shows it. */
+        default void onStatus(GmsStatus status) {
+        }
     }
 
     private final String name;
@@ -424,6 +428,8 @@ final class ControlLink {
                 attemptFailed(replica, "it lost the lead: " + error.message());
             } else if (message instanceof Serving) {
                 LOG.debug("{}: a second SERVING from {}; ignored", name, at(remote));
+            } else if (message instanceof GmsStatus status) {
+                handler.onStatus(status);
             } else {
                 handler.onMessage(message);
             }

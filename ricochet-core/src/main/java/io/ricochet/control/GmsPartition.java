@@ -70,6 +70,11 @@ final class GmsPartition implements ControlLink.Handler {
     }
 
     @Override
+    public void onStatus(GmsStatus status) {
+        safely(() -> listener.onLeaderStatus(index, link.serving(), status.term(), status.commitIndex()));
+    }
+
+    @Override
     public void onMessage(ControlMessage message) {
         if (message instanceof GroupView view) {
             if (desired.containsKey(view.group())) {
@@ -80,8 +85,6 @@ final class GmsPartition implements ControlLink.Handler {
             }
         } else if (message instanceof MemberEvent event) {
             safely(() -> listener.onMemberEvent(event));
-        } else if (message instanceof GmsStatus status) {
-            safely(() -> listener.onLeaderStatus(index, link.serving(), status.term(), status.commitIndex()));
         } else if (message instanceof ErrorReply error) {
             LOG.warn("{}: GMS error {}: {}", link.name(), ErrorCode.name(error.code()), error.message());
             safely(() -> listener.onError(index, error.code(), error.message()));

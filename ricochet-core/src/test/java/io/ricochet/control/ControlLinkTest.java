@@ -156,6 +156,19 @@ class ControlLinkTest {
         assertEquals(List.of(new NodeFailed(3)), leader.received);
     }
 
+    @Test
+    void shouldHandTheLeadersStatusToItsOwnHookAndTheRestToOnMessage() {
+        FakeReplica leader = fixture.replica(FakeReplica.leader());
+        startLink(0, 1, leader.address());
+        Await.until(() -> "up: " + recorder.events, () -> recorder.events.contains("up"));
+
+        leader.sendToAll(new GmsStatus(4, 99));
+        leader.sendToAll(new NodeFailed(3));
+
+        Await.until(() -> "both heard: " + recorder.events, () -> recorder.events.size() == 3);
+        assertEquals(List.of("up", "status 4/99", "message NODE_FAILED"), recorder.events);
+    }
+
     private ControlLink startLink(int partition, int partitions, InetSocketAddress... replicas) {
         ControlLink link = new ControlLink("partition " + partition, partition, partitions, List.of(replicas),
                 fixture.group, TlsSettings.insecure());
@@ -187,6 +200,11 @@ class ControlLinkTest {
         @Override
         public void onMisconfigured(String problem) {
             events.add("misconfigured " + problem);
+        }
+
+        @Override
+        public void onStatus(GmsStatus status) {
+            events.add("status " + status.term() + "/" + status.commitIndex());
         }
     }
 }
