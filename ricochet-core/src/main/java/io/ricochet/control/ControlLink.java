@@ -168,6 +168,18 @@ final class ControlLink {
         return true;
     }
 
+    /**
+     * Runs a user's callback ({@code who}, e.g. "membership listener"); an exception it throws is logged at ERROR and
+     * otherwise ignored, so one bad callback does not end the session.
+     */
+    void callSafely(String who, Runnable callback) {
+        try {
+            callback.run();
+        } catch (RuntimeException e) {
+            LOG.error("{}: {} threw", name, who, e);
+        }
+    }
+
     String name() {
         return name;
     }

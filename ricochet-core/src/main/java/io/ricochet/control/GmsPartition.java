@@ -94,10 +94,6 @@ final class GmsPartition implements ControlLink.Handler {
     }
 
     private void safely(Runnable callback) {
-        try {
-            callback.run();
-        } catch (RuntimeException e) {
-            LOG.error("{}: membership listener threw", link.name(), e);
-        }
+        link.callSafely("membership listener", callback);
     }
 }

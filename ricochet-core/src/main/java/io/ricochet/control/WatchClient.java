@@ -114,11 +114,7 @@ public final class WatchClient implements AutoCloseable {
         }
 
         private void safely(Runnable callback) {
-            try {
-                callback.run();
-            } catch (RuntimeException e) {
-                LOG.error("{}: watch list listener threw", link.name(), e);
-            }
+            link.callSafely("watch list listener", callback);
         }
     }
 }

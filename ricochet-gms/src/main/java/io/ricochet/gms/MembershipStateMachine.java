@@ -57,6 +57,8 @@ final class MembershipStateMachine extends BaseStateMachine {
     private final Listener listener;
     private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
     private volatile LogApplier applier;
+    /** The state's group count after the last apply, for readers on other threads (the state is not shared). */
+    private volatile int groupCount;
 
     MembershipStateMachine(Partitioning partitioning, MulticastPool pool, Listener listener) {
         this.partitioning = partitioning;
@@ -67,7 +69,7 @@ final class MembershipStateMachine extends BaseStateMachine {
 
     /** Groups with members now (any thread; for counters). */
     int groupCount() {
-        return applier.state().groupCount();
+        return groupCount;
     }
 
     @Override
@@ -98,6 +100,7 @@ final class MembershipStateMachine extends BaseStateMachine {
             LOG.error("partition {}: log entry {} is not a command ({}); skipped", partitioning.index(),
                     entry.getIndex(), e.getMessage());
         }
+        groupCount = applier.state().groupCount();
         updateLastAppliedTermIndex(entry.getTerm(), entry.getIndex());
         return CompletableFuture.completedFuture(Message.EMPTY);
     }
@@ -137,6 +140,7 @@ final class MembershipStateMachine extends BaseStateMachine {
              DataInputStream in = new DataInputStream(new BufferedInputStream(is))) {
             applier = new LogApplier(MembershipSnapshot.read(in, partitioning, pool));
         }
+        groupCount = applier.state().groupCount();
         setLastAppliedTermIndex(snapshot.getTermIndex());
         LOG.info("partition {}: state loaded from the snapshot at index {}: {} group(s)", partitioning.index(),
                 snapshot.getIndex(), applier.state().groupCount());
