@@ -212,7 +212,9 @@ class ForgedTrafficSystemTest {
                             replays.add(datagram);
                         }
                     }
-                    assertTrue(count(replays, 2, FrameType.DATA) >= 20, "the old incarnation's DATA was captured");
+                    // The 20 messages were sent 2 ms apart, but a busy daemon bundles those that meet in one batch into
+                    // one datagram: count datagrams, not messages; any of them is a replay to try.
+                    assertTrue(count(replays, 2, FrameType.DATA) > 0, "the old incarnation's DATA was captured");
                     long deliveredBefore = deliveries(victim);
                     long replayedBefore = replays(victim);
                     long unauthenticBefore = victim.counter(DaemonCounter.UNAUTHENTIC_DATAGRAMS);
