@@ -168,10 +168,15 @@ start_gms() {
 }
 
 # start_daemon LOGFILE ARGS...: the receiving daemon on host 1 (node 1, LEC r=8 c=5, no injected loss), ARGS
-# added to its command line; sets $daemon_pid.
+# added to its command line, and then DAEMON_ARGS if set (daemon flags, e.g. "--rx-coalesce-us 100"); sets
+# $daemon_pid.
 start_daemon() {
-    local logfile="$1"
+    local logfile="$1" extra=()
     shift
+    if [[ -n "${DAEMON_ARGS:-}" ]]; then
+        read -r -a extra <<<"$DAEMON_ARGS"
+        set -- "$@" "${extra[@]}"
+    fi
     start_java 1 "$logfile" 2g ricochet.jar daemon --node-id 1 --interface v0 --address "$subnet.1" \
         --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" --api-port "$api_port" --r 8 --c 5 \
         --inject-loss none --stats-interval 10 --insecure on "$@"

@@ -49,9 +49,11 @@ rows = ["| d (groups) | group sockets | offered /s | received /s | RX buffer dro
         "| other threads µs / packet "
         "| RSS MiB (at start) |",
         "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+# The engine's thread: "ricochet-engine" (Netty's default names in older builds).
+ENGINE_THREADS = ("ricochet-engine", "epollEventLoop", "nioEventLoop")
 for s in steps:
     by_thread = s["daemonCpuMicrosPerPacketByThread"]
-    engine_name = next((k for k in by_thread if k.startswith("epollEventLoop") or k.startswith("nioEventLoop")),
+    engine_name = next((k for k in by_thread if k.startswith(ENGINE_THREADS)),
                        None)
     engine_us = by_thread.get(engine_name) if engine_name else None
     total = s["daemonCpuMicrosPerPacket"]

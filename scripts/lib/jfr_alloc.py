@@ -4,7 +4,7 @@
 Usage: jfr_alloc.py RECORDING.jfr [--thread SUBSTRING] [--packets N] [--depth K] [--top T]
 
 Reads the recording's jdk.ObjectAllocationSample events (`jfr print --json`; JFR's "profile" settings sample them),
-keeps those of the threads whose name contains SUBSTRING (default "epollEventLoopGroup-3", the daemon's engine
+keeps those of the threads whose name contains SUBSTRING (default "ricochet-engine", the daemon's engine
 thread), and prints the sampled bytes by allocated class and by its K innermost frames, largest first. The samples
 are weighted estimates of all bytes allocated (JFR's `weight`), so the totals are estimates too. With --packets N
 (the datagrams the daemon received while recording) it also prints the estimated bytes allocated per packet.
@@ -19,7 +19,7 @@ import sys
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("recording")
-    parser.add_argument("--thread", default="epollEventLoopGroup-3")
+    parser.add_argument("--thread", default="ricochet-engine")
     parser.add_argument("--packets", type=int, default=0)
     parser.add_argument("--depth", type=int, default=4)
     parser.add_argument("--top", type=int, default=20)

@@ -145,9 +145,10 @@ result = {
     "counterDeltas": delta,
     "loadGenerators": loads,
 }
-# The engine's thread is the daemon's one epoll (or NIO) datagram event loop; the API and GMS have their own.
+# The engine's thread is the daemon's one datagram event loop, "ricochet-engine" (Netty's default name in older
+# builds); the API and GMS have their own.
 result["daemonEngineThreadCpuPercent"] = next((v for k, v in result["daemonThreadsCpuPercent"].items()
-                                               if k.startswith("epollEventLoop")), None)
+                                               if k.startswith(("ricochet-engine", "epollEventLoop"))), None)
 result["noDrops"] = (result["rxBufferRandomDrops"] == 0 and udp_delta.get("RcvbufErrors", 0) == 0
                      and udp_delta.get("InErrors", 0) == 0)
 pathlib.Path(out_file).write_text(json.dumps(result, indent=2) + "\n")

@@ -17,6 +17,7 @@ import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.unix.IntegerUnixChannelOption;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import io.ricochet.auth.FrameGuard;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -31,6 +32,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadFactory;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -115,7 +117,9 @@ final class DaemonTransport implements Transport, AutoCloseable {
         }
         this.memberships = new MembershipTable(!epoll ? 1
                 : membershipsPerSocket > 0 ? membershipsPerSocket : systemMembershipLimit());
-        this.loop = epoll ? new EpollEventLoopGroup(1) : new NioEventLoopGroup(1);
+        // Named, so that per-thread CPU readings (/proc/PID/task/*/comm) and profiles find the engine's thread.
+        ThreadFactory engineThread = new DefaultThreadFactory("ricochet-engine");
+        this.loop = epoll ? new EpollEventLoopGroup(1, engineThread) : new NioEventLoopGroup(1, engineThread);
         this.guard = config.auth().newGuard();
     }
 
