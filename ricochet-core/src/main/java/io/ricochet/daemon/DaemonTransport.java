@@ -160,7 +160,10 @@ final class DaemonTransport implements Transport, AutoCloseable {
     /** Binds the unicast socket, with the multicast sending options; every socket feeds {@code handler}. */
     void start(ChannelHandler handler) throws InterruptedException {
         this.inbound = handler;
+        // Not SO_REUSEADDR, unlike the group sockets: with it a second daemon bound the same unicast port silently,
+        // and the two then shared (and lost) each other's repairs and NAK answers.
         Bootstrap b = bootstrap()
+                .option(ChannelOption.SO_REUSEADDR, false)
                 .option(ChannelOption.IP_MULTICAST_IF, iface)
                 .option(ChannelOption.SO_SNDBUF, config.socketReceiveBuffer());
         if (epoll) {
@@ -171,8 +174,7 @@ final class DaemonTransport implements Transport, AutoCloseable {
         }
         ChannelFuture bound = b.bind(config.unicastAddress()).await();
         if (!bound.isSuccess()) {
-            throw new IllegalStateException("cannot bind the unicast socket to " + config.unicastAddress() + ": "
-                    + bound.cause().getMessage() + " (is another daemon using this address and unicast-port?)");
+            throw BindFailure.of("the unicast socket", config.unicastAddress(), "address, unicast-port", bound.cause());
         }
         unicast = (DatagramChannel) bound.channel();
         int ttl = multicastTtl();

@@ -3,6 +3,7 @@ package io.ricochet.daemon;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
+import io.netty.channel.ChannelFuture;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.SimpleChannelInboundHandler;
@@ -61,16 +62,16 @@ final class HeartbeatResponder implements AutoCloseable {
         this.progressNs = clock.getAsLong();
     }
 
-    /** Binds {@code address} on the responder's own thread. */
+    /** Binds {@code address} on the responder's own thread; a failure is one line that names the setting. */
     void start(InetSocketAddress address) throws InterruptedException {
         group = new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-heartbeat", true));
-        try {
-            channel = new Bootstrap().group(group).channel(NioDatagramChannel.class).handler(new Handler())
-                    .bind(address).sync().channel();
-        } catch (RuntimeException | InterruptedException e) {
+        ChannelFuture bound = new Bootstrap().group(group).channel(NioDatagramChannel.class)
+                .handler(new Handler()).bind(address).await();
+        if (!bound.isSuccess()) {
             close();
-            throw e;
+            throw BindFailure.of("the heartbeat socket", address, "address, heartbeat-port", bound.cause());
         }
+        channel = bound.channel();
         LOG.info("answering failure-detector heartbeats on {}", address);
     }
 

@@ -3,6 +3,7 @@ package io.ricochet.daemon;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.buffer.ByteBufUtil;
@@ -68,6 +69,35 @@ class DaemonTransportTest {
         try (DaemonTransport transport = new DaemonTransport(config)) {
             transport.start(new Inbox());
             assertEquals(ttl, onLoop(transport, transport::multicastTtl));
+        }
+    }
+
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.ValueSource(strings = {"nio", "epoll"})
+    void shouldRefuseAUnicastPortAnotherDaemonHoldsAndSaySo(String kind) throws Exception {
+        int port = freeUdpPort();
+        try (DaemonTransport first = groupTransport(kind, port, LIMIT);
+             DaemonTransport second = groupTransport(kind, port, LIMIT)) {
+            first.start(new Inbox());
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> second.start(new Inbox()));
+            assertTrue(refused.getMessage().startsWith("cannot bind the unicast socket to 127.0.0.1:" + port
+                    + " (address, unicast-port): "), refused.getMessage());
+            assertTrue(refused.getMessage().contains("another process (another daemon on this host?) uses"),
+                    refused.getMessage());
+        }
+    }
+
+    @Test
+    void shouldSayWhenTheAddressIsNotThisHosts() throws Exception {
+        Map<String, String> settings = Map.of("node-id", "1", "interface", "lo", "address", "192.0.2.1",
+                "unicast-port", Integer.toString(freeUdpPort()), "gms", "127.0.0.1:1", "insecure", "on");
+        try (DaemonTransport transport = new DaemonTransport(DaemonSettings.resolve(new Properties(), "test",
+                settings))) {
+            IllegalStateException refused = assertThrows(IllegalStateException.class,
+                    () -> transport.start(new Inbox()));
+            assertTrue(refused.getMessage().contains("192.0.2.1 is not an address of this host"),
+                    refused.getMessage());
         }
     }
 

@@ -2,6 +2,8 @@ package io.ricochet.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.ClusterKeys;
@@ -68,5 +70,16 @@ class HeartbeatResponderTest {
         assertEquals(0, responder.answer(ping(1), HeartbeatFlyweight.LENGTH - 1, ack), "truncated");
         assertEquals(0, responder.answer(new byte[3], 3, ack), "shorter than a header");
         assertArrayEquals(new long[] {0, 0, 3, 0, 0}, responder.counts());
+    }
+
+    @Test
+    void shouldNameTheHeartbeatPortWhenItIsTaken() throws Exception {
+        try (java.net.DatagramSocket taken = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+            java.net.InetSocketAddress address = (java.net.InetSocketAddress) taken.getLocalSocketAddress();
+            IllegalStateException refused = assertThrows(IllegalStateException.class, () -> responder.start(address));
+            assertTrue(refused.getMessage().startsWith("cannot bind the heartbeat socket to 127.0.0.1:"
+                    + address.getPort() + " (address, heartbeat-port): "), refused.getMessage());
+            assertTrue(refused.getMessage().contains("another process"), refused.getMessage());
+        }
     }
 }
