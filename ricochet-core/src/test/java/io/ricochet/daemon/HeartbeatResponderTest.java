@@ -74,7 +74,8 @@ class HeartbeatResponderTest {
 
     @Test
     void shouldNameTheHeartbeatPortWhenItIsTaken() throws Exception {
-        try (java.net.DatagramSocket taken = new java.net.DatagramSocket(0, java.net.InetAddress.getLoopbackAddress())) {
+        java.net.InetAddress loopback = java.net.InetAddress.getLoopbackAddress();
+        try (java.net.DatagramSocket taken = new java.net.DatagramSocket(0, loopback)) {
             java.net.InetSocketAddress address = (java.net.InetSocketAddress) taken.getLocalSocketAddress();
             IllegalStateException refused = assertThrows(IllegalStateException.class, () -> responder.start(address));
             assertTrue(refused.getMessage().startsWith("cannot bind the heartbeat socket to 127.0.0.1:"
