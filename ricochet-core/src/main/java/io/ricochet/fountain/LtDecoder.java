@@ -13,8 +13,9 @@ import java.util.Arrays;
  * reaches one, that XOR is the neighbour, so no neighbour list is kept per symbol. Source symbols point to the stored
  * symbols that hold them through edge arrays. Every structure is allocated up front (stored symbols: a fixed pool of
  * {@code maxStored}) or grows by doubling and is then reused ({@link #reset}): nothing is allocated per symbol once
- * warm. When peeling stalls with enough symbols stored, {@link Inactivation} decoding finishes the message. Input is trusted in nothing: a symbol of the wrong length is refused, a full pool refuses more (counted by
- * the caller from the return value), ids are any long.
+ * warm. When peeling stalls with enough symbols stored, {@link Inactivation} decoding finishes the message. Input
+ * is trusted in nothing: a symbol of the wrong length is refused, a full pool refuses more (counted by the caller
+ * from the return value), ids are any long.
  *
  * <p>Not thread-safe.
  */
