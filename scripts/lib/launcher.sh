@@ -11,20 +11,8 @@
 # value (word-split: several JVM options) replaces DEFAULT_OPTS.
 
 launcher_root="$(cd -P "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
-
-# The java to run: JAVA_HOME's, else the one on PATH; exits 127 with what to install if there is none.
-launcher_java() {
-    local name="$1"
-    if [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]]; then
-        echo "$JAVA_HOME/bin/java"
-    elif command -v java >/dev/null 2>&1; then
-        echo "java"
-    else
-        echo "$name: java not found: install a Java 17 (or newer) runtime," \
-            "e.g. 'apt-get install openjdk-17-jre-headless', or set JAVA_HOME" >&2
-        exit 127
-    fi
-}
+# launcher_java and run_jar: shared with the release's launchers.
+source "$launcher_root/scripts/lib/run-jar.sh"
 
 # Builds JAR with Maven if it is missing or older than a source or pom of MODULES (or the root pom).
 launcher_build() {
@@ -51,11 +39,7 @@ launcher_build() {
 launch() {
     local name="$1" jar="$launcher_root/$2" modules="$3" opts_variable="$4" default_opts="$5"
     shift 5
-    local java
-    java="$(launcher_java "$name")"
+    launcher_java "$name" >/dev/null
     launcher_build "$name" "$jar" "$modules"
-    local opts="${!opts_variable:-$default_opts}"
-    # Word splitting of the options is intended: they may hold several JVM options.
-    # shellcheck disable=SC2086
-    exec "$java" $opts -jar "$jar" "$@"
+    run_jar "$name" "$jar" "$opts_variable" "$default_opts" "$@"
 }
