@@ -37,6 +37,7 @@ import picocli.CommandLine;
             VsJGroupsCommand.class,
             io.ricochet.bench.rx.RxPathsCommand.class,
             io.ricochet.bench.gms.GmsBenchCommand.class,
+            io.ricochet.bench.fountain.LtCodesCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {
