@@ -196,9 +196,10 @@ public final class DaemonSettings {
 
     /** Where the metrics endpoint listens; MetricsBind's rule for a value is reported under its key. */
     private MetricsBind metrics() {
+        int port = integer("metrics-port");
+        String address = text("metrics-address");
         try {
-            return MetricsBind.parse(text("metrics-address"), integer("metrics-port"), "metrics-address",
-                    "metrics-port");
+            return MetricsBind.parse(address, port, "metrics-address", "metrics-port");
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(e.getMessage() + " (" + origin + ")");
         }

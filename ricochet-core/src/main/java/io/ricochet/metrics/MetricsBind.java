@@ -59,7 +59,6 @@ public record MetricsBind(InetAddress address, int port) {
         if (!enabled()) {
             return "off";
         }
-        String host = address.getHostAddress();
-        return (host.indexOf(':') >= 0 ? "[" + host + "]" : host) + ":" + port;
+        return InetAddresses.toUriString(address) + ":" + port;
     }
 }
