@@ -137,13 +137,18 @@ public final class DaemonSettings {
         k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
+        return java.util.Collections.unmodifiableMap(metricsKeys(k));
+    }
+
+    /** The keys of the Prometheus endpoint, added to {@code k}, which it returns. */
+    private static Map<String, String[]> metricsKeys(Map<String, String[]> k) {
         k.put("metrics-port", new String[] {"0",
             "TCP port of a Prometheus endpoint (GET /metrics) with this daemon's counters, buffers and recovery "
                 + "latency (0 = none)"});
         k.put("metrics-address", new String[] {MetricsBind.DEFAULT_ADDRESS,
             "IP address the metrics endpoint listens on: it has no authentication, so keep it on loopback or a "
                 + "management network"});
-        return java.util.Collections.unmodifiableMap(k);
+        return k;
     }
 
     /** Settings from a properties file (may be null) overlaid with flags (key -> text, absent = not given). */
