@@ -14,6 +14,7 @@ import io.ricochet.control.Register;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
 import io.ricochet.loss.LossInjector;
+import io.ricochet.metrics.MetricsEndpoint;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -57,6 +58,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
      * time must wait for the GMS to take it back in, not trust the membership that is about to end.
      */
     private final Set<Integer> leaving = new HashSet<>();
+    /** The Prometheus endpoint, or null when off; set once by {@link #start}. */
+    private volatile MetricsEndpoint metrics;
     private volatile boolean closed;
     /** Replayed and stale heartbeats already added to the counters (engine thread only). */
     private long heartbeatReplaysFolded;
@@ -142,6 +145,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
             daemon.loop.scheduleAtFixedRate(daemon::engineAlive, 0, PROGRESS_MARK_MS, TimeUnit.MILLISECONDS);
             daemon.gms.start();
             daemon.api.start();
+            // The engine's counter set is fixed when it is built (on this thread): its names and descriptions.
+            daemon.metrics = MetricsEndpoint.start(config.metrics(), new DaemonMetrics(daemon::metricsReading,
+                    daemon.driver.engine().counters().members()), "node " + config.nodeId(), "metrics-port");
         } catch (Exception e) {
             daemon.close();
             throw e;
@@ -181,6 +187,12 @@ public final class Daemon implements LocalNode, AutoCloseable {
         counters.add(DaemonCounter.STALE_DATAGRAMS, counts[4] - heartbeatStaleFolded);
         heartbeatReplaysFolded = counts[3];
         heartbeatStaleFolded = counts[4];
+    }
+
+    /** The port the Prometheus endpoint listens on, or 0 if it is off. */
+    public int metricsPort() {
+        MetricsEndpoint m = metrics;
+        return m == null ? 0 : m.port();
     }
 
     /** The port the local API listens on (useful with port 0). */
@@ -338,6 +350,12 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 gmsListener.links());
     }
 
+    /** What a scrape of the metrics endpoint shows, read on the loop. */
+    private CompletableFuture<DaemonMetrics.Reading> metricsReading() {
+        return onLoop(() -> new DaemonMetrics.Reading(snapshot().withApi(api.counters()), sends.size(),
+                DaemonMetrics.latencies(driver.latencies())));
+    }
+
     private <T> CompletableFuture<T> onLoop(Callable<T> task) {
         CompletableFuture<T> result = new CompletableFuture<>();
         if (closed) {
@@ -383,6 +401,10 @@ public final class Daemon implements LocalNode, AutoCloseable {
             left.get(2, TimeUnit.SECONDS);
         } catch (Exception e) {
             LOG.warn("could not leave groups cleanly: {}", e.toString());
+        }
+        MetricsEndpoint m = metrics;
+        if (m != null) {
+            m.close();
         }
         api.close();
         heartbeats.close();

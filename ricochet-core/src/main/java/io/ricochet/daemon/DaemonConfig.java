@@ -9,6 +9,7 @@ import io.ricochet.auth.Authentication;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.metrics.MetricsBind;
 import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -52,6 +53,7 @@ import java.util.Objects;
  *                            carry it
  * @param rack                this node's rack, 1..65535, or 0 for none: the GMS has the rack's failure detector watch
  *                            it
+ * @param metrics             where the Prometheus endpoint listens, or {@link MetricsBind#OFF} (the default)
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
                            List<List<InetSocketAddress>> gms, RicochetConfig engine,
@@ -60,7 +62,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
                            int sendRateLimit, int bundleBytes, int bundleLingerUs, Authentication auth,
-                           TlsSettings tls, int mtu, int rack) {
+                           TlsSettings tls, int mtu, int rack, MetricsBind metrics) {
 
     /** The smallest bundle: the kind byte and two empty messages with their lengths. */
     public static final int MIN_BUNDLE_BYTES = BundleFormat.KIND + 2 * BundleFormat.LENGTH;
@@ -81,6 +83,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         Objects.requireNonNull(lossScope, "loss-scope");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(protocol, "protocol");
+        Objects.requireNonNull(metrics, "metrics");
         try {
             gms = GmsAddresses.requireValid(gms);
         } catch (IllegalArgumentException e) {

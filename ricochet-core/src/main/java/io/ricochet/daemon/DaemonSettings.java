@@ -7,6 +7,7 @@ import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import io.ricochet.metrics.MetricsBind;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.wire.HeaderFlyweight;
@@ -136,7 +137,18 @@ public final class DaemonSettings {
         k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
-        return java.util.Collections.unmodifiableMap(k);
+        return java.util.Collections.unmodifiableMap(metricsKeys(k));
+    }
+
+    /** The keys of the Prometheus endpoint, added to {@code k}, which it returns. */
+    private static Map<String, String[]> metricsKeys(Map<String, String[]> k) {
+        k.put("metrics-port", new String[] {"0",
+            "TCP port of a Prometheus endpoint (GET /metrics) with this daemon's counters, buffers and recovery "
+                + "latency (0 = none)"});
+        k.put("metrics-address", new String[] {MetricsBind.DEFAULT_ADDRESS,
+            "IP address the metrics endpoint listens on: it has no authentication, so keep it on loopback or a "
+                + "management network"});
+        return k;
     }
 
     /** Settings from a properties file (may be null) overlaid with flags (key -> text, absent = not given). */
@@ -184,7 +196,18 @@ public final class DaemonSettings {
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
                 integer("multicast-ttl"), protocol, integer("heartbeat-port"),
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
-                bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"));
+                bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics());
+    }
+
+    /** Where the metrics endpoint listens; MetricsBind's rule for a value is reported under its key. */
+    private MetricsBind metrics() {
+        int port = integer("metrics-port");
+        String address = text("metrics-address");
+        try {
+            return MetricsBind.parse(address, port, "metrics-address", "metrics-port");
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(e.getMessage() + " (" + origin + ")");
+        }
     }
 
     /** The mtu, checked before the engine's frame limit is derived from it. */

@@ -2,6 +2,8 @@ package io.ricochet.driver;
 
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.PacketId;
+import java.util.EnumMap;
+import java.util.Map;
 
 /**
  * Recovery latency as the paper measures it (section 5), kept the same way by both drivers: from the time an
@@ -24,6 +26,8 @@ public final class RecoveryLatencies {
     private final LatencyStats late = new LatencyStats();
     private final LatencyStats discovery = new LatencyStats();
     private final LatencyStats sinceDiscovery = new LatencyStats();
+    /** {@link #sinceDiscovery} split by how the loss came back (a daemon's metrics label them). */
+    private final Map<Delivery, LatencyStats> sinceDiscoveryBy = new EnumMap<>(Delivery.class);
 
     /**
      * @param capacity           drop times (and discovery times) kept at once
@@ -32,6 +36,13 @@ public final class RecoveryLatencies {
     public RecoveryLatencies(int capacity, boolean timeFromDiscovery) {
         this.dropTimes = new BoundedTimes<>(capacity);
         this.discoveryTimes = timeFromDiscovery ? new BoundedTimes<>(capacity) : null;
+        if (timeFromDiscovery) {
+            for (Delivery how : Delivery.values()) {
+                if (how != Delivery.DIRECT) {
+                    sinceDiscoveryBy.put(how, new LatencyStats());
+                }
+            }
+        }
     }
 
     /** Injected loss dropped {@code id} at {@code receiver} at {@code nowNs}. */
@@ -69,6 +80,7 @@ public final class RecoveryLatencies {
         }
         if (foundNs != null) {
             sinceDiscovery.recordNs(nowNs - foundNs);
+            sinceDiscoveryBy.get(how).recordNs(nowNs - foundNs);
         }
     }
 
@@ -100,5 +112,19 @@ public final class RecoveryLatencies {
     /** From discovery to recovery (any loss, injected or not), if discovery times are kept. */
     public LatencyStats sinceDiscovery() {
         return sinceDiscovery;
+    }
+
+    /**
+     * From discovery to recovery of the losses that came back {@code how} ({@link Delivery#LEC}, {@link
+     * Delivery#NAK} or {@link Delivery#LATE}), if discovery times are kept; their sum is {@link #sinceDiscovery()}.
+     *
+     * @throws IllegalArgumentException for {@link Delivery#DIRECT}, or if discovery times are not kept
+     */
+    public LatencyStats sinceDiscovery(Delivery how) {
+        LatencyStats stats = sinceDiscoveryBy.get(how);
+        if (stats == null) {
+            throw new IllegalArgumentException("no latencies since discovery of " + how + " recoveries");
+        }
+        return stats;
     }
 }

@@ -246,4 +246,27 @@ class DaemonSettingsTest {
                 () -> DaemonSettings.resolve(null, null, flags("node-id", "1", "api-unix-socket", "api.sock")));
         assertTrue(relative.getMessage().startsWith("api-unix-socket = api.sock: "), relative.getMessage());
     }
+
+    @Test
+    void shouldLeaveTheMetricsEndpointOffUnlessAPortIsGivenAndBindLoopback() {
+        DaemonConfig off = DaemonSettings.resolve(null, null, flags("node-id", "1"));
+        assertEquals(false, off.metrics().enabled());
+        DaemonConfig on = DaemonSettings.resolve(null, null, flags("node-id", "1", "metrics-port", "9400"));
+        assertEquals("127.0.0.1:9400", on.metrics().describe());
+        DaemonConfig management = DaemonSettings.resolve(null, null, flags("node-id", "1", "metrics-port", "9400",
+                "metrics-address", "10.1.0.5"));
+        assertEquals("10.1.0.5:9400", management.metrics().describe());
+    }
+
+    @Test
+    void shouldNameTheMetricsKeyThatIsWrong() {
+        assertEquals("metrics-port = 65536: must be in 1..65535, or 0 for no metrics endpoint (flags)",
+                assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(null, null,
+                        flags("node-id", "1", "metrics-port", "65536"))).getMessage());
+        assertEquals("metrics-port = x: not a number (flags)", assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(null, null, flags("node-id", "1", "metrics-port", "x"))).getMessage());
+        assertTrue(assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(null, null,
+                flags("node-id", "1", "metrics-port", "9400", "metrics-address", "metrics.example")))
+                .getMessage().startsWith("metrics-address = metrics.example: not an IP address literal"));
+    }
 }

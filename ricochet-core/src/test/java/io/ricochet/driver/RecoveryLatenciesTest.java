@@ -1,6 +1,7 @@
 package io.ricochet.driver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.PacketId;
@@ -58,5 +59,23 @@ class RecoveryLatenciesTest {
 
         assertEquals(1, r.lec().count());
         assertEquals(4.0, r.lec().summary().mean(), 0.01, "only B's drop time was still kept");
+    }
+
+    @Test
+    void shouldSplitTheTimeSinceDiscoveryByHowTheLossCameBack() {
+        RecoveryLatencies r = new RecoveryLatencies(1024, true);
+        r.discovered(3, A, 0);
+        r.discovered(3, B, 0);
+        r.recovered(3, A, Delivery.LEC, 4 * MS);
+        r.recovered(3, B, Delivery.NAK, 120 * MS);
+
+        assertEquals(1, r.sinceDiscovery(Delivery.LEC).count());
+        assertEquals(4.0, r.sinceDiscovery(Delivery.LEC).summary().mean(), 0.01);
+        assertEquals(1, r.sinceDiscovery(Delivery.NAK).count());
+        assertEquals(0, r.sinceDiscovery(Delivery.LATE).count());
+        assertEquals(2, r.sinceDiscovery().count(), "the split adds up to the whole");
+        assertThrows(IllegalArgumentException.class, () -> r.sinceDiscovery(Delivery.DIRECT));
+        assertThrows(IllegalArgumentException.class,
+                () -> new RecoveryLatencies(16, false).sinceDiscovery(Delivery.LEC));
     }
 }

@@ -1,6 +1,7 @@
 package io.ricochet.fd;
 
 import io.ricochet.auth.Authentication;
+import io.ricochet.metrics.MetricsBind;
 import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.List;
@@ -20,9 +21,11 @@ import java.util.Objects;
  * @param acceptablePauseNs silence longer than a target's usual inter-arrival time that is still normal
  * @param minStdDevNs floor of the standard deviation of a target's inter-arrival times
  * @param auth how heartbeats and acks are authenticated (the cluster key file), or insecure mode
+ * @param metrics where its Prometheus endpoint listens, or {@link MetricsBind#OFF} (the default)
  */
 public record FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss,
-                       double phiThreshold, long acceptablePauseNs, long minStdDevNs, Authentication auth) {
+                       double phiThreshold, long acceptablePauseNs, long minStdDevNs, Authentication auth,
+                       MetricsBind metrics) {
 
     /** A configuration with the default phi parameters ({@link PhiParameters#DEFAULTS}), unauthenticated. */
     public FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss) {
@@ -31,14 +34,27 @@ public record FdConfig(String id, InetSocketAddress bind, List<Target> targets, 
                 Authentication.insecure());
     }
 
+    /** A configuration without a metrics endpoint. */
+    public FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss,
+                    double phiThreshold, long acceptablePauseNs, long minStdDevNs, Authentication auth) {
+        this(id, bind, targets, intervalNs, miss, phiThreshold, acceptablePauseNs, minStdDevNs, auth, MetricsBind.OFF);
+    }
+
     /** The same configuration, its datagrams authenticated as {@code authentication} says. */
     public FdConfig withAuth(Authentication authentication) {
         return new FdConfig(id, bind, targets, intervalNs, miss, phiThreshold, acceptablePauseNs, minStdDevNs,
-                authentication);
+                authentication, metrics);
+    }
+
+    /** The same configuration, its Prometheus endpoint at {@code where}. */
+    public FdConfig withMetrics(MetricsBind where) {
+        return new FdConfig(id, bind, targets, intervalNs, miss, phiThreshold, acceptablePauseNs, minStdDevNs, auth,
+                where);
     }
 
     public FdConfig {
         Endpoints.detectorName(Objects.requireNonNull(id, "id"));
+        Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(bind, "bind");
         Objects.requireNonNull(auth, "auth");
         targets = List.copyOf(targets);

@@ -6,6 +6,7 @@ import io.ricochet.control.Watch;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.metrics.MetricsOptions;
 import io.ricochet.support.UsageErrorHandler;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -152,8 +153,8 @@ public final class FdMain implements Callable<Integer> {
                     + "with NTP, well within it. At least 100 (default: ${DEFAULT-VALUE}).")
     private long maxClockSkewMs;
 
-
-
+    @Mixin
+    private MetricsOptions metrics;
 
     @Mixin
     private TlsOptions tls;
@@ -247,7 +248,8 @@ public final class FdMain implements Callable<Integer> {
                     .add("--chain-next", chainNext == null ? List.of() : List.of(chainNext));
             return new FdConfig(id, bind, targets.targets(), TimeUnit.MILLISECONDS.toNanos(intervalMs), miss,
                     phiThreshold, TimeUnit.MILLISECONDS.toNanos(acceptablePauseMs),
-                    TimeUnit.MILLISECONDS.toNanos(minStdDevMs), Authentication.from(keyFile, insecure, maxClockSkewMs));
+                    TimeUnit.MILLISECONDS.toNanos(minStdDevMs), Authentication.from(keyFile, insecure, maxClockSkewMs),
+                    metrics.bind());
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
         }

@@ -77,6 +77,9 @@ final class FdRunner {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             err.println("ricochet-fd: interrupted while binding " + Endpoints.format(bind));
+        } catch (java.io.UncheckedIOException e) {
+            // The metrics endpoint could not listen: its message names --metrics-port, not --bind.
+            err.println("ricochet-fd: " + e.getMessage());
         } catch (Exception e) {
             // Netty rethrows the bind failure (a java.net.BindException, say) without declaring it.
             String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

@@ -9,11 +9,15 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.ricochet.control.FailureReporter;
 import io.ricochet.control.WatchList;
+import io.ricochet.metrics.MetricsEndpoint;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -47,6 +51,7 @@ public final class FdServer implements AutoCloseable {
     private final AtomicReference<WatchList> pendingList = new AtomicReference<>();
     private final WatchedTargets watched;
     private Channel channel;
+    private MetricsEndpoint metrics;
     /** The channel's event loop, once started: where the detector state lives. */
     private volatile EventLoop loop;
     // The detector state below is set in start() before the loop runs anything of it, then used on the loop only.
@@ -77,6 +82,8 @@ public final class FdServer implements AutoCloseable {
      * @throws InterruptedException if interrupted while binding
      * @throws IllegalStateException if already started
      * @throws java.net.BindException (thrown unchecked by Netty) if the address cannot be bound
+     * @throws UncheckedIOException if the metrics endpoint cannot listen (its message names the option); the
+     *     socket is then closed
      */
     public synchronized FdServer start() throws InterruptedException {
         if (channel != null) {
@@ -103,6 +110,13 @@ public final class FdServer implements AutoCloseable {
         loop = bound.eventLoop();
         // A list given before the start is applied now.
         loop.execute(this::applyPendingList);
+        try {
+            metrics = MetricsEndpoint.start(config.metrics(), new FdMetrics(counters, this::targetCounts),
+                    "failure detector " + config.id(), "--metrics-port");
+        } catch (IOException e) {
+            bound.close().awaitUninterruptibly();
+            throw new UncheckedIOException(e.getMessage(), e);
+        }
         if (!config.auth().enabled()) {
             LOG.warn("failure detector {} runs INSECURE: heartbeats and acks are not authenticated; anyone who "
                     + "reaches {} can forge acks", config.id(), config.bind());
@@ -188,6 +202,23 @@ public final class FdServer implements AutoCloseable {
         return channel.closeFuture();
     }
 
+    /** The targets up and failed now, read on the event loop (for a scrape). */
+    private CompletableFuture<FdMetrics.Targets> targetCounts() {
+        CompletableFuture<FdMetrics.Targets> done = new CompletableFuture<>();
+        try {
+            loop.execute(() -> done.complete(new FdMetrics.Targets(
+                    detector.memberCount() - detector.failedCount(), detector.failedCount())));
+        } catch (RejectedExecutionException e) {
+            done.completeExceptionally(e);
+        }
+        return done;
+    }
+
+    /** The port of the Prometheus endpoint, or 0 if it is off. */
+    public synchronized int metricsPort() {
+        return metrics == null ? 0 : metrics.port();
+    }
+
     public FdCounters counters() {
         return counters;
     }
@@ -199,6 +230,10 @@ public final class FdServer implements AutoCloseable {
     /** Stops pinging and closes the socket; waits for the close. Idempotent; the event loop group stays up. */
     @Override
     public synchronized void close() {
+        if (metrics != null) {
+            metrics.close();
+            metrics = null;
+        }
         if (channel != null) {
             channel.close().awaitUninterruptibly();
         }

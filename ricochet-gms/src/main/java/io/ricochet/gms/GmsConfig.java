@@ -2,6 +2,7 @@ package io.ricochet.gms;
 
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.metrics.MetricsBind;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.HashSet;
@@ -14,11 +15,12 @@ import java.util.Set;
  * this process hosts, the replicas of those partitions (every hosted partition is a Raft group of all of them) and
  * which one this is, its multicast pool, how often it logs its counters, the TLS of its control connections, the
  * directory its Raft logs and snapshots live in ({@code storage}; null: a fresh temporary directory, deleted on
- * close, for tests and experiments) and its Raft settings.
+ * close, for tests and experiments), its Raft settings and where its Prometheus endpoint listens ({@code metrics},
+ * off by default).
  */
 public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self,
                         MulticastPool multicast, int statsIntervalSeconds, TlsSettings tls, Path storage,
-                        RaftSettings raft) {
+                        RaftSettings raft, MetricsBind metrics) {
     /** The port partition {@code i} listens on by default: {@code DEFAULT_BASE_PORT + i}. */
     public static final int DEFAULT_BASE_PORT = 7100;
     /** The Raft port of a replica, by default. */
@@ -50,8 +52,15 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
                 RaftSettings.DEFAULT);
     }
 
+    /** As the full form, without a metrics endpoint. */
+    public GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self, MulticastPool multicast,
+                     int statsIntervalSeconds, TlsSettings tls, Path storage, RaftSettings raft) {
+        this(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft, MetricsBind.OFF);
+    }
+
     public GmsConfig {
         Objects.requireNonNull(multicast, "multicast");
+        Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(raft, "raft");
         hosted = List.copyOf(hosted);
@@ -93,6 +102,12 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
         if (statsIntervalSeconds < 1) {
             throw new IllegalArgumentException("stats interval must be at least 1 s, got " + statsIntervalSeconds);
         }
+    }
+
+    /** The same configuration with its Prometheus endpoint at {@code bind}. */
+    public GmsConfig withMetrics(MetricsBind bind) {
+        return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft,
+                bind);
     }
 
     /** This process's replica. */

@@ -2,6 +2,7 @@ package io.ricochet.gms;
 
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
+import io.ricochet.metrics.MetricsOptions;
 import io.ricochet.support.UsageSetup;
 import java.io.IOException;
 import java.net.Inet4Address;
@@ -133,8 +134,8 @@ public final class GmsMain implements Callable<Integer> {
             description = "Seconds between two counter lines in the log (default: ${DEFAULT-VALUE}).")
     private int statsIntervalSeconds;
 
-
-
+    @Mixin
+    private MetricsOptions metrics;
 
     @Mixin
     private TlsOptions tls;
@@ -213,7 +214,7 @@ public final class GmsMain implements Callable<Integer> {
             MulticastPool pool = new MulticastPool(mcastBase, mcastPort);
             return new GmsConfig(partitions, hosted, list, self, pool, statsIntervalSeconds,
                     tls.settings(insecure, "--insecure", PeerIdentity.Role.GMS, null), dir.toAbsolutePath(),
-                    new RaftSettings(electionTimeoutMs, snapshotEvery));
+                    new RaftSettings(electionTimeoutMs, snapshotEvery), metrics.bind());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -10,6 +10,7 @@ import io.ricochet.control.ControlPipeline;
 import io.ricochet.control.ControlTransport;
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.TlsServerGate;
+import io.ricochet.metrics.MetricsEndpoint;
 import io.ricochet.support.Directories;
 import io.ricochet.support.RateLimitedLog;
 import java.io.IOException;
@@ -20,6 +21,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import org.apache.ratis.server.DivisionInfo;
 import org.slf4j.Logger;
@@ -50,6 +53,7 @@ public final class GmsServer implements AutoCloseable {
     private final Map<Integer, Channel> channels = new LinkedHashMap<>();
     private RaftReplica raft;
     private Path temporaryStorage;
+    private MetricsEndpoint metrics;
     private boolean closed;
 
     public GmsServer(GmsConfig config) {
@@ -83,6 +87,8 @@ public final class GmsServer implements AutoCloseable {
             if (config.replicas().size() == 1) {
                 awaitLeadership(LONE_LEADER_WAIT_MS);
             }
+            metrics = MetricsEndpoint.start(config.metrics(), new GmsMetrics(counters::get, this::partitionReadings),
+                    "gms-r" + config.self(), "--metrics-port");
         } catch (IOException | RuntimeException e) {
             close();
             throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
@@ -163,6 +169,35 @@ public final class GmsServer implements AutoCloseable {
         open.forEach(ch -> ch.closeFuture().awaitUninterruptibly());
     }
 
+    /** The port of the Prometheus endpoint, or 0 if it is off. */
+    public synchronized int metricsPort() {
+        return metrics == null ? 0 : metrics.port();
+    }
+
+    /**
+     * Each hosted partition's state for a scrape, read on the event loop, where the sessions live (every partition
+     * shares its one thread, as {@link #logStats} does).
+     */
+    private CompletableFuture<List<GmsMetrics.Partition>> partitionReadings() {
+        CompletableFuture<List<GmsMetrics.Partition>> done = new CompletableFuture<>();
+        try {
+            loop.next().execute(() -> {
+                List<GmsMetrics.Partition> read = new ArrayList<>();
+                for (PartitionService p : partitions.values()) {
+                    DivisionInfo info = p.raftInfo();
+                    int index = p.partitioning().index();
+                    read.add(new GmsMetrics.Partition(index, isLeader(index), info == null ? 0 : info.getCurrentTerm(),
+                            p.commitIndex(), info == null ? -1 : info.getLastAppliedIndex(),
+                            p.stateMachine().groupCount(), p.sessions().size()));
+                }
+                done.complete(read);
+            });
+        } catch (RejectedExecutionException e) {
+            done.completeExceptionally(e);
+        }
+        return done;
+    }
+
     /** The current value of {@code counter}. */
     public long counter(GmsCounter counter) {
         return counters.get(counter);
@@ -175,6 +210,9 @@ public final class GmsServer implements AutoCloseable {
             return;
         }
         closed = true;
+        if (metrics != null) {
+            metrics.close();
+        }
         channels.values().forEach(ch -> ch.close().awaitUninterruptibly());
         boolean started = raft != null;
         partitions.values().forEach(PartitionService::close);

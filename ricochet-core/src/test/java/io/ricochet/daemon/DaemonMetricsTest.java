@@ -1,0 +1,32 @@
+package io.ricochet.daemon;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.ricochet.driver.LatencyStats;
+import io.ricochet.metrics.Readings;
+import org.junit.jupiter.api.Test;
+
+/** The daemon's recovery latencies as Prometheus buckets: every recording in exactly one bucket, sum in seconds. */
+class DaemonMetricsTest {
+    private static final long US = 1_000L;
+
+    @Test
+    void shouldPutEachRecoveryInTheBucketOfItsLatency() {
+        LatencyStats stats = new LatencyStats();
+        stats.recordNs(300 * US);      // 0.3 ms: le 0.0005
+        stats.recordNs(1_500 * US);    // 1.5 ms: le 0.002
+        stats.recordNs(80_000 * US);   // 80 ms: le 0.1
+        stats.recordNs(30_000_000 * US); // 30 s: +Inf
+
+        Readings.Buckets buckets = DaemonMetrics.buckets(stats);
+
+        long[] expected = new long[DaemonMetrics.LATENCY_BOUNDS_SECONDS.length];
+        expected[0] = 1;
+        expected[2] = 1;
+        expected[7] = 1;
+        expected[expected.length - 1] = 1;
+        assertArrayEquals(expected, buckets.counts());
+        assertEquals(30.0818, buckets.sum(), 0.01);
+    }
+}
