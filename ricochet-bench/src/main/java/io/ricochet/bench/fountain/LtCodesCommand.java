@@ -54,7 +54,7 @@ public final class LtCodesCommand implements Callable<Integer> {
             description = "Robust soliton c (default: ${DEFAULT-VALUE}).")
     private double c;
 
-    @Option(names = "--delta", paramLabel = "D", defaultValue = "0.5",
+    @Option(names = "--delta", paramLabel = "D", defaultValue = "0.001",
             description = "Robust soliton delta (default: ${DEFAULT-VALUE}).")
     private double delta;
 

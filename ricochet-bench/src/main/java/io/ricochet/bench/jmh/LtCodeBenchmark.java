@@ -29,7 +29,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class LtCodeBenchmark {
     private static final int SYMBOL = 1024;
     private static final double C = 0.03;
-    private static final double DELTA = 0.5;
+    private static final double DELTA = 0.001;
 
     @Param({"1000", "10000"})
     public int k;
