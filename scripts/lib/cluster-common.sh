@@ -225,3 +225,30 @@ gms_replicas() {
     done
     printf '%s\n' "$list"
 }
+
+# ---------------------------------------------------------------------------------------------------- verdicts
+
+# fd_verdicts DIR: every verdict in the run's failure detector logs (logs/fd-*.log), one line each: TIME KIND NAME
+# VERDICT, KIND node or detector, VERDICT FAILED or RECOVERED. A daemon's first answer to a detector that takes it
+# over, logged as RECOVERED so that its latest verdict reads alive, is no verdict on it and is left out.
+fd_verdicts() {
+    local dir="$1"
+    { grep -hE '^[0-9:.]+ .* (node|detector) [^ ]+ \([^)]*\) (FAILED|RECOVERED)' "$dir"/logs/fd-*.log 2>/dev/null \
+        || true; } | grep -v 'first answer since the GMS listed it' \
+        | sed -E 's/^([0-9:.]+) .* (node|detector) ([^ ]+) \([^)]*\) (FAILED|RECOVERED).*/\1 \2 \3 \4/' \
+        | LC_ALL=C sort -s -k1,1
+    return 0
+}
+
+# fd_verdict_summary DIR: one line counting the verdicts of fd_verdicts, 0 when none, naming who failed.
+fd_verdict_summary() {
+    fd_verdicts "$1" | awk '
+        { count[$2 " " $4]++ }
+        $4 == "FAILED" { failed[$2] = failed[$2] " " $3 }
+        END {
+            printf "failure detector verdicts: %d node failed%s, %d node recovered, %d detector failed%s, " \
+                "%d detector recovered\n", count["node FAILED"], failed["node"] ? " (" substr(failed["node"], 2) ")" : "",
+                count["node RECOVERED"], count["detector FAILED"],
+                failed["detector"] ? " (" substr(failed["detector"], 2) ")" : "", count["detector RECOVERED"]
+        }'
+}
