@@ -234,7 +234,7 @@ gms_replicas() {
 fd_verdicts() {
     local dir="$1"
     { grep -hE '^[0-9:.]+ .* (node|detector) [^ ]+ \([^)]*\) (FAILED|RECOVERED)' "$dir"/logs/fd-*.log 2>/dev/null \
-        || true; } | grep -v 'first answer since the GMS listed it' \
+        || true; } | { grep -v 'first answer since the GMS listed it' || true; } \
         | sed -E 's/^([0-9:.]+) .* (node|detector) ([^ ]+) \([^)]*\) (FAILED|RECOVERED).*/\1 \2 \3 \4/' \
         | LC_ALL=C sort -s -k1,1
     return 0

@@ -61,12 +61,14 @@ class ClusterLibraryTest {
         Files.writeString(run.resolve("logs/fd-top.log"),
                 "10:00:06.000 WARN  detector rack-2 (198.18.0.222:7200) FAILED: missed at least 5 rounds\n");
         ScriptRun counted = ScriptRun.bash(SOURCE + "fd_verdict_summary '" + run + "'");
+        assertEquals(0, counted.exitCode(), counted.err());
         assertEquals("failure detector verdicts: 1 node failed (3), 1 node recovered, 1 detector failed (rack-2), "
                 + "0 detector recovered\n", counted.out(), counted.err());
 
         Files.writeString(run.resolve("logs/fd-rack-1.log"), "10:00:01.000 INFO  failure detector rack-1: up\n");
         Files.delete(run.resolve("logs/fd-top.log"));
         ScriptRun none = ScriptRun.bash(SOURCE + "fd_verdict_summary '" + run + "'");
+        assertEquals(0, none.exitCode(), "no verdict is no failure: " + none.err());
         assertEquals("failure detector verdicts: 0 node failed, 0 node recovered, 0 detector failed, "
                 + "0 detector recovered\n", none.out(), none.err());
     }
