@@ -34,6 +34,52 @@ usage_error() {
     exit 2
 }
 
+# ---------------------------------------------------------------------------------------------------- options
+# Every script checks all its options with these before it creates or stops anything.
+
+# need_value OPTION ARGC: OPTION needs an argument (ARGC: the arguments left, OPTION included).
+need_value() {
+    (($2 >= 2)) || usage_error "$1 needs a value"
+}
+
+# need_int NAME VALUE MIN MAX
+need_int() {
+    local name="$1" value="$2" min="$3" max="$4"
+    if ! [[ "$value" =~ ^[0-9]+$ ]] || ((10#$value < min || 10#$value > max)); then
+        usage_error "$name '$value': must be an integer in $min..$max"
+    fi
+}
+
+# need_number NAME VALUE: a non-negative decimal.
+need_number() {
+    [[ "$2" =~ ^[0-9]+([.][0-9]+)?$ ]] || usage_error "$1 '$2': must be a non-negative number"
+}
+
+# need_positive NAME VALUE WHY: a decimal above 0; WHY says what 0 would mean.
+need_positive() {
+    need_number "$1" "$2"
+    awk -v v="$2" 'BEGIN {exit !(v > 0)}' || usage_error "$1 '$2': must be above 0 ($3)"
+}
+
+# CHECK_CLASSPATH: where check_daemon_flags finds the daemon's classes (tests point it at their own class path).
+CHECK_CLASSPATH="${RICOCHET_CHECK_CLASSPATH:-}"
+
+# check_daemon_flags WHAT FLAGS...: 'ricochet daemon' would take FLAGS (its own rules: io.ricochet.cli.
+# DaemonFlagsCheck; the key and certificate files aside); otherwise a usage error naming WHAT and the reason.
+# Needs JAVA and a core jar that has the check (it is never rebuilt here: running daemons may have it open).
+check_daemon_flags() {
+    local what="$1" reason status=0
+    shift
+    reason="$("${JAVA:-java}" -cp "${CHECK_CLASSPATH:-$CORE_JAR}" io.ricochet.cli.DaemonFlagsCheck "$@" 2>&1)" \
+        || status=$?
+    case "$status" in
+        0) ;;
+        2) usage_error "$what: ${reason% (flags)}" ;;
+        *) die "cannot check $what by the daemon's rules (${reason%%$'\n'*}): is $CORE_JAR built and up to date?" \
+            "('scripts/ricochet --version' rebuilds it; not while a cluster runs on it)" ;;
+    esac
+}
+
 # ---------------------------------------------------------------------------------------------------- tools
 
 # require_tool COMMAND PACKAGE WHAT: exits with the package to install when COMMAND is missing.
@@ -178,4 +224,31 @@ gms_replicas() {
         list+="${list:+,}$r=$(gms_addr "$r"):$GMS_PORT:$GMS_RAFT_PORT"
     done
     printf '%s\n' "$list"
+}
+
+# ---------------------------------------------------------------------------------------------------- verdicts
+
+# fd_verdicts DIR: every verdict in the run's failure detector logs (logs/fd-*.log), one line each: TIME KIND NAME
+# VERDICT, KIND node or detector, VERDICT FAILED or RECOVERED. A daemon's first answer to a detector that takes it
+# over, logged as RECOVERED so that its latest verdict reads alive, is no verdict on it and is left out.
+fd_verdicts() {
+    local dir="$1"
+    { grep -hE '^[0-9:.]+ .* (node|detector) [^ ]+ \([^)]*\) (FAILED|RECOVERED)' "$dir"/logs/fd-*.log 2>/dev/null \
+        || true; } | { grep -v 'first answer since the GMS listed it' || true; } \
+        | sed -E 's/^([0-9:.]+) .* (node|detector) ([^ ]+) \([^)]*\) (FAILED|RECOVERED).*/\1 \2 \3 \4/' \
+        | LC_ALL=C sort -s -k1,1
+    return 0
+}
+
+# fd_verdict_summary DIR: one line counting the verdicts of fd_verdicts, 0 when none, naming who failed.
+fd_verdict_summary() {
+    fd_verdicts "$1" | awk '
+        { count[$2 " " $4]++ }
+        $4 == "FAILED" { failed[$2] = failed[$2] " " $3 }
+        END {
+            printf "failure detector verdicts: %d node failed%s, %d node recovered, %d detector failed%s, " \
+                "%d detector recovered\n", count["node FAILED"], failed["node"] ? " (" substr(failed["node"], 2) ")" : "",
+                count["node RECOVERED"], count["detector FAILED"],
+                failed["detector"] ? " (" substr(failed["detector"], 2) ")" : "", count["detector RECOVERED"]
+        }'
 }

@@ -11,13 +11,40 @@ marker() {
     printf -- '-Dricochet.cluster=%s\n' "$RC_PREFIX"
 }
 
+# close_inherited_fds: closes every file descriptor of this shell above 2. Called in the subshell that becomes a
+# started process, so that it holds nothing of its caller's (a lock the caller holds on fd 9 stays the caller's).
+close_inherited_fds() {
+    local fd
+    local -a fds=()
+    for fd in /proc/"$BASHPID"/fd/*; do
+        fds+=("${fd##*/}")
+    done
+    for fd in "${fds[@]}"; do
+        if ((fd > 2)) && [[ -e /proc/$BASHPID/fd/$fd ]]; then
+            exec {fd}>&-
+        fi
+    done
+}
+
+# start_detached LOG COMMAND...: starts COMMAND in the background in a session of its own (setsid), stdin from
+# /dev/null, stdout and stderr to LOG, with no other descriptor of the caller; its PID is $! (the subshell execs
+# setsid, which execs COMMAND: one process throughout).
+start_detached() {
+    local log="$1"
+    shift
+    (
+        close_inherited_fds
+        exec setsid "$@"
+    ) >"$log" 2>&1 </dev/null &
+}
+
 # proc_start DIR NAME NS COMMAND...: starts COMMAND in namespace NS in the background, detached from the
 # terminal; records its PID. The PID is the command's own (ip netns exec and setsid exec, they do not fork).
 proc_start() {
     local dir="$1" name="$2" ns="$3"
     shift 3
     mkdir -p "$dir/logs" "$dir/pids"
-    ip netns exec "$ns" setsid "$@" >"$dir/logs/$name.log" 2>&1 </dev/null &
+    start_detached "$dir/logs/$name.log" ip netns exec "$ns" "$@"
     printf '%s\n' "$!" >"$dir/pids/$name.pid"
 }
 

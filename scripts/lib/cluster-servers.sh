@@ -1,4 +1,4 @@
-# shellcheck shell=bash disable=SC2034
+# shellcheck shell=bash disable=SC2034,SC2154
 # Starting the processes of a local cluster: GMS partitions and failure detectors in the svc namespace, one
 # daemon per node namespace. Sourced; needs cluster-common.sh and cluster-procs.sh.
 
@@ -73,17 +73,25 @@ gms_start() {
     done
 }
 
+# daemon_flags K: into DAEMON_FLAGS, the 'ricochet daemon' flags of node K but its key and certificate files
+# (from RC_*: the run's settings, injected loss and --daemon-args).
+daemon_flags() {
+    local k="$1"
+    local -a extra=()
+    read -r -a extra <<<"$RC_DAEMON_ARGS"
+    DAEMON_FLAGS=(--node-id "$k" --rack "$(rack_of "$k")" --interface v0 --address "$(node_addr "$k")"
+        --unicast-port "$UNICAST_PORT" --api-bind 127.0.0.1 --api-port "$API_PORT" --gms "$(gms_list)" --seed "$k"
+        --inject-loss "$RC_INJECT_LOSS" --stats-interval 10 "${extra[@]}")
+}
+
 # daemon_start DIR K: the daemon of node K in its namespace (does not wait).
 daemon_start() {
     local dir="$1" k="$2"
-    local -a extra=() tls
-    read -r -a extra <<<"$RC_DAEMON_ARGS"
+    local -a tls
     mapfile -t tls < <(tls_args "$dir" "node-$k")
-    java_in "$dir" "node-$k" "$(node_ns "$k")" 0 "$DAEMON_JAVA_OPTS" "$CORE_JAR" daemon --node-id "$k" \
-        --rack "$(rack_of "$k")" \
-        --interface v0 --address "$(node_addr "$k")" --unicast-port "$UNICAST_PORT" --api-bind 127.0.0.1 \
-        --api-port "$API_PORT" --gms "$(gms_list)" --seed "$k" --inject-loss "$RC_INJECT_LOSS" \
-        --stats-interval 10 --key-file "$dir/cluster.key" "${tls[@]}" "${extra[@]}"
+    daemon_flags "$k"
+    java_in "$dir" "node-$k" "$(node_ns "$k")" 0 "$DAEMON_JAVA_OPTS" "$CORE_JAR" daemon "${DAEMON_FLAGS[@]}" \
+        --key-file "$dir/cluster.key" "${tls[@]}"
 }
 
 # daemons_start DIR: every daemon, then waits for each one's "running" line.

@@ -5,11 +5,6 @@
 
 PROGRESS_SECONDS="${RICOCHET_CLUSTER_PROGRESS:-5}"
 
-# need_number NAME VALUE: a non-negative decimal.
-need_number() {
-    [[ "$2" =~ ^[0-9]+([.][0-9]+)?$ ]] || usage_error "$1 '$2': must be a non-negative number"
-}
-
 # daemons_restart DIR LOSS WHY: restarts every daemon with --inject-loss LOSS (their old logs are kept aside),
 # then waits until the failure detectors, which saw each daemon go, report it alive again.
 daemons_restart() {
@@ -140,14 +135,16 @@ cmd_run_workload() {
             --nft-loss) need_value "$1" $#; nft="$2"; shift 2 ;;
             --run-dir) need_value "$1" $#; run_dir="$2"; shift 2 ;;
             --reuse-daemons) reuse=1; shift ;;
+            -h | --help) command_usage run-workload; return 0 ;;
             *) usage_error "run-workload: unknown option '$1'" ;;
         esac
     done
     [[ -n "$groups" && -n "$degree" ]] || usage_error "run-workload needs --groups G and --degree D"
     need_int --groups "$groups" 1 65535
     need_int --degree "$degree" 1 "$groups"
-    need_number --rate "$rate"
-    need_number --seconds "$seconds"
+    # A workload that sends nothing checks nothing: its verdict could only be NOTHING_CHECKED.
+    need_positive --rate "$rate" "no message would be sent"
+    need_positive --seconds "$seconds" "no message would be sent"
     need_number --settle "$settle"
     [[ -n "$ramp" ]] || ramp="$(awk -v s="$seconds" 'BEGIN {print (s < 3 ? s : 3)}')"
     need_number --ramp "$ramp"
@@ -155,14 +152,25 @@ cmd_run_workload() {
     need_int --payload "$payload" 44 65000
     need_int --seed "$seed" 0 2147483647
     [[ -z "$nft" ]] || need_int --nft-loss "$nft" 0 1000
-    [[ -z "$loss" || "$loss" =~ ^[a-z]+(:[0-9.]+)*$ ]] \
-        || usage_error "--inject-loss '$loss': use none, uniform:L, bursty:L:b or markov:L:m"
+    JAVA="$(java_cmd)"
+    # By the daemon's own rules, before any daemon is stopped for it (a typo once left a cluster without daemons).
+    [[ -z "$loss" ]] || check_daemon_flags --inject-loss --node-id 1 --inject-loss "$loss"
     require_root
     require_tool ip iproute2 "scripts/cluster"
     [[ -z "$nft" ]] || require_tool nft nftables "--nft-loss"
-    JAVA="$(java_cmd)"
     load_run "$run_dir"
     require_daemons "$RUN_DIR"
+    # The plan (groups of every node) is made, and so checked, before any daemon is restarted.
+    local wl k rc=0 next status tag
+    local -a node_groups=()
+    wl="$RUN_DIR/workload-$(date +%Y%m%d-%H%M%S)"
+    tag="$(date +%s%N)"
+    mkdir -p "$wl/logs"
+    "$JAVA" -jar "$CORE_JAR" workload --make-plan --nodes "$RC_NODES" --total-groups "$groups" --degree "$degree" \
+        --seed "$seed" --out "$wl/plan.json" >"$wl/plan.txt" || die "could not make the plan (see above)"
+    while read -r k next; do
+        node_groups[k]="$next"
+    done <"$wl/plan.txt"
     if [[ -n "$loss" && "$loss" != "$RC_INJECT_LOSS" ]]; then
         daemons_restart "$RUN_DIR" "$loss" "for --inject-loss $loss; they ran with $RC_INJECT_LOSS"
     elif ((${RC_WORKLOADS:-0} > 0 && !reuse)); then
@@ -174,19 +182,9 @@ cmd_run_workload() {
     fd_wait_alive "$RUN_DIR" 30
     RC_WORKLOADS=$((${RC_WORKLOADS:-0} + 1))
     state_save "$RUN_DIR"
-
-    local wl k rc=0 next status tag
-    local -a node_groups=()
-    wl="$RUN_DIR/workload-$(date +%Y%m%d-%H%M%S)"
-    tag="$(date +%s%N)"
-    mkdir -p "$wl/logs"
     say "workload in $wl: $RC_NODES nodes each in $degree of $groups groups, $rate msg/s per node for ${seconds}s," \
         "$payload-byte payloads, injected loss $RC_INJECT_LOSS${nft:+, nftables loss $nft per mille}"
-    "$JAVA" -jar "$CORE_JAR" workload --make-plan --nodes "$RC_NODES" --total-groups "$groups" --degree "$degree" \
-        --seed "$seed" --out "$wl/plan.json" >"$wl/plan.txt" || die "could not make the plan (see above)"
-    while read -r k next; do
-        node_groups[k]="$next"
-    done <"$wl/plan.txt"
+
 
     WL_ACTIVE=1
     trap workload_cleanup EXIT INT TERM

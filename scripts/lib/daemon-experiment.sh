@@ -24,9 +24,15 @@ gms_pid=""
 log() { say "$@"; }
 
 # usage: the sourcing script's header comment (line 2 up to the first line that is not a comment) on stderr; exits 2.
+# usage [STATUS]: the script's header comment; 'usage 0' (--help) on stdout, otherwise on stderr with exit 2.
 usage() {
-    awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2
-    exit 2
+    local status="${1:-2}"
+    if ((status == 0)); then
+        awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//'
+    else
+        awk 'NR > 1 && !/^#/ { exit } NR > 1' "$0" | sed 's/^# \{0,1\}//' >&2
+    fi
+    exit "$status"
 }
 
 host_ns() { echo "$prefix-h$1"; }

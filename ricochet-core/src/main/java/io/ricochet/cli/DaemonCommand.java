@@ -10,6 +10,8 @@ import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.Callable;
@@ -28,6 +30,7 @@ import picocli.CommandLine.Spec;
  * dashes) and from flags, which win. The flags are generated from {@link DaemonSettings#KEYS}.
  */
 @Command(name = "daemon",
+        sortOptions = false,
         modelTransformer = DaemonCommand.Flags.class,
         description = {"Runs the Ricochet daemon: multicast with LEC + NAK recovery, a GMS client and the local API.",
             "Settings: --config FILE (key=value lines, keys as the flags below without dashes), then flags.", ""})
@@ -35,18 +38,58 @@ public final class DaemonCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--config", paramLabel = "FILE", description = "properties file with daemon settings")
+    @Option(names = "--config", paramLabel = "FILE", order = 0,
+            description = "Properties file with daemon settings; flags given beside it win.")
     private Path config;
 
-    /** Adds one String option per settings key, so the file and the flags share one vocabulary. */
+    /**
+     * Adds one String option per settings key, so the file and the flags share one vocabulary, in the help style
+     * of the other commands: in the order of {@link DaemonSettings#KEYS}, a label saying what the value is, and a
+     * sentence ending with its default.
+     */
     public static final class Flags implements CommandLine.IModelTransformer {
         @Override
         public CommandSpec transform(CommandSpec commandSpec) {
-            DaemonSettings.KEYS.forEach((key, meta) -> commandSpec.addOption(OptionSpec.builder("--" + key)
-                    .type(String.class).paramLabel("VALUE")
-                    .description(meta[1] + (meta[0] == null ? " (required)" : " (default: " + meta[0] + ")"))
-                    .build()));
+            int order = 1;
+            for (Map.Entry<String, String[]> key : DaemonSettings.KEYS.entrySet()) {
+                String[] meta = key.getValue();
+                commandSpec.addOption(OptionSpec.builder("--" + key.getKey()).type(String.class).order(order++)
+                        .paramLabel(label(key.getKey(), meta[0])).description(sentence(meta[1], meta[0])).build());
+            }
+            // --help and --version last, as in the other commands' help.
+            for (OptionSpec help : List.copyOf(commandSpec.options())) {
+                if (help.usageHelp() || help.versionHelp()) {
+                    commandSpec.remove(help);
+                    commandSpec.addOption(help.toBuilder().order(order++).build());
+                }
+            }
             return commandSpec;
+        }
+
+        /** What the value is, as the other commands label theirs: MS, PORT, FILE, N, on|off, or the key's noun. */
+        static String label(String key, String defaultValue) {
+            if ("on".equals(defaultValue) || "off".equals(defaultValue)) {
+                return "on|off";
+            }
+            if (key.endsWith("-ms") || key.endsWith("-us") || key.endsWith("-port")) {
+                return key.substring(key.lastIndexOf('-') + 1).toUpperCase(Locale.ROOT);
+            }
+            if (key.equals("key-file") || key.startsWith("tls-") || key.equals("api-unix-socket")) {
+                return "FILE";
+            }
+            if (defaultValue != null && defaultValue.matches("\\d+")) {
+                return "N";
+            }
+            return key.substring(key.lastIndexOf('-') + 1).toUpperCase(Locale.ROOT);
+        }
+
+        /** The description as a sentence, with the default (none shown when it is empty) or "required". */
+        static String sentence(String description, String defaultValue) {
+            String text = Character.toUpperCase(description.charAt(0)) + description.substring(1);
+            if (defaultValue == null) {
+                return text + " (required).";
+            }
+            return defaultValue.isEmpty() ? text + "." : text + " (default: " + defaultValue + ").";
         }
     }
 

@@ -103,7 +103,8 @@ public final class FdMain implements Callable<Integer> {
 
     @Option(names = "--members", paramLabel = "NODE@HOST:PORT", split = ",", converter = FdConverters.Daemon.class,
             description = "Daemons to watch always, comma-separated: each daemon's node id and the heartbeat "
-                    + "address where it answers heartbeats (e.g. 1@10.0.0.1:7500,2@10.0.0.2:7500). Without --rack "
+                    + "address where it answers heartbeats, its heartbeat-port, 7500 by default (e.g. "
+                    + "1@10.0.0.1:7500,2@10.0.0.2:7500). Without --rack "
                     + "or --standby, the whole rack; with one, watched beside the GMS's list, which never removes "
                     + "them.")
     private List<Target> members = new ArrayList<>();
@@ -170,7 +171,9 @@ public final class FdMain implements Callable<Integer> {
     @Option(names = "--watch-detectors", paramLabel = "ID@HOST:PORT", split = ",",
             converter = FdConverters.Detector.class,
             description = "Top level: rack detectors to watch, comma-separated, each as its --id and --bind "
-                    + "address; one that stops answering is reported as a failed detector.")
+                    + "address (e.g. rack-1@10.0.0.254:7200,rack-2@10.0.1.254:7200: a detector's port, 7200 by "
+                    + "default, not the GMS's 7100 nor a daemon's 7500); one that stops answering is reported as a "
+                    + "failed detector.")
     private List<Target> watchDetectors = new ArrayList<>();
 
     @Option(names = "--chain-next", paramLabel = "ID@HOST:PORT", converter = FdConverters.Detector.class,

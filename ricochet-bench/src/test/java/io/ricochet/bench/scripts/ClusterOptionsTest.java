@@ -1,0 +1,110 @@
+package io.ricochet.bench.scripts;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * scripts/cluster and scripts/demo check every option before they create, stop or start anything (issue 14): a
+ * typo in run-workload's --inject-loss once stopped every daemon of a running cluster and left it without any.
+ */
+class ClusterOptionsTest {
+    /** The daemon's flag check runs on this test's class path, which holds ricochet-core (no jar to build). */
+    private static final Map<String, String> CHECK_ON_TEST_CLASSES =
+            Map.of("RICOCHET_CHECK_CLASSPATH", System.getProperty("java.class.path"));
+
+    @ParameterizedTest
+    @ValueSource(strings = {"up", "run-workload", "exec", "status", "down"})
+    void shouldAnswerHelpOfEachCommandWithItsOwnUsage(String command) throws Exception {
+        for (String help : List.of("--help", "-h")) {
+            ScriptRun run = ScriptRun.of(Map.of(), "cluster", command, help);
+            assertEquals(0, run.exitCode(), command + " " + help + ": " + run.err());
+            assertTrue(run.out().startsWith("Usage: scripts/cluster " + command + " "), run.out());
+            assertTrue(run.out().contains("\n  " + command + " "), "its own part of the help: " + run.out());
+            assertEquals("", run.err());
+        }
+    }
+
+    @Test
+    void shouldPointABadOptionAtItsCommandsHelp() throws Exception {
+        ScriptRun run = ScriptRun.of(Map.of(), "cluster", "up", "--nodes", "0");
+        assertEquals(2, run.exitCode());
+        assertEquals("cluster: --nodes '0': must be an integer in 1..199\nTry 'scripts/cluster up --help'.\n",
+                run.err());
+    }
+
+    /**
+     * The incident of issue 14 on a stand-in run: its one "daemon" is a process carrying the run's marker, which
+     * a restart would stop. A loss rate of 2.0 is refused by the daemon's own parser, and the daemon lives on.
+     */
+    @Test
+    void shouldRefuseABadInjectedLossBeforeStoppingAnyDaemon(@TempDir Path run) throws Exception {
+        Files.createDirectories(run.resolve("pids"));
+        Files.writeString(run.resolve("cluster.env"), "RC_PREFIX=rc-optionstest\nRC_NODES=1\nRC_INJECT_LOSS=none\n");
+        Process daemon = new ProcessBuilder("bash", "-c", "sleep 120; :", "-Dricochet.cluster=rc-optionstest").start();
+        try {
+            Files.writeString(run.resolve("pids/node-1.pid"), daemon.pid() + "\n");
+            ScriptRun refused = ScriptRun.of(CHECK_ON_TEST_CLASSES, "cluster", "run-workload", "--groups", "6",
+                    "--degree", "3", "--inject-loss", "uniform:2.0", "--run-dir", run.toString());
+            assertEquals(2, refused.exitCode(), refused.err());
+            assertEquals("cluster: --inject-loss: inject-loss = uniform:2.0: loss rate '2.0' in 'uniform:2.0' must be "
+                    + "a number in [0, 1)\nTry 'scripts/cluster run-workload --help'.\n", refused.err());
+            assertTrue(daemon.isAlive(), "the daemon was not stopped");
+            assertTrue(Files.exists(run.resolve("pids/node-1.pid")), "nor forgotten");
+        } finally {
+            daemon.destroy();
+            daemon.waitFor(10, TimeUnit.SECONDS);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--seconds 0", "--rate 0", "--rate 0.0", "--seconds -1", "--nft-loss 1001",
+        "--payload 20", "--degree 7"})
+    void shouldRefuseAWorkloadThatCannotBeCheckedBeforeLookingForTheRun(String option) throws Exception {
+        List<String> args = new java.util.ArrayList<>(List.of("run-workload", "--groups", "6", "--degree", "3",
+                "--run-dir", "/nonexistent/run"));
+        args.addAll(List.of(option.split(" ")));
+        ScriptRun run = ScriptRun.of(Map.of(), "cluster", args.toArray(String[]::new));
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().startsWith("cluster: " + option.split(" ")[0] + " '"), run.err());
+    }
+
+    @Test
+    void shouldCheckTheOptionsOfUpBeforeItNeedsRootOrJava() throws Exception {
+        ScriptRun run = ScriptRun.of(Map.of(), "cluster", "up", "--fd-miss", "0");
+        assertEquals(2, run.exitCode(), run.err());
+        assertEquals("cluster: --fd-miss '0': must be an integer in 1..1000\nTry 'scripts/cluster up --help'.\n",
+                run.err());
+    }
+
+    /** Values that cannot give a verdict fail at once, before the demo builds, installs or creates anything. */
+    @ParameterizedTest
+    @ValueSource(strings = {"--seconds 0", "--rate 0", "--rate fast", "--nft-loss 2000", "--seconds"})
+    void shouldRefuseADemoThatCannotGiveAVerdictBeforeItStarts(String option) throws Exception {
+        Path runs = ScriptRun.root().resolve("runs");
+        List<String> before = runs(runs);
+        ScriptRun run = ScriptRun.of(Map.of(), "demo", option.split(" "));
+        assertEquals(2, run.exitCode(), run.err());
+        assertTrue(run.err().startsWith("demo: " + option.split(" ")[0] + " "), run.err());
+        assertFalse(run.err().contains("building"), "nothing was built: " + run.err());
+        assertEquals(before, runs(runs), "no run folder was made");
+    }
+
+    private static List<String> runs(Path runs) throws Exception {
+        if (!Files.isDirectory(runs)) {
+            return List.of();
+        }
+        try (var list = Files.list(runs)) {
+            return list.map(Path::toString).sorted().toList();
+        }
+    }
+}
