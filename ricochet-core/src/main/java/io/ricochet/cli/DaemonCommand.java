@@ -131,9 +131,15 @@ public final class DaemonCommand implements Callable<Integer> {
         return "api-bind = " + settings.api().bindAddress() + ", api-port = " + settings.api().port();
     }
 
-    private DaemonConfig settings() {
+    /** The settings flags of a parsed {@code ricochet daemon} command line: key -> text, null where not given. */
+    static Map<String, String> flagValues(CommandSpec spec) {
         Map<String, String> flags = new LinkedHashMap<>();
         DaemonSettings.KEYS.keySet().forEach(key -> flags.put(key, spec.findOption("--" + key).getValue()));
+        return flags;
+    }
+
+    private DaemonConfig settings() {
+        Map<String, String> flags = flagValues(spec);
         Properties file = null;
         if (config != null) {
             file = new Properties();

@@ -2,7 +2,6 @@ package io.ricochet.cli;
 
 import io.ricochet.daemon.DaemonSettings;
 import java.io.PrintWriter;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -41,8 +40,7 @@ public final class DaemonFlagsCheck {
         CommandSpec spec = line.getCommandSpec();
         try {
             line.parseArgs(args);
-            Map<String, String> flags = new LinkedHashMap<>();
-            DaemonSettings.KEYS.keySet().forEach(key -> flags.put(key, spec.findOption("--" + key).getValue()));
+            Map<String, String> flags = DaemonCommand.flagValues(spec);
             if (flags.get("key-file") == null && flags.get("insecure") == null) {
                 flags.put("insecure", "on");
             }
