@@ -28,6 +28,7 @@ public final class LayeredReceiver {
     private final boolean[] lastInBurst;
     private int level;
     private long lastSp = -1;
+    private boolean wholeWindow; // it has watched since the last SP: a newcomer's first window is partial
     private boolean lossSinceSp;
     private long deafUntilNs = Long.MIN_VALUE;
     private long losses;
@@ -90,8 +91,9 @@ public final class LayeredReceiver {
             for (int l = 0; l <= level && lastSp >= 0; l++) {
                 congested |= missing(l, schedule.packetsBeforeSp(l, packet.sp()) - 1);
             }
-            join = lastSp >= 0 && packet.sp() == lastSp + 1 && !lossSinceSp && level < schedule.topLevel()
+            join = wholeWindow && packet.sp() == lastSp + 1 && !lossSinceSp && level < schedule.topLevel()
                     && schedule.spLevel(packet.sp()) >= level;
+            wholeWindow = lastSp >= 0;
             lastSp = packet.sp();
             lossSinceSp = false;
         }

@@ -40,9 +40,10 @@ class LayeredReceiverTest {
     @Test
     void shouldJoinOnlyRightAfterAnSpOfItsLevel() {
         LayeredReceiver rx = new LayeredReceiver(schedule, 0, SECOND);
-        List<Step> steps = run(rx, 5 * SECOND, p -> false);
-        // Level 0 joins at SP 1 (1 s), level 1 at SP 2 (level 1), level 2 not at SP 3 (level 0) but at SP 4.
-        assertEquals(List.of(1L, 2L, 4L), steps.stream().map(s -> s.timeNs() / SECOND).toList());
+        List<Step> steps = run(rx, 9 * SECOND, p -> false);
+        // Not at SP 1 (its first window was partial); level 0 joins at SP 2, level 1 not at SP 3 (level 0) but at
+        // SP 4 (level 2), level 2 at SP 8 (level 3).
+        assertEquals(List.of(2L, 4L, 8L), steps.stream().map(s -> s.timeNs() / SECOND).toList());
         assertTrue(steps.stream().allMatch(s -> s.action() == LayeredReceiver.Action.JOIN));
         assertTrue(steps.stream().allMatch(s -> s.timeNs() % SECOND < 100 * MS), "joins right after an SP");
         assertEquals(3, rx.level());
@@ -52,11 +53,11 @@ class LayeredReceiverTest {
     @Test
     void shouldNotJoinAfterALossInTheBurstNorLeave() {
         LayeredReceiver rx = new LayeredReceiver(schedule, 0, SECOND);
-        // Layer 0's packet 6 is in the burst before SP 1 (0.5 .. 0.75 s).
-        assertTrue(schedule.inBurst(0, 6));
-        List<Step> steps = run(rx, 2 * SECOND + SECOND / 2, p -> is(p, 0, 6));
-        assertEquals(List.of(new Step(2 * SECOND + 50 * MS, LayeredReceiver.Action.JOIN, 1)), steps,
-                "no join at SP 1; the next SP's window is clean");
+        // Layer 0's packet 16 is in the burst before SP 2 (1.5 .. 1.75 s).
+        assertTrue(schedule.inBurst(0, 16));
+        List<Step> steps = run(rx, 3 * SECOND + SECOND / 2, p -> is(p, 0, 16));
+        assertEquals(List.of(new Step(3 * SECOND + 50 * MS, LayeredReceiver.Action.JOIN, 1)), steps,
+                "no join at SP 2; the next SP's window is clean");
         assertEquals(1, rx.losses());
         assertEquals(1, rx.burstLosses());
     }
@@ -64,12 +65,12 @@ class LayeredReceiverTest {
     @Test
     void shouldNotJoinWhenTheBurstsLastPacketIsLostAndOnlyAnotherLayerShowsTheSp() {
         LayeredReceiver rx = new LayeredReceiver(schedule, 0, SECOND);
-        // Level 1 from SP 1; before SP 2 layers 0 and 1 burst. Layer 1's last burst packet (19) is lost: after the
-        // silence, layer 0's packet comes first, past SP 2, and must already count it.
-        assertTrue(schedule.inBurst(1, 19));
-        assertEquals(20, schedule.packetsBeforeSp(1, 2));
-        List<Step> steps = run(rx, 2 * SECOND + SECOND / 2, p -> is(p, 1, 19));
-        assertEquals(List.of(1L), steps.stream().map(s -> s.timeNs() / SECOND).toList(), "only the join at SP 1");
+        // Level 1 from SP 2; before SP 4 layers 0..2 burst. Layer 1's last burst packet (39) is lost: after the
+        // silence, layer 0's packet comes first, past SP 4, and must already count it.
+        assertTrue(schedule.inBurst(1, 39));
+        assertEquals(40, schedule.packetsBeforeSp(1, 4));
+        List<Step> steps = run(rx, 4 * SECOND + SECOND / 2, p -> is(p, 1, 39));
+        assertEquals(List.of(2L), steps.stream().map(s -> s.timeNs() / SECOND).toList(), "only the join at SP 2");
         assertEquals(1, rx.level());
         assertEquals(1, rx.burstLosses());
     }
@@ -77,12 +78,12 @@ class LayeredReceiverTest {
     @Test
     void shouldLeaveOnALossOutsideABurstThenStayDeafForItsPeriod() {
         LayeredReceiver rx = new LayeredReceiver(schedule, 0, SECOND);
-        // Level 2 from SP 2; layer 0's packets 21 and 23 (2.15 s, 2.35 s) are lost, out of any burst.
-        assertTrue(!schedule.inBurst(0, 21) && !schedule.inBurst(0, 23));
-        List<Step> steps = run(rx, 2 * SECOND + SECOND / 2, p -> is(p, 0, 21) || is(p, 0, 23));
+        // Level 2 from SP 4; layer 0's packets 41 and 43 (4.15 s, 4.35 s) are lost, out of any burst.
+        assertTrue(!schedule.inBurst(0, 41) && !schedule.inBurst(0, 43));
+        List<Step> steps = run(rx, 4 * SECOND + SECOND / 2, p -> is(p, 0, 41) || is(p, 0, 43));
         assertEquals(List.of(LayeredReceiver.Action.JOIN, LayeredReceiver.Action.JOIN, LayeredReceiver.Action.LEAVE),
                 steps.stream().map(Step::action).toList(), "one leave: the second loss is in the deaf period");
-        assertEquals(new Step(2 * SECOND + 250 * MS, LayeredReceiver.Action.LEAVE, 1), steps.get(2));
+        assertEquals(new Step(4 * SECOND + 250 * MS, LayeredReceiver.Action.LEAVE, 1), steps.get(2));
         assertEquals(2, rx.losses());
         assertEquals(0, rx.burstLosses());
     }
@@ -90,7 +91,7 @@ class LayeredReceiverTest {
     @Test
     void shouldLeaveAgainOnceTheDeafPeriodIsOver() {
         LayeredReceiver rx = new LayeredReceiver(schedule, 0, 100 * MS);
-        List<Step> steps = run(rx, 2 * SECOND + SECOND / 2, p -> is(p, 0, 21) || is(p, 0, 23));
+        List<Step> steps = run(rx, 4 * SECOND + SECOND / 2, p -> is(p, 0, 41) || is(p, 0, 43));
         assertEquals(0, rx.level());
         assertEquals(2, steps.stream().filter(s -> s.action() == LayeredReceiver.Action.LEAVE).count());
     }
