@@ -38,6 +38,7 @@ import picocli.CommandLine;
             io.ricochet.bench.rx.RxPathsCommand.class,
             io.ricochet.bench.gms.GmsBenchCommand.class,
             io.ricochet.bench.fountain.LtCodesCommand.class,
+            io.ricochet.bench.fountain.LayeredCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

@@ -1,5 +1,6 @@
 package io.ricochet.bench.experiment;
 
+import java.awt.BasicStroke;
 import java.awt.Color;
 import java.awt.Graphics2D;
 import java.awt.RenderingHints;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -112,6 +114,45 @@ public final class Plots {
             }
             chart.addSeries(name, xs, xyError[1], xyError[2]).setMarker(SeriesMarkers.CIRCLE);
         });
+        return chart;
+    }
+
+    /**
+     * A graph of step lines over time (a value that holds until it changes, e.g. a subscription level): each line
+     * is its points {xs, ys}, each y holding from its x to the next; a line named in {@code dashed} is drawn dashed
+     * in the colour of the line before it (a reference for it, e.g. its fair level).
+     */
+    public static XYChart steps(String title, String xLabel, String yLabel, Map<String, double[][]> lines,
+                                Set<String> dashed) {
+        XYChart chart = new XYChartBuilder().width(PANEL_WIDTH).height(PANEL_HEIGHT).title(title)
+                .xAxisTitle(xLabel).yAxisTitle(yLabel).build();
+        style(chart.getStyler());
+        Color[] palette = chart.getStyler().getSeriesColors();
+        int colour = -1;
+        for (Map.Entry<String, double[][]> line : lines.entrySet()) {
+            String name = line.getKey();
+            double[][] xy = line.getValue();
+            int n = xy[0].length;
+            double[] xs = new double[Math.max(0, 2 * n - 1)];
+            double[] ys = new double[xs.length];
+            for (int i = 0; i < n; i++) { // a corner before each change: (x_i, y_(i-1)) then (x_i, y_i)
+                if (i > 0) {
+                    xs[2 * i - 1] = xy[0][i];
+                    ys[2 * i - 1] = xy[1][i - 1];
+                }
+                xs[2 * i] = xy[0][i];
+                ys[2 * i] = xy[1][i];
+            }
+            XYSeries series = chart.addSeries(name, xs, ys);
+            series.setMarker(SeriesMarkers.NONE);
+            if (dashed.contains(name)) {
+                series.setLineStyle(new BasicStroke(1.5f, BasicStroke.CAP_BUTT, BasicStroke.JOIN_MITER, 10f,
+                        new float[] {6f, 4f}, 0f));
+            } else {
+                colour++;
+            }
+            series.setLineColor(palette[Math.max(0, colour) % palette.length]);
+        }
         return chart;
     }
 
