@@ -18,13 +18,15 @@ import java.util.List;
  * @param propagationNs  from leaving the bottleneck to reaching the receiver
  * @param deafNs         a receiver's deaf period after a leave
  * @param durationNs     simulated time
- * @param seed           fixes each receiver's start time (uniform in the first SP interval)
+ * @param seed           fixes each receiver's start time (uniform in the first SP interval) and random losses
+ * @param randomLoss     probability that a packet leaving a bottleneck is lost on its way anyway (errors, other
+ *                       traffic's bursts: losses the layers' own rate did not cause), 0..0.5
  * @param receivers      the receivers
  */
 public record LayeredSimConfig(int layers, double basePps, long spIntervalNs, long burstNs,
                                boolean burstAllLayers, int queue,
                                long joinLatencyNs, long leaveLatencyNs, long propagationNs, long deafNs,
-                               long durationNs, long seed, List<Receiver> receivers) {
+                               long durationNs, long seed, double randomLoss, List<Receiver> receivers) {
     /**
      * One receiver: its bottleneck's rate, and optionally a new rate from {@code changeAtNs} on.
      *
@@ -49,6 +51,9 @@ public record LayeredSimConfig(int layers, double basePps, long spIntervalNs, lo
         receivers = List.copyOf(receivers);
         if (receivers.isEmpty()) {
             throw new IllegalArgumentException("no receiver: give at least one");
+        }
+        if (!(randomLoss >= 0 && randomLoss <= 0.5)) {
+            throw new IllegalArgumentException("random loss " + randomLoss + ": must be in 0..0.5");
         }
         if (queue < 0 || joinLatencyNs < 0 || leaveLatencyNs < 0 || propagationNs < 0 || deafNs < 0
                 || durationNs <= 0) {

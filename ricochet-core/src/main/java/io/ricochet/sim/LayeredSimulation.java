@@ -32,7 +32,10 @@ public final class LayeredSimulation {
         SplittableRandom random = new SplittableRandom(config.seed());
         List<Node> nodes = new ArrayList<>();
         for (LayeredSimConfig.Receiver spec : config.receivers()) {
-            Node node = new Node(spec, schedule, random.nextLong(config.spIntervalNs()));
+            // Random losses draw from a generator of their own per receiver, so that the start times, drawn from
+            // the seed's first generator, are the same with and without them.
+            SplittableRandom losses = new SplittableRandom(config.seed() * 0x9E3779B97F4A7C15L + nodes.size() + 1);
+            Node node = new Node(spec, schedule, random.nextLong(config.spIntervalNs()), losses);
             nodes.add(node);
             if (spec.changeAtNs() >= 0) {
                 events.at(spec.changeAtNs(), () -> node.link.rate(spec.ppsAfter()));
@@ -57,13 +60,15 @@ public final class LayeredSimulation {
         private final long startNs;
         private final BottleneckLink link;
         private final LayeredReceiver receiver;
+        private final SplittableRandom losses;
         private final List<LayeredTrace.Change> changes = new ArrayList<>();
         private int forwarded;
         private int joins;
         private int leaves;
 
-        Node(LayeredSimConfig.Receiver spec, LayerSchedule schedule, long startNs) {
+        Node(LayeredSimConfig.Receiver spec, LayerSchedule schedule, long startNs, SplittableRandom losses) {
             this.spec = spec;
+            this.losses = losses;
             this.schedule = schedule;
             this.startNs = startNs;
             this.link = new BottleneckLink(spec.pps(), config.queue());
@@ -76,7 +81,7 @@ public final class LayeredSimulation {
                 return;
             }
             long departure = link.offer(packet.sendNs());
-            if (departure >= 0) {
+            if (departure >= 0 && (config.randomLoss() == 0 || losses.nextDouble() >= config.randomLoss())) {
                 events.at(departure + config.propagationNs(), () -> arrive(packet, events));
             }
         }

@@ -13,13 +13,17 @@ class LayeredSimulationTest {
 
     /** Receivers at fair levels 0..3, and one whose bottleneck halves at 40 s (fair 3, then 2). */
     private static LayeredSimConfig config(long seed, boolean burstAllLayers) {
+        return config(seed, burstAllLayers, 0);
+    }
+
+    private static LayeredSimConfig config(long seed, boolean burstAllLayers, double randomLoss) {
         List<LayeredSimConfig.Receiver> receivers = new ArrayList<>();
         for (int k = 0; k <= 3; k++) {
             receivers.add(LayeredSimConfig.Receiver.fixed("r" + k, 1.5 * 100 * (1 << k)));
         }
         receivers.add(new LayeredSimConfig.Receiver("halved", 1200, 40 * SECOND, 600));
         return new LayeredSimConfig(5, 100, SECOND, SECOND / 4, burstAllLayers, 8, SECOND / 20, SECOND / 20,
-                SECOND / 100, SECOND / 2, 80 * SECOND, seed, receivers);
+                SECOND / 100, SECOND / 2, 80 * SECOND, seed, randomLoss, receivers);
     }
 
     private static List<String> summary(List<LayeredTrace> traces) {
@@ -55,5 +59,24 @@ class LayeredSimulationTest {
         assertEquals(3, halved.levelAt(39 * SECOND));
         assertEquals(2, halved.levelAt(79 * SECOND));
         assertTrue(halved.leaves() >= 1);
+    }
+
+    @Test
+    void shouldLeaveOnLossesTheLayersDidNotCauseAndKeepProbing() {
+        List<LayeredTrace> clean = new LayeredSimulation(config(3, false)).run();
+        List<LayeredTrace> lossy = new LayeredSimulation(config(3, false, 0.002)).run();
+        long from = 20 * SECOND;
+        long to = 40 * SECOND;
+        for (int i = 1; i < 4; i++) {
+            LayeredTrace t = lossy.get(i);
+            assertEquals(clean.get(i).startNs(), t.startNs(), "random losses leave start times alone");
+            int fair = t.fair().applyAsInt(to - 1);
+            double mean = t.meanLevel(from, to);
+            // Section VII-A: any loss outside a burst drops a layer, whatever caused it; joins come back at SPs.
+            assertTrue(t.leaves() >= 1 && t.joins() >= t.leaves(), t.name() + ": " + t.joins() + " joins, "
+                    + t.leaves() + " leaves");
+            assertTrue(mean <= fair && mean < clean.get(i).meanLevel(from, to), t.name() + " mean " + mean
+                    + ", fair " + fair + ", without random loss " + clean.get(i).meanLevel(from, to));
+        }
     }
 }

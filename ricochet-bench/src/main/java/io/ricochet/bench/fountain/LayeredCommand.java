@@ -72,6 +72,15 @@ public final class LayeredCommand implements Callable<Integer> {
                     + "up to the SP's level.")
     private boolean burstAllLayers;
 
+    @Option(names = "--random-loss", paramLabel = "P", defaultValue = "0",
+            description = "Probability that a packet past its bottleneck is lost anyway (losses the layers did not "
+                    + "cause), 0..0.5 (default: ${DEFAULT-VALUE}).")
+    private double randomLoss;
+
+    @Option(names = "--name", paramLabel = "NAME", defaultValue = "layered",
+            description = "Base name of the files written under DIR/figures/ (default: ${DEFAULT-VALUE}).")
+    private String name;
+
     @Option(names = "--docs", paramLabel = "DIR", defaultValue = "docs",
             description = "Where DIR/figures/ is (default: ${DEFAULT-VALUE}, i.e. run from the repository root).")
     private Path docs;
@@ -82,23 +91,26 @@ public final class LayeredCommand implements Callable<Integer> {
         check(layers >= 6 && layers <= 16, "--layers " + layers + ": must be in 6..16");
         check(basePps >= 10 && basePps <= 10_000, "--base-pps " + basePps + ": must be in 10..10000");
         check(queue >= 0 && queue <= 10_000, "--queue " + queue + ": must be in 0..10000");
+        check(randomLoss >= 0 && randomLoss <= 0.5, "--random-loss " + randomLoss + ": must be in 0..0.5");
+        check(name.matches("[A-Za-z0-9_-]{1,64}"), "--name " + name + ": letters, digits, - and _ only");
         check(Files.isDirectory(docs), "--docs " + docs + ": no such folder; run from the repository root or give "
                 + "the docs folder");
-        LayeredSimConfig config = config(layers, basePps, queue, burstAllLayers, seconds * SECOND, seed);
+        LayeredSimConfig config = config(layers, basePps, queue, burstAllLayers, seconds * SECOND, seed, randomLoss);
         List<LayeredTrace> traces = new LayeredSimulation(config).run();
         String table = table(config, traces);
         Path figures = docs.resolve("figures");
         try {
             Files.createDirectories(figures);
-            Files.writeString(figures.resolve("layered.csv"), csv(config, traces), StandardCharsets.UTF_8);
-            Plots.writePng(charts(config, traces), figures.resolve("layered.png"));
-            Files.writeString(figures.resolve("layered.md"), table, StandardCharsets.UTF_8);
+            Files.writeString(figures.resolve(name + ".csv"), csv(config, traces), StandardCharsets.UTF_8);
+            Plots.writePng(charts(config, traces), figures.resolve(name + ".png"));
+            Files.writeString(figures.resolve(name + ".md"), table, StandardCharsets.UTF_8);
         } catch (IOException e) {
             System.err.println("layered: could not write the results: " + e);
             return 1;
         }
         System.out.print(table);
-        System.err.println("layered: " + figures.resolve("layered.csv") + ", layered.png and layered.md written");
+        System.err.println("layered: " + figures.resolve(name + ".csv") + ", " + name + ".png and " + name
+                + ".md written");
         return 0;
     }
 
@@ -113,14 +125,14 @@ public final class LayeredCommand implements Callable<Integer> {
      * bottleneck to the receiver, a deaf period of half a second after a leave.
      */
     public static LayeredSimConfig config(int layers, double basePps, int queue, boolean burstAllLayers,
-                                          long durationNs, long seed) {
+                                          long durationNs, long seed, double randomLoss) {
         List<LayeredSimConfig.Receiver> receivers = new ArrayList<>();
         for (int k = 0; k <= 4; k++) {
             receivers.add(LayeredSimConfig.Receiver.fixed("r" + k, 1.5 * basePps * (1 << k)));
         }
         receivers.add(new LayeredSimConfig.Receiver("halved", 24 * basePps, durationNs / 2, 12 * basePps));
         return new LayeredSimConfig(layers, basePps, SECOND, SECOND / 4, burstAllLayers, queue, SECOND / 20,
-                SECOND / 20, SECOND / 100, SECOND / 2, durationNs, seed, receivers);
+                SECOND / 20, SECOND / 100, SECOND / 2, durationNs, seed, randomLoss, receivers);
     }
 
     /** Each receiver's level from each change on, then at the end of the run, with the fair level then. */
