@@ -73,17 +73,28 @@ gms_start() {
     done
 }
 
+# api_socket DIR K: node K's API Unix socket, in the run folder: unlike its TCP API (127.0.0.1 in its namespace), a
+# path-bound socket is reachable from the root namespace (scripts/cluster top).
+api_socket() {
+    printf '%s/api/node-%s.sock\n' "$1" "$2"
+}
+
 # daemon_start DIR K: the daemon of node K in its namespace (does not wait).
 daemon_start() {
-    local dir="$1" k="$2"
+    local dir="$1" k="$2" socket
     local -a extra=() tls
     read -r -a extra <<<"$RC_DAEMON_ARGS"
     mapfile -t tls < <(tls_args "$dir" "node-$k")
+    socket="$(api_socket "$dir" "$k")"
+    # sun_path holds 107 bytes and a NUL.
+    ((${#socket} <= 107)) || die "the API socket path $socket is longer than a Unix socket allows (107 bytes):" \
+        "choose a shorter --run-dir"
+    mkdir -p "$dir/api"
     java_in "$dir" "node-$k" "$(node_ns "$k")" 0 "$DAEMON_JAVA_OPTS" "$CORE_JAR" daemon --node-id "$k" \
         --rack "$(rack_of "$k")" \
         --interface v0 --address "$(node_addr "$k")" --unicast-port "$UNICAST_PORT" --api-bind 127.0.0.1 \
-        --api-port "$API_PORT" --gms "$(gms_list)" --seed "$k" --inject-loss "$RC_INJECT_LOSS" \
-        --stats-interval 10 --key-file "$dir/cluster.key" "${tls[@]}" "${extra[@]}"
+        --api-port "$API_PORT" --api-unix-socket "$socket" --gms "$(gms_list)" --seed "$k" \
+        --inject-loss "$RC_INJECT_LOSS" --stats-interval 10 --key-file "$dir/cluster.key" "${tls[@]}" "${extra[@]}"
 }
 
 # daemons_start DIR: every daemon, then waits for each one's "running" line.
