@@ -50,6 +50,16 @@ final class StatsFilter {
         return new Filtered(shown, hidden);
     }
 
+    /** The entries of {@code values} that are not 0, in order; null for null. */
+    static Map<String, Long> nonZero(Map<String, Long> values) {
+        if (values == null) {
+            return null;
+        }
+        Map<String, Long> kept = new LinkedHashMap<>(values);
+        kept.values().removeIf(StatsFilter::isZero);
+        return kept;
+    }
+
     private static boolean isZero(Object value) {
         return value instanceof Number n && n.doubleValue() == 0;
     }

@@ -20,8 +20,8 @@ final class TopView {
     static final List<String> HEADER = List.of("NODE", "IN/s", "OUT/s", "REP-IN/s", "REP-OUT/s", "LOSS/s", "LEC%",
             "NAK%", "LOST", "P50ms", "P99ms", "RXBUF", "DROP/s", "GMS", "FAILED");
     static final String LEGEND = "IN/OUT data packets, REP repairs, LOSS losses detected, LEC%/NAK% how this "
-            + "interval's recoveries were made, LOST given up (total), P50/P99 discovery to recovery since start, "
-            + "RXBUF receive-buffer packets, DROP its random drops, GMS partitions up/all and highest term, "
+            + "interval's recoveries were made,\nLOST given up (total), P50/P99 discovery to recovery since start, "
+            + "RXBUF receive-buffer packets, DROP its random drops,\nGMS partitions up/all and highest term, "
             + "FAILED members the GMS reported failed (total)";
     private static final String NONE = "-";
     private static final double PERCENT = 100.0;

@@ -2,15 +2,16 @@ package io.ricochet.cli;
 
 import io.ricochet.api.NodeStats;
 import io.ricochet.cli.StatsSource.Sample;
+import io.ricochet.driver.LatencyStats;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * One block of {@code ricochet stats --watch}: the counters as rates per second since the previous block (gauges as
- * their level), then the recovery latencies, buffers and GMS links as they are. The first block, and the first
- * after the daemon restarted, gives totals since the daemon started instead.
+ * One block of {@code ricochet stats --watch}: the counters as rates per second since the previous block (gauges
+ * as their level), then the recovery latencies measured so far, the buffers in use and the GMS links. The first
+ * block, and the first after the daemon restarted, gives totals since the daemon started instead.
  */
 final class WatchBlock {
     private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
@@ -52,14 +53,31 @@ final class WatchBlock {
             block.put("api/s", apiRates);
             block.put("gauges", gauges(s, all));
         }
+        block.put("recovery ms", latencies(s.daemon()));
+        block.put("buffers", all ? s.buffers() : StatsFilter.nonZero(s.buffers()));
+        block.put("gms", stats.get("gms"));
         block.values().removeIf(section -> section == null || section instanceof Map<?, ?> m && m.isEmpty());
-        for (String kept : new String[] {"daemon", "buffers", "gms"}) {
-            if (stats.get(kept) != null) {
-                block.put(kept, stats.get(kept));
-            }
-        }
         return "--- " + time.format(CLOCK) + " node " + s.node() + " (" + s.protocol() + "): " + what + " ---\n"
                 + StatsCommand.table(block);
+    }
+
+    /** Each latency measured so far, as "p50 P, p99 Q (count N)", since the daemon started. */
+    private static Map<String, String> latencies(NodeStats.Latencies l) {
+        Map<String, String> shown = new LinkedHashMap<>();
+        if (l != null) {
+            latency(shown, "lec", l.lecRecoveryLatencyMs());
+            latency(shown, "nak", l.nakRecoveryLatencyMs());
+            latency(shown, "discovery", l.discoveryLatencyMs());
+            latency(shown, "afterDiscovery", l.recoveryAfterDiscoveryMs());
+        }
+        return shown;
+    }
+
+    private static void latency(Map<String, String> shown, String name, LatencyStats.Summary s) {
+        if (s != null && s.count() > 0) {
+            shown.put(name, "p50 " + Decimals.plain(s.p50()) + ", p99 " + Decimals.plain(s.p99()) + " (count "
+                    + s.count() + ")");
+        }
     }
 
     private static Map<String, Long> gauges(NodeStats s, boolean all) {

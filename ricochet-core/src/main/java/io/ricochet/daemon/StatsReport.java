@@ -61,11 +61,14 @@ final class StatsReport {
         line.append("; buffers: ").append(nonZero(s.buffers()));
         NodeStats.Latencies l = s.daemon();
         if (l != null) {
-            line.append("; recovery ms p50/p99 (count):");
-            latency(line, "lec", l.lecRecoveryLatencyMs());
-            latency(line, "nak", l.nakRecoveryLatencyMs());
-            latency(line, "discovery", l.discoveryLatencyMs());
-            latency(line, "after discovery", l.recoveryAfterDiscoveryMs());
+            StringBuilder measured = new StringBuilder();
+            latency(measured, "lec", l.lecRecoveryLatencyMs());
+            latency(measured, "nak", l.nakRecoveryLatencyMs());
+            latency(measured, "discovery", l.discoveryLatencyMs());
+            latency(measured, "after discovery", l.recoveryAfterDiscoveryMs());
+            if (!measured.isEmpty()) {
+                line.append("; recovery ms p50/p99 (count):").append(measured);
+            }
         }
         if (s.gms() != null && !s.gms().isEmpty()) {
             line.append("; gms:");
