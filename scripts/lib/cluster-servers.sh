@@ -73,8 +73,8 @@ gms_start() {
     done
 }
 
-# daemon_flags K: into DAEMON_FLAGS, the 'ricochet daemon' flags of node K but its key and certificate files
-# (from RC_*: the run's settings, injected loss and --daemon-args).
+# daemon_flags K: into DAEMON_FLAGS, the 'ricochet daemon' flags of node K but its key and certificate files and
+# its API socket (from RC_*: the run's settings, injected loss and --daemon-args).
 daemon_flags() {
     local k="$1"
     local -a extra=()
@@ -84,14 +84,25 @@ daemon_flags() {
         --inject-loss "$RC_INJECT_LOSS" --stats-interval 10 "${extra[@]}")
 }
 
+# api_socket DIR K: node K's API Unix socket, in the run folder: unlike its TCP API (127.0.0.1 in its namespace), a
+# path-bound socket is reachable from the root namespace (scripts/cluster top).
+api_socket() {
+    printf '%s/api/node-%s.sock\n' "$1" "$2"
+}
+
 # daemon_start DIR K: the daemon of node K in its namespace (does not wait).
 daemon_start() {
-    local dir="$1" k="$2"
+    local dir="$1" k="$2" socket
     local -a tls
     mapfile -t tls < <(tls_args "$dir" "node-$k")
+    socket="$(api_socket "$dir" "$k")"
+    # sun_path holds 107 bytes and a NUL.
+    ((${#socket} <= 107)) || die "the API socket path $socket is longer than a Unix socket allows (107 bytes):" \
+        "choose a shorter --run-dir"
+    mkdir -p "$dir/api"
     daemon_flags "$k"
     java_in "$dir" "node-$k" "$(node_ns "$k")" 0 "$DAEMON_JAVA_OPTS" "$CORE_JAR" daemon "${DAEMON_FLAGS[@]}" \
-        --key-file "$dir/cluster.key" "${tls[@]}"
+        --api-unix-socket "$socket" --key-file "$dir/cluster.key" "${tls[@]}"
 }
 
 # daemons_start DIR: every daemon, then waits for each one's "running" line.

@@ -26,7 +26,7 @@ import picocli.CommandLine;
             CommandLine.HelpCommand.class,
             SimulateCommand.class,
             DaemonCommand.class, KeygenCommand.class,
-            SendCommand.class, ListenCommand.class, StatsCommand.class,
+            SendCommand.class, ListenCommand.class, StatsCommand.class, TopCommand.class,
             WorkloadCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",

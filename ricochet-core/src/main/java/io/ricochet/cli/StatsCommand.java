@@ -7,8 +7,11 @@ import io.ricochet.api.NodeStats;
 import io.ricochet.client.ApiAddress;
 import io.ricochet.client.ApiConnectionException;
 import io.ricochet.client.ClientOptions;
+import io.ricochet.cli.StatsSource.Sample;
 import io.ricochet.client.RicochetClient;
 import java.io.PrintWriter;
+import java.time.Duration;
+import java.time.LocalTime;
 import java.util.Collection;
 import java.util.Locale;
 import java.util.Map;
@@ -21,7 +24,8 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code ricochet stats}: prints the counters of the daemon on this blade, as an indented table or as JSON. Exits 1
+ * {@code ricochet stats}: prints the counters of the daemon on this blade, as an indented table (counters at 0 left
+ * out unless {@code --all}) or as JSON (everything), once or, with {@code --watch}, as rates every interval. Exits 1
  * if the daemon cannot be reached, 2 on bad flags.
  */
 @Command(name = "stats",
@@ -38,6 +42,7 @@ public final class StatsCommand implements Callable<Integer> {
     };
     /** The daemon's compressed latency histograms (base64, for workload summaries): in --json only. */
     private static final String HIDDEN_IN_TABLE = "latencyHistograms";
+    private static final Duration DEFAULT_WATCH_INTERVAL = Duration.ofSeconds(2);
 
     @Spec
     private CommandSpec spec;
@@ -45,18 +50,105 @@ public final class StatsCommand implements Callable<Integer> {
     @Mixin
     private Endpoint endpoint;
 
-    @Option(names = "--json", description = "Print the counters as JSON instead of a table.")
+    @Option(names = "--json", description = "Print the counters as JSON instead of a table (every counter).")
     private boolean json;
 
+    @Option(names = "--all", description = "Show every counter; by default those at 0 are left out, except the "
+            + "traffic and recovery ones of the running protocol.")
+    private boolean all;
+
+    @Option(names = "--watch", description = "Print a block every --interval, with the counters as rates per "
+            + "second, until q (then Enter) or Ctrl-D on a terminal, or Ctrl-C. A daemon that goes away is "
+            + "reported on one line and asked again at each interval.")
+    private boolean watch;
+
+    @Option(names = "--interval", paramLabel = "SECONDS", converter = ValueConverters.Interval.class,
+            description = "With --watch: seconds between blocks, 0.1 to 3600 (default: 2).")
+    private Duration interval;
+
+    @Option(names = "--count", paramLabel = "N",
+            description = "With --watch: stop after N blocks; exit 1 if the daemon did not answer the last one.")
+    private Integer count;
+
+    private int watchExit;
+    private boolean away;
+    private Sample previous;
+
     @Override
-    public Integer call() {
+    public Integer call() throws InterruptedException {
+        if (!watch && (interval != null || count != null)) {
+            throw new ParameterException(spec.commandLine(), (interval != null ? "--interval" : "--count")
+                    + " only goes with --watch");
+        }
+        if (watch && json) {
+            throw new ParameterException(spec.commandLine(), "--json and --watch do not go together: --json "
+                    + "prints one reading for scripts; run it at the times you need");
+        }
+        if (count != null && count < 1) {
+            throw new ParameterException(spec.commandLine(), "--count " + count + ": must be 1 or more");
+        }
+        if (watch) {
+            return watch();
+        }
         return endpoint.run("ricochet-stats", client -> {
             Map<String, Object> stats = asMap(client.stats());
             PrintWriter out = spec.commandLine().getOut();
-            out.print(json ? ResultJson.write(stats) : table(stats));
+            if (json) {
+                out.print(ResultJson.write(stats));
+            } else if (all) {
+                out.print(table(stats));
+            } else {
+                StatsFilter.Filtered shown = StatsFilter.withoutZeroCounters(stats);
+                out.print(table(shown.stats()));
+                if (shown.hidden() > 0) {
+                    out.println("(" + shown.hidden() + " counters at 0 not shown; --all shows them)");
+                }
+            }
             out.flush();
             return 0;
         });
+    }
+
+    /**
+     * {@code --watch}: a daemon that cannot be reached at the start is an error (exit 1, as without --watch); one
+     * that goes away later is said once on standard error and asked again at each interval.
+     */
+    private int watch() throws InterruptedException {
+        ApiAddress address = endpoint.address();
+        Duration every = interval != null ? interval : DEFAULT_WATCH_INTERVAL;
+        PrintWriter out = spec.commandLine().getOut();
+        StatsSource source = new StatsSource(address, ClientOptions.defaults().withClientName("ricochet-stats"),
+                System::nanoTime);
+        Sample first = source.poll();
+        if (!first.ok()) {
+            source.close();
+            return endpoint.fail(first.error());
+        }
+        LiveSession.Keys keys = Terminal.isTerminal(Terminal.STDIN) ? LiveSession.Keys.LINES : LiveSession.Keys.NONE;
+        try (source; LiveSession session = new LiveSession(keys, false, out, System.in)) {
+            session.run(every, count == null ? 0 : count, () -> {
+                Sample now = previous == null ? first : source.poll();
+                if (!now.ok()) {
+                    if (!away) {
+                        endpoint.fail("the daemon at " + address + " went away (" + now.error() + "); asking "
+                                + "again every " + Decimals.plain(every.toMillis() / 1000.0) + " s");
+                        away = true;
+                    }
+                    watchExit = 1;
+                    return true;
+                }
+                if (away) {
+                    endpoint.fail("the daemon at " + address + " answers again");
+                    away = false;
+                }
+                watchExit = 0;
+                out.print(WatchBlock.render(previous, now, all, LocalTime.now()));
+                out.flush();
+                previous = now;
+                return !out.checkError();
+            });
+        }
+        return watchExit;
     }
 
     /** The stats as a tree of maps, lists and values, in the record's field order (what the table walks). */
@@ -156,7 +248,7 @@ public final class StatsCommand implements Callable<Integer> {
             return 1;
         }
 
-        private ApiAddress address() {
+        ApiAddress address() {
             try {
                 return ApiAddress.parse(api);
             } catch (IllegalArgumentException e) {

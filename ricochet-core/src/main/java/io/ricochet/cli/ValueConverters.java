@@ -5,6 +5,7 @@ import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.support.ParsingConverter;
 import io.ricochet.support.UsageErrorHandler;
+import java.time.Duration;
 import picocli.CommandLine.TypeConversionException;
 
 /**
@@ -42,6 +43,29 @@ public final class ValueConverters {
     public static final class Protocol extends ParsingConverter<ProtocolChoice> {
         public Protocol() {
             super(ProtocolChoice::parse);
+        }
+    }
+
+    /** Seconds between refreshes of a live view: a decimal from 0.1 to 3600. */
+    public static final class Interval extends ParsingConverter<Duration> {
+        static final double MIN_SECONDS = 0.1;
+        static final double MAX_SECONDS = 3600;
+
+        public Interval() {
+            super(Interval::parse);
+        }
+
+        static Duration parse(String value) {
+            double seconds;
+            try {
+                seconds = Double.parseDouble(value);
+            } catch (NumberFormatException e) {
+                seconds = Double.NaN;
+            }
+            if (!(seconds >= MIN_SECONDS && seconds <= MAX_SECONDS)) {
+                throw new IllegalArgumentException("must be a number of seconds from 0.1 to 3600, e.g. 2 or 0.5");
+            }
+            return Duration.ofMillis(Math.round(seconds * 1000));
         }
     }
 

@@ -375,10 +375,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     }
 
     private void logStats() {
-        NodeStats s = snapshot();
-        LOG.info("node {} counters: {}", nodeId(), StatsReport.nonZero(driver.engine().counters().snapshot()));
-        LOG.info("node {} daemon: {} buffers: {} latency: {}", nodeId(),
-                StatsReport.nonZero(driver.counters().snapshot()), s.buffers(), StatsReport.latencyLine(s.daemon()));
+        LOG.info("{}", StatsReport.logLine(snapshot()));
     }
 
     /** Leaves every group through the GMS, then closes the API, the GMS connections and the sockets. */

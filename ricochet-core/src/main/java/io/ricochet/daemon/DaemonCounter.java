@@ -35,7 +35,9 @@ public enum DaemonCounter implements Counter {
     MALFORMED_DATAGRAMS(219, "DATA packets delivered by the engine whose payload is not a daemon's message or bundle "
             + "(an authenticated peer with a bug): reported LOST, as a whole"),
     OWN_DATAGRAMS(220, "datagrams naming this node as their source, dropped unread: its own multicast looped back by "
-            + "the host (other daemons on the host need the loopback) or a forgery");
+            + "the host (other daemons on the host need the loopback) or a forgery"),
+    MEMBER_FAILURES(221, "members of this node's groups the GMS reported failed (a failure detector's verdict, "
+            + "counted once per group it removed the member from)");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

@@ -4,6 +4,7 @@ import io.ricochet.api.NodeStats;
 import io.ricochet.control.ErrorCode;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
+import io.ricochet.control.MemberEventKind;
 import io.ricochet.control.MembershipListener;
 import io.ricochet.engine.MembershipEvent;
 import java.net.InetSocketAddress;
@@ -68,6 +69,9 @@ final class GmsListener implements MembershipListener {
                 return;
             }
             lastViewId.put(event.group(), event.viewId());
+            if (event.kind() == MemberEventKind.FAIL) {
+                driver.counters().increment(DaemonCounter.MEMBER_FAILURES);
+            }
             driver.applyEvent(toEngine(event), event.address());
             seen.membership(event.group(), driver.isMember(event.group()));
         });

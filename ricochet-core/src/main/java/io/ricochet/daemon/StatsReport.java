@@ -3,7 +3,6 @@ package io.ricochet.daemon;
 import io.ricochet.api.NodeStats;
 import io.ricochet.driver.LatencyStats;
 import io.ricochet.driver.RecoveryLatencies;
-import io.ricochet.engine.Counter;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.lec.LecCounter;
@@ -52,24 +51,50 @@ final class StatsReport {
                 r.sinceDiscovery().summary(), histograms);
     }
 
-    /** The counters a one-line log shows: the nonzero ones. */
-    static Map<String, Long> nonZero(Map<Counter, Long> snapshot) {
-        Map<String, Long> shown = new LinkedHashMap<>();
-        snapshot.forEach((counter, value) -> {
-            if (value != 0) {
-                shown.put(counter.name(), value);
+    /**
+     * The periodic log line: the nonzero counters and buffers, the recovery latency percentiles measured so far and
+     * each GMS link, in a few hundred bytes (the histograms stay in the stats; {@code ricochet stats} shows all).
+     */
+    static String logLine(NodeStats s) {
+        StringBuilder line = new StringBuilder("node ").append(s.node()).append(" (").append(s.protocol())
+                .append(") counters: ").append(nonZero(s.counters()));
+        line.append("; buffers: ").append(nonZero(s.buffers()));
+        NodeStats.Latencies l = s.daemon();
+        if (l != null) {
+            StringBuilder measured = new StringBuilder();
+            latency(measured, "lec", l.lecRecoveryLatencyMs());
+            latency(measured, "nak", l.nakRecoveryLatencyMs());
+            latency(measured, "discovery", l.discoveryLatencyMs());
+            latency(measured, "after discovery", l.recoveryAfterDiscoveryMs());
+            if (!measured.isEmpty()) {
+                line.append("; recovery ms p50/p99 (count):").append(measured);
             }
-        });
+        }
+        if (s.gms() != null && !s.gms().isEmpty()) {
+            line.append("; gms:");
+            s.gms().forEach((partition, link) -> line.append(" p").append(partition)
+                    .append(link.up() ? " up" : " down").append(" term ").append(link.term()));
+        }
+        return line.toString();
+    }
+
+    /** The entries of {@code values} that are not 0, in order. */
+    static Map<String, Long> nonZero(Map<String, Long> values) {
+        Map<String, Long> shown = new LinkedHashMap<>();
+        if (values != null) {
+            values.forEach((name, value) -> {
+                if (value != 0) {
+                    shown.put(name, value);
+                }
+            });
+        }
         return shown;
     }
 
-    /** For the periodic log line: summaries only. */
-    static String latencyLine(NodeStats.Latencies l) {
-        return "lec " + brief(l.lecRecoveryLatencyMs()) + ", nak " + brief(l.nakRecoveryLatencyMs())
-                + ", discovery " + brief(l.discoveryLatencyMs());
-    }
-
-    private static String brief(LatencyStats.Summary s) {
-        return s.count() + " (mean " + s.mean() + " ms, p99 " + s.p99() + " ms)";
+    private static void latency(StringBuilder line, String label, LatencyStats.Summary s) {
+        if (s != null && s.count() > 0) {
+            line.append(' ').append(label).append(' ').append(s.p50()).append('/').append(s.p99())
+                    .append(" (").append(s.count()).append(')');
+        }
     }
 }

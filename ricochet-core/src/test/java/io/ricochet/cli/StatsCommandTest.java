@@ -1,6 +1,7 @@
 package io.ricochet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -69,6 +70,60 @@ class StatsCommandTest {
         stats.put("daemon", Map.of("latencyHistograms", Map.of("lecRecoveryLatencyMsWithALongKey", "HISTogAAAA==")));
 
         assertEquals("daemon\n", StatsCommand.table(stats));
+    }
+
+    @Test
+    void shouldLeaveOutZeroCountersUnlessAll() {
+        CliRun shown = CliRun.line("stats --api " + fixture.address());
+        CliRun all = CliRun.line("stats --all --api " + fixture.address());
+
+        assertTrue(shown.out().matches("(?s).*\n\\(\\d+ counters at 0 not shown; --all shows them\\)\n"),
+                shown.out());
+        assertTrue(all.out().contains("\n  MALFORMED_FRAMES "), all.out());
+        assertFalse(shown.out().contains("MALFORMED_FRAMES"), shown.out());
+        assertFalse(all.out().contains("not shown"), all.out());
+    }
+
+    @Test
+    void shouldWatchWithTotalsFirstThenRatesPerSecond() {
+        CliRun run = CliRun.line("stats --watch --count 2 --interval 0.1 --api " + fixture.address());
+
+        assertEquals(0, run.exitCode(), run.err());
+        String[] blocks = run.out().split("(?m)^(?=--- )");
+        assertEquals(2, blocks.length, run.out());
+        assertTrue(blocks[0].matches("(?s)--- \\d\\d:\\d\\d:\\d\\d node 7 \\(fake\\): totals since the daemon "
+                + "started ---\ncounters\n  DATA_SENT +0\n.*"), blocks[0]);
+        assertTrue(blocks[1].matches("(?s)--- \\S+ node 7 \\(fake\\): per second over the last [0-9.]+ s ---\n"
+                + "counters/s\n  DATA_SENT +0\n.*\ngauges\n  CONNECTIONS_OPEN +1\n.*"), blocks[1]);
+        assertEquals("", run.err());
+    }
+
+    @Test
+    void shouldSayOnOneLineThatTheWatchedDaemonIsNotThere() throws Exception {
+        String address = fixture.address();
+        fixture.close();
+
+        CliRun run = CliRun.line("stats --watch --count 1 --api " + address);
+
+        assertEquals(1, run.exitCode());
+        assertEquals(1, run.err().lines().count(), run.err());
+        assertTrue(run.err().startsWith("ricochet stats: cannot connect to the Ricochet daemon at " + address),
+                run.err());
+        fixture = new ApiFixture();
+    }
+
+    @Test
+    void shouldRefuseWatchFlagsWithoutWatchAndABadInterval() {
+        CliRun alone = CliRun.line("stats --interval 2 --api " + fixture.address());
+        CliRun bad = CliRun.line("stats --watch --count 1 --interval -1 --api " + fixture.address());
+        CliRun json = CliRun.line("stats --watch --count 1 --json --api " + fixture.address());
+
+        assertEquals(2, alone.exitCode());
+        assertEquals("ricochet stats: --interval only goes with --watch\nTry 'ricochet stats --help'.\n", alone.err());
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().startsWith("ricochet stats: --interval '-1': must be a number of seconds"), bad.err());
+        assertEquals(2, json.exitCode());
+        assertTrue(json.err().startsWith("ricochet stats: --json and --watch do not go together"), json.err());
     }
 
     @Test

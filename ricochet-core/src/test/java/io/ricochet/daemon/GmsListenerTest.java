@@ -86,6 +86,17 @@ class GmsListenerTest {
     }
 
     @Test
+    void shouldCountTheFailuresItLearnsButNotLeavesOrStaleNews() {
+        listener.onGroupView(view(5, SELF, 2, 3));
+        listener.onMemberEvent(new MemberEvent(MemberEventKind.LEAVE, G, 6, 3, unicast(3), 1));
+        listener.onMemberEvent(new MemberEvent(MemberEventKind.FAIL, G, 6, 2, unicast(2), 1));
+        listener.onMemberEvent(new MemberEvent(MemberEventKind.FAIL, G, 7, 2, unicast(2), 1));
+
+        assertEquals(1, counters.get(DaemonCounter.MEMBER_FAILURES));
+        assertEquals(1, counters.get(DaemonCounter.STALE_VIEWS));
+    }
+
+    @Test
     void shouldMapTheGmsEventKindsToTheEngines() {
         for (MemberEventKind kind : MemberEventKind.values()) {
             MembershipEvent event = GmsListener.toEngine(new MemberEvent(kind, G, 1, 9, unicast(9), 77));
