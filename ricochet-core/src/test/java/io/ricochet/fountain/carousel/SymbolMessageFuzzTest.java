@@ -14,8 +14,8 @@ import org.junit.jupiter.api.Test;
  * cut or extended). The parser's verdict must agree with an independent reference written from the documented
  * layout; an accepted message must re-encode to the same bytes. Every input then goes to two receivers: one that
  * waits for a file no input names (so nothing is decoded) must count exactly the rejected inputs as malformed, and
- * one that takes the first file it sees (and decodes whatever well-formed symbols of it come) must never throw. The seed is fixed ({@code -Dricochet.fuzz.seed=N}
- * overrides it) and appears in every message.
+ * one that takes the first file it sees (and decodes the well-formed symbols of it) must never throw. The seed is
+ * fixed ({@code -Dricochet.fuzz.seed=N} overrides it) and appears in every message.
  */
 class SymbolMessageFuzzTest {
     private static final long SEED = Long.getLong("ricochet.fuzz.seed", 0x4341524f55534cL);
