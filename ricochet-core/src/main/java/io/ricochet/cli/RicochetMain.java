@@ -28,6 +28,7 @@ import picocli.CommandLine;
             DaemonCommand.class, KeygenCommand.class,
             SendCommand.class, ListenCommand.class, StatsCommand.class, TopCommand.class,
             WorkloadCommand.class,
+            FountainCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

@@ -42,8 +42,9 @@ public final class SimulationOptions {
     @Option(names = "--protocol", paramLabel = "NAME", defaultValue = "ricochet",
             converter = ValueConverters.Protocol.class,
             description = "Protocol every node runs: ricochet (LEC + NAK), srm (SRM-style NAK with session "
-                    + "messages), fec (sender-based FEC with --r/--c, NAK fallback with --nak) or pbcast "
-                    + "(Bimodal Multicast gossip) (default: ${DEFAULT-VALUE}).")
+                    + "messages), fec (sender-based FEC with --r/--c, NAK fallback with --nak), pbcast "
+                    + "(Bimodal Multicast gossip) or ipmc (plain IP multicast, no recovery) "
+                    + "(default: ${DEFAULT-VALUE}).")
     private ProtocolChoice protocol;
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "64",

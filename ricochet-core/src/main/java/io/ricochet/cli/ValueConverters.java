@@ -39,7 +39,7 @@ public final class ValueConverters {
         }
     }
 
-    /** {@code ricochet}, {@code srm}, {@code fec} or {@code pbcast}. */
+    /** {@code ricochet}, {@code srm}, {@code fec}, {@code pbcast} or {@code ipmc}. */
     public static final class Protocol extends ParsingConverter<ProtocolChoice> {
         public Protocol() {
             super(ProtocolChoice::parse);

@@ -5,6 +5,7 @@ import io.ricochet.engine.OriginSeals;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.fec.FecConfig;
 import io.ricochet.fec.FecProtocol;
+import io.ricochet.ipmc.IpmcProtocol;
 import io.ricochet.pbcast.PbcastConfig;
 import io.ricochet.pbcast.PbcastProtocol;
 import io.ricochet.ricochet.RicochetConfig;
@@ -22,10 +23,11 @@ import java.util.function.Supplier;
 /**
  * The protocols a simulation or a daemon can run, by command-line name. Ricochet takes every engine flag;
  * sender-based FEC takes {@code --r}, {@code --c} (a whole number) and {@code --nak}; SRM and pbcast run with their
- * own defaults (docs/design/srm.md, docs/design/pbcast.md).
+ * own defaults (docs/design/srm.md, docs/design/pbcast.md); ipmc is plain IP multicast, best effort, with no
+ * recovery at all (docs/design/ipmc.md).
  */
 public enum ProtocolChoice {
-    RICOCHET(0), SRM(1), FEC(2), PBCAST(3);
+    RICOCHET(0), SRM(1), FEC(2), PBCAST(3), IPMC(4);
 
     private final int wireId;
 
@@ -50,7 +52,7 @@ public enum ProtocolChoice {
                 return p;
             }
         }
-        throw new IllegalArgumentException("protocol '" + text + "' is not one of ricochet, srm, fec, pbcast");
+        throw new IllegalArgumentException("protocol '" + text + "' is not one of ricochet, srm, fec, pbcast, ipmc");
     }
 
     /** Every counter an engine of any of these protocols may keep, each once, in id order. */
@@ -60,6 +62,7 @@ public enum ProtocolChoice {
         all.addAll(SrmProtocol.COUNTERS);
         all.addAll(FecProtocol.COUNTERS);
         all.addAll(PbcastProtocol.COUNTERS);
+        all.addAll(IpmcProtocol.COUNTERS);
         List<Counter> sorted = new ArrayList<>(all);
         sorted.sort(Comparator.comparingInt(Counter::id));
         return List.copyOf(sorted);
@@ -100,6 +103,8 @@ public enum ProtocolChoice {
                         .nakEnabled(engine.nakEnabled()).maxPayload(payload).build());
             case PBCAST:
                 return new PbcastProtocol(PbcastConfig.builder().maxPayload(payload).build());
+            case IPMC:
+                return new IpmcProtocol(payload);
             default:
                 return new RicochetProtocol(engine, seals);
         }

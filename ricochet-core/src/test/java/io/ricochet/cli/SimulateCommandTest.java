@@ -160,6 +160,17 @@ class SimulateCommandTest {
     }
 
     @Test
+    void shouldRunPlainIpMulticastLosingWhatTheNetworkDrops() throws IOException {
+        Path file = dir.resolve("ipmc.json");
+        CliRun run = CliRun.line(TINY + " --protocol ipmc --seed 3 --loss uniform:0.05 --json " + file);
+        assertEquals(0, run.exitCode(), run.err());
+        JsonNode result = new ObjectMapper().readTree(file.toFile());
+        assertTrue(result.get("losses").asLong() > 0);
+        assertEquals(0, result.get("nakRecovered").asLong() + result.get("lecRecovered").asLong());
+        assertEquals(0, result.get("counters").get("UNRECOVERED").asLong(), "ipmc reports no loss");
+    }
+
+    @Test
     void shouldRefuseAnSrmSessionIntervalForAnotherProtocolOrOutOfRange() {
         CliRun ricochet = CliRun.line(TINY + " --srm-session-interval-ms 100");
         CliRun negative = CliRun.line(TINY + " --protocol srm --srm-session-interval-ms -1");
