@@ -102,6 +102,9 @@ public final class DaemonSettings {
         k.put("nak-retry-ms", new String[] {"50", "interval between NAK retries"});
         k.put("nak-max-attempts", new String[] {"10", "NAKs per packet before it is reported lost"});
         k.put("nak-rate-limit", new String[] {"5000", "NAKs this node may send per second (0 = unlimited)"});
+        k.put("fountain-backup", new String[] {"off",
+            "on|off: NAKs for a burst of a sender's packets longer than stagger x r are answered with fountain "
+                + "(LT) symbols of the burst multicast to the group (needs nak on; every member must agree)"});
         k.put("session-delay-ms", new String[] {"50", "idle delay before a stream announces its tail (0 = off)"});
         k.put("stability-interval-ms", new String[] {"100",
             "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
@@ -177,12 +180,17 @@ public final class DaemonSettings {
                 .r(integer("r")).c(number("c")).stagger(integer("stagger")).nakEnabled(onOff("nak"))
                 .nakTimeoutNs(millis("nak-timeout-ms")).nakRetryNs(millis("nak-retry-ms"))
                 .nakMaxAttempts(integer("nak-max-attempts")).nakRateLimit(integer("nak-rate-limit"))
+                .fountainBackup(onOff("fountain-backup"))
                 .sessionDelayNs(millis("session-delay-ms")).stabilityIntervalNs(millis("stability-interval-ms"))
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
                 .maxFrameLength(DaemonConfig.maxFrameLength(mtu(), auth))
                 .build();
         ProtocolChoice protocol = parse("protocol", ProtocolChoice::parse);
+        if (engine.fountainBackup() && protocol != ProtocolChoice.RICOCHET) {
+            throw new IllegalArgumentException("fountain-backup = on: applies to protocol ricochet only, not "
+                    + protocol.cliName());
+        }
         if (protocol == ProtocolChoice.RICOCHET) {
             // Authenticated repairs carry each packet's seal, so the largest payload that fits is smaller.
             RicochetConfig.requireRepairFits(engine.r(), engine.maxPayload(), auth.newOriginSeals().length(),
