@@ -102,9 +102,6 @@ public final class DaemonSettings {
         k.put("nak-retry-ms", new String[] {"50", "interval between NAK retries"});
         k.put("nak-max-attempts", new String[] {"10", "NAKs per packet before it is reported lost"});
         k.put("nak-rate-limit", new String[] {"5000", "NAKs this node may send per second (0 = unlimited)"});
-        k.put("fountain-backup", new String[] {"off",
-            "on|off: NAKs for a burst of a sender's packets longer than stagger x r are answered with fountain "
-                + "(LT) symbols of the burst multicast to the group (needs nak on; every member must agree)"});
         k.put("session-delay-ms", new String[] {"50", "idle delay before a stream announces its tail (0 = off)"});
         k.put("stability-interval-ms", new String[] {"100",
             "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
@@ -140,7 +137,15 @@ public final class DaemonSettings {
         k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
-        return java.util.Collections.unmodifiableMap(metricsKeys(k));
+        return java.util.Collections.unmodifiableMap(metricsKeys(fountainKeys(k)));
+    }
+
+    /** The fountain backup's key (docs/design/fountain.md, section 6), added to {@code k}, which it returns. */
+    private static Map<String, String[]> fountainKeys(Map<String, String[]> k) {
+        k.put("fountain-backup", new String[] {"off",
+            "on|off: NAKs for a burst of a sender's packets longer than stagger x r are answered with fountain "
+                + "(LT) symbols of the burst multicast to the group (needs nak on; every member must agree)"});
+        return k;
     }
 
     /** The keys of the Prometheus endpoint, added to {@code k}, which it returns. */

@@ -9,7 +9,8 @@ import io.ricochet.engine.Counter;
 public enum FountainCounter implements Counter {
     FOUNTAIN_RANGES_SENT(170, "runs of NAKed packets longer than LEC repairs answered with fountain symbols"),
     FOUNTAIN_SYMBOLS_SENT(171, "fountain symbols multicast (LT-coded over a NAKed range of this node's packets)"),
-    FOUNTAIN_NAKS_ABSORBED(172, "NAKs for a packet of a range being answered with fountain symbols (no retransmission)"),
+    FOUNTAIN_NAKS_ABSORBED(172, "NAKs for a packet of a range being answered with fountain symbols (no "
+            + "retransmission)"),
     FOUNTAIN_RANGES_CUT(173, "fountain ranges cut short because a packet of them had left the retransmit buffer"),
     FOUNTAIN_SYMBOLS_RECEIVED(174, "fountain symbols received"),
     FOUNTAIN_SYMBOLS_USELESS(175, "fountain symbols of a range this node misses nothing of (dropped unread)"),

@@ -38,7 +38,8 @@ class FountainBackupScenarioTest {
         net.group(G, 0, 1, 2, 3);
         DataFlyweight data = new DataFlyweight();
         net.dropWhen(frame -> frame.from() == 0 && frame.type() == FrameType.DATA
-                && data.wrap(frame.bytes(), 0).seqno() >= FIRST_LOST && data.wrap(frame.bytes(), 0).seqno() <= LAST_LOST);
+                && data.wrap(frame.bytes(), 0).seqno() >= FIRST_LOST
+                && data.wrap(frame.bytes(), 0).seqno() <= LAST_LOST);
         for (int i = 0; i < SENT; i++) {
             net.send(0, G, 200 + i % 300);
         }

@@ -525,16 +525,8 @@ class WireFuzzTest {
                 }
                 return frame;
             case 12: // random entry length field, or the payload length +-1; for a fountain, count/size/one length
-                if (isType(frame, FrameType.FOUNTAIN) && len >= FountainFlyweight.LENGTHS_OFFSET) {
-                    int field = rnd.nextInt(3);
-                    int at = field == 0 ? FountainFlyweight.COUNT_OFFSET : field == 1
-                            ? FountainFlyweight.SYMBOL_SIZE_OFFSET
-                            : FountainFlyweight.LENGTHS_OFFSET + 2 * rnd.nextInt((len - FountainFlyweight.LENGTHS_OFFSET)
-                            / 2 + 1);
-                    if (at + 2 <= len) {
-                        int old = Bytes.getUnsignedShort(frame, at);
-                        Bytes.putShort(frame, at, rnd.nextBoolean() ? rnd.nextInt(1 << 16) : old + rnd.nextInt(3) - 1);
-                    }
+                if (isType(frame, FrameType.FOUNTAIN)) {
+                    mutateFountainField(rnd, frame);
                 } else if (isType(frame, FrameType.REPAIR) && len >= RepairFlyweight.ENTRIES_OFFSET + stride(frame)) {
                     int entries = (len - RepairFlyweight.ENTRIES_OFFSET) / stride(frame);
                     int at = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * stride(frame);
@@ -560,6 +552,21 @@ class WireFuzzTest {
                     frame[HeaderFlyweight.FLAGS_OFFSET + rnd.nextInt(2)] ^= (byte) rnd.nextInt(256);
                 }
                 return frame;
+        }
+    }
+
+    /** Sets a FOUNTAIN frame's count, symbol size or one packet length to a random value, or the old one +-1. */
+    private static void mutateFountainField(SplittableRandom rnd, byte[] frame) {
+        int len = frame.length;
+        if (len < FountainFlyweight.LENGTHS_OFFSET) {
+            return;
+        }
+        int field = rnd.nextInt(3);
+        int at = field == 0 ? FountainFlyweight.COUNT_OFFSET : field == 1 ? FountainFlyweight.SYMBOL_SIZE_OFFSET
+                : FountainFlyweight.LENGTHS_OFFSET + 2 * rnd.nextInt((len - FountainFlyweight.LENGTHS_OFFSET) / 2 + 1);
+        if (at + 2 <= len) {
+            int old = Bytes.getUnsignedShort(frame, at);
+            Bytes.putShort(frame, at, rnd.nextBoolean() ? rnd.nextInt(1 << 16) : old + rnd.nextInt(3) - 1);
         }
     }
 
