@@ -47,6 +47,10 @@ public final class ResultJson {
         json.put("losses", result.losses());
         json.put("lecRecovered", result.lecRecovered());
         json.put("nakRecovered", result.nakRecovered());
+        boolean fountain = result.parameters().containsKey("fountainBackup");
+        if (fountain) {
+            json.put("fountainRecovered", result.fountainRecovered());   // only then, so other runs keep their bytes
+        }
         json.put("lateArrivals", result.lateArrivals());
         json.put("unrecovered", result.unrecovered());
         json.put("lecRecoveryPercent", result.lecRecoveryPercent());
@@ -55,6 +59,9 @@ public final class ResultJson {
         json.put("recoveryLatencyMs", latency(result.recoveryLatencyMs()));
         json.put("lecRecoveryLatencyMs", latency(result.lecRecoveryLatencyMs()));
         json.put("nakRecoveryLatencyMs", latency(result.nakRecoveryLatencyMs()));
+        if (fountain) {
+            json.put("fountainRecoveryLatencyMs", latency(result.fountainRecoveryLatencyMs()));
+        }
         json.put("discoveryLatencyMs", latency(result.discoveryLatencyMs()));
         json.put("overheadPercent", result.overheadPercent());
         json.put("controlPerNodePerSecond", result.controlPerNodePerSecond());
@@ -130,7 +137,7 @@ public final class ResultJson {
      * The counters block has the same columns for every protocol, so result files of different protocols line up
      * (the bench tabulates them side by side): every protocol's counters, and the receive-buffer drops a driver
      * counts (none in the simulator, which models no receive buffer), in id order, 0 where the run's protocol has
-     * no such counter.
+     * no such counter; then any counter the run has beyond those (the fountain backup's, when it is on).
      */
     private static Map<String, Long> counters(Map<Counter, Long> counters) {
         List<Counter> columns = new ArrayList<>(ProtocolChoice.allCounters());
@@ -140,6 +147,8 @@ public final class ResultJson {
         for (Counter counter : columns) {
             json.put(counter.name(), counters.getOrDefault(counter, 0L));
         }
+        // Counters only some runs have (the fountain backup's, when it is on) follow, so other runs keep their bytes.
+        counters.forEach((counter, value) -> json.putIfAbsent(counter.name(), value));
         return json;
     }
 }

@@ -37,7 +37,8 @@ public final class SimulationOptions {
             "nak-max-attempts", "--nak-max-attempts",
             "payload", "--payload",
             "data-cache", "--data-cache",
-            "repair-buffer", "--repair-buffer");
+            "repair-buffer", "--repair-buffer",
+            "fountain-backup", "--fountain-backup");
 
     @Option(names = "--protocol", paramLabel = "NAME", defaultValue = "ricochet",
             converter = ValueConverters.Protocol.class,
@@ -113,6 +114,12 @@ public final class SimulationOptions {
                     + "(default: ${DEFAULT-VALUE}).")
     private ValueConverters.OnOff nak;
 
+    @Option(names = "--fountain-backup", paramLabel = "on|off", defaultValue = "off", arity = "1",
+            converter = ValueConverters.Switch.class,
+            description = "With --protocol ricochet and NAK on: answer NAKs for a burst longer than stagger x r with "
+                    + "fountain (LT) symbols of the burst multicast to the group (default: ${DEFAULT-VALUE}).")
+    private ValueConverters.OnOff fountainBackup;
+
     @Option(names = "--rate-per-node", paramLabel = "PPS", defaultValue = "1000",
             description = "Data packets per second arriving at each node (default: ${DEFAULT-VALUE}).")
     private double ratePerNode;
@@ -167,6 +174,10 @@ public final class SimulationOptions {
         RicochetConfig engine = engineConfig();
         long latencyNs = nanos("--latency-us", latencyUs, NS_PER_US, true);
         Long srmSessionIntervalNs = srmSessionIntervalNs();
+        if (fountainBackup.isOn() && protocol != ProtocolChoice.RICOCHET) {
+            throw new IllegalArgumentException("--fountain-backup on: applies to --protocol ricochet only, not "
+                    + protocol.cliName());
+        }
         ProtocolFactory factory;
         try {
             factory = protocol.factory(engine, payload, srmSessionIntervalNs);
@@ -231,7 +242,8 @@ public final class SimulationOptions {
                 .sessionDelayNs(nanos("--session-delay-ms", sessionDelayMs, NS_PER_MS, true))
                 .maxPayload(payload)
                 .dataCacheCapacity(dataCache)
-                .repairBufferCapacity(repairBuffer);
+                .repairBufferCapacity(repairBuffer)
+                .fountainBackup(fountainBackup.isOn());
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {

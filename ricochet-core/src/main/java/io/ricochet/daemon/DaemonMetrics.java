@@ -39,7 +39,8 @@ final class DaemonMetrics implements MultiCollector {
     static final double[] LATENCY_BOUNDS_SECONDS = {0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.2, 0.5,
         1, 2, 5, 10, Double.POSITIVE_INFINITY};
     /** The label values of the histogram, by how a loss came back. */
-    static final Map<Delivery, String> HOW = Map.of(Delivery.LEC, "lec", Delivery.NAK, "nak", Delivery.LATE, "late");
+    static final Map<Delivery, String> HOW = Map.of(Delivery.LEC, "lec", Delivery.NAK, "nak", Delivery.LATE, "late",
+            Delivery.FOUNTAIN, "fountain");
     /** Counters that are gauges: values that go down, and high-water marks. */
     private static final Set<String> GAUGES = Set.of(DaemonCounter.SEND_QUEUE_PEAK.name(),
             DaemonCounter.RX_BATCH_PEAK.name(), DaemonCounter.BUNDLE_PEAK.name(), ApiCounter.CONNECTIONS_OPEN.name(),

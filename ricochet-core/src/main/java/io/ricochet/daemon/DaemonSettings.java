@@ -137,7 +137,15 @@ public final class DaemonSettings {
         k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
-        return java.util.Collections.unmodifiableMap(metricsKeys(k));
+        return java.util.Collections.unmodifiableMap(metricsKeys(fountainKeys(k)));
+    }
+
+    /** The fountain backup's key (docs/design/fountain.md, section 6), added to {@code k}, which it returns. */
+    private static Map<String, String[]> fountainKeys(Map<String, String[]> k) {
+        k.put("fountain-backup", new String[] {"off",
+            "on|off: NAKs for a burst of a sender's packets longer than stagger x r are answered with fountain "
+                + "(LT) symbols of the burst multicast to the group (needs nak on; every member must agree)"});
+        return k;
     }
 
     /** The keys of the Prometheus endpoint, added to {@code k}, which it returns. */
@@ -177,12 +185,17 @@ public final class DaemonSettings {
                 .r(integer("r")).c(number("c")).stagger(integer("stagger")).nakEnabled(onOff("nak"))
                 .nakTimeoutNs(millis("nak-timeout-ms")).nakRetryNs(millis("nak-retry-ms"))
                 .nakMaxAttempts(integer("nak-max-attempts")).nakRateLimit(integer("nak-rate-limit"))
+                .fountainBackup(onOff("fountain-backup"))
                 .sessionDelayNs(millis("session-delay-ms")).stabilityIntervalNs(millis("stability-interval-ms"))
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
                 .maxFrameLength(DaemonConfig.maxFrameLength(mtu(), auth))
                 .build();
         ProtocolChoice protocol = parse("protocol", ProtocolChoice::parse);
+        if (engine.fountainBackup() && protocol != ProtocolChoice.RICOCHET) {
+            throw new IllegalArgumentException("fountain-backup = on: applies to protocol ricochet only, not "
+                    + protocol.cliName());
+        }
         if (protocol == ProtocolChoice.RICOCHET) {
             // Authenticated repairs carry each packet's seal, so the largest payload that fits is smaller.
             RicochetConfig.requireRepairFits(engine.r(), engine.maxPayload(), auth.newOriginSeals().length(),

@@ -24,6 +24,7 @@ public final class RecoveryLatencies {
     private final LatencyStats lec = new LatencyStats();
     private final LatencyStats nak = new LatencyStats();
     private final LatencyStats late = new LatencyStats();
+    private final LatencyStats fountain = new LatencyStats();
     private final LatencyStats discovery = new LatencyStats();
     private final LatencyStats sinceDiscovery = new LatencyStats();
     /** {@link #sinceDiscovery} split by how the loss came back (a daemon's metrics label them). */
@@ -76,11 +77,24 @@ public final class RecoveryLatencies {
         if (droppedNs != null) {
             long latencyNs = nowNs - droppedNs;
             recovery.recordNs(latencyNs);
-            (how == Delivery.LEC ? lec : how == Delivery.NAK ? nak : late).recordNs(latencyNs);
+            byHow(how).recordNs(latencyNs);
         }
         if (foundNs != null) {
             sinceDiscovery.recordNs(nowNs - foundNs);
             sinceDiscoveryBy.get(how).recordNs(nowNs - foundNs);
+        }
+    }
+
+    private LatencyStats byHow(Delivery how) {
+        switch (how) {
+            case LEC:
+                return lec;
+            case NAK:
+                return nak;
+            case FOUNTAIN:
+                return fountain;
+            default:
+                return late;
         }
     }
 
@@ -97,6 +111,11 @@ public final class RecoveryLatencies {
     /** Recoveries of dropped packets by the NAK layer (or a protocol's retransmission). */
     public LatencyStats nak() {
         return nak;
+    }
+
+    /** Recoveries of dropped packets rebuilt from fountain symbols (the fountain backup behind LEC). */
+    public LatencyStats fountain() {
+        return fountain;
     }
 
     /** Dropped packets that arrived after all as data (found missing, then late). */

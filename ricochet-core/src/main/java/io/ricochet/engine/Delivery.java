@@ -9,5 +9,7 @@ public enum Delivery {
     /** Recovered by a retransmission the NAK layer asked for. */
     NAK,
     /** Arrived as a plain data packet after its loss had been declared (reordering, not loss). */
-    LATE
+    LATE,
+    /** Rebuilt from fountain symbols its origin multicast for a burst LEC could not repair (fountain backup). */
+    FOUNTAIN
 }

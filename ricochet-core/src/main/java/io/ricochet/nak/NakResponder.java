@@ -31,6 +31,7 @@ public final class NakResponder {
     private final long retentionNs;
     private final long[] sentNs;
     private Stability stability;
+    private FountainSender fountain;
     private final int perRequester;
     private final java.util.LinkedHashMap<Integer, TokenBucket> requesters =
             new java.util.LinkedHashMap<>(16, 0.75f, true) {
@@ -81,6 +82,14 @@ public final class NakResponder {
      */
     public void useStability(Stability stability) {
         this.stability = stability;
+    }
+
+    /**
+     * Lets NAKs for runs of packets longer than LEC repairs be answered with fountain symbols multicast to the group
+     * ({@link FountainSender}); without it, every NAK gets its own answer.
+     */
+    public void useFountain(FountainSender backup) {
+        this.fountain = backup;
     }
 
     /** Keeps a copy of a packet this node sent at {@code nowNs}. */
@@ -137,6 +146,9 @@ public final class NakResponder {
             return;
         }
         int requester = nak.source();
+        if (fountain != null && fountain.onNak(requester, nak.group(), nak.seqno(), nowNs)) {
+            return;
+        }
         if (perRequester > 0 && !requesters.computeIfAbsent(requester,
                 r -> new TokenBucket(perRequester, Math.max(1, perRequester / 10))).tryAcquire(nowNs)) {
             counters.increment(NakCounter.ANSWERS_THROTTLED);

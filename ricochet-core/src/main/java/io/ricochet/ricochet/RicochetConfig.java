@@ -1,6 +1,7 @@
 package io.ricochet.ricochet;
 
 import io.ricochet.nak.NakSettings;
+import io.ricochet.wire.FountainFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.RepairFlyweight;
 import java.util.Map;
@@ -34,12 +35,16 @@ import java.util.Map;
  *                               (STABLE), so senders drop packets every member has from their retransmit buffer
  *                               early; 0 turns it off (the default here, so the simulator keeps the paper's
  *                               traffic; the daemon's default is on)
+ * @param fountainBackup         with NAK on: NAKs for a run of a sender's packets longer than stagger x r are
+ *                               answered with LT-coded symbols of the run multicast to the group (the fountain backup
+ *                               behind LEC, docs/design/fountain.md section 6); off by default
  */
 public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
                            boolean nakEnabled, long nakTimeoutNs, long nakRetryNs, int nakMaxAttempts,
                            long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
                            int repairBufferCapacity, int maxPendingLosses, int streamWindow,
-                           long sessionDelayNs, int nakRateLimit, int maxFrameLength, long stabilityIntervalNs) {
+                           long sessionDelayNs, int nakRateLimit, int maxFrameLength, long stabilityIntervalNs,
+                           boolean fountainBackup) {
 
     private static final long MS = 1_000_000L;
 
@@ -70,6 +75,13 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         require(sessionDelayNs >= 0, "session-delay", sessionDelayNs, "must be 0 (off) or positive");
         require(nakRateLimit >= 0, "nak-rate-limit", nakRateLimit, "must be 0 (unlimited) or positive");
         require(stabilityIntervalNs >= 0, "stability-interval", stabilityIntervalNs, "must be 0 (off) or positive");
+        if (fountainBackup) {
+            require(nakEnabled, "fountain-backup", "on", "needs the NAK layer (nak on): the fountain answers NAKs");
+            int fit = FountainFlyweight.maxPackets(maxPayload, maxFrameLength);
+            require(fit > stagger * r, "fountain-backup", "on", "a range must hold more than stagger x r = "
+                    + stagger * r + " packets, but only " + fit + " of " + maxPayload + " bytes fit one frame; "
+                    + "lower stagger or r, or the payload");
+        }
     }
 
     /** True when receivers report how far they resolved each stream (NAK on and a positive interval). */
@@ -139,6 +151,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         private long sessionDelayNs = 50 * MS;
         private long stabilityIntervalNs;
         private int nakRateLimit = 5_000;
+        private boolean fountainBackup;
 
         public Builder r(int v) {
             r = v;
@@ -235,11 +248,16 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
+        public Builder fountainBackup(boolean v) {
+            fountainBackup = v;
+            return this;
+        }
+
         public RicochetConfig build() {
             return new RicochetConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
                     nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
                     repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit,
-                    maxFrameLength, stabilityIntervalNs);
+                    maxFrameLength, stabilityIntervalNs, fountainBackup);
         }
     }
 }

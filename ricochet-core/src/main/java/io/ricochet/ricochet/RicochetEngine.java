@@ -21,6 +21,8 @@ import io.ricochet.lec.PacketSource;
 import io.ricochet.lec.RepairBins;
 import io.ricochet.lec.RepairPlan;
 import io.ricochet.nak.FailedSenderTails;
+import io.ricochet.nak.FountainCounter;
+import io.ricochet.nak.FountainSender;
 import io.ricochet.nak.NakCounter;
 import io.ricochet.nak.NakRequester;
 import io.ricochet.nak.NakResponder;
@@ -29,6 +31,7 @@ import io.ricochet.nak.Stability;
 import io.ricochet.nak.StabilityReporter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
+import io.ricochet.wire.FountainFlyweight;
 import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
@@ -42,11 +45,16 @@ import java.util.random.RandomGenerator;
  * (4.2.7), sans I/O. See {@code docs/design/lec.md} for the invariants and the step-by-step rules.
  */
 public final class RicochetEngine
-        implements ProtocolEngine, PacketSource, SessionAnnouncer.Handler {
+        implements ProtocolEngine, PacketSource, SessionAnnouncer.Handler, FountainReceiver.Packets {
+    /** With the fountain backup: ranges decoded at once at a receiver. */
+    static final int FOUNTAIN_DECODERS = 8;
+    /** With the fountain backup: a sender's range is coded once no NAK extended it for this long. */
+    static final long FOUNTAIN_GATHER_NS = 2_000_000L;
+
     private final int self;
     private final RicochetConfig config;
     private final Outbox outbox;
-    private final Counters counters = new Counters(RicochetProtocol.COUNTERS);
+    private final Counters counters;
     private final DataSender dataSender;
     private final MultiGroupView view;
     private final RepairBins bins;
@@ -66,6 +74,10 @@ public final class RicochetEngine
     private final Admission<Channel> admission;
     private final WakeRequests wakes;
     private final OriginSeals seals;
+    /** The fountain backup behind LEC, sender and receiver halves; both null when it is off. */
+    private final FountainSender fountainSender;
+    private final FountainReceiver fountainReceiver;
+    private final FountainFlyweight fountain = new FountainFlyweight();
     private final byte[] frame = new byte[PacketRefFlyweight.LENGTH];
     private final HeaderFlyweight header = new HeaderFlyweight();
     private final DataFlyweight data = new DataFlyweight();
@@ -100,6 +112,7 @@ public final class RicochetEngine
         this.self = self;
         this.seals = seals;
         this.config = config;
+        this.counters = new Counters(RicochetProtocol.counters(config.fountainBackup()));
         this.outbox = outbox;
         this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.view = new MultiGroupView(self);
@@ -127,6 +140,17 @@ public final class RicochetEngine
                 EngineCounter.DATA_CACHE_EVICTIONS);
         this.admission = new Admission<>(dataCache, outbox, losses, this::account, counters);
         this.wakes = new WakeRequests(outbox);
+        if (config.fountainBackup()) {
+            this.fountainSender = new FountainSender(self, config.stagger() * config.r(),
+                    FountainFlyweight.maxPackets(config.maxPayload(), config.maxFrameLength()), config.maxPayload(),
+                    FOUNTAIN_GATHER_NS, config.nakRateLimit(), responder.buffer(), counters, outbox);
+            responder.useFountain(fountainSender);
+            this.fountainReceiver = new FountainReceiver(FOUNTAIN_DECODERS, FountainFlyweight.MAX_PACKETS, counters,
+                    this);
+        } else {
+            this.fountainSender = null;
+            this.fountainReceiver = null;
+        }
     }
 
     @Override
@@ -203,6 +227,9 @@ public final class RicochetEngine
     private void forgetIncarnation(int origin, int group) {
         losses.forgetStream(origin, group);
         lec.forgetStream(origin, group);
+        if (fountainReceiver != null) {
+            fountainReceiver.forgetStream(origin, group);
+        }
     }
 
     private void ensurePlan() {
@@ -252,6 +279,9 @@ public final class RicochetEngine
             case FrameType.STABLE:
                 onStable(stable.wrap(buffer, offset));
                 break;
+            case FrameType.FOUNTAIN:
+                onFountain(fountain.wrap(buffer, offset), nowNs);
+                break;
             default:
                 counters.increment(EngineCounter.INVALID_PACKETS);
                 break;
@@ -261,7 +291,7 @@ public final class RicochetEngine
     }
 
     /** How a payload reached {@link #accept}. */
-    private enum Channel { DATA, RETRANSMIT, XOR, XOR_COMBINED }
+    private enum Channel { DATA, RETRANSMIT, XOR, XOR_COMBINED, FOUNTAIN }
 
     private void onData(DataFlyweight packet, Channel channel, long nowNs) {
         if (!Admission.acceptable(packet, channel == Channel.RETRANSMIT, view.isMember(packet.group()),
@@ -329,6 +359,9 @@ public final class RicochetEngine
             case RETRANSMIT:
                 counters.increment(EngineCounter.RECOVERED_BY_NAK);
                 return Delivery.NAK;
+            case FOUNTAIN:
+                counters.increment(FountainCounter.FOUNTAIN_RECOVERED);
+                return Delivery.FOUNTAIN;
             default:
                 counters.increment(EngineCounter.LATE_ARRIVALS);
                 return Delivery.LATE;
@@ -396,6 +429,40 @@ public final class RicochetEngine
         accept(id, payload, offset, length, -1, combined ? Channel.XOR_COMBINED : Channel.XOR, nowNs);
     }
 
+    // ---------------------------------------------------------------- fountain backup
+
+    /**
+     * A symbol of its source's own packets: taken only with the backup on (a node without it counts the frame
+     * invalid: every member must agree), from a sender listed in a group this node is a member of.
+     */
+    private void onFountain(FountainFlyweight symbol, long nowNs) {
+        int origin = symbol.source();
+        if (fountainReceiver == null) {
+            counters.increment(EngineCounter.INVALID_PACKETS);
+        } else if (origin == self) {
+            counters.increment(EngineCounter.DUPLICATES); // our own symbol, looped back by the multicast socket
+        } else if (!view.isMember(symbol.group()) || !view.isListed(symbol.group(), origin)) {
+            counters.increment(EngineCounter.NON_MEMBER);
+        } else {
+            fountainReceiver.onSymbol(symbol, nowNs);
+        }
+    }
+
+    @Override
+    public boolean missing(int origin, int group, long seqno) {
+        StreamTable.Stream stream = streams.find(origin, group);
+        if (stream == null || seqno > stream.window().highest()) {
+            return false;
+        }
+        return admission.isNew(stream.window(), new PacketId(origin, group, seqno));
+    }
+
+    /** Every symbol came from the packet's origin, authenticated as such (as a RETRANSMIT): no seal to check. */
+    @Override
+    public void rebuilt(int origin, int group, long seqno, byte[] payload, int offset, int length, long nowNs) {
+        accept(new PacketId(origin, group, seqno), payload, offset, length, -1, Channel.FOUNTAIN, nowNs);
+    }
+
     // ---------------------------------------------------------------- NAK layer
 
     private void onSession(PacketRefFlyweight session, long nowNs) {
@@ -453,6 +520,9 @@ public final class RicochetEngine
     @Override
     public void onTimer(long nowNs) {
         losses.poll(nowNs);
+        if (fountainSender != null) {
+            fountainSender.poll(nowNs);
+        }
         streams.pruneDue(nowNs, (origin, group) -> {
             counters.increment(EngineCounter.STREAMS_PRUNED);
             forgetIncarnation(origin, group);
@@ -483,6 +553,9 @@ public final class RicochetEngine
         if (stability != null) {
             next = Math.min(next, stability.nextDeadlineNs());
         }
+        if (fountainSender != null) {
+            next = Math.min(next, fountainSender.nextDeadlineNs());
+        }
         return sessions == null ? next : Math.min(next, sessions.nextDeadlineNs());
     }
 
@@ -510,6 +583,11 @@ public final class RicochetEngine
         usage.put("repairBinBytes", bins.memoryBytes());
         usage.put("pendingLosses", (long) losses.pending());
         usage.put("streams", (long) streams.size());
+        if (fountainReceiver != null) {
+            usage.put("fountainRangesSending", (long) fountainSender.openRanges());
+            usage.put("fountainRangesDecoding", (long) fountainReceiver.decoding());
+            usage.put("fountainDecoderBytes", fountainReceiver.memoryBytes());
+        }
         return usage;
     }
 }

@@ -8,6 +8,7 @@ import io.ricochet.engine.Outbox;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.lec.LecCounter;
+import io.ricochet.nak.FountainCounter;
 import io.ricochet.nak.NakCounter;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,14 @@ public final class RicochetProtocol implements ProtocolFactory {
     /** The counters of a Ricochet engine: the shared ones, the NAK layer's and LEC's. */
     public static final List<Counter> COUNTERS = Counters.set(EngineCounter.values(), NakCounter.values(),
             LecCounter.values());
+    /** The counters of a Ricochet engine with the fountain backup on: {@link #COUNTERS} and the backup's. */
+    public static final List<Counter> FOUNTAIN_COUNTERS = Counters.set(EngineCounter.values(), NakCounter.values(),
+            LecCounter.values(), FountainCounter.values());
+
+    /** The counters of an engine with the fountain backup on or off (off keeps the columns of earlier runs). */
+    public static List<Counter> counters(boolean fountainBackup) {
+        return fountainBackup ? FOUNTAIN_COUNTERS : COUNTERS;
+    }
 
     private final RicochetConfig config;
     private final Supplier<OriginSeals> seals;
@@ -56,12 +65,16 @@ public final class RicochetProtocol implements ProtocolFactory {
 
     @Override
     public Map<String, Object> parameters() {
+        if (config.fountainBackup()) {
+            return Map.of("r", config.r(), "c", config.defaultC(), "stagger", config.stagger(),
+                    "nak", config.nakEnabled(), "fountainBackup", true);
+        }
         return Map.of("r", config.r(), "c", config.defaultC(), "stagger", config.stagger(),
                 "nak", config.nakEnabled());
     }
 
     @Override
     public List<Counter> counters() {
-        return COUNTERS;
+        return counters(config.fountainBackup());
     }
 }

@@ -10,7 +10,9 @@ import java.util.Map;
  * dropped at a receiver; LEC / NAK recovery % are the shares of losses recovered each way; recovery latency is
  * recovery time minus the time the lost packet would have arrived; overhead % = proactive repair packets (LEC or
  * FEC) / (data + those), counted on the wire; control messages are every other non-data packet (NAKs,
- * retransmissions, session messages, SRM requests and repairs, gossip), per node per second of traffic.
+ * retransmissions, session messages, SRM requests and repairs, gossip), per node per second of traffic. With
+ * Ricochet's fountain backup on, losses rebuilt from fountain symbols are counted apart ({@code fountainRecovered});
+ * they count among the NAK layer's control messages.
  */
 public record SimResult(
         Map<String, Object> parameters,
@@ -34,7 +36,9 @@ public record SimResult(
         long duplicateDeliveries,
         long simulatedEvents,
         List<HistogramBin> recoveryHistogram,
-        Map<Counter, Long> counters) {
+        Map<Counter, Long> counters,
+        long fountainRecovered,
+        LatencyStats.Summary fountainRecoveryLatencyMs) {
 
     /** Recoveries whose latency fell in [fromMs, toMs), split by LEC and NAK (the paper's Figure 8). */
     public record HistogramBin(double fromMs, double toMs, long lec, long nak) {

@@ -106,7 +106,8 @@ final class SimStats {
         long lec = latencies.lec().count();
         long nak = latencies.nak().count();
         long late = latencies.late().count();
-        long unrecovered = losses - lec - nak - late;
+        long fountain = latencies.fountain().count();
+        long unrecovered = losses - lec - nak - late - fountain;
         return new SimResult(parameters(), dataPackets, losses, lec, nak, late, unrecovered,
                 percent(lec, losses), percent(nak, losses), percent(unrecovered, losses),
                 latencies.recovery().summary(), latencies.lec().summary(), latencies.nak().summary(),
@@ -114,7 +115,8 @@ final class SimStats {
                 percent(repairArrivalsTotal, dataArrivalsTotal + repairArrivalsTotal),
                 round(controlArrivalsTotal / (double) config.nodes() / trafficSeconds),
                 received == 0 ? 0 : round((double) total.get(LecCounter.BIN_XORS) / received),
-                corrupt, duplicates, events, histogram(), total.snapshot());
+                corrupt, duplicates, events, histogram(), total.snapshot(), fountain,
+                latencies.fountain().summary());
     }
 
     private List<SimResult.HistogramBin> histogram() {

@@ -39,6 +39,13 @@ public final class FrameType {
     public static final int STABLE = 10;
 
     /**
+     * One LT-coded symbol of a range of the sender's own packets, multicast to the group in answer to NAKs for a
+     * burst longer than LEC repairs (the fountain backup behind LEC, docs/design/fountain.md section 6):
+     * {@link FountainFlyweight}.
+     */
+    public static final int FOUNTAIN = 11;
+
+    /**
      * Control frames of the other protocols (SRM, sender-based FEC, pbcast) use ids reserved per protocol below;
      * they share the DATA frame and validate their own control frames, after the common header checks.
      */
@@ -60,7 +67,7 @@ public final class FrameType {
     }
 
     /** Highest id in use by Ricochet's own frames; its ids are dense from 1. */
-    public static final int MAX = STABLE;
+    public static final int MAX = FOUNTAIN;
 
     private FrameType() {
     }
@@ -91,6 +98,8 @@ public final class FrameType {
                 return "TAIL";
             case STABLE:
                 return "STABLE";
+            case FOUNTAIN:
+                return "FOUNTAIN";
             default:
                 return "UNKNOWN(" + type + ")";
         }

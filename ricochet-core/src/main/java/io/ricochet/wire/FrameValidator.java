@@ -45,6 +45,8 @@ public final class FrameValidator {
                 return checkStable(buffer, offset, length);
             case FrameType.REPAIR:
                 return checkRepair(buffer, offset, length);
+            case FrameType.FOUNTAIN:
+                return checkFountain(buffer, offset, length);
             case FrameType.HEARTBEAT:
             case FrameType.HEARTBEAT_ACK:
                 return checkHeartbeat(buffer, offset, length);
@@ -144,5 +146,30 @@ public final class FrameValidator {
             longest = Math.max(longest, Bytes.getUnsignedShort(b, entry + RepairFlyweight.ENTRY_LENGTH_OFFSET));
         }
         return longest == payloadLength ? Verdict.OK : Verdict.BAD_FIELD;
+    }
+
+    private static Verdict checkFountain(byte[] b, int off, int length) {
+        if (length < FountainFlyweight.LENGTHS_OFFSET) {
+            return Verdict.BAD_LENGTH;
+        }
+        int count = Bytes.getUnsignedShort(b, off + FountainFlyweight.COUNT_OFFSET);
+        int symbolSize = Bytes.getUnsignedShort(b, off + FountainFlyweight.SYMBOL_SIZE_OFFSET);
+        long first = Bytes.getLong(b, off + FountainFlyweight.FIRST_OFFSET);
+        if (count < 1 || count > FountainFlyweight.MAX_PACKETS || symbolSize < 1 || first < 0
+                || first > Long.MAX_VALUE - count) {
+            return Verdict.BAD_FIELD;
+        }
+        if (FountainFlyweight.frameLength(count, symbolSize) != length) {
+            return Verdict.BAD_LENGTH;
+        }
+        int longest = 0;
+        for (int i = 0; i < count; i++) {
+            int packet = Bytes.getUnsignedShort(b, off + FountainFlyweight.LENGTHS_OFFSET + 2 * i);
+            if (packet > symbolSize) {
+                return Verdict.BAD_FIELD;
+            }
+            longest = Math.max(longest, packet);
+        }
+        return FountainFlyweight.symbolSize(longest) == symbolSize ? Verdict.OK : Verdict.BAD_FIELD;
     }
 }

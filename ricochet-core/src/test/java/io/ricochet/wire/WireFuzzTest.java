@@ -35,7 +35,7 @@ class WireFuzzTest {
     private static final int MAX_PAD = 48;
     private static final int[] TYPES = {
         FrameType.DATA, FrameType.REPAIR, FrameType.NAK, FrameType.RETRANSMIT, FrameType.GONE, FrameType.SESSION,
-        FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK, FrameType.TAIL, FrameType.STABLE,
+        FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK, FrameType.TAIL, FrameType.STABLE, FrameType.FOUNTAIN,
     };
 
     /** Scratch for XOR-reading payload regions; larger than any frame a 16-bit length can describe. */
@@ -210,6 +210,23 @@ class WireFuzzTest {
                 readRegion(buf, r.payloadOffset(), payloadLength);
                 break;
             }
+            case FrameType.FOUNTAIN: {
+                FountainFlyweight f = new FountainFlyweight().wrap(buf, off);
+                int count = f.count();
+                int size = f.symbolSize();
+                require(count >= 1 && count <= FountainFlyweight.MAX_PACKETS, "fountain count");
+                require(f.first() >= 0 && f.first() + (count - 1) >= f.first(), "fountain range");
+                int longest = 0;
+                for (int i = 0; i < count; i++) {
+                    require(f.length(i) <= size, "fountain packet length");
+                    longest = Math.max(longest, f.length(i));
+                }
+                require(Math.max(1, longest) == size, "fountain symbol size");
+                require(f.symbolOffset() + size == off + len, "fountain symbol end");
+                sink += f.group() + f.seed() + f.symbolId();
+                readRegion(buf, f.symbolOffset(), size);
+                break;
+            }
             case FrameType.HEARTBEAT:
             case FrameType.HEARTBEAT_ACK: {
                 HeartbeatFlyweight h = new HeartbeatFlyweight().wrap(buf, off);
@@ -274,6 +291,23 @@ class WireFuzzTest {
             case 7: // HEARTBEAT
             case 8: // HEARTBEAT_ACK
                 return n == 28 && f[12] >= 0;
+            case 11: { // FOUNTAIN: 44 + 2 x count + size, 1 <= count <= 256, first >= 0, lengths <= size = longest
+                if (n < 44) {
+                    return false;
+                }
+                long first = java.nio.ByteBuffer.wrap(f, 16, 8).getLong();
+                int count = u16(f, 24);
+                int size = u16(f, 26);
+                if (count < 1 || count > 256 || size < 1 || first < 0 || first + count - 1 < first
+                        || n != 44 + 2 * count + size) {
+                    return false;
+                }
+                int longest = 0;
+                for (int i = 0; i < count; i++) {
+                    longest = Math.max(longest, u16(f, 44 + 2 * i));
+                }
+                return longest <= size && Math.max(1, longest) == size;
+            }
             case 2: { // REPAIR
                 if (n < 16) {
                     return false;
@@ -358,6 +392,24 @@ class WireFuzzTest {
                     fillRandom(rnd, frame, fw.entrySealOffset(i), fw.entrySealOffset(i) + sealLength);
                 }
                 fillRandom(rnd, frame, fw.payloadOffset(), frame.length);
+                return frame;
+            }
+            case FrameType.FOUNTAIN: {
+                int count = 1 + rnd.nextInt(rnd.nextBoolean() ? 8 : FountainFlyweight.MAX_PACKETS);
+                int room = HeaderFlyweight.STANDARD_FRAME_LENGTH - FountainFlyweight.frameLength(count, 0);
+                int longest = payloadLength(rnd, room);
+                int size = FountainFlyweight.symbolSize(longest);
+                int[] lengths = new int[count];
+                int longestAt = rnd.nextInt(count);
+                for (int i = 0; i < count; i++) {
+                    lengths[i] = i == longestAt ? longest : rnd.nextInt(longest + 1);
+                }
+                byte[] symbol = new byte[size];
+                fillRandom(rnd, symbol, 0, size);
+                long first = Math.min(seqno(rnd), Long.MAX_VALUE - count);
+                byte[] frame = new byte[FountainFlyweight.frameLength(count, size)];
+                new FountainFlyweight().wrap(frame, 0).write(rnd.nextInt(), rnd.nextInt(), first, count, size,
+                        rnd.nextLong(), rnd.nextLong(), lengths, symbol, 0);
                 return frame;
             }
             case FrameType.HEARTBEAT:
@@ -472,8 +524,10 @@ class WireFuzzTest {
                     frame[DataFlyweight.SEQNO_OFFSET] |= (byte) 0x80;
                 }
                 return frame;
-            case 12: // random entry length field, or the payload length +-1
-                if (isType(frame, FrameType.REPAIR) && len >= RepairFlyweight.ENTRIES_OFFSET + stride(frame)) {
+            case 12: // random entry length field, or the payload length +-1; for a fountain, count/size/one length
+                if (isType(frame, FrameType.FOUNTAIN)) {
+                    mutateFountainField(rnd, frame);
+                } else if (isType(frame, FrameType.REPAIR) && len >= RepairFlyweight.ENTRIES_OFFSET + stride(frame)) {
                     int entries = (len - RepairFlyweight.ENTRIES_OFFSET) / stride(frame);
                     int at = RepairFlyweight.ENTRIES_OFFSET + rnd.nextInt(entries) * stride(frame);
                     int old = Bytes.getUnsignedShort(frame, RepairFlyweight.PAYLOAD_LENGTH_OFFSET);
@@ -498,6 +552,21 @@ class WireFuzzTest {
                     frame[HeaderFlyweight.FLAGS_OFFSET + rnd.nextInt(2)] ^= (byte) rnd.nextInt(256);
                 }
                 return frame;
+        }
+    }
+
+    /** Sets a FOUNTAIN frame's count, symbol size or one packet length to a random value, or the old one +-1. */
+    private static void mutateFountainField(SplittableRandom rnd, byte[] frame) {
+        int len = frame.length;
+        if (len < FountainFlyweight.LENGTHS_OFFSET) {
+            return;
+        }
+        int field = rnd.nextInt(3);
+        int at = field == 0 ? FountainFlyweight.COUNT_OFFSET : field == 1 ? FountainFlyweight.SYMBOL_SIZE_OFFSET
+                : FountainFlyweight.LENGTHS_OFFSET + 2 * rnd.nextInt((len - FountainFlyweight.LENGTHS_OFFSET) / 2 + 1);
+        if (at + 2 <= len) {
+            int old = Bytes.getUnsignedShort(frame, at);
+            Bytes.putShort(frame, at, rnd.nextBoolean() ? rnd.nextInt(1 << 16) : old + rnd.nextInt(3) - 1);
         }
     }
 

@@ -1,0 +1,181 @@
+package io.ricochet.ricochet;
+
+import io.ricochet.engine.Counters;
+import io.ricochet.fountain.LtDecoder;
+import io.ricochet.nak.FountainCounter;
+import io.ricochet.wire.FountainFlyweight;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The receiver's half of the fountain backup behind LEC (docs/design/fountain.md, section 6): validated FOUNTAIN
+ * symbols of ranges this node misses packets of are fed to one {@link LtDecoder} per range; once a range decodes,
+ * the packets of it still missing are handed on as recovered. Bounded: at most {@code maxRanges} ranges decode at
+ * once (the least recently fed is dropped for a new one), each of at most {@code maxPackets} packets. Symbols of a
+ * range this node misses nothing of are dropped before any decoding state is made.
+ */
+final class FountainReceiver {
+    /** What the engine answers about its streams, and where rebuilt packets go. */
+    interface Packets {
+        /** Whether this node misses the packet (a listed stream, discovered and neither delivered nor given up). */
+        boolean missing(int origin, int group, long seqno);
+
+        /** A packet rebuilt from symbols of its origin; {@code payload[offset, offset + length)}. */
+        void rebuilt(int origin, int group, long seqno, byte[] payload, int offset, int length, long nowNs);
+    }
+
+    /** One range being decoded. */
+    private static final class Decoding {
+        final int origin;
+        final int group;
+        final long first;
+        final long seed;
+        final int[] lengths;
+        final LtDecoder decoder;
+        long lastFedNs;
+
+        Decoding(int origin, FountainFlyweight symbol) {
+            this.origin = origin;
+            this.group = symbol.group();
+            this.first = symbol.first();
+            this.seed = symbol.seed();
+            int count = symbol.count();
+            this.lengths = new int[count];
+            for (int i = 0; i < count; i++) {
+                lengths[i] = symbol.length(i);
+            }
+            this.decoder = new LtDecoder(count, symbol.symbolSize(), FountainFlyweight.C, FountainFlyweight.DELTA,
+                    seed, 2 * count + 8);
+        }
+
+        boolean names(int from, FountainFlyweight symbol) {
+            return origin == from && group == symbol.group() && first == symbol.first() && seed == symbol.seed()
+                    && lengths.length == symbol.count();
+        }
+
+        /** Whether the symbol's lengths and size are this range's (a symbol that disagrees is malformed). */
+        boolean agrees(FountainFlyweight symbol) {
+            if (symbol.symbolSize() * decoder.k() != decoder.message().length) {
+                return false;
+            }
+            for (int i = 0; i < lengths.length; i++) {
+                if (symbol.length(i) != lengths[i]) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    private final int maxRanges;
+    private final int maxPackets;
+    private final Counters counters;
+    private final Packets packets;
+    private final List<Decoding> ranges = new ArrayList<>();
+
+    /**
+     * @param maxRanges  ranges decoded at once
+     * @param maxPackets packets in one range at most (a larger one is refused)
+     * @param counters   where symbols, ranges and recoveries are counted ({@link FountainCounter})
+     * @param packets    the engine's streams
+     */
+    FountainReceiver(int maxRanges, int maxPackets, Counters counters, Packets packets) {
+        this.maxRanges = maxRanges;
+        this.maxPackets = maxPackets;
+        this.counters = counters;
+        this.packets = packets;
+    }
+
+    /** A validated FOUNTAIN frame whose origin (its source) is listed in its group, of which this node is a member. */
+    void onSymbol(FountainFlyweight symbol, long nowNs) {
+        counters.increment(FountainCounter.FOUNTAIN_SYMBOLS_RECEIVED);
+        int origin = symbol.source();
+        Decoding range = find(origin, symbol);
+        if (range == null) {
+            if (!missesAny(origin, symbol)) {
+                counters.increment(FountainCounter.FOUNTAIN_SYMBOLS_USELESS);
+                return;
+            }
+            if (symbol.count() > maxPackets) {
+                counters.increment(FountainCounter.FOUNTAIN_SYMBOLS_REFUSED);
+                return;
+            }
+            if (ranges.size() == maxRanges) {
+                evictLeastRecent();
+            }
+            range = new Decoding(origin, symbol);
+            ranges.add(range);
+        } else if (!range.agrees(symbol)) {
+            counters.increment(FountainCounter.FOUNTAIN_SYMBOLS_REFUSED);
+            return;
+        }
+        range.lastFedNs = nowNs;
+        int result = range.decoder.receive(symbol.symbolId(), symbol.buffer(), symbol.symbolOffset(),
+                symbol.symbolSize());
+        if (result < 0) {
+            counters.increment(FountainCounter.FOUNTAIN_SYMBOLS_REFUSED);
+        } else if (result == LtDecoder.COMPLETE) {
+            ranges.remove(range);
+            counters.increment(FountainCounter.FOUNTAIN_RANGES_DECODED);
+            deliver(range, symbol.symbolSize(), nowNs);
+        }
+    }
+
+    /** Ranges being decoded now. */
+    int decoding() {
+        return ranges.size();
+    }
+
+    /** Memory held by the decoders, roughly: their messages and pools. */
+    long memoryBytes() {
+        long bytes = 0;
+        for (Decoding range : ranges) {
+            bytes += 3L * range.decoder.message().length;
+        }
+        return bytes;
+    }
+
+    /** Forgets the ranges of a sender's old incarnation. */
+    void forgetStream(int origin, int group) {
+        ranges.removeIf(r -> r.origin == origin && r.group == group);
+    }
+
+    private Decoding find(int origin, FountainFlyweight symbol) {
+        for (Decoding range : ranges) {
+            if (range.names(origin, symbol)) {
+                return range;
+            }
+        }
+        return null;
+    }
+
+    private boolean missesAny(int origin, FountainFlyweight symbol) {
+        for (int i = 0, count = symbol.count(); i < count; i++) {
+            if (packets.missing(origin, symbol.group(), symbol.first() + i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void evictLeastRecent() {
+        Decoding oldest = ranges.get(0);
+        for (Decoding range : ranges) {
+            if (range.lastFedNs - oldest.lastFedNs < 0) {
+                oldest = range;
+            }
+        }
+        ranges.remove(oldest);
+        counters.increment(FountainCounter.FOUNTAIN_RANGES_EVICTED);
+    }
+
+    private void deliver(Decoding range, int symbolSize, long nowNs) {
+        byte[] message = range.decoder.message();
+        for (int i = 0; i < range.lengths.length; i++) {
+            long seqno = range.first + i;
+            if (packets.missing(range.origin, range.group, seqno)) {
+                packets.rebuilt(range.origin, range.group, seqno, message, i * symbolSize, range.lengths[i], nowNs);
+            }
+        }
+    }
+}
