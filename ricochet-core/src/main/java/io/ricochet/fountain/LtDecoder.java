@@ -139,6 +139,29 @@ public final class LtDecoder {
         return knownCount == k;
     }
 
+    /** Whether source symbol {@code index} is known (received, decoded or {@linkplain #know told}). */
+    public boolean isKnown(int index) {
+        return index >= 0 && index < k && known[index];
+    }
+
+    /**
+     * Tells the decoder a source symbol it need not decode: {@code length} bytes (at most the symbol size; the rest
+     * is zero) at {@code bytes[offset]}, its value. A receiver that holds some packets of a coded range says so,
+     * and the symbols then go to the others: every symbol is reduced by what is known, so side information counts as
+     * much as a degree-one symbol. Returns false, changing nothing, for an index out of range, one already known, or
+     * a length out of bounds.
+     */
+    public boolean know(int index, byte[] bytes, int offset, int length) {
+        if (index < 0 || index >= k || known[index] || length < 0 || length > symbolSize) {
+            return false;
+        }
+        Arrays.fill(scratch, 0, symbolSize, (byte) 0);
+        System.arraycopy(bytes, offset, scratch, 0, length);
+        learn(index, scratch, 0);
+        peel();
+        return true;
+    }
+
     /** Source symbols known so far. */
     public int known() {
         return knownCount;

@@ -18,7 +18,9 @@ public enum FountainCounter implements Counter {
             + "range's first symbol, or a decoder's pool full"),
     FOUNTAIN_RANGES_DECODED(177, "fountain ranges decoded whole"),
     FOUNTAIN_RANGES_EVICTED(178, "ranges being decoded dropped to make room for a newer one (bounded decoders)"),
-    FOUNTAIN_RECOVERED(179, "lost packets recovered by decoding fountain symbols");
+    FOUNTAIN_RECOVERED(179, "lost packets recovered by decoding fountain symbols"),
+    FOUNTAIN_RANGES_ANSWERED_AS_NAKS(180, "ranges not coded: their NAKs were answered one by one, which cost fewer "
+            + "packets than the symbols would (one receiver's run, or a short one)");
 
     private final int id;
     private final String description;

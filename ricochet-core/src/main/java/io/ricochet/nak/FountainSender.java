@@ -26,6 +26,13 @@ public final class FountainSender {
     /** Symbols sent over a range of count packets: count x (1 + MARGIN) + EXTRA (LT's overhead at small k). */
     public static final double MARGIN = 0.15;
     public static final int EXTRA = 4;
+    /** NAKs a range remembers to answer one by one if it turns out cheaper than coding; beyond, it is coded. */
+    static final int MAX_REMEMBERED = 1024;
+
+    /** Answers a NAK the usual way: a retransmission, or GONE ({@link NakResponder#answer}). */
+    public interface Answerer {
+        void answer(int requester, int group, long seqno, int nakLength, long nowNs);
+    }
 
     private final int self;
     private final int maxPackets;
@@ -35,6 +42,7 @@ public final class FountainSender {
     private final TokenBucket pacer;
     private final Counters counters;
     private final Outbox outbox;
+    private final Answerer answerer;
     private final List<Range> ranges = new ArrayList<>(MAX_RANGES);
     private final byte[] symbol;
     private final byte[] frame;
@@ -55,6 +63,30 @@ public final class FountainSender {
         long seed;
         int toSend;
         int sent;
+        // The NAKs absorbed while gathering (up to MAX_REMEMBERED), to answer one by one if that costs fewer packets
+        // than the symbols would.
+        int[] requesters = new int[16];
+        long[] seqnos = new long[16];
+        int[] nakLengths = new int[16];
+        int naks;
+
+        void remember(int requester, long seqno, int nakLength) {
+            if (naks == requesters.length) {
+                if (naks == MAX_REMEMBERED) {
+                    naks++; // more than remembered: the range is coded whatever the count
+                    return;
+                }
+                requesters = java.util.Arrays.copyOf(requesters, naks * 2);
+                seqnos = java.util.Arrays.copyOf(seqnos, naks * 2);
+                nakLengths = java.util.Arrays.copyOf(nakLengths, naks * 2);
+            }
+            if (naks < requesters.length) {
+                requesters[naks] = requester;
+                seqnos[naks] = seqno;
+                nakLengths[naks] = nakLength;
+                naks++;
+            }
+        }
 
         Range(int group, long first, long closeAtNs) {
             this.group = group;
@@ -82,9 +114,10 @@ public final class FountainSender {
      * @param buffer     the retransmit buffer the range's packets come from
      * @param counters   where ranges, symbols and absorbed NAKs are counted ({@link FountainCounter})
      * @param outbox     where symbols go
+     * @param answerer   answers the NAKs of a range that is cheaper to answer one by one
      */
     public FountainSender(int self, int threshold, int maxPackets, int maxPayload, long gatherNs, int perSecond,
-                          PacketStore buffer, Counters counters, Outbox outbox) {
+                          PacketStore buffer, Counters counters, Outbox outbox, Answerer answerer) {
         if (maxPackets < 1 || maxPackets > FountainFlyweight.MAX_PACKETS) {
             throw new IllegalArgumentException("a fountain range of at most " + maxPackets + " packets: must be in 1.."
                     + FountainFlyweight.MAX_PACKETS);
@@ -97,6 +130,7 @@ public final class FountainSender {
         this.pacer = new TokenBucket(perSecond, Math.max(1, perSecond / 10));
         this.counters = counters;
         this.outbox = outbox;
+        this.answerer = answerer;
         int symbolSize = FountainFlyweight.symbolSize(maxPayload);
         this.symbol = new byte[symbolSize];
         this.frame = new byte[FountainFlyweight.frameLength(maxPackets, symbolSize)];
@@ -107,7 +141,7 @@ public final class FountainSender {
      * A validated NAK for this node's packet {@code seqno} in {@code group} (sent already), from a member: true if
      * a fountain range answers it (it gets no retransmission), false if it is to be answered as usual.
      */
-    public boolean onNak(int requester, int group, long seqno, long nowNs) {
+    public boolean onNak(int requester, int group, long seqno, int nakLength, long nowNs) {
         for (Range range : ranges) {
             if (range.group != group) {
                 continue;
@@ -119,6 +153,9 @@ public final class FountainSender {
                 inside = true;
             }
             if (inside) {
+                if (!range.sending()) {
+                    range.remember(requester, seqno, nakLength);
+                }
                 counters.increment(FountainCounter.FOUNTAIN_NAKS_ABSORBED);
                 return true;
             }
@@ -126,7 +163,9 @@ public final class FountainSender {
         if (!runs.nak(requester, group, seqno) || ranges.size() == MAX_RANGES) {
             return false;
         }
-        ranges.add(new Range(group, seqno, nowNs + gatherNs));
+        Range range = new Range(group, seqno, nowNs + gatherNs);
+        range.remember(requester, seqno, nakLength);
+        ranges.add(range);
         counters.increment(FountainCounter.FOUNTAIN_NAKS_ABSORBED);
         return true;
     }
@@ -135,9 +174,19 @@ public final class FountainSender {
     public void poll(long nowNs) {
         for (int i = 0; i < ranges.size(); i++) {
             Range range = ranges.get(i);
-            if (!range.sending() && range.closeAtNs - nowNs <= 0 && !encode(range)) {
-                ranges.remove(i--);
-                continue;
+            if (!range.sending() && range.closeAtNs - nowNs <= 0) {
+                if (cheaperOneByOne(range)) {
+                    ranges.remove(i--);
+                    counters.increment(FountainCounter.FOUNTAIN_RANGES_ANSWERED_AS_NAKS);
+                    for (int n = 0; n < range.naks; n++) {
+                        answerer.answer(range.requesters[n], range.group, range.seqnos[n], range.nakLengths[n], nowNs);
+                    }
+                    continue;
+                }
+                if (!encode(range)) {
+                    ranges.remove(i--);
+                    continue;
+                }
             }
             if (range.sending()) {
                 while (range.sent < range.toSend && pacer.tryAcquire(nowNs)) {
@@ -154,6 +203,20 @@ public final class FountainSender {
                 nextSendNs = pacer.availableAtNs(nowNs);
             }
         }
+    }
+
+    /**
+     * Whether answering the NAKs the range gathered one by one costs fewer packets than its symbols would: a run one
+     * receiver missed (its retransmissions are as many as its losses, the symbols more), or a short one. The NAKs of
+     * members that ask later are answered as usual either way.
+     */
+    private static boolean cheaperOneByOne(Range range) {
+        return range.naks <= MAX_REMEMBERED && range.naks <= symbolsFor(range.count());
+    }
+
+    /** Symbols sent for a range of {@code count} packets. */
+    static int symbolsFor(int count) {
+        return (int) Math.ceil(count * (1 + MARGIN)) + EXTRA;
     }
 
     /** The earliest time {@link #poll} has work: a gathering range's end, or the pacer's next token. */
@@ -206,7 +269,7 @@ public final class FountainSender {
         range.seed = seed(range.group, range.first, serial++);
         range.encoder = new LtEncoder(message, 0, message.length, symbolSize, FountainFlyweight.C,
                 FountainFlyweight.DELTA, range.seed);
-        range.toSend = (int) Math.ceil(count * (1 + MARGIN)) + EXTRA;
+        range.toSend = symbolsFor(count);
         counters.increment(FountainCounter.FOUNTAIN_RANGES_SENT);
         return true;
     }

@@ -146,29 +146,38 @@ public final class NakResponder {
             return;
         }
         int requester = nak.source();
-        if (fountain != null && fountain.onNak(requester, nak.group(), nak.seqno(), nowNs)) {
+        if (fountain != null && fountain.onNak(requester, nak.group(), nak.seqno(), nak.frameLength(), nowNs)) {
             return;
         }
+        answer(requester, nak.group(), nak.seqno(), nak.frameLength(), nowNs);
+    }
+
+    /**
+     * Answers a member's NAK for this node's packet {@code seqno} of {@code group}, {@code nakLength} bytes long: a
+     * retransmission if the packet is still buffered, else GONE (each NAK's answer, and the fountain backup's for
+     * the NAKs of a range it did not code after all).
+     */
+    public void answer(int requester, int group, long seqno, int nakLength, long nowNs) {
         if (perRequester > 0 && !requesters.computeIfAbsent(requester,
                 r -> new TokenBucket(perRequester, Math.max(1, perRequester / 10))).tryAcquire(nowNs)) {
             counters.increment(NakCounter.ANSWERS_THROTTLED);
             return;
         }
-        int slot = retransmitBuffer.find(new PacketId(self, nak.group(), nak.seqno()));
+        int slot = retransmitBuffer.find(new PacketId(self, group, seqno));
         if (slot < 0) {
-            int length = ref.write(FrameType.GONE, self, self, nak.group(), nak.seqno());
+            int length = ref.write(FrameType.GONE, self, self, group, seqno);
             counters.increment(NakCounter.GONE_SENT);
             outbox.unicast(requester, frame, 0, length);
             return;
         }
         int answer = DataFlyweight.dataFrameLength(retransmitBuffer.length(slot));
-        if (!PacketRefFlyweight.mayAnswer(nak.frameLength(), answer)) {
+        if (!PacketRefFlyweight.mayAnswer(nakLength, answer)) {
             // A NAK padded for a smaller frame limit than ours (a misconfigured member, or a forged NAK): the
             // answer would be more than three times its bytes.
             counters.increment(NakCounter.NAKS_TOO_SHORT);
             return;
         }
-        int length = data.write(FrameType.RETRANSMIT, self, self, nak.group(), nak.seqno(),
+        int length = data.write(FrameType.RETRANSMIT, self, self, group, seqno,
                 retransmitBuffer.payload(slot), 0, retransmitBuffer.length(slot));
         counters.increment(NakCounter.RETRANSMITS_SENT);
         outbox.unicast(requester, frame, 0, length);

@@ -22,6 +22,12 @@ final class FountainReceiver {
 
         /** A packet rebuilt from symbols of its origin; {@code payload[offset, offset + length)}. */
         void rebuilt(int origin, int group, long seqno, byte[] payload, int offset, int length, long nowNs);
+
+        /**
+         * Copies the payload of a packet this node holds (its data cache) to {@code dst[offset]}; returns its length,
+         * or -1 if it is not held (never received, or evicted). {@code dst} has room for the largest payload.
+         */
+        int copyHeld(int origin, int group, long seqno, byte[] dst, int offset);
     }
 
     /** One range being decoded. */
@@ -72,14 +78,18 @@ final class FountainReceiver {
     private final Counters counters;
     private final Packets packets;
     private final List<Decoding> ranges = new ArrayList<>();
+    /** A held packet's bytes on their way to a decoder. */
+    private final byte[] held;
 
     /**
      * @param maxRanges  ranges decoded at once
      * @param maxPackets packets in one range at most (a larger one is refused)
      * @param counters   where symbols, ranges and recoveries are counted ({@link FountainCounter})
      * @param packets    the engine's streams
+     * @param maxPayload the largest payload a held packet may have
      */
-    FountainReceiver(int maxRanges, int maxPackets, Counters counters, Packets packets) {
+    FountainReceiver(int maxRanges, int maxPackets, Counters counters, Packets packets, int maxPayload) {
+        this.held = new byte[maxPayload];
         this.maxRanges = maxRanges;
         this.maxPackets = maxPackets;
         this.counters = counters;
@@ -110,14 +120,31 @@ final class FountainReceiver {
             return;
         }
         range.lastFedNs = nowNs;
+        tellHeld(range);
         int result = range.decoder.receive(symbol.symbolId(), symbol.buffer(), symbol.symbolOffset(),
                 symbol.symbolSize());
         if (result < 0) {
             counters.increment(FountainCounter.FOUNTAIN_SYMBOLS_REFUSED);
-        } else if (result == LtDecoder.COMPLETE) {
+        }
+        if (deliver(range, nowNs)) {
             ranges.remove(range);
             counters.increment(FountainCounter.FOUNTAIN_RANGES_DECODED);
-            deliver(range, symbol.symbolSize(), nowNs);
+        }
+    }
+
+    /**
+     * Tells the range's decoder every packet of the range this node holds and the decoder does not know yet (it
+     * arrived, or was repaired, since): each symbol is then reduced by them, so the symbols serve the packets this
+     * node misses, whichever they are, as they serve other receivers' different ones.
+     */
+    private void tellHeld(Decoding range) {
+        for (int i = 0; i < range.lengths.length; i++) {
+            if (!range.decoder.isKnown(i) && !packets.missing(range.origin, range.group, range.first + i)) {
+                int length = packets.copyHeld(range.origin, range.group, range.first + i, held, 0);
+                if (length == range.lengths[i]) {
+                    range.decoder.know(i, held, 0, length);
+                }
+            }
         }
     }
 
@@ -169,13 +196,24 @@ final class FountainReceiver {
         counters.increment(FountainCounter.FOUNTAIN_RANGES_EVICTED);
     }
 
-    private void deliver(Decoding range, int symbolSize, long nowNs) {
+    /**
+     * Hands on every packet of the range this node misses that the decoder knows now; true once none is missing any
+     * more (the range is done, whether the decoder has all of it or not).
+     */
+    private boolean deliver(Decoding range, long nowNs) {
         byte[] message = range.decoder.message();
+        int size = message.length / range.lengths.length;
+        boolean missingLeft = false;
         for (int i = 0; i < range.lengths.length; i++) {
             long seqno = range.first + i;
             if (packets.missing(range.origin, range.group, seqno)) {
-                packets.rebuilt(range.origin, range.group, seqno, message, i * symbolSize, range.lengths[i], nowNs);
+                if (range.decoder.isKnown(i)) {
+                    packets.rebuilt(range.origin, range.group, seqno, message, i * size, range.lengths[i], nowNs);
+                } else {
+                    missingLeft = true;
+                }
             }
         }
+        return !missingLeft;
     }
 }

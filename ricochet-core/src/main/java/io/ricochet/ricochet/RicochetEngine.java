@@ -143,10 +143,10 @@ public final class RicochetEngine
         if (config.fountainBackup()) {
             this.fountainSender = new FountainSender(self, config.stagger() * config.r(),
                     FountainFlyweight.maxPackets(config.maxPayload(), config.maxFrameLength()), config.maxPayload(),
-                    FOUNTAIN_GATHER_NS, config.nakRateLimit(), responder.buffer(), counters, outbox);
+                    FOUNTAIN_GATHER_NS, config.nakRateLimit(), responder.buffer(), counters, outbox, responder::answer);
             responder.useFountain(fountainSender);
             this.fountainReceiver = new FountainReceiver(FOUNTAIN_DECODERS, FountainFlyweight.MAX_PACKETS, counters,
-                    this);
+                    this, config.maxPayload());
         } else {
             this.fountainSender = null;
             this.fountainReceiver = null;
@@ -455,6 +455,17 @@ public final class RicochetEngine
             return false;
         }
         return admission.isNew(stream.window(), new PacketId(origin, group, seqno));
+    }
+
+    @Override
+    public int copyHeld(int origin, int group, long seqno, byte[] dst, int offset) {
+        int slot = dataCache.find(new PacketId(origin, group, seqno));
+        if (slot < 0) {
+            return -1;
+        }
+        int length = dataCache.length(slot);
+        System.arraycopy(dataCache.payload(slot), 0, dst, offset, length);
+        return length;
     }
 
     /** Every symbol came from the packet's origin, authenticated as such (as a RETRANSMIT): no seal to check. */

@@ -25,7 +25,13 @@ class FountainSenderTest {
     private final Counters counters = new Counters(RicochetProtocol.FOUNTAIN_COUNTERS);
     private final RecordingOutbox out = new RecordingOutbox();
     private final PacketStore buffer = new PacketStore(1024, 100, counters, EngineCounter.RETRANSMIT_BUFFER_EVICTIONS);
-    private final FountainSender sender = new FountainSender(SELF, 8, 64, 100, 2 * MS, 0, buffer, counters, out);
+    /** NAKs handed back to be answered one by one: "requester:seqno". */
+    private final java.util.List<String> answered = new java.util.ArrayList<>();
+    private final FountainSender.Answerer answerer = (requester, group, seqno, nakLength, nowNs) ->
+            answered.add(requester + ":" + seqno);
+    private final FountainSender sender = new FountainSender(SELF, 8, 64, 100, 2 * MS, 0, buffer, counters, out,
+            answerer);
+    private static final int NAK = 40;
 
     private void sent(int packets) {
         for (int s = 0; s < packets; s++) {
@@ -52,13 +58,16 @@ class FountainSenderTest {
     void shouldAnswerARunWithSymbolsThatDecodeTheRange() {
         sent(100);
         for (long s = 0; s < 8; s++) {
-            assertFalse(sender.onNak(2, G, s, 0), "the first stagger x r NAKs are answered one by one");
+            assertFalse(sender.onNak(2, G, s, NAK, 0), "the first stagger x r NAKs are answered one by one");
         }
         for (long s = 8; s < 40; s++) {
-            assertTrue(sender.onNak(2, G, s, s * 1000), "absorbed from the ninth on");
+            assertTrue(sender.onNak(2, G, s, NAK, s * 1000), "absorbed from the ninth on");
         }
-        assertTrue(sender.onNak(3, G, 20, 50_000), "another member's NAK inside the range is absorbed too");
-        assertFalse(sender.onNak(3, G, 60, 50_000), "outside it is not");
+        assertTrue(sender.onNak(3, G, 20, NAK, 50_000), "another member's NAK inside the range is absorbed too");
+        for (long s = 8; s < 40; s++) {
+            assertTrue(sender.onNak(4, G, s, NAK, 30_000 + s), "a third member lost the same run");
+        }
+        assertFalse(sender.onNak(3, G, 60, NAK, 50_000), "outside it is not");
         sender.poll(MS);
         assertEquals(0, out.sent.size(), "still gathering");
         assertEquals(39_000 + 2 * MS, sender.nextDeadlineNs(), "2 ms after the last NAK that extended it");
@@ -91,14 +100,15 @@ class FountainSenderTest {
             assertEquals(10 + s % 50, f.length(i));
             assertEquals((byte) s, decoder.message()[i * f.symbolSize()], "packet " + s);
         }
-        assertFalse(sender.onNak(2, G, 20, 4 * MS), "once sent, NAKs get retransmissions again");
+        assertFalse(sender.onNak(2, G, 20, NAK, 4 * MS), "once sent, NAKs get retransmissions again");
     }
 
     @Test
     void shouldCutARangeAtThePacketsNoLongerBuffered() {
         sent(20);
         for (long s = 0; s < 30; s++) {
-            sender.onNak(2, G, s, 0);
+            sender.onNak(2, G, s, NAK, 0);
+            sender.onNak(3, G, s, NAK, 0);
         }
         sender.poll(3 * MS);
         assertEquals(1, counters.get(FountainCounter.FOUNTAIN_RANGES_CUT));
@@ -107,15 +117,30 @@ class FountainSenderTest {
 
     @Test
     void shouldPaceSymbols() {
-        FountainSender paced = new FountainSender(SELF, 2, 64, 100, 0, 100, buffer, counters, out);
+        FountainSender paced = new FountainSender(SELF, 2, 64, 100, 0, 100, buffer, counters, out, answerer);
         sent(50);
         for (long s = 0; s < 40; s++) {
-            paced.onNak(2, G, s, 0);
+            paced.onNak(2, G, s, NAK, 0);
+            paced.onNak(3, G, s, NAK, 0);
         }
         paced.poll(0);
         assertEquals(10, out.sent.size(), "the burst: a tenth of a second's worth");
         assertEquals(10 * MS, paced.nextDeadlineNs(), "the next token, 1/100 s on");
         paced.poll(paced.nextDeadlineNs());
         assertEquals(11, out.sent.size());
+    }
+
+    @Test
+    void shouldAnswerOneReceiversRunNakByNakRatherThanCodeIt() {
+        sent(100);
+        for (long s = 0; s < 40; s++) {
+            sender.onNak(2, G, s, NAK, 0);
+        }
+        sender.poll(3 * MS);
+        assertEquals(0, out.sent.size(), "32 retransmissions cost fewer packets than 41 symbols");
+        assertEquals(32, answered.size());
+        assertEquals("2:8", answered.get(0));
+        assertEquals(1, counters.get(FountainCounter.FOUNTAIN_RANGES_ANSWERED_AS_NAKS));
+        assertEquals(0, sender.openRanges());
     }
 }

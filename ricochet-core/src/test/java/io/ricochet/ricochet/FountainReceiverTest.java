@@ -14,7 +14,10 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
-/** The receiver's decoding of fountain ranges and its bounds: ranges at once, packets per range, garbage symbols. */
+/**
+ * The receiver's decoding of fountain ranges and its bounds: ranges at once, packets per range, garbage symbols; each
+ * missing packet handed on once the decoder knows it, the held ones told to the decoder.
+ */
 class FountainReceiverTest {
     private static final int ORIGIN = 4;
     private static final int G = 9;
@@ -33,7 +36,19 @@ class FountainReceiverTest {
             rebuilt.put(seqno, Arrays.copyOfRange(payload, offset, offset + length));
             missing.remove(seqno);
         }
-    });
+
+        @Override
+        public int copyHeld(int origin, int group, long seqno, byte[] dst, int offset) {
+            if (!holding || origin != ORIGIN || group != G || missing.contains(seqno)) {
+                return -1;
+            }
+            byte[] p = payload(seqno);
+            System.arraycopy(p, 0, dst, offset, p.length);
+            return p.length;
+        }
+    }, 64);
+    /** Whether this node's data cache still holds the packets it received (the engine's side information). */
+    private boolean holding;
 
     /** Payload of packet s: s + 1 bytes of value s. */
     private static byte[] payload(long s) {
@@ -74,7 +89,7 @@ class FountainReceiverTest {
     void shouldRebuildEveryMissingPacketOfARangeOnce() {
         missRange(100, 30);
         missing.remove(105L); // this one arrived: it is not handed on again
-        for (long id = 0; id < 200 && rebuilt.isEmpty(); id++) {
+        for (long id = 0; id < 200 && !missing.isEmpty(); id++) {
             receiver.onSymbol(symbol(100, 30, 77, id), 0);
         }
         assertEquals(29, rebuilt.size());
@@ -121,10 +136,39 @@ class FountainReceiverTest {
         garbage.buffer()[FountainFlyweight.LENGTHS_OFFSET + 1] ^= 1; // one packet's length changed
         receiver.onSymbol(garbage, 0);
         assertEquals(1, counters.get(FountainCounter.FOUNTAIN_SYMBOLS_REFUSED));
-        for (long id = 1; id < 200 && rebuilt.isEmpty(); id++) {
+        for (long id = 1; id < 200 && !missing.isEmpty(); id++) {
             receiver.onSymbol(symbol(0, 10, 1, id), 0);
         }
         assertEquals(10, rebuilt.size(), "the garbage changed nothing");
         assertArrayEquals(payload(3), rebuilt.get(3L));
+    }
+
+    @Test
+    void shouldNeedSymbolsForTheMissingPacketsOnlyWhenItHoldsTheOthers() {
+        long[] lost = {203, 217, 230, 241, 255};
+        int needed = symbolsToRebuild(lost, true);
+        assertEquals(lost.length, rebuilt.size());
+        for (long s : lost) {
+            assertArrayEquals(payload(s), rebuilt.get(s), "packet " + s);
+        }
+        int withoutHeld = symbolsToRebuild(lost, false);
+        org.junit.jupiter.api.Assertions.assertTrue(needed < withoutHeld / 2,
+                needed + " symbols with the held packets, " + withoutHeld + " without, for 5 of 60");
+    }
+
+    /** Feeds symbols of the range [200, 260) until the lost packets are rebuilt; returns how many it took. */
+    private int symbolsToRebuild(long[] lost, boolean hold) {
+        rebuilt.clear();
+        missing.clear();
+        holding = hold;
+        for (long s : lost) {
+            missing.add(s);
+        }
+        int fed = 0;
+        for (long id = 0; id < 500 && !missing.isEmpty(); id++) {
+            receiver.onSymbol(symbol(200, 60, 5 + (hold ? 0 : 1), id), 0);
+            fed++;
+        }
+        return fed;
     }
 }
