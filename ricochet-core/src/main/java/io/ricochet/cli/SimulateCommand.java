@@ -1,5 +1,7 @@
 package io.ricochet.cli;
 
+import io.ricochet.sim.Perturbation;
+import io.ricochet.sim.PerturbationReport;
 import io.ricochet.sim.SimConfig;
 import io.ricochet.sim.SimResult;
 import io.ricochet.sim.Simulator;
@@ -47,19 +49,29 @@ public final class SimulateCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         SimConfig config = config();
+        Perturbation perturbation = perturbation();
         checkJsonTarget();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
 
         ProgressLine progress = quiet || System.console() == null ? null : new ProgressLine(err, System::nanoTime);
         long startNs = System.nanoTime();
-        SimResult result = new Simulator(config).run(progress);
+        Simulator simulator = new Simulator(config, perturbation);
+        SimResult result = simulator.run(progress);
         double wallSeconds = (System.nanoTime() - startNs) / 1e9;
         if (progress != null) {
             progress.finish();
         }
 
         out.print(ResultTable.render(result, wallSeconds));
+        PerturbationReport slept = simulator.perturbationReport();
+        if (slept != null) {
+            out.printf(java.util.Locale.ROOT, "Perturbation: node %d asleep %.0f %% of every %s ms; %d frames waited "
+                    + "in its socket buffer, %d dropped as it overflowed, %d sends skipped%n",
+                    slept.perturbation().node(), 100 * slept.perturbation().fraction(),
+                    Decimals.plain(slept.perturbation().periodNs() / 1e6), slept.held(), slept.overflowed(),
+                    slept.sendsSkipped());
+        }
         out.flush();
         boolean written = writeJson(result, err);
         if (!result.verified()) {
@@ -71,6 +83,14 @@ public final class SimulateCommand implements Callable<Integer> {
     private SimConfig config() {
         try {
             return options.toSimConfig();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+    }
+
+    private Perturbation perturbation() {
+        try {
+            return options.perturbation();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

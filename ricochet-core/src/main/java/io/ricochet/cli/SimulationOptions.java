@@ -4,8 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import io.ricochet.pbcast.Neighbourhood;
+import io.ricochet.pbcast.PbcastConfig;
+import io.ricochet.pbcast.PbcastProtocol;
+import io.ricochet.pbcast.PbcastVariant;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.sim.Perturbation;
 import io.ricochet.sim.SimConfig;
 import io.ricochet.sim.Workload;
 import io.ricochet.workload.WorkloadJson;
@@ -164,6 +169,46 @@ public final class SimulationOptions {
                     + "(default: ${DEFAULT-VALUE}).")
     private int repairBuffer;
 
+    @Option(names = "--pbcast-variant", paramLabel = "NAME", converter = ValueConverters.PbcastVariantName.class,
+            description = "With --protocol pbcast: basic, ipmc (Pbcast-ipmc: multicast a retransmission asked for "
+                    + "twice), grb (Pbcast-ipmc plus gossip retransmit bits) or local (Pbcast-grb plus info / mcast "
+                    + "through a neighbour), the Bimodal Multicast study's section 4; not --protocol ipmc, which is "
+                    + "plain IP multicast (default: basic).")
+    private PbcastVariant pbcastVariant;
+
+    @Option(names = "--pbcast-zone-size", paramLabel = "N",
+            description = "With --pbcast-variant local: node indexes 0..N-1 are one zone of neighbours, N..2N-1 the "
+                    + "next, and so on (default: one zone, every member is a neighbour).")
+    private Integer pbcastZoneSize;
+
+    @Option(names = "--perturb", paramLabel = "NODE:FRACTION[:PERIOD_MS]",
+            description = "Node index NODE sleeps for the last FRACTION (0 <= FRACTION < 1) of every PERIOD_MS "
+                    + "(default 1000): it then neither receives, sends nor runs timers, and frames arriving wait in "
+                    + "its socket buffer (--perturb-backlog) for its waking (default: no perturbation).")
+    private String perturb;
+
+    @Option(names = "--perturb-backlog", paramLabel = "FRAMES", defaultValue = "200",
+            description = "With --perturb: frames the sleeping node's socket buffer holds; more are dropped "
+                    + "(default: ${DEFAULT-VALUE}, about a 208 KiB buffer of 1 KB datagrams).")
+    private int perturbBacklog;
+
+    /**
+     * The perturbation of --perturb, or null without it.
+     *
+     * @throws IllegalArgumentException naming the flag and what is wrong
+     */
+    public Perturbation perturbation() {
+        if (perturb == null) {
+            return null;
+        }
+        Perturbation p = Perturbation.parse(perturb, perturbBacklog);
+        if (p.node() < 0 || p.node() >= nodes) {
+            throw new IllegalArgumentException("--perturb " + perturb + ": NODE must be a node index in 0.."
+                    + (nodes - 1) + " (--nodes " + nodes + ")");
+        }
+        return p;
+    }
+
     /**
      * The run these flags describe.
      *
@@ -180,12 +225,39 @@ public final class SimulationOptions {
         }
         ProtocolFactory factory;
         try {
-            factory = protocol.factory(engine, payload, srmSessionIntervalNs);
+            factory = pbcastVariant() != null ? new PbcastProtocol(pbcastConfig())
+                    : protocol.factory(engine, payload, srmSessionIntervalNs);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--protocol " + protocol.cliName() + ": " + e.getMessage(), e);
         }
         return new SimConfig(nodes, degree, groupSize, factory, loss, lossScope, seconds, drainSeconds,
                 ratePerNode, payload, latencyNs, seed, membership());
+    }
+
+    /** The --pbcast-variant, checked against --protocol; null if not given. */
+    private PbcastVariant pbcastVariant() {
+        if (pbcastZoneSize != null && pbcastVariant != PbcastVariant.LOCAL) {
+            throw new IllegalArgumentException("--pbcast-zone-size: applies to --pbcast-variant local only");
+        }
+        if (pbcastVariant != null && protocol != ProtocolChoice.PBCAST) {
+            throw new IllegalArgumentException("--pbcast-variant " + pbcastVariant.cliName() + ": applies to "
+                    + "--protocol pbcast only, not " + protocol.cliName()
+                    + (protocol == ProtocolChoice.IPMC ? " (plain IP multicast has no variants)" : ""));
+        }
+        return pbcastVariant;
+    }
+
+    /** Basic pbcast's settings (as --protocol pbcast alone has them) with the variant's switches. */
+    private PbcastConfig pbcastConfig() {
+        PbcastConfig.Builder builder = pbcastVariant.apply(PbcastConfig.builder().maxPayload(payload));
+        if (pbcastZoneSize != null) {
+            if (pbcastZoneSize < 1 || pbcastZoneSize > nodes) {
+                throw new IllegalArgumentException("--pbcast-zone-size " + pbcastZoneSize + ": must be in 1..--nodes ("
+                        + nodes + ")");
+            }
+            builder.neighbourhood(Neighbourhood.racks(pbcastZoneSize));
+        }
+        return builder.build();
     }
 
     /** The SRM session interval of --srm-session-interval-ms, or null for SRM's default. */

@@ -46,6 +46,13 @@ public final class ValueConverters {
         }
     }
 
+    /** A Bimodal Multicast variant: {@code basic}, {@code ipmc}, {@code grb} or {@code local}. */
+    public static final class PbcastVariantName extends ParsingConverter<io.ricochet.pbcast.PbcastVariant> {
+        public PbcastVariantName() {
+            super(io.ricochet.pbcast.PbcastVariant::parse);
+        }
+    }
+
     /** Seconds between refreshes of a live view: a decimal from 0.1 to 3600. */
     public static final class Interval extends ParsingConverter<Duration> {
         static final double MIN_SECONDS = 0.1;

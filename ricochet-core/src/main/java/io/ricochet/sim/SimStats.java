@@ -36,9 +36,12 @@ final class SimStats {
     private long corrupt;
     private long duplicates;
 
-    SimStats(SimConfig config, Workload workload) {
+    private final Perturbation perturbation;
+
+    SimStats(SimConfig config, Workload workload, Perturbation perturbation) {
         this.config = config;
         this.workload = workload;
+        this.perturbation = perturbation;
         for (int i = 0; i < config.nodes(); i++) {
             deliveredByNode.add(new HashMap<>());
         }
@@ -153,6 +156,10 @@ final class SimStats {
         p.put("payload", config.payload());
         p.put("latencyUs", config.latencyNs() / 1000.0);
         p.put("seed", config.seed());
+        if (perturbation != null) {     // only then, so runs without one keep their results byte for byte
+            p.put("perturb", perturbation.toString());
+            p.put("perturbBacklog", perturbation.backlog());
+        }
         return p;
     }
 

@@ -35,10 +35,26 @@ public final class Simulator {
     private final SimStats stats;
     private final EventQueue queue = new EventQueue();
     private final byte[] payload;
+    /** The perturbed node's sleep state; null in a run without perturbation. */
+    private final SleepingNode sleeper;
+    private SimObserver observer = new SimObserver() { };
     private long events;
 
     public Simulator(SimConfig config) {
+        this(config, null);
+    }
+
+    /**
+     * A run in which one node sleeps periodically ({@code perturbation}; null for none). The perturbation draws no
+     * random number, so the rest of the run draws exactly what it would draw without it.
+     */
+    public Simulator(SimConfig config, Perturbation perturbation) {
         this.config = config;
+        if (perturbation != null && perturbation.node() >= config.nodes()) {
+            throw new IllegalArgumentException("--perturb " + perturbation.node() + ": the node index must be in 0.."
+                    + (config.nodes() - 1) + " (--nodes " + config.nodes() + ")");
+        }
+        this.sleeper = perturbation == null ? null : new SleepingNode(perturbation);
         SplittableRandom root = new SplittableRandom(config.seed());
         // The random grouping's generator is split off even when the grouping is given, so that the rest of the
         // run (engines, losses, senders) draws the same numbers either way.
@@ -55,7 +71,7 @@ public final class Simulator {
         this.injectors = new LossInjector[n];
         this.sendRngs = new SplittableRandom[n];
         this.nextSeqno = new long[n][];
-        this.stats = new SimStats(config, workload);
+        this.stats = new SimStats(config, workload, perturbation);
         this.payload = new byte[config.payload()];
         for (int node = 0; node < n; node++) {
             engines[node] = config.protocol().create(node, root.split(), new NodeOutbox(node));
@@ -71,6 +87,19 @@ public final class Simulator {
 
     public ProtocolEngine engine(int node) {
         return engines[node];
+    }
+
+    /** Watches the run's sends, arrivals and deliveries; set before {@link #run}. */
+    public Simulator observe(SimObserver watcher) {
+        this.observer = java.util.Objects.requireNonNull(watcher, "watcher");
+        return this;
+    }
+
+    /** What the perturbed node's sleeps did, or null in a run without perturbation. */
+    public PerturbationReport perturbationReport() {
+        return sleeper == null ? null
+                : new PerturbationReport(sleeper.perturbation(), sleeper.held(), sleeper.overflowed(),
+                        sleeper.sendsSkipped());
     }
 
     /** Runs to the end: measured traffic, drain traffic, then until no timer is left. */
@@ -114,16 +143,26 @@ public final class Simulator {
     }
 
     private void send(int node) {
+        long nowNs = queue.nowNs();
+        if (sleeper != null && sleeper.asleep(node, nowNs)) {
+            sleeper.skipSend();         // a sleeping process sends nothing; its send clock runs on
+            scheduleNextSend(node, nowNs);
+            return;
+        }
         int[] groups = workload.sendGroupsOfNode()[node];
         int group = groups[sendRngs[node].nextInt(groups.length)];
         int index = Arrays.binarySearch(workload.groupsOfNode()[node], group);
         long seqno = nextSeqno[node][index]++;
         Payloads.fill(payload, 0, payload.length, node, group, seqno);
-        long nowNs = queue.nowNs();
+        observer.sent(node, group, seqno, nowNs);
         long sent = engines[node].send(group, payload, 0, payload.length, nowNs);
         if (sent != seqno) {
             throw new IllegalStateException("engine " + node + " numbered a send " + sent + ", expected " + seqno);
         }
+        scheduleNextSend(node, nowNs);
+    }
+
+    private void scheduleNextSend(int node, long nowNs) {
         long next = nextSendTime(node, nowNs);
         if (next < config.trafficEndNs()) {
             queue.at(next, () -> send(node));
@@ -146,7 +185,53 @@ public final class Simulator {
             }
             return;
         }
-        engines[node].onPacket(frame, 0, frame.length, queue.nowNs());
+        long nowNs = queue.nowNs();
+        if (sleeper != null && sleeper.asleep(node, nowNs)) {
+            if (!sleeper.hold(frame)) {
+                PacketId id = injectors[node].droppedData(frame, 0, frame.length);
+                if (id != null) {
+                    stats.dropped(node, id, nowNs);   // a socket-buffer overflow is a loss like any other
+                }
+                return;
+            }
+            scheduleWake(nowNs);
+            return;
+        }
+        process(node, frame, nowNs);
+    }
+
+    private void process(int node, byte[] frame, long nowNs) {
+        observer.received(node, frame[HeaderFlyweight.TYPE_OFFSET], nowNs);
+        engines[node].onPacket(frame, 0, frame.length, nowNs);
+    }
+
+    private void timer(int node) {
+        long nowNs = queue.nowNs();
+        if (sleeper != null && sleeper.asleep(node, nowNs)) {
+            sleeper.missTimer();
+            scheduleWake(nowNs);
+            return;
+        }
+        engines[node].onTimer(nowNs);
+    }
+
+    private void scheduleWake(long nowNs) {
+        long wake = sleeper.wakeToSchedule(nowNs);
+        if (wake >= 0) {
+            queue.at(wake, this::wake);
+        }
+    }
+
+    /** The sleeper wakes: the frames that waited, in arrival order, then the timer it missed. */
+    private void wake() {
+        int node = sleeper.node();
+        long nowNs = queue.nowNs();
+        for (byte[] frame = sleeper.nextHeld(); frame != null; frame = sleeper.nextHeld()) {
+            process(node, frame, nowNs);
+        }
+        if (sleeper.takeMissedTimer()) {
+            engines[node].onTimer(nowNs);
+        }
     }
 
     /** One node's view of the virtual network. */
@@ -180,6 +265,7 @@ public final class Simulator {
         @Override
         public void deliver(int origin, int group, long seqno, byte[] data, int offset, int length, Delivery how) {
             stats.delivered(node, origin, group, seqno, data, offset, length, how, queue.nowNs());
+            observer.delivered(node, origin, group, seqno, how, queue.nowNs());
         }
 
         @Override
@@ -189,7 +275,7 @@ public final class Simulator {
 
         @Override
         public void wakeAt(long deadlineNs) {
-            queue.at(Math.max(deadlineNs, queue.nowNs()), () -> engines[node].onTimer(queue.nowNs()));
+            queue.at(Math.max(deadlineNs, queue.nowNs()), () -> timer(node));
         }
 
         @Override
