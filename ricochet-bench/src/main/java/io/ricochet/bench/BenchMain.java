@@ -39,6 +39,8 @@ import picocli.CommandLine;
             io.ricochet.bench.gms.GmsBenchCommand.class,
             io.ricochet.bench.fountain.LtCodesCommand.class,
             io.ricochet.bench.fountain.LayeredCommand.class,
+            io.ricochet.bench.perturb.PerturbCommand.class,
+            io.ricochet.bench.perturb.ReceiversCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

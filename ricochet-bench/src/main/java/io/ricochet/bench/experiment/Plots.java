@@ -86,12 +86,23 @@ public final class Plots {
     /** A stacked bar graph: one bar per category, one stack layer per series (Figure 8's LEC / NAK split). */
     public static CategoryChart stackedBars(String title, String xLabel, String yLabel, List<String> categories,
                                             Map<String, List<Double>> layers) {
+        return bars(title, xLabel, yLabel, categories, layers, true);
+    }
+
+    /** A bar graph: one group of bars per category, one bar per series side by side (e.g. a histogram, twice). */
+    public static CategoryChart bars(String title, String xLabel, String yLabel, List<String> categories,
+                                     Map<String, List<Double>> series) {
+        return bars(title, xLabel, yLabel, categories, series, false);
+    }
+
+    private static CategoryChart bars(String title, String xLabel, String yLabel, List<String> categories,
+                                      Map<String, List<Double>> series, boolean stacked) {
         CategoryChart chart = new CategoryChartBuilder().width(PANEL_WIDTH).height(PANEL_HEIGHT).title(title)
                 .xAxisTitle(xLabel).yAxisTitle(yLabel).build();
         style(chart.getStyler());
-        chart.getStyler().setStacked(true);
+        chart.getStyler().setStacked(stacked);
         chart.getStyler().setXAxisLabelRotation(90);
-        layers.forEach((name, values) -> chart.addSeries(name, categories, values));
+        series.forEach((name, values) -> chart.addSeries(name, categories, values));
         return chart;
     }
 
