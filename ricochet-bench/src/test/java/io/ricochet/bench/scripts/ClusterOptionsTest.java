@@ -23,7 +23,7 @@ class ClusterOptionsTest {
             Map.of("RICOCHET_CHECK_CLASSPATH", System.getProperty("java.class.path"));
 
     @ParameterizedTest
-    @ValueSource(strings = {"up", "run-workload", "exec", "status", "down"})
+    @ValueSource(strings = {"up", "run-workload", "exec", "perturb", "status", "down"})
     void shouldAnswerHelpOfEachCommandWithItsOwnUsage(String command) throws Exception {
         for (String help : List.of("--help", "-h")) {
             ScriptRun run = ScriptRun.of(Map.of(), "cluster", command, help);
@@ -40,6 +40,23 @@ class ClusterOptionsTest {
         assertEquals(2, run.exitCode());
         assertEquals("cluster: --nodes '0': must be an integer in 1..199\nTry 'scripts/cluster up --help'.\n",
                 run.err());
+    }
+
+    @Test
+    void shouldRefuseABadPerturbationBeforeTouchingAnyProcess() throws Exception {
+        Map<String, String> cases = Map.of(
+                "3 1.5", "cluster: FRACTION '1.5': must be above 0 and below 1 (the share of every period asleep)",
+                "3", "cluster: perturb: which node and how long asleep? e.g. scripts/cluster perturb 3 0.25",
+                "0 0.5", "cluster: NODE '0': must be an integer in 1..199",
+                "3 0.2 --period 0", "cluster: --period '0': must be above 0 (a period of MS milliseconds)",
+                "3 0.2 4", "cluster: perturb: one NODE and one FRACTION, e.g. scripts/cluster perturb 3 0.25");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            List<String> args = new java.util.ArrayList<>(List.of("perturb"));
+            args.addAll(List.of(c.getKey().split(" ")));
+            ScriptRun run = ScriptRun.of(Map.of(), "cluster", args.toArray(String[]::new));
+            assertEquals(2, run.exitCode(), c.getKey());
+            assertEquals(c.getValue() + "\nTry 'scripts/cluster perturb --help'.\n", run.err());
+        }
     }
 
     /**
