@@ -229,6 +229,10 @@ public final class Daemon implements LocalNode, AutoCloseable {
         CompletableFuture<Void> done = new CompletableFuture<>();
         loop.execute(() -> {
             boolean first = !driver.subscribedGroups().contains(group);
+            if (first && driver.subscribedGroups().size() >= config.maxGroups()) {
+                refuseOverLimit(group, done);
+                return;
+            }
             driver.addListener(group, listener);
             if (driver.isMember(group) && !leaving.contains(group)) {
                 transport.whenListening(group, () -> done.complete(null));
@@ -241,6 +245,18 @@ public final class Daemon implements LocalNode, AutoCloseable {
             loop.schedule(() -> joinTimedOut(group, listener, done), JOIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
         });
         return done;
+    }
+
+    /**
+     * Refuses a join of one group more than max-groups, at the cost of a counter and a future: nothing is kept for
+     * it, so any number of refused joins takes no memory.
+     */
+    private void refuseOverLimit(int group, CompletableFuture<Void> done) {
+        driver.counters().increment(DaemonCounter.GROUP_LIMIT_REFUSALS);
+        done.completeExceptionally(new ApiException(ApiException.Code.LIMIT_EXCEEDED, "node " + nodeId()
+                + " is in " + driver.subscribedGroups().size() + " groups (joins in flight included), the limit "
+                + "max-groups = " + config.maxGroups() + ": leave a group first, or raise max-groups; group "
+                + group + " is not joined"));
     }
 
     /**

@@ -86,7 +86,11 @@ public final class DaemonSettings {
         k.put("api-max-requests-in-flight", new String[] {"1024",
             "requests one API connection may have unanswered; beyond, the daemon stops reading it"});
         k.put("api-max-groups-per-connection", new String[] {"1024",
-            "groups one API connection may join; one more is refused (LIMIT_EXCEEDED)"});
+            "groups one API connection may join; one more is refused (LIMIT_EXCEEDED); at most max-groups (when "
+                + "max-groups is set lower and this is not set, it is max-groups)"});
+        k.put("max-groups", new String[] {Integer.toString(DaemonConfig.DEFAULT_MAX_GROUPS),
+            "groups this node may be in at once, over all API connections (1.." + DaemonConfig.MAX_GROUPS + "): "
+                + "a JOIN of one more is refused (LIMIT_EXCEEDED, counted as GROUP_LIMIT_REFUSALS)"});
         k.put("gms", new String[] {"127.0.0.1:7100",
             "the GMS partitions in partition order, separated by ','; each is its replicas host:port separated by '/' "
                 + "(e.g. 10.0.0.1:7100/10.0.0.2:7100/10.0.0.3:7100,10.0.0.1:7101/10.0.0.2:7101/10.0.0.3:7101): the "
@@ -209,7 +213,8 @@ public final class DaemonSettings {
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
                 integer("multicast-ttl"), protocol, integer("heartbeat-port"),
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
-                bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics());
+                bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics(),
+                integer("max-groups"));
     }
 
     /** Where the metrics endpoint listens; MetricsBind's rule for a value is reported under its key. */
@@ -292,8 +297,11 @@ public final class DaemonSettings {
                 a -> a.withPartialFrameTimeout(Duration.ofNanos(millis("api-partial-frame-timeout-ms"))));
         api = apiValue("api-max-requests-in-flight", api,
                 a -> a.withMaxRequestsInFlight(integer("api-max-requests-in-flight")));
-        api = apiValue("api-max-groups-per-connection", api,
-                a -> a.withMaxGroupsPerConnection(integer("api-max-groups-per-connection")));
+        // Unset, the per-connection limit follows a lower max-groups down, so that setting max-groups alone is valid.
+        int perConnection = values.containsKey("api-max-groups-per-connection")
+                ? integer("api-max-groups-per-connection")
+                : Math.min(integer("api-max-groups-per-connection"), Math.max(1, integer("max-groups")));
+        api = apiValue("api-max-groups-per-connection", api, a -> a.withMaxGroupsPerConnection(perConnection));
         String socket = values.getOrDefault("api-unix-socket", "");
         if (!socket.isEmpty()) {
             api = apiValue("api-unix-socket", api, a -> a.withUnixSocket(java.nio.file.Path.of(socket)));
