@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -242,7 +243,10 @@ public final class Daemon implements LocalNode, AutoCloseable {
             if (first) {
                 gms.join(group, config.protocol().wireId());
             }
-            loop.schedule(() -> joinTimedOut(group, listener, done), JOIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            // Cancelled once answered: thousands of joins in a row would otherwise keep a task each for 5 s.
+            ScheduledFuture<?> timeout = loop.schedule(() -> joinTimedOut(group, listener, done),
+                    JOIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            done.whenComplete((ok, failure) -> timeout.cancel(false));
         });
         return done;
     }
