@@ -42,7 +42,10 @@ def jstat(name):
     if not path.exists():
         return {}
     lines = path.read_text().split("\n")
-    return dict(zip(lines[0].split(), (float(v) for v in lines[1].split()))) if len(lines) > 1 else {}
+    if len(lines) < 2:
+        return {}
+    # A column a collector does not have (CGC and CGCT under ParallelGC) reads '-'.
+    return {k: float(v) for k, v in zip(lines[0].split(), lines[1].split()) if v != "-"}
 
 
 gc_before, gc_after = jstat("jstat-before"), jstat("jstat-after")
