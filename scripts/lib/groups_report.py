@@ -22,7 +22,7 @@ FIELDS = ("groupsPerNode", "daemonGroupsJoined", "groupSockets", "igmpMaxMembers
           "daemonCpuPercent", "daemonCpuMicrosPerPacket", "daemonEngineThreadCpuPercent",
           "daemonCpuMicrosPerPacketWithoutCompiler", "daemonCpuMicrosPerPacketByThread", "daemonRssMiB",
           "daemonRssAtStartMiB", "daemonMemoryKiB",
-          "loadAverageAfter", "noDrops", "joinSeconds")
+          "loadAverageAfter", "noDrops", "joinSeconds", "daemonGcSecondsInWindow", "daemonHeapUsedMiB")
 summary = {
     "label": label,
     "date": time.strftime("%Y-%m-%d %H:%M %Z"),
@@ -47,8 +47,8 @@ def f(x, fmt="%.2f"):
 rows = ["| d (groups) | group sockets | offered /s | received /s | RX buffer drops | kernel RcvbufErrors "
         "| daemon CPU % | daemon CPU µs / packet | without JIT compiler | engine thread µs / packet "
         "| other threads µs / packet "
-        "| RSS MiB (at start) |",
-        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+        "| RSS MiB (at start) | heap used MiB | GC s in window |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
 # The engine's thread: "ricochet-engine" (Netty's default names in older builds).
 ENGINE_THREADS = ("ricochet-engine", "epollEventLoop", "nioEventLoop")
 for s in steps:
@@ -58,11 +58,12 @@ for s in steps:
     engine_us = by_thread.get(engine_name) if engine_name else None
     total = s["daemonCpuMicrosPerPacket"]
     other = None if total is None or engine_us is None else total - engine_us
-    rows.append("| %d | %d | %d | %.0f | %d | %d | %s | %s | %s | %s | %s | %s (%s) |" % (
+    rows.append("| %d | %d | %d | %.0f | %d | %d | %s | %s | %s | %s | %s | %s (%s) | %s | %s |" % (
         s["groupsPerNode"], s["groupSockets"], s["offeredRate"], s["receivedRate"], s["rxBufferRandomDrops"],
         s["kernelUdp"].get("RcvbufErrors", 0), f(s["daemonCpuPercent"], "%.0f"), f(total),
         f(s["daemonCpuMicrosPerPacketWithoutCompiler"]), f(engine_us),
-        f(other), f(s["daemonRssMiB"], "%.0f"), f(s["daemonRssAtStartMiB"], "%.0f")))
+        f(other), f(s["daemonRssMiB"], "%.0f"), f(s["daemonRssAtStartMiB"], "%.0f"),
+        f(s.get("daemonHeapUsedMiB"), "%.0f"), f(s.get("daemonGcSecondsInWindow"), "%.3f")))
 m = summary["machine"]
 text = ["%s. Machine: %d cores, %s, Linux %s, %s. %s; load average at start %s." % (
             label, m["nproc"], m["cpuModel"], m["kernel"], m["java"], summary["date"], load_at_start),

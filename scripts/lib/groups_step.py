@@ -36,6 +36,19 @@ def group_sockets(snap):
     return count
 
 
+def jstat(name):
+    """The daemon's `jstat -gc` line as a dict (KB and seconds), or {} when it was not read."""
+    path = d / name
+    if not path.exists():
+        return {}
+    lines = path.read_text().split("\n")
+    if len(lines) < 2:
+        return {}
+    # A column a collector does not have (CGC and CGCT under ParallelGC) reads '-'.
+    return {k: float(v) for k, v in zip(lines[0].split(), lines[1].split()) if v != "-"}
+
+
+gc_before, gc_after = jstat("jstat-before"), jstat("jstat-after")
 received = step["receivedRate"]
 per_thread = {name: round(pct * 1e4 / received, 3) for name, pct in step["daemonThreadsCpuPercent"].items()} \
     if received else {}
@@ -55,6 +68,11 @@ step.update({
     "daemonRssMiB": round(status_kib("after/daemon-status").get("VmRSS", 0) / 1024, 1),
     "daemonRssAtStartMiB": round(status_kib("daemon-status-start").get("VmRSS", 0) / 1024, 1),
     "daemonBuffers": stats.get("buffers", {}),
+    # GC time in the window and the heap in use at its end (jstat -gc: young, survivors and old generation).
+    "daemonGcSecondsInWindow": (round(gc_after["GCT"] - gc_before["GCT"], 3)
+                                if "GCT" in gc_after and "GCT" in gc_before else None),
+    "daemonHeapUsedMiB": (round(sum(gc_after.get(k, 0) for k in ("S0U", "S1U", "EU", "OU")) / 1024, 1)
+                          if gc_after else None),
     "joinSeconds": json.loads((d / "join-seconds.json").read_text()) if (d / "join-seconds.json").exists() else None,
 })
 pathlib.Path(out_file).write_text(json.dumps(step, indent=2) + "\n")

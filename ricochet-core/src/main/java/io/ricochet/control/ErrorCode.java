@@ -27,6 +27,11 @@ public final class ErrorCode {
      * it again.
      */
     public static final int NOT_LEADER = 9;
+    /**
+     * JOIN of one group more than a daemon's session may be in at one partition (the GMS's bound per node, above
+     * any daemon's max-groups): nothing changed; the session stays.
+     */
+    public static final int TOO_MANY_GROUPS = 10;
 
     private ErrorCode() {
     }
@@ -43,6 +48,7 @@ public final class ErrorCode {
             case NODE_FAILED -> "NODE_FAILED";
             case NOT_AUTHORIZED -> "NOT_AUTHORIZED";
             case NOT_LEADER -> "NOT_LEADER";
+            case TOO_MANY_GROUPS -> "TOO_MANY_GROUPS";
             default -> "CODE(" + code + ")";
         };
     }

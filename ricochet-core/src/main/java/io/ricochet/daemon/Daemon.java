@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -229,6 +230,10 @@ public final class Daemon implements LocalNode, AutoCloseable {
         CompletableFuture<Void> done = new CompletableFuture<>();
         loop.execute(() -> {
             boolean first = !driver.subscribedGroups().contains(group);
+            if (first && driver.subscribedGroups().size() >= config.maxGroups()) {
+                refuseOverLimit(group, done);
+                return;
+            }
             driver.addListener(group, listener);
             if (driver.isMember(group) && !leaving.contains(group)) {
                 transport.whenListening(group, () -> done.complete(null));
@@ -238,9 +243,24 @@ public final class Daemon implements LocalNode, AutoCloseable {
             if (first) {
                 gms.join(group, config.protocol().wireId());
             }
-            loop.schedule(() -> joinTimedOut(group, listener, done), JOIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            // Cancelled once answered: thousands of joins in a row would otherwise keep a task each for 5 s.
+            ScheduledFuture<?> timeout = loop.schedule(() -> joinTimedOut(group, listener, done),
+                    JOIN_TIMEOUT_SECONDS, TimeUnit.SECONDS);
+            done.whenComplete((ok, failure) -> timeout.cancel(false));
         });
         return done;
+    }
+
+    /**
+     * Refuses a join of one group more than max-groups, at the cost of a counter and a future: nothing is kept for
+     * it, so any number of refused joins takes no memory.
+     */
+    private void refuseOverLimit(int group, CompletableFuture<Void> done) {
+        driver.counters().increment(DaemonCounter.GROUP_LIMIT_REFUSALS);
+        done.completeExceptionally(new ApiException(ApiException.Code.LIMIT_EXCEEDED, "node " + nodeId()
+                + " is in " + driver.subscribedGroups().size() + " groups (joins in flight included), the limit "
+                + "max-groups = " + config.maxGroups() + ": leave a group first, or raise max-groups; group "
+                + group + " is not joined"));
     }
 
     /**

@@ -54,6 +54,9 @@ import java.util.Objects;
  * @param rack                this node's rack, 1..65535, or 0 for none: the GMS has the rack's failure detector watch
  *                            it
  * @param metrics             where the Prometheus endpoint listens, or {@link MetricsBind#OFF} (the default)
+ * @param maxGroups           groups this node may be in at once (joins in flight included), 1..{@link #MAX_GROUPS}:
+ *                            a JOIN of one more gets LIMIT_EXCEEDED naming {@code max-groups}; the API's groups per
+ *                            connection may not exceed it
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
                            List<List<InetSocketAddress>> gms, RicochetConfig engine,
@@ -62,12 +65,17 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
                            int sendRateLimit, int bundleBytes, int bundleLingerUs, Authentication auth,
-                           TlsSettings tls, int mtu, int rack, MetricsBind metrics) {
+                           TlsSettings tls, int mtu, int rack, MetricsBind metrics, int maxGroups) {
 
     /** The smallest bundle: the kind byte and two empty messages with their lengths. */
     public static final int MIN_BUNDLE_BYTES = BundleFormat.KIND + 2 * BundleFormat.LENGTH;
     /** The longest linger: a message waits at most 1 ms for others. */
     public static final int MAX_BUNDLE_LINGER_US = 1_000;
+
+    /** Default of {@link #maxGroups()}: 16 384 idle groups take a few MB of heap (docs/results.md, issue 16). */
+    public static final int DEFAULT_MAX_GROUPS = 16_384;
+    /** Upper bound of {@link #maxGroups()}, that of the API's groups per connection too. */
+    public static final int MAX_GROUPS = ApiConfig.MAX_COUNT_LIMIT;
 
     /** Which socket implementation to use. */
     public enum Transport { AUTO, EPOLL, NIO }
@@ -108,6 +116,11 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                         + engine.maxPayload() + " (the payload key): a datagram holds at most the engine's payload");
         require(bundleLingerUs >= 0 && bundleLingerUs <= MAX_BUNDLE_LINGER_US, "bundle-linger-us", bundleLingerUs,
                 "must be in 0.." + MAX_BUNDLE_LINGER_US + " microseconds (0 = send at the end of the batch)");
+        require(maxGroups >= 1 && maxGroups <= MAX_GROUPS, "max-groups", maxGroups,
+                "must be in 1.." + MAX_GROUPS);
+        require(api.maxGroupsPerConnection() <= maxGroups, "api-max-groups-per-connection",
+                api.maxGroupsPerConnection(), "must be at most max-groups (" + maxGroups + "): one connection's "
+                        + "groups are the node's");
         require(address.getAddress().length == 4, "address", address.getHostAddress(), "must be an IPv4 address");
         require(mtu >= HeaderFlyweight.MIN_MTU && mtu <= HeaderFlyweight.MAX_MTU, "mtu", mtu,
                 "must be in " + HeaderFlyweight.MIN_MTU + ".." + HeaderFlyweight.MAX_MTU + " bytes");

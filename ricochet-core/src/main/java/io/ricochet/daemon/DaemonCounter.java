@@ -37,7 +37,9 @@ public enum DaemonCounter implements Counter {
     OWN_DATAGRAMS(220, "datagrams naming this node as their source, dropped unread: its own multicast looped back by "
             + "the host (other daemons on the host need the loopback) or a forgery"),
     MEMBER_FAILURES(221, "members of this node's groups the GMS reported failed (a failure detector's verdict, "
-            + "counted once per group it removed the member from)");
+            + "counted once per group it removed the member from)"),
+    GROUP_LIMIT_REFUSALS(222, "JOINs refused with LIMIT_EXCEEDED: the node was in max-groups groups already (joins "
+            + "in flight included)");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

@@ -85,8 +85,6 @@ public final class DaemonSettings {
             "a local API frame begun must be complete within this, or the connection is closed (idle is fine)"});
         k.put("api-max-requests-in-flight", new String[] {"1024",
             "requests one API connection may have unanswered; beyond, the daemon stops reading it"});
-        k.put("api-max-groups-per-connection", new String[] {"1024",
-            "groups one API connection may join; one more is refused (LIMIT_EXCEEDED)"});
         k.put("gms", new String[] {"127.0.0.1:7100",
             "the GMS partitions in partition order, separated by ','; each is its replicas host:port separated by '/' "
                 + "(e.g. 10.0.0.1:7100/10.0.0.2:7100/10.0.0.3:7100,10.0.0.1:7101/10.0.0.2:7101/10.0.0.3:7101): the "
@@ -137,7 +135,7 @@ public final class DaemonSettings {
         k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
-        return java.util.Collections.unmodifiableMap(metricsKeys(fountainKeys(k)));
+        return java.util.Collections.unmodifiableMap(metricsKeys(groupKeys(fountainKeys(k))));
     }
 
     /** The fountain backup's key (docs/design/fountain.md, section 6), added to {@code k}, which it returns. */
@@ -145,6 +143,17 @@ public final class DaemonSettings {
         k.put("fountain-backup", new String[] {"off",
             "on|off: NAKs for a burst of a sender's packets longer than stagger x r are answered with fountain "
                 + "(LT) symbols of the burst multicast to the group (needs nak on; every member must agree)"});
+        return k;
+    }
+
+    /** The bound of the node's groups (issue 16), added to {@code k}, which it returns. */
+    private static Map<String, String[]> groupKeys(Map<String, String[]> k) {
+        k.put("api-max-groups-per-connection", new String[] {"1024",
+            "groups one API connection may join; one more is refused (LIMIT_EXCEEDED); at most max-groups (when "
+                + "max-groups is set lower and this is not set, it is max-groups)"});
+        k.put("max-groups", new String[] {Integer.toString(DaemonConfig.DEFAULT_MAX_GROUPS),
+            "groups this node may be in at once, over all API connections (1.." + DaemonConfig.MAX_GROUPS + "): "
+                + "a JOIN of one more is refused (LIMIT_EXCEEDED, counted as GROUP_LIMIT_REFUSALS)"});
         return k;
     }
 
@@ -209,7 +218,8 @@ public final class DaemonSettings {
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
                 integer("multicast-ttl"), protocol, integer("heartbeat-port"),
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
-                bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics());
+                bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics(),
+                integer("max-groups"));
     }
 
     /** Where the metrics endpoint listens; MetricsBind's rule for a value is reported under its key. */
@@ -292,8 +302,11 @@ public final class DaemonSettings {
                 a -> a.withPartialFrameTimeout(Duration.ofNanos(millis("api-partial-frame-timeout-ms"))));
         api = apiValue("api-max-requests-in-flight", api,
                 a -> a.withMaxRequestsInFlight(integer("api-max-requests-in-flight")));
-        api = apiValue("api-max-groups-per-connection", api,
-                a -> a.withMaxGroupsPerConnection(integer("api-max-groups-per-connection")));
+        // Unset, the per-connection limit follows a lower max-groups down, so that setting max-groups alone is valid.
+        int perConnection = values.containsKey("api-max-groups-per-connection")
+                ? integer("api-max-groups-per-connection")
+                : Math.min(integer("api-max-groups-per-connection"), Math.max(1, integer("max-groups")));
+        api = apiValue("api-max-groups-per-connection", api, a -> a.withMaxGroupsPerConnection(perConnection));
         String socket = values.getOrDefault("api-unix-socket", "");
         if (!socket.isEmpty()) {
             api = apiValue("api-unix-socket", api, a -> a.withUnixSocket(java.nio.file.Path.of(socket)));

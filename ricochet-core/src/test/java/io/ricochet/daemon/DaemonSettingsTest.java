@@ -269,4 +269,24 @@ class DaemonSettingsTest {
                 flags("node-id", "1", "metrics-port", "9400", "metrics-address", "metrics.example")))
                 .getMessage().startsWith("metrics-address = metrics.example: not an IP address literal"));
     }
+
+    @Test
+    void shouldBoundTheNodesGroupsAndKeepTheConnectionLimitWithinIt() {
+        DaemonConfig defaults = DaemonSettings.resolve(null, null, flags("node-id", "1"));
+        assertEquals(DaemonConfig.DEFAULT_MAX_GROUPS, defaults.maxGroups());
+        assertEquals(1024, defaults.api().maxGroupsPerConnection());
+
+        DaemonConfig low = DaemonSettings.resolve(null, null, flags("node-id", "1", "max-groups", "100"));
+        assertEquals(100, low.maxGroups());
+        assertEquals(100, low.api().maxGroupsPerConnection(), "an unset connection limit follows max-groups down");
+
+        DaemonConfig high = DaemonSettings.resolve(null, null, flags("node-id", "1", "max-groups", "65536",
+                "api-max-groups-per-connection", "65536"));
+        assertEquals(65_536, high.api().maxGroupsPerConnection());
+
+        assertRefused(flags("node-id", "1", "max-groups", "100", "api-max-groups-per-connection", "200"),
+                "api-max-groups-per-connection = 200: ", "must be at most max-groups (100)");
+        assertRefused(flags("node-id", "1", "max-groups", "100000"), "max-groups = 100000: ", "must be in 1..65536");
+        assertRefused(flags("node-id", "1", "max-groups", "0"), "max-groups = 0: ", "must be in 1..65536");
+    }
 }

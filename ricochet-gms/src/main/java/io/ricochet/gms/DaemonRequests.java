@@ -1,17 +1,26 @@
 package io.ricochet.gms;
 
 import io.netty.channel.Channel;
+import io.netty.util.AttributeKey;
 import io.ricochet.control.ControlMessage;
 import io.ricochet.control.ErrorCode;
 import io.ricochet.control.Join;
 import io.ricochet.control.Leave;
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.Register;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * The GMS in its role towards daemons, at the leader: takes REGISTER, JOIN and LEAVE, checks what can be checked
  * without the state (the session registered as the node it speaks for, the group is this partition's), and hands
  * each to the Raft log ({@link Submitter}); what they change is pushed once committed ({@link LogApplier}).
+ *
+ * <p>Bounded per session: a session may have asked to be in at most {@code maxGroups} groups of the partition
+ * (joined and not left; a join the state refused later still counts, until a LEAVE of it or a new session), so
+ * that no daemon, however misconfigured, makes the partition's state grow without end. A JOIN beyond gets ERROR
+ * TOO_MANY_GROUPS, before the log, and is counted; the check runs on the leader only and writes nothing to the
+ * log, so the replicated state and its commands are unchanged.
  */
 final class DaemonRequests {
     /** Puts a request into the partition's log, on behalf of the session of {@code channel}. */
@@ -19,16 +28,29 @@ final class DaemonRequests {
         void submit(Channel channel, ControlMessage request);
     }
 
+    /** The bound of groups per session: that of a daemon's max-groups, so a daemon in bounds never meets it. */
+    static final int MAX_GROUPS_PER_SESSION = 65_536;
+    /** The groups a session asked to join and did not leave (kept with the channel, gone with it). */
+    private static final AttributeKey<Set<Integer>> GROUPS = AttributeKey.valueOf("ricochet.gms.groups");
+
     private final Partitioning partitioning;
     private final SessionTable sessions;
     private final GmsCounters counters;
     private final Submitter log;
+    private final int maxGroups;
 
     DaemonRequests(Partitioning partitioning, SessionTable sessions, GmsCounters counters, Submitter log) {
+        this(partitioning, sessions, counters, log, MAX_GROUPS_PER_SESSION);
+    }
+
+    /** @param maxGroups groups one session may be in ({@link #MAX_GROUPS_PER_SESSION} but in tests) */
+    DaemonRequests(Partitioning partitioning, SessionTable sessions, GmsCounters counters, Submitter log,
+                   int maxGroups) {
         this.partitioning = partitioning;
         this.sessions = sessions;
         this.counters = counters;
         this.log = log;
+        this.maxGroups = maxGroups;
     }
 
     void onRegister(Channel channel, Register register) {
@@ -40,6 +62,14 @@ final class DaemonRequests {
     void onJoin(Channel channel, Join join) throws GmsRefusal {
         requireRegisteredAs(channel, join.nodeId(), "JOIN");
         MembershipState.requireOwned(partitioning, join.group());
+        Set<Integer> groups = groupsOf(channel);
+        if (!groups.contains(join.group()) && groups.size() >= maxGroups) {
+            counters.increment(GmsCounter.GROUP_LIMIT_REFUSALS);
+            throw new GmsRefusal(ErrorCode.TOO_MANY_GROUPS, "node " + join.nodeId() + " is in " + groups.size()
+                    + " groups of partition " + partitioning.index() + " on this session, the most the GMS takes; "
+                    + "JOIN of group " + join.group() + " refused (lower the daemon's max-groups)");
+        }
+        groups.add(join.group());
         counters.increment(GmsCounter.JOINS);
         log.submit(channel, join);
     }
@@ -47,8 +77,18 @@ final class DaemonRequests {
     void onLeave(Channel channel, Leave leave) throws GmsRefusal {
         requireRegisteredAs(channel, leave.nodeId(), "LEAVE");
         MembershipState.requireOwned(partitioning, leave.group());
+        groupsOf(channel).remove(leave.group());
         counters.increment(GmsCounter.LEAVES);
         log.submit(channel, leave);
+    }
+
+    private static Set<Integer> groupsOf(Channel channel) {
+        Set<Integer> groups = channel.attr(GROUPS).get();
+        if (groups == null) {
+            groups = new HashSet<>();
+            channel.attr(GROUPS).set(groups);
+        }
+        return groups;
     }
 
     private void requireRegisteredAs(Channel channel, int node, String what) throws GmsRefusal {

@@ -45,7 +45,9 @@ public enum GmsCounter {
     /** Sessions greeted with REDIRECT (this replica did not lead the partition) and closed. */
     REDIRECTS("redirects"),
     /** Requests the Raft log did not take (the replica lost the lead): each closed its session. */
-    UNCOMMITTED("uncommitted");
+    UNCOMMITTED("uncommitted"),
+    /** JOINs refused TOO_MANY_GROUPS: the session was in {@link DaemonRequests#MAX_GROUPS_PER_SESSION} groups. */
+    GROUP_LIMIT_REFUSALS("group-limit-refusals");
 
     private final String label;
 

@@ -10,8 +10,8 @@ import java.util.Set;
  * {@code 1,2,7} or {@code 100..103,200}. Order is kept; a repeated id is refused. Immutable.
  */
 public final class GroupList {
-    /** The most groups one list may hold. */
-    public static final int MAX_GROUPS = 4096;
+    /** The most groups one list may hold: a daemon's largest max-groups (a sink in 10 000 groups, issue 16). */
+    public static final int MAX_GROUPS = 65_536;
 
     private final int[] ids;
 

@@ -47,6 +47,11 @@ final class LoopbackDaemon implements AutoCloseable {
 
     /** Starts the GMS partition, then the daemon (its engine seeded with {@code seed}). */
     static LoopbackDaemon start(long seed) throws Exception {
+        return start(seed, Map.of());
+    }
+
+    /** As {@link #start(long)}, with daemon settings {@code settings} (key to value) on top. */
+    static LoopbackDaemon start(long seed, Map<String, String> settings) throws Exception {
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
         GmsServer gms = new GmsServer(new GmsConfig(new Partitioning(0, 1), new InetSocketAddress(loopback, 0),
                 new MulticastPool((Inet4Address) InetAddress.getByName(MULTICAST_BASE), freeUdpPort(loopback)),
@@ -69,6 +74,7 @@ final class LoopbackDaemon implements AutoCloseable {
             flags.put("multicast-ttl", "1");
             flags.put("stats-interval", "0");
             flags.put("seed", Long.toString(seed));
+            flags.putAll(settings);
             DaemonConfig config = DaemonSettings.resolve(null, null, flags);
             return new LoopbackDaemon(gms, Daemon.start(config), dir, socket);
         } catch (Exception e) {

@@ -69,7 +69,8 @@ final class RequestHandler {
         if (subscription.size() >= maxGroups) {
             counters.increment(ApiCounter.GROUP_LIMIT_REFUSALS);
             return error(join.requestId(), ApiException.Code.LIMIT_EXCEEDED, "this connection is already in "
-                    + subscription.size() + " groups, the limit is " + maxGroups);
+                    + subscription.size() + " groups, the limit is " + maxGroups
+                    + " (maxGroupsPerConnection, the daemon's api-max-groups-per-connection)");
         }
         subscription.add(join.group());
         return call(() -> node.join(join.group(), subscription), ok -> new ApiReply.Ok(join.requestId(), 0),
