@@ -193,9 +193,17 @@ public final class QsmEngine implements ProtocolEngine {
         }
     }
 
-    /** A packet was sent or arrived in the ring's group: a parked token moves again. */
+    /**
+     * A packet was sent or arrived in the ring's group: a parked token moves again, and the leader of a ring that
+     * never had a token makes the first one.
+     */
     private void workArrived(Ring ring, long nowNs) {
-        if (ring != null) {
+        if (ring == null || !ring.isMember()) {
+            return;
+        }
+        if (ring.held == null && ring.bestEpoch < 0 && ring.isLeader()) {
+            ring.take(new Token(ring.group, 0, self), nowNs, config.tokenIntervalNs());
+        } else {
             ring.unpark(nowNs, config.tokenIntervalNs());
         }
     }
@@ -270,9 +278,9 @@ public final class QsmEngine implements ProtocolEngine {
         return sendBuffer.size(group) > 0 || missing.hasGroup(group);
     }
 
-    /** The leader makes the ring's first token at once; a lost token is made anew after the timeout. */
+    /** A lost token (or a first one the leader never made: it missed all data) is made anew after the timeout. */
     private long regenerateAtNs(Ring ring) {
-        return ring.isLeader() && ring.bestEpoch < 0 ? ring.lastSeenNs : ring.regenerateAtNs(config);
+        return ring.regenerateAtNs(config);
     }
 
     @Override
