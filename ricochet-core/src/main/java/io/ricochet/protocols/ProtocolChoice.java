@@ -55,7 +55,8 @@ public enum ProtocolChoice {
                 return p;
             }
         }
-        throw new IllegalArgumentException("protocol '" + text + "' is not one of ricochet, srm, fec, pbcast, ipmc, qsm");
+        throw new IllegalArgumentException("protocol '" + text
+                + "' is not one of ricochet, srm, fec, pbcast, ipmc, qsm");
     }
 
     /**

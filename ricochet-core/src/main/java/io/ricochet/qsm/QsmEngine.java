@@ -89,8 +89,10 @@ public final class QsmEngine implements ProtocolEngine {
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
         Ring ring = rings.get(group);
+        boolean idle = !hasWork(group);
         long seqno = dataSender.send(ring != null && ring.isMember(), group, payload, offset, length);
         sendBuffer.put(group, seqno, payload, offset, length);
+        startRegenerationClock(ring, idle, nowNs);
         workArrived(ring, nowNs);
         requestWake(nowNs);
         return seqno;
@@ -187,9 +189,21 @@ public final class QsmEngine implements ProtocolEngine {
         StreamTable.Stream stream = streams.getOrCreateListed(packet.origin(), packet.group(), packet.seqno(),
                 roster, counters);
         if (stream != null) {
+            boolean idle = !hasWork(packet.group());
             receiver.accept(stream, new PacketId(packet.origin(), packet.group(), packet.seqno()), packet.buffer(),
                     packet.payloadOffset(), packet.payloadLength(), via, nowNs);
+            startRegenerationClock(ring, idle, nowNs);
             workArrived(ring, nowNs);
+        }
+    }
+
+    /**
+     * Work appeared at a member that had none: its regeneration timeout counts from now, not from the last token it
+     * saw (which, on a ring that was parked, is long past: it would regenerate at once beside the unparked token).
+     */
+    private void startRegenerationClock(Ring ring, boolean wasIdle, long nowNs) {
+        if (ring != null && wasIdle && hasWork(ring.group)) {
+            ring.lastSeenNs = Math.max(ring.lastSeenNs, nowNs);
         }
     }
 
