@@ -25,7 +25,8 @@ class LayeringTest {
     /** The sans-I/O protocol code: engines and everything they are built from. */
     private static final String[] PROTOCOL = {"io.ricochet.engine..", "io.ricochet.lec..", "io.ricochet.nak..",
         "io.ricochet.ricochet..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
-        "io.ricochet.ipmc..", "io.ricochet.wire..", "io.ricochet.loss..", "io.ricochet.fountain.."};
+        "io.ricochet.ipmc..", "io.ricochet.qsm..", "io.ricochet.wire..", "io.ricochet.loss..",
+        "io.ricochet.fountain.."};
 
     private static final JavaClasses MAIN = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)

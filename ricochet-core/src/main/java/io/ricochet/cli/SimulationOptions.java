@@ -49,7 +49,8 @@ public final class SimulationOptions {
             converter = ValueConverters.Protocol.class,
             description = "Protocol every node runs: ricochet (LEC + NAK), srm (SRM-style NAK with session "
                     + "messages), fec (sender-based FEC with --r/--c, NAK fallback with --nak), pbcast "
-                    + "(Bimodal Multicast gossip) or ipmc (plain IP multicast, no recovery) "
+                    + "(Bimodal Multicast gossip), ipmc (plain IP multicast, no recovery) or qsm (QuickSilver "
+                    + "token-ring recovery from ring peers) "
                     + "(default: ${DEFAULT-VALUE}).")
     private ProtocolChoice protocol;
 

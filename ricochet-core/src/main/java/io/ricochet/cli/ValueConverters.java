@@ -39,7 +39,7 @@ public final class ValueConverters {
         }
     }
 
-    /** {@code ricochet}, {@code srm}, {@code fec}, {@code pbcast} or {@code ipmc}. */
+    /** {@code ricochet}, {@code srm}, {@code fec}, {@code pbcast}, {@code ipmc} or {@code qsm}. */
     public static final class Protocol extends ParsingConverter<ProtocolChoice> {
         public Protocol() {
             super(ProtocolChoice::parse);

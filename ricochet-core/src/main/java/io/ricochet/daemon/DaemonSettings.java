@@ -90,7 +90,7 @@ public final class DaemonSettings {
                 + "(e.g. 10.0.0.1:7100/10.0.0.2:7100/10.0.0.3:7100,10.0.0.1:7101/10.0.0.2:7101/10.0.0.3:7101): the "
                 + "daemon connects to one and follows it to the partition's leader"});
         k.put("protocol", new String[] {"ricochet",
-            "protocol of every group this daemon joins: ricochet|srm|fec|pbcast|ipmc (one per daemon; the GMS "
+            "protocol of every group this daemon joins: ricochet|srm|fec|pbcast|ipmc|qsm (one per daemon; the GMS "
                 + "refuses a join of a group created with another)"});
         k.put("r", new String[] {"8", "rate-of-fire r: data packets per repair"});
         k.put("c", new String[] {"5", "rate-of-fire c: repairs per data packet"});

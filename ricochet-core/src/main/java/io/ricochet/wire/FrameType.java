@@ -46,7 +46,7 @@ public final class FrameType {
     public static final int FOUNTAIN = 11;
 
     /**
-     * Control frames of the other protocols (SRM, sender-based FEC, pbcast) use ids reserved per protocol below;
+     * Control frames of the other protocols (SRM, sender-based FEC, pbcast, QSM) use ids reserved per protocol below;
      * they share the DATA frame and validate their own control frames, after the common header checks.
      */
     public static final int SRM_FIRST = 16;
@@ -55,6 +55,19 @@ public final class FrameType {
     public static final int FEC_LAST = 31;
     public static final int PBCAST_FIRST = 32;
     public static final int PBCAST_LAST = 47;
+    public static final int QSM_FIRST = 48;
+    public static final int QSM_LAST = 55;
+
+    /**
+     * QSM's token (docs/design/qsm.md): unicast from each member of a group's ring to the next, carrying per sender
+     * the collective acknowledgement and the recovery records of the ring: {@link QsmTokenFlyweight}.
+     */
+    public static final int QSM_TOKEN = QSM_FIRST;
+    /**
+     * A data packet a QSM member forwards by unicast to a ring peer that misses it (the source is the forwarder, the
+     * origin the original sender): same layout as {@link DataFlyweight}.
+     */
+    public static final int QSM_REPAIR = QSM_FIRST + 1;
 
     /** True for proactive repair frames (LEC repairs, sender-based FEC repairs): what overhead % counts. */
     public static boolean isProactiveRepair(int type) {
@@ -63,7 +76,7 @@ public final class FrameType {
 
     /** True for an id reserved to another protocol's control frames. */
     public static boolean isProtocolReserved(int type) {
-        return type >= SRM_FIRST && type <= PBCAST_LAST;
+        return type >= SRM_FIRST && type <= QSM_LAST;
     }
 
     /** Highest id in use by Ricochet's own frames; its ids are dense from 1. */
@@ -100,6 +113,10 @@ public final class FrameType {
                 return "STABLE";
             case FOUNTAIN:
                 return "FOUNTAIN";
+            case QSM_TOKEN:
+                return "QSM_TOKEN";
+            case QSM_REPAIR:
+                return "QSM_REPAIR";
             default:
                 return "UNKNOWN(" + type + ")";
         }

@@ -11,16 +11,16 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Each of the other protocols on real multicast sockets, run by the same daemon: one GMS partition and three
- * daemon processes in one group, every node sending, 5 % loss injected at every receiver. Every message must reach
- * every other member exactly once (pbcast may report a message lost when it ages out; then it must say so).
+ * Each of the other protocols (qsm included) on real multicast sockets, run by the same daemon: one GMS partition
+ * and three daemon processes in one group, every node sending, 5 % loss injected at every receiver. Every message
+ * must reach every other member exactly once (pbcast may report a message lost when it ages out; then it must say so).
  */
 class ProtocolsSystemTest {
     private static final int GROUP = 20;
     private static final int MESSAGES = 100;
 
     @ParameterizedTest
-    @ValueSource(strings = {"srm", "fec", "pbcast"})
+    @ValueSource(strings = {"srm", "fec", "pbcast", "qsm"})
     void shouldDeliverEveryMessageOnceOverRealSockets(String protocol) throws Exception {
         NamespaceSystemTest.requirePrivateNamespace();
         List<Traffic> apps = new ArrayList<>();

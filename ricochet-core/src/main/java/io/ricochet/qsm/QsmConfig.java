@@ -1,0 +1,135 @@
+package io.ricochet.qsm;
+
+import io.ricochet.wire.DataFlyweight;
+import io.ricochet.wire.QsmTokenFlyweight;
+
+/**
+ * QSM's settings (docs/design/qsm.md, "Parameters").
+ *
+ * @param maxPayload         largest application payload in bytes (default 1024)
+ * @param tokenIntervalNs    how long a member holds the token before passing it on: a ring of n members sees a round
+ *                           every n intervals (default 1 ms; the paper's rings turned 1 to 5 times a second)
+ * @param regenerationRounds rounds without the token after which a member with work makes a new one (default 3)
+ * @param recoveryRounds     rounds a loss waits for a peer's or the sender's forward before it is reported lost
+ *                           (default 8)
+ * @param parkAfterIdleRounds rounds with nothing to acknowledge or recover after which the leader stops the token
+ *                           (default 2, the paper's "2-3 token rounds")
+ * @param maxSenders         sender entries a token carries, at most {@link QsmTokenFlyweight#MAX_SENDERS}
+ * @param maxRecords         recovery records a token carries, at most {@link QsmTokenFlyweight#MAX_RECORDS}
+ * @param sendBufferCapacity sent packets kept per group until the collective acknowledgement frees them
+ * @param cacheCapacity      received packets kept to forward to peers (FIFO)
+ * @param lossTableCapacity  losses tracked at once (more are reported lost at once)
+ * @param streamWindow       seqnos a stream's receive window spans
+ */
+public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRounds, int recoveryRounds,
+                        int parkAfterIdleRounds, int maxSenders, int maxRecords, int sendBufferCapacity,
+                        int cacheCapacity, int lossTableCapacity, int streamWindow) {
+    private static final long MS = 1_000_000L;
+
+    public QsmConfig {
+        require(maxPayload >= 1 && maxPayload <= DataFlyweight.STANDARD_MAX_PAYLOAD, "payload", maxPayload,
+                "1.." + DataFlyweight.STANDARD_MAX_PAYLOAD + " bytes");
+        require(tokenIntervalNs >= 1000 && tokenIntervalNs <= 10_000 * MS, "token interval", tokenIntervalNs,
+                "1 µs..10 s in ns");
+        require(regenerationRounds >= 2 && regenerationRounds <= 100, "regeneration rounds", regenerationRounds,
+                "2..100 (one round is the token's normal absence)");
+        require(recoveryRounds >= 1 && recoveryRounds <= 100, "recovery rounds", recoveryRounds, "1..100");
+        require(parkAfterIdleRounds >= 1 && parkAfterIdleRounds <= 100, "idle rounds", parkAfterIdleRounds,
+                "1..100");
+        require(maxSenders >= 1 && maxSenders <= QsmTokenFlyweight.MAX_SENDERS, "token senders", maxSenders,
+                "1.." + QsmTokenFlyweight.MAX_SENDERS);
+        require(maxRecords >= 1 && maxRecords <= QsmTokenFlyweight.MAX_RECORDS, "token records", maxRecords,
+                "1.." + QsmTokenFlyweight.MAX_RECORDS);
+        require(sendBufferCapacity >= 1 && sendBufferCapacity <= 1 << 20, "send buffer", sendBufferCapacity,
+                "1..1048576 packets");
+        require(cacheCapacity >= 1 && cacheCapacity <= 1 << 20, "cache", cacheCapacity, "1..1048576 packets");
+        require(lossTableCapacity >= 1 && lossTableCapacity <= 1 << 20, "loss table", lossTableCapacity,
+                "1..1048576 losses");
+        require(streamWindow >= 64 && streamWindow <= 1 << 20, "stream window", streamWindow, "64..1048576");
+    }
+
+    private static void require(boolean ok, String key, Object value, String rule) {
+        if (!ok) {
+            throw new IllegalArgumentException("qsm " + key + " " + value + ": must be " + rule);
+        }
+    }
+
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Builds a {@link QsmConfig} from the defaults above. */
+    public static final class Builder {
+        private int maxPayload = 1024;
+        private long tokenIntervalNs = MS;
+        private int regenerationRounds = 3;
+        private int recoveryRounds = 8;
+        private int parkAfterIdleRounds = 2;
+        private int maxSenders = QsmTokenFlyweight.MAX_SENDERS;
+        private int maxRecords = QsmTokenFlyweight.MAX_RECORDS;
+        private int sendBufferCapacity = 8192;
+        private int cacheCapacity = 4096;
+        private int lossTableCapacity = 4096;
+        private int streamWindow = 16_384;
+
+        public Builder maxPayload(int v) {
+            maxPayload = v;
+            return this;
+        }
+
+        public Builder tokenIntervalNs(long v) {
+            tokenIntervalNs = v;
+            return this;
+        }
+
+        public Builder regenerationRounds(int v) {
+            regenerationRounds = v;
+            return this;
+        }
+
+        public Builder recoveryRounds(int v) {
+            recoveryRounds = v;
+            return this;
+        }
+
+        public Builder parkAfterIdleRounds(int v) {
+            parkAfterIdleRounds = v;
+            return this;
+        }
+
+        public Builder maxSenders(int v) {
+            maxSenders = v;
+            return this;
+        }
+
+        public Builder maxRecords(int v) {
+            maxRecords = v;
+            return this;
+        }
+
+        public Builder sendBufferCapacity(int v) {
+            sendBufferCapacity = v;
+            return this;
+        }
+
+        public Builder cacheCapacity(int v) {
+            cacheCapacity = v;
+            return this;
+        }
+
+        public Builder lossTableCapacity(int v) {
+            lossTableCapacity = v;
+            return this;
+        }
+
+        public Builder streamWindow(int v) {
+            streamWindow = v;
+            return this;
+        }
+
+        public QsmConfig build() {
+            return new QsmConfig(maxPayload, tokenIntervalNs, regenerationRounds, recoveryRounds, parkAfterIdleRounds,
+                    maxSenders, maxRecords, sendBufferCapacity, cacheCapacity, lossTableCapacity, streamWindow);
+        }
+    }
+}

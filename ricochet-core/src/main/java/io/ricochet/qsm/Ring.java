@@ -1,0 +1,92 @@
+package io.ricochet.qsm;
+
+import java.util.NavigableSet;
+import java.util.TreeSet;
+
+/**
+ * One group's ring as this member sees it: the members in node-id order (the leader is the lowest), the token when
+ * this member holds it, and the times that drive it: when the held token is passed on, and when a member with work
+ * that has not seen the token for {@code regenerationRounds} rounds makes a new one (staggered by ring position so
+ * the first regenerated token normally reaches the others before their own timeouts).
+ */
+final class Ring {
+    final int group;
+    private final int self;
+    private final NavigableSet<Integer> members = new TreeSet<>();
+    /** The token held here, or null. */
+    Token held;
+    /** Whether the held token is parked (the leader stopped it: the ring had nothing to do). */
+    boolean parked;
+    long forwardAtNs = Long.MAX_VALUE;
+    long lastSeenNs;
+    long bestEpoch = -1;
+    int bestGenerator = Integer.MIN_VALUE;
+
+    Ring(int group, int self) {
+        this.group = group;
+        this.self = self;
+    }
+
+    /** Whether this node is a member of the ring's group. */
+    boolean isMember() {
+        return members.contains(self);
+    }
+
+    NavigableSet<Integer> members() {
+        return members;
+    }
+
+    boolean isLeader() {
+        return members.first() == self;
+    }
+
+    /** The member the token goes to after this one (itself when alone). */
+    int next() {
+        Integer next = members.higher(self);
+        return next == null ? members.first() : next;
+    }
+
+    /** Whether a token of (epoch, generator) is older than one this member has seen. */
+    boolean isStale(long epoch, int generator) {
+        return epoch != bestEpoch ? epoch < bestEpoch : generator < bestGenerator;
+    }
+
+    /** Takes {@code token} to hold for one interval. */
+    void take(Token token, long nowNs, long intervalNs) {
+        held = token;
+        parked = false;
+        bestEpoch = token.epoch;
+        bestGenerator = token.generator;
+        lastSeenNs = nowNs;
+        forwardAtNs = nowNs + intervalNs;
+    }
+
+    /** The held token was passed on (or dropped). */
+    void release(long nowNs) {
+        held = null;
+        parked = false;
+        lastSeenNs = nowNs;
+        forwardAtNs = Long.MAX_VALUE;
+    }
+
+    /** Parks the held token: no timer until work arrives. */
+    void park() {
+        parked = true;
+        forwardAtNs = Long.MAX_VALUE;
+    }
+
+    /** Work arrived at a parked leader: the token moves again after one interval. */
+    void unpark(long nowNs, long intervalNs) {
+        if (held != null && parked) {
+            parked = false;
+            forwardAtNs = nowNs + intervalNs;
+        }
+    }
+
+    /** When this member makes a new token if it has work and sees none by then. */
+    long regenerateAtNs(QsmConfig config) {
+        int position = members.headSet(self).size();
+        long round = (long) members.size() * config.tokenIntervalNs();
+        return lastSeenNs + config.regenerationRounds() * round + 2L * position * config.tokenIntervalNs();
+    }
+}

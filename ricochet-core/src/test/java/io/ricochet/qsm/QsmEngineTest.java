@@ -1,0 +1,278 @@
+package io.ricochet.qsm;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ricochet.engine.Delivery;
+import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.MembershipEvent;
+import io.ricochet.engine.PacketId;
+import io.ricochet.engine.RecordingOutbox;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.QsmTokenFlyweight;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Three QSM engines (nodes 1, 2, 3 in group 7) on a hand-driven network: the token's path, the collective
+ * acknowledgement, recovery from a peer or (only when no peer has it) the sender, regeneration of a lost token,
+ * the bounds of the token, and hostile tokens.
+ */
+class QsmEngineTest {
+    private static final int GROUP = 7;
+    private static final int[] NODES = {1, 2, 3};
+    private static final long STEP_NS = 100_000;
+
+    /** A frame in flight, and who receives it. */
+    private record Flight(int from, int to, byte[] frame) {
+    }
+
+    private final QsmEngine[] engines = new QsmEngine[NODES.length];
+    private final RecordingOutbox[] outboxes = new RecordingOutbox[NODES.length];
+    private final List<Flight> wire = new ArrayList<>();
+    private final List<Flight> tokens = new ArrayList<>();
+    private long nowNs;
+    private Predicate<Flight> drop = f -> false;
+
+    private void start(QsmConfig config) {
+        for (int i = 0; i < NODES.length; i++) {
+            outboxes[i] = new RecordingOutbox();
+            engines[i] = new QsmEngine(NODES[i], config, outboxes[i]);
+            for (int node : NODES) {
+                engines[i].onMembership(MembershipEvent.join(GROUP, node), 0);
+            }
+        }
+    }
+
+    private void start() {
+        start(QsmConfig.builder().maxPayload(64).build());
+    }
+
+    private QsmEngine engine(int node) {
+        return engines[node - 1];
+    }
+
+    private void send(int node, int count) {
+        for (int i = 0; i < count; i++) {
+            engine(node).send(GROUP, new byte[] {(byte) node, (byte) i}, 0, 2, nowNs);
+        }
+        collect();
+    }
+
+    /** Moves every frame sent so far onto the wire (multicasts to every other member). */
+    private void collect() {
+        for (int i = 0; i < NODES.length; i++) {
+            for (RecordingOutbox.Sent s : outboxes[i].drain()) {
+                if (s.type() == FrameType.QSM_TOKEN) {
+                    tokens.add(new Flight(NODES[i], s.to(), s.frame()));
+                }
+                if (s.multicast()) {
+                    for (int node : NODES) {
+                        if (node != NODES[i]) {
+                            fly(new Flight(NODES[i], node, s.frame()));
+                        }
+                    }
+                } else {
+                    fly(new Flight(NODES[i], s.to(), s.frame()));
+                }
+            }
+        }
+    }
+
+    /** A frame goes on the wire unless the test's drop rule, asked as it is sent, loses it. */
+    private void fly(Flight f) {
+        if (!drop.test(f)) {
+            wire.add(f);
+        }
+    }
+
+    /** Runs the ring for {@code ns}: timers due fire, then frames in flight arrive, every step. */
+    private void run(long ns) {
+        long end = nowNs + ns;
+        while (nowNs < end) {
+            nowNs += STEP_NS;
+            for (QsmEngine e : engines) {
+                if (e.nextDeadlineNs() <= nowNs) {
+                    e.onTimer(nowNs);
+                }
+            }
+            collect();
+            List<Flight> flying = new ArrayList<>(wire);
+            wire.clear();
+            for (Flight f : flying) {
+                engine(f.to()).onPacket(f.frame(), 0, f.frame().length, nowNs);
+            }
+            collect();
+        }
+    }
+
+    private long count(int node, io.ricochet.engine.Counter counter) {
+        return engine(node).counters().get(counter);
+    }
+
+    private static boolean isData(Flight f, int to, long seqno) {
+        return f.frame()[3] == FrameType.DATA && f.to() == to
+                && io.ricochet.wire.Bytes.getLong(f.frame(), io.ricochet.wire.DataFlyweight.SEQNO_OFFSET) == seqno;
+    }
+
+    @Test
+    void shouldPassTheTokenAroundTheRingInNodeOrderAndParkItWhenIdle() {
+        start();
+        send(2, 1);
+        run(30_000_000);
+        assertTrue(tokens.size() >= 3, "the token went round: " + tokens.size());
+        assertEquals(1, tokens.get(0).from(), "the leader (lowest id) makes the first token");
+        for (Flight t : tokens) {
+            int next = t.from() == 3 ? 1 : t.from() + 1;
+            assertEquals(next, t.to(), "each member passes it to the next in id order");
+        }
+        assertTrue(engine(1).tokenParked(GROUP), "the idle ring's leader parked it");
+        for (int node : NODES) {
+            assertEquals(Long.MAX_VALUE, engine(node).nextDeadlineNs(), "node " + node + " has no timer left");
+        }
+        int passes = tokens.size();
+        send(3, 1);
+        run(30_000_000);
+        assertTrue(tokens.size() > passes, "new data set the parked token moving again");
+        assertEquals(0, count(1, QsmCounter.QSM_TOKENS_REGENERATED), "no token was lost");
+    }
+
+    @Test
+    void shouldReleaseTheSendBufferOnlyOnceEveryMemberHasThePackets() {
+        start();
+        drop = f -> isData(f, 3, 1);
+        send(1, 3);
+        run(2_000_000); // less than a round: nothing acknowledged yet
+        assertEquals(3, engine(1).sendBufferSize(GROUP));
+        drop = f -> false;
+        run(30_000_000);
+        assertEquals(0, engine(1).sendBufferSize(GROUP), "the collective ACK released every packet");
+        assertEquals(3, count(1, QsmCounter.QSM_BUFFER_RELEASED));
+        assertEquals(3, outboxes[2].delivered.size());
+    }
+
+    @Test
+    void shouldRecoverALossFromARingPeerRatherThanTheSender() {
+        start();
+        drop = f -> isData(f, 3, 0);
+        send(1, 2);
+        drop = f -> false;
+        run(30_000_000);
+        List<RecordingOutbox.Delivered> recovered = outboxes[2].deliveredBy(Delivery.NAK);
+        assertEquals(List.of(new PacketId(1, GROUP, 0)), recovered.stream().map(RecordingOutbox.Delivered::id)
+                .toList());
+        assertEquals(1, count(2, QsmCounter.QSM_REPAIRS_SENT), "node 2 forwarded it");
+        assertEquals(0, count(1, QsmCounter.QSM_REPAIRS_SENT), "the sender did not");
+        assertEquals(1, count(3, QsmCounter.QSM_REPAIRS_RECEIVED));
+        assertEquals(0, count(3, EngineCounter.DUPLICATES));
+    }
+
+    @Test
+    void shouldRecoverFromTheSenderWhenNoPeerHasThePacket() {
+        start();
+        drop = f -> isData(f, 2, 0) || isData(f, 3, 0);
+        send(1, 2);
+        drop = f -> false;
+        run(40_000_000);
+        assertEquals(2, count(1, QsmCounter.QSM_REPAIRS_FROM_ORIGIN));
+        assertEquals(1, outboxes[1].deliveredBy(Delivery.NAK).size());
+        assertEquals(1, outboxes[2].deliveredBy(Delivery.NAK).size());
+    }
+
+    @Test
+    void shouldFindALostTailFromTheSendersEntryInTheToken() {
+        start();
+        drop = f -> isData(f, 3, 4);
+        send(1, 5);
+        drop = f -> false;
+        run(30_000_000);
+        assertEquals(1, count(3, QsmCounter.QSM_LOSSES_FROM_TOKEN), "no later packet showed the gap");
+        assertEquals(5, outboxes[2].delivered.size());
+    }
+
+    @Test
+    void shouldRegenerateALostTokenAndStillRecover() {
+        start();
+        drop = f -> f.frame()[3] == FrameType.QSM_TOKEN && tokens.size() <= 1 || isData(f, 2, 0);
+        send(1, 2);
+        run(60_000_000);
+        assertTrue(count(1, QsmCounter.QSM_TOKENS_REGENERATED) + count(2, QsmCounter.QSM_TOKENS_REGENERATED)
+                + count(3, QsmCounter.QSM_TOKENS_REGENERATED) >= 1, "a member with work made a new token");
+        assertEquals(2, outboxes[1].delivered.size(), "node 2 recovered packet 0 after all");
+        assertEquals(0, engine(1).sendBufferSize(GROUP));
+        assertFalse(engine(2).holdsToken(GROUP) && engine(3).holdsToken(GROUP), "one token survives");
+    }
+
+    @Test
+    void shouldReportALossLostWhenNoMemberHoldsThePacket() {
+        start(QsmConfig.builder().maxPayload(64).sendBufferCapacity(1).recoveryRounds(2).build());
+        drop = f -> isData(f, 2, 0) || isData(f, 3, 0);
+        send(1, 2); // packet 0 leaves the sender's one-packet buffer when packet 1 is sent
+        drop = f -> false;
+        run(60_000_000);
+        assertEquals(List.of(new PacketId(1, GROUP, 0)), outboxes[1].lost);
+        assertEquals(List.of(new PacketId(1, GROUP, 0)), outboxes[2].lost);
+        assertEquals(1, count(2, EngineCounter.UNRECOVERED));
+        assertEquals(0, engine(2).pendingLosses());
+    }
+
+    @Test
+    void shouldKeepTheTokenWithinItsRecordBound() {
+        start(QsmConfig.builder().maxPayload(64).maxRecords(2).build());
+        drop = f -> f.frame()[3] == FrameType.DATA && f.to() == 3
+                && io.ricochet.wire.Bytes.getLong(f.frame(), io.ricochet.wire.DataFlyweight.SEQNO_OFFSET) < 6;
+        send(1, 7);
+        drop = f -> false;
+        run(80_000_000);
+        assertTrue(count(3, QsmCounter.QSM_RECORDS_FULL) > 0, "losses waited for room in the token");
+        for (Flight t : tokens) {
+            assertTrue(new QsmTokenFlyweight().wrap(t.frame(), 0).recordCount() <= 2);
+        }
+        assertEquals(7, outboxes[2].delivered.size(), "all recovered, two at a time");
+    }
+
+    /** A token written by hand, as node {@code source} would send it. */
+    private static byte[] token(int source, int group, long epoch, long[][] senders) {
+        byte[] frame = new byte[QsmTokenFlyweight.lengthOf(senders.length, 0)];
+        QsmTokenFlyweight f = new QsmTokenFlyweight().wrap(frame, 0);
+        f.writeHead(source, group, epoch, source, 0, 0, senders.length, 0);
+        for (int i = 0; i < senders.length; i++) {
+            long[] s = senders[i];
+            f.putSender(i, (int) s[0], 0, s[1], s[2], s[3]);
+        }
+        return frame;
+    }
+
+    @Test
+    void shouldRefuseAndCountHostileTokens() {
+        start();
+        QsmEngine e = engine(2);
+        byte[] stranger = token(9, GROUP, 5, new long[0][]);
+        e.onPacket(stranger, 0, stranger.length, 1);
+        byte[] overclaims = token(1, GROUP, 5, new long[][] {{1, 3, 10, 4}});
+        e.onPacket(overclaims, 0, overclaims.length, 1);
+        byte[] twice = token(1, GROUP, 5, new long[][] {{1, 3, 0, 0}, {1, 3, 0, 0}});
+        e.onPacket(twice, 0, twice.length, 1);
+        assertEquals(3, e.counters().get(QsmCounter.QSM_TOKENS_REFUSED));
+        byte[] otherGroup = token(1, GROUP + 1, 5, new long[0][]);
+        e.onPacket(otherGroup, 0, otherGroup.length, 1);
+        assertEquals(1, e.counters().get(EngineCounter.NON_MEMBER));
+        byte[] truncated = java.util.Arrays.copyOf(overclaims, overclaims.length - 1);
+        e.onPacket(truncated, 0, truncated.length, 1);
+        assertEquals(1, e.counters().get(EngineCounter.INVALID_PACKETS));
+        assertFalse(e.holdsToken(GROUP), "none of them was taken");
+
+        byte[] good = token(1, GROUP, 5, new long[0][]);
+        e.onPacket(good, 0, good.length, 1);
+        assertTrue(e.holdsToken(GROUP));
+        byte[] older = token(3, GROUP, 4, new long[0][]);
+        e.onPacket(older, 0, older.length, 1);
+        assertEquals(1, e.counters().get(QsmCounter.QSM_TOKENS_STALE), "a lower epoch loses the tie-break");
+        byte[] newer = token(3, GROUP, 6, new long[0][]);
+        e.onPacket(newer, 0, newer.length, 1);
+        assertEquals(1, e.counters().get(QsmCounter.QSM_TOKENS_SUPERSEDED), "a higher epoch replaces the held one");
+    }
+}
