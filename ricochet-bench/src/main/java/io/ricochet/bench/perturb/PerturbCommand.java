@@ -37,8 +37,8 @@ import picocli.CommandLine.Spec;
             "",
         })
 public final class PerturbCommand implements Callable<Integer> {
-    /** The protocols measured by default; qsm joins by name (--protocols ...,qsm) once simulate runs it. */
-    static final String DEFAULT_PROTOCOLS = "ricochet,pbcast,srm";
+    /** The protocols measured by default: every one of the (any name `simulate --protocol` takes works). */
+    static final String DEFAULT_PROTOCOLS = "ricochet,qsm,pbcast,srm";
 
     @Spec
     private CommandSpec spec;
@@ -159,9 +159,7 @@ public final class PerturbCommand implements Callable<Integer> {
         try {
             return parse.get();
         } catch (IllegalArgumentException e) {
-            String hint = e.getMessage() != null && e.getMessage().contains("'qsm'")
-                    ? " (qsm is measured here by name once simulate --protocol qsm exists)" : "";
-            throw new ParameterException(spec.commandLine(), e.getMessage() + hint, e);
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
     }
 

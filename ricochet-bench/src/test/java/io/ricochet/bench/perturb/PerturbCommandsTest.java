@@ -76,7 +76,7 @@ class PerturbCommandsTest {
         "perturb --fractions 0,1; --fractions 0,1: each value must be in [0.0, 1.0)",
         "perturb --fractions 0,x; 'x' is not a number",
         "perturb --protocols ricochet,,srm; each entry is a protocol name",
-        "perturb --protocols ricochet,qsm; (qsm is measured here by name once simulate --protocol qsm exists)",
+        "perturb --protocols ricochet,tcp; 'tcp'",
         "perturb --protocols ricochet:grb; --pbcast-variant grb: applies to --protocol pbcast only",
         "perturb --loss sometimes; '--loss': loss model 'sometimes' is not recognised",
         "perturb --bin-ms 1; --bin-ms 1.0: must be in 10..10000",
