@@ -1,5 +1,6 @@
 package io.ricochet.bench.fountain;
 
+import io.ricochet.bench.OptionChecks;
 import io.ricochet.bench.experiment.MarkdownTable;
 import io.ricochet.bench.experiment.Plots;
 import io.ricochet.sim.LayeredSimConfig;
@@ -20,7 +21,6 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -115,9 +115,7 @@ public final class LayeredCommand implements Callable<Integer> {
     }
 
     private void check(boolean ok, String message) {
-        if (!ok) {
-            throw new ParameterException(spec.commandLine(), message);
-        }
+        new OptionChecks(spec).check(ok, message);
     }
 
     /**

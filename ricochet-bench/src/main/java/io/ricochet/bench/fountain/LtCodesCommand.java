@@ -1,5 +1,6 @@
 package io.ricochet.bench.fountain;
 
+import io.ricochet.bench.OptionChecks;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ricochet.bench.experiment.RunInfo;
 import io.ricochet.fec.ErasureBlock;
@@ -20,7 +21,6 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -127,9 +127,7 @@ public final class LtCodesCommand implements Callable<Integer> {
     }
 
     private void check(boolean ok, String message) {
-        if (!ok) {
-            throw new ParameterException(spec.commandLine(), message);
-        }
+        new OptionChecks(spec).check(ok, message);
     }
 
     /** Runs seeds 0 .. runs-1 of a payload-free code of k symbols; symbols fed in id order from 0, none lost. */

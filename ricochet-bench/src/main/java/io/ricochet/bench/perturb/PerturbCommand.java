@@ -1,5 +1,6 @@
 package io.ricochet.bench.perturb;
 
+import io.ricochet.bench.OptionChecks;
 import io.ricochet.bench.experiment.MarkdownTable;
 import io.ricochet.bench.experiment.Plots;
 import io.ricochet.driver.LatencyStats;
@@ -17,7 +18,6 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -156,17 +156,11 @@ public final class PerturbCommand implements Callable<Integer> {
     }
 
     private <T> T parsed(java.util.function.Supplier<T> parse) {
-        try {
-            return parse.get();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-        }
+        return new OptionChecks(spec).parsed(parse);
     }
 
     private void check(boolean ok, String message) {
-        if (!ok) {
-            throw new ParameterException(spec.commandLine(), message);
-        }
+        new OptionChecks(spec).check(ok, message);
     }
 
     /** One row per run and bin: the healthy members' and the sleeper's throughput. */

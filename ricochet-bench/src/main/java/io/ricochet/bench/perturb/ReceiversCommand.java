@@ -1,5 +1,6 @@
 package io.ricochet.bench.perturb;
 
+import io.ricochet.bench.OptionChecks;
 import io.ricochet.bench.experiment.MarkdownTable;
 import io.ricochet.bench.experiment.Plots;
 import io.ricochet.sim.SimResult;
@@ -15,7 +16,6 @@ import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -125,17 +125,11 @@ public final class ReceiversCommand implements Callable<Integer> {
     }
 
     private <T> T parsed(java.util.function.Supplier<T> parse) {
-        try {
-            return parse.get();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
-        }
+        return new OptionChecks(spec).parsed(parse);
     }
 
     private void check(boolean ok, String message) {
-        if (!ok) {
-            throw new ParameterException(spec.commandLine(), message);
-        }
+        new OptionChecks(spec).check(ok, message);
     }
 
     /** One row per protocol and receiver count. */
