@@ -20,7 +20,8 @@ public enum EngineCounter implements Counter {
     LOSS_TABLE_FULL(27, "losses given up at once because the pending-loss table was full"),
     INVALID_PACKETS(28, "frames rejected by the validator (malformed)"),
     NON_MEMBER(29, "frames for a group this node is not a member of"),
-    OUT_OF_WINDOW(30, "repairs or announcements naming a seqno implausibly far ahead of its stream (refused)"),
+    OUT_OF_WINDOW(30, "repairs or announcements naming a seqno implausibly far ahead of its stream, or a TAIL of "
+            + "another run of its sender than the one tracked (refused)"),
     RETRANSMITS_RECEIVED(32, "retransmissions received"),
     WINDOW_SLIDES(36, "packets so far ahead of a stream that its receive window slid (the skipped seqnos stay losses)"),
     STREAM_RESTARTS(37, "packets more than 64 windows ahead of their stream: tracking restarted there, the seqnos "

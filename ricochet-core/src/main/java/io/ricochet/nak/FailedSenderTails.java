@@ -4,7 +4,6 @@ import io.ricochet.engine.Counters;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.StreamTable;
-import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
 
 /**
@@ -20,7 +19,7 @@ public final class FailedSenderTails {
     private final Outbox outbox;
     private final StreamTable streams;
     private final NakRequester losses;
-    private final byte[] frame = new byte[PacketRefFlyweight.LENGTH];
+    private final byte[] frame = new byte[PacketRefFlyweight.TAIL_LENGTH];
     private final PacketRefFlyweight out = new PacketRefFlyweight().wrap(frame, 0);
 
     /**
@@ -44,7 +43,7 @@ public final class FailedSenderTails {
         if (origin == self || !member || stream == null || stream.window().highest() < 0) {
             return;
         }
-        int length = out.write(FrameType.TAIL, self, origin, group, stream.window().highest());
+        int length = out.writeTail(self, origin, group, stream.window().highest(), stream.incarnation());
         counters.increment(NakCounter.TAILS_SENT);
         outbox.multicast(group, frame, 0, length);
     }
@@ -63,6 +62,13 @@ public final class FailedSenderTails {
         StreamTable.Stream stream = streams.find(tail.origin(), tail.group());
         if (stream == null) {
             return; // This node never tracked the sender's stream: nothing of it was expected here.
+        }
+        if (stream.incarnation() != tail.incarnation()) {
+            // Another run of the sender than the one this node tracks: most often the TAIL of a run that failed,
+            // reaching this node after the sender came back (its new stream starts again at 0). Taking it would
+            // make this node wait for, and NAK, seqnos the new run has not sent.
+            counters.increment(EngineCounter.OUT_OF_WINDOW);
+            return;
         }
         if (stream.window().isJump(tail.seqno())) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);

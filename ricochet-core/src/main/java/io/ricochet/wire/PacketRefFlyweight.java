@@ -19,17 +19,26 @@ package io.ricochet.wire;
  * |                     Sequence Number (64 bits)                 |
  * |                                                               |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
+ * |         TAIL only: the failed sender's incarnation (64 bits)  |
+ * |                                                               |
+ * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
  *
- * A GONE, SESSION or TAIL frame is exactly {@link #LENGTH} bytes. A NAK is at least {@link #NAK_LENGTH}: the
- * same fields and zero padding, so that its answer (a RETRANSMIT of at most
+ * A GONE or SESSION frame is exactly {@link #LENGTH} bytes, a TAIL {@link #TAIL_LENGTH}: its incarnation says which
+ * run of the failed sender it is about, so that a TAIL that reaches a member after the sender came back (a new
+ * incarnation, whose stream starts again at 0) is not taken for the new stream's end. A NAK is at least
+ * {@link #NAK_LENGTH}: the same fields and zero padding, so that its answer (a RETRANSMIT of at most
  * {@link HeaderFlyweight#STANDARD_FRAME_LENGTH} bytes, or of the sender's configured frame limit: {@link #nakLength})
  * is never more than three times the bytes of the NAK that asked for it (the anti-amplification rule of QUIC, RFC 9000
  * section 8.1, applied to NAKs: docs/design/security.md, "Amplification"). The padding is not read.
  */
 public final class PacketRefFlyweight extends PacketIdFlyweight {
-    /** Length of a GONE, SESSION or TAIL frame. */
+    /** Length of a GONE or SESSION frame. */
     public static final int LENGTH = ID_END;
+    /** Offset of a TAIL's incarnation. */
+    public static final int INCARNATION_OFFSET = ID_END;
+    /** Length of a TAIL frame: the id and the failed sender's incarnation. */
+    public static final int TAIL_LENGTH = INCARNATION_OFFSET + 8;
     /**
      * Least length of a NAK frame: a third of a standard frame, so no answer of a standard data path is more than 3
      * times its NAK.
@@ -54,17 +63,35 @@ public final class PacketRefFlyweight extends PacketIdFlyweight {
         return this;
     }
 
-    /** The least length of a frame of {@code type}: {@link #NAK_LENGTH} for a NAK, {@link #LENGTH} for the others. */
+    /**
+     * The least length of a frame of {@code type}: {@link #NAK_LENGTH} for a NAK, {@link #TAIL_LENGTH} for a TAIL,
+     * {@link #LENGTH} for the others.
+     */
     public static int lengthOf(int type) {
-        return type == FrameType.NAK ? NAK_LENGTH : LENGTH;
+        return type == FrameType.NAK ? NAK_LENGTH : type == FrameType.TAIL ? TAIL_LENGTH : LENGTH;
     }
 
     /** Whether {@code length} is a valid length of a frame of {@code type} (a NAK may be padded further). */
     public static boolean validLength(int type, int length) {
-        return type == FrameType.NAK ? length >= NAK_LENGTH : length == LENGTH;
+        return type == FrameType.NAK ? length >= NAK_LENGTH : length == lengthOf(type);
     }
 
-    /** Writes a complete NAK (with its least padding), GONE, SESSION or TAIL frame; returns its length. */
+    /** A TAIL's failed sender's incarnation. */
+    public long incarnation() {
+        return Bytes.getLong(buffer, offset + INCARNATION_OFFSET);
+    }
+
+    /** Writes a complete TAIL frame: {@code origin}'s run {@code incarnation} reached {@code seqno} here. */
+    public int writeTail(int source, int origin, int group, long seqno, long incarnation) {
+        int length = write(FrameType.TAIL, source, origin, group, seqno);
+        Bytes.putLong(buffer, offset + INCARNATION_OFFSET, incarnation);
+        return length;
+    }
+
+    /**
+     * Writes a complete NAK (with its least padding), GONE or SESSION frame (or a TAIL with incarnation 0: use
+     * {@link #writeTail}); returns its length.
+     */
     public int write(int type, int source, int origin, int group, long seqno) {
         return write(type, source, origin, group, seqno, lengthOf(type));
     }

@@ -75,4 +75,33 @@ class CrashedSenderTailTest {
         assertEquals(Set.of(7L, 8L, 9L), lost, "the tail it never saw, each reported lost");
         assertFalse(net.deliveredSeqnos(2).stream().anyMatch(lost::contains));
     }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("protocols")
+    void shouldNotTakeTheTailOfAFailedRunForTheStreamOfTheSendersNextRun(String name, ProtocolFactory protocol,
+                                                                         int repairType) {
+        ScenarioNetwork net = new ScenarioNetwork(protocol, 3, 50_000, 5, false);
+        net.group(G, 0, 1, 2);
+        AtomicBoolean crashed = new AtomicBoolean();
+        net.dropWhen(frame -> crashed.get() && frame.from() == 0);
+        for (int i = 0; i < SENT; i++) {
+            net.send(0, G, 64);
+        }
+        net.drive(100_000);
+        assertEquals(SENT, net.deliveredSeqnos(2).size());
+
+        // Node 2 learns of the failure and of the sender's next run (a restarted process: its stream starts again
+        // at 0) before node 1's TAIL of the failed run, which names seqno 9, reaches it.
+        crashed.set(true);
+        net.membership(2, MembershipEvent.fail(G, 0));
+        net.membership(2, new MembershipEvent(MembershipEvent.Kind.JOIN, G, 0, 5));
+        net.membership(1, MembershipEvent.fail(G, 0));
+        net.drive(1_000_000);
+
+        assertEquals(1, net.engine(2).counters().get(NakCounter.TAILS_RECEIVED));
+        assertEquals(1, net.engine(2).counters().get(io.ricochet.engine.EngineCounter.OUT_OF_WINDOW),
+                "the failed run's TAIL refused");
+        assertTrue(net.lost(2).isEmpty(), "nothing of the new run reported lost: it has sent nothing yet");
+        assertEquals(0, net.engine(2).counters().get(NakCounter.NAKS_SENT), "no NAK for seqnos never sent");
+    }
 }

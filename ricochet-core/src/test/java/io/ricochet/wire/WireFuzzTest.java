@@ -271,8 +271,9 @@ class WireFuzzTest {
                 return n >= 496 && f[20] >= 0;
             case 5: // GONE
             case 6: // SESSION
-            case 9: // TAIL
                 return n == 28 && f[20] >= 0;
+            case 9: // TAIL: the id and the failed sender's incarnation (any 64 bits)
+                return n == 36 && f[20] >= 0;
             case 10: { // STABLE: 20 + 12 x count, 1 <= count <= 121, every seqno >= 0
                 if (n < 20) {
                     return false;
@@ -373,8 +374,12 @@ class WireFuzzTest {
             case FrameType.SESSION:
             case FrameType.TAIL: {
                 byte[] frame = new byte[PacketRefFlyweight.lengthOf(type)];
-                new PacketRefFlyweight().wrap(frame, 0)
-                        .write(type, rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno(rnd));
+                PacketRefFlyweight ref = new PacketRefFlyweight().wrap(frame, 0);
+                if (type == FrameType.TAIL) {
+                    ref.writeTail(rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno(rnd), rnd.nextLong());
+                } else {
+                    ref.write(type, rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno(rnd));
+                }
                 return frame;
             }
             case FrameType.REPAIR: {
