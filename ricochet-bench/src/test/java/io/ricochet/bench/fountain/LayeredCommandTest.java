@@ -3,25 +3,20 @@ package io.ricochet.bench.fountain;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.bench.BenchMain;
-import java.io.PrintWriter;
+import io.ricochet.bench.BenchCli;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class LayeredCommandTest {
     @TempDir
     Path dir;
 
     private static int run(StringWriter err, String... args) {
-        CommandLine cli = new CommandLine(new BenchMain());
-        cli.setErr(new PrintWriter(err));
-        cli.setOut(new PrintWriter(new StringWriter()));
-        return cli.execute(args);
+        return BenchCli.run(err, args);
     }
 
     @Test

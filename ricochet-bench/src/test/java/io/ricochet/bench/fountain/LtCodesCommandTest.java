@@ -5,23 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.ricochet.bench.BenchMain;
-import java.io.PrintWriter;
+import io.ricochet.bench.BenchCli;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
 class LtCodesCommandTest {
     @TempDir
     Path dir;
 
     private static int run(StringWriter err, String... args) {
-        CommandLine cli = new CommandLine(new BenchMain());
-        cli.setErr(new PrintWriter(err));
-        cli.setOut(new PrintWriter(new StringWriter()));
-        return cli.execute(args);
+        return BenchCli.run(err, args);
     }
 
     @Test

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.ricochet.api.DeliveryListener;
+import io.ricochet.bench.transport.QuietListener;
 import io.ricochet.api.NodeStats;
 import io.ricochet.control.FailureReporter;
 import io.ricochet.control.Partitioning;
@@ -69,16 +69,6 @@ class MetricsEndpointsTest {
         }
     };
 
-    private static final class Quiet implements DeliveryListener {
-        @Override
-        public void delivered(int origin, int group, long seqno, byte[] payload) {
-        }
-
-        @Override
-        public void lost(int origin, int group, long seqno) {
-        }
-    }
-
     @Test
     void shouldOpenNoEndpointUnlessAPortIsGiven() throws Exception {
         EventLoopGroup group = new NioEventLoopGroup(1);
@@ -98,7 +88,7 @@ class MetricsEndpointsTest {
         try (GmsServer gms = gms(loopback(Scrape.freePort()));
              Daemon daemon = daemon(gms, Map.of("metrics-port", Integer.toString(Scrape.freePort())));
              FdServer fd = fd(daemon, loopback(Scrape.freePort()), group)) {
-            Quiet listener = new Quiet();
+            QuietListener listener = new QuietListener();
             daemon.join(GROUP, listener).get(10, TimeUnit.SECONDS);
             for (int i = 0; i < MESSAGES; i++) {
                 daemon.send(GROUP, new byte[] {(byte) i}, listener, true).get(10, TimeUnit.SECONDS);

@@ -4,8 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.bench.BenchMain;
-import java.io.PrintWriter;
+import io.ricochet.bench.BenchCli;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import picocli.CommandLine;
 
 /** {@code bench perturb} and {@code bench receivers}: their files, and their refusals. */
 class PerturbCommandsTest {
@@ -22,10 +20,7 @@ class PerturbCommandsTest {
     Path dir;
 
     private static int run(StringWriter err, String... args) {
-        CommandLine cli = new CommandLine(new BenchMain());
-        cli.setErr(new PrintWriter(err));
-        cli.setOut(new PrintWriter(new StringWriter()));
-        return cli.execute(args);
+        return BenchCli.run(err, args);
     }
 
     @Test

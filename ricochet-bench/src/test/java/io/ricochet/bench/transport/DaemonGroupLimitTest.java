@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.epoll.Epoll;
 import io.ricochet.api.ApiException;
-import io.ricochet.api.DeliveryListener;
 import io.ricochet.api.NodeStats;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.daemon.DaemonCounter;
@@ -30,26 +29,16 @@ class DaemonGroupLimitTest {
     private static final int LIMIT = 3;
     private static final int FIRST = 100;
 
-    private static final class Quiet implements DeliveryListener {
-        @Override
-        public void delivered(int origin, int group, long seqno, byte[] payload) {
-        }
-
-        @Override
-        public void lost(int origin, int group, long seqno) {
-        }
-    }
-
     @Test
     void shouldRefuseJoinsPastMaxGroupsCheaplyAndTakeOneAgainAfterALeave() throws Exception {
         assumeTrue(Epoll.isAvailable(), "the loopback daemon listens on a Unix socket, which needs epoll");
         try (LoopbackDaemon loopback = LoopbackDaemon.start(3, Map.of("max-groups", Integer.toString(LIMIT)))) {
             Daemon daemon = loopback.daemon();
-            Quiet app = new Quiet();
+            QuietListener app = new QuietListener();
             for (int group = FIRST; group < FIRST + LIMIT; group++) {
                 daemon.join(group, app).get(10, TimeUnit.SECONDS);
             }
-            daemon.join(FIRST, new Quiet()).get(10, TimeUnit.SECONDS);   // another subscriber of a joined group
+            daemon.join(FIRST, new QuietListener()).get(10, TimeUnit.SECONDS);   // another subscriber of a joined group
 
             ExecutionException refused = assertThrows(ExecutionException.class,
                     () -> daemon.join(FIRST + LIMIT, app).get(10, TimeUnit.SECONDS));

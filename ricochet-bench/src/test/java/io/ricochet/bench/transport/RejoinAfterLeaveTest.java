@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.epoll.Epoll;
-import io.ricochet.api.DeliveryListener;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.gms.GmsCounter;
 import java.util.concurrent.TimeUnit;
@@ -20,23 +19,13 @@ import org.junit.jupiter.api.Timeout;
 class RejoinAfterLeaveTest {
     private static final int GROUP = 42;
 
-    private static final class Quiet implements DeliveryListener {
-        @Override
-        public void delivered(int origin, int group, long seqno, byte[] payload) {
-        }
-
-        @Override
-        public void lost(int origin, int group, long seqno) {
-        }
-    }
-
     @Test
     void shouldRejoinTheGmsWhenAJoinFollowsTheLastLeave() throws Exception {
         assumeTrue(Epoll.isAvailable(), "the loopback daemon listens on a Unix socket, which needs epoll");
         try (LoopbackDaemon loopback = LoopbackDaemon.start(7)) {
             Daemon daemon = loopback.daemon();
-            Quiet first = new Quiet();
-            Quiet second = new Quiet();
+            QuietListener first = new QuietListener();
+            QuietListener second = new QuietListener();
             daemon.join(GROUP, first).get(10, TimeUnit.SECONDS);
             daemon.leave(GROUP, first).get(10, TimeUnit.SECONDS);
             daemon.join(GROUP, second).get(10, TimeUnit.SECONDS);
