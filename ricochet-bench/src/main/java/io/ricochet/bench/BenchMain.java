@@ -40,6 +40,7 @@ import picocli.CommandLine;
             io.ricochet.bench.fountain.LtCodesCommand.class,
             io.ricochet.bench.fountain.LayeredCommand.class,
             io.ricochet.bench.perturb.PerturbCommand.class,
+            io.ricochet.bench.perturb.ClusterPerturbCommand.class,
             io.ricochet.bench.perturb.ReceiversCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",

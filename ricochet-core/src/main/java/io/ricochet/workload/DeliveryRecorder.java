@@ -23,6 +23,7 @@ public final class DeliveryRecorder implements Consumer<Delivery> {
     private final ViolationLog duplicates = new ViolationLog();
     private final ViolationLog corrupt = new ViolationLog();
     private final LatencyHistogram latency = new LatencyHistogram();
+    private final DeliveryTimeline timeline = new DeliveryTimeline();
     private long delivered;
     private long selfDeliveries;
 
@@ -53,9 +54,11 @@ public final class DeliveryRecorder implements Consumer<Delivery> {
             duplicates.add(new Violation(d.origin(), d.group(), d.seqno(), self, ""));
             return;
         }
+        long nowMicros = clockMicros.getAsLong();
+        timeline.add(d.origin(), nowMicros);
         try {
             PayloadCodec.Header header = PayloadCodec.decode(d.payload(), d.origin(), d.group(), tag);
-            latency.recordMicros(clockMicros.getAsLong() - header.sentAtMicros());
+            latency.recordMicros(nowMicros - header.sentAtMicros());
         } catch (CorruptPayloadException e) {
             corrupt.add(new Violation(d.origin(), d.group(), d.seqno(), self, e.getMessage()));
         }
@@ -76,7 +79,7 @@ public final class DeliveryRecorder implements Consumer<Delivery> {
         LatencyHistogram latencyCopy = new LatencyHistogram();
         latencyCopy.add(latency);
         return new Snapshot(copy(received), copy(lost), duplicates.copy(), corrupt.copy(), selfDeliveries,
-                latencyCopy);
+                latencyCopy, timeline.copy());
     }
 
     private static SortedMap<StreamKey, SeqnoRanges> copy(Map<StreamKey, SeqnoRanges> map) {
@@ -94,9 +97,10 @@ public final class DeliveryRecorder implements Consumer<Delivery> {
      * @param corrupt        packets whose payload failed its check
      * @param selfDeliveries this node's own packets handed back by its daemon (not part of the check)
      * @param latency        end-to-end latency of first copies with a good payload
+     * @param timeline       first copies of other nodes' packets per origin per second of receipt
      */
     public record Snapshot(SortedMap<StreamKey, SeqnoRanges> received, SortedMap<StreamKey, SeqnoRanges> lost,
                            ViolationLog duplicates, ViolationLog corrupt, long selfDeliveries,
-                           LatencyHistogram latency) {
+                           LatencyHistogram latency, DeliveryTimeline timeline) {
     }
 }

@@ -58,6 +58,7 @@ public record NodeResult(int node, List<Integer> groups, Map<String, Object> set
         json.put("sendErrors", sendErrors);
         json.set("latencyMs", WorkloadJson.MAPPER.valueToTree(deliveries.latency().summary()));
         json.put("latencyHistogram", deliveries.latency().encode());
+        json.set("deliveriesPerSecond", deliveries.timeline().toJson());
         json.set("statsBefore", WorkloadJson.MAPPER.valueToTree(statsBefore));
         json.set("statsAfter", WorkloadJson.MAPPER.valueToTree(statsAfter));
         return json;
@@ -78,7 +79,8 @@ public record NodeResult(int node, List<Integer> groups, Map<String, Object> set
                 WorkloadJson.streams(json, "received"), WorkloadJson.streams(json, "lost"),
                 WorkloadJson.violations(json, "duplicates"), WorkloadJson.violations(json, "corrupt"),
                 WorkloadJson.longField(json, "selfDeliveries"),
-                histogram == null ? new LatencyHistogram() : LatencyHistogram.decode(histogram.asText()));
+                histogram == null ? new LatencyHistogram() : LatencyHistogram.decode(histogram.asText()),
+                DeliveryTimeline.fromJson(json.get("deliveriesPerSecond")));
         return new NodeResult(WorkloadJson.intField(json, "node"), WorkloadJson.intList(json, "groups"),
                 WorkloadJson.map(json.get("settings")), json.path("sendSeconds").asDouble(), sent, deliveries,
                 WorkloadJson.longField(json, "overflowed"), WorkloadJson.longField(json, "sendErrors"),
