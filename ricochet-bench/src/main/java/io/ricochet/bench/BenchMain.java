@@ -41,6 +41,7 @@ import picocli.CommandLine;
             io.ricochet.bench.fountain.LayeredCommand.class,
             io.ricochet.bench.perturb.PerturbCommand.class,
             io.ricochet.bench.perturb.ClusterPerturbCommand.class,
+            io.ricochet.bench.perturb.BimodalModelCommand.class,
             io.ricochet.bench.perturb.ReceiversCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",

@@ -167,6 +167,33 @@ public final class Plots {
         return chart;
     }
 
+    /**
+     * An XY graph of lines with markers on a logarithmic y axis (probabilities spanning many decades); points whose
+     * y is not above 0 are left out (a log axis cannot draw them).
+     */
+    public static XYChart logY(String title, String xLabel, String yLabel, Map<String, double[][]> lines) {
+        XYChart chart = new XYChartBuilder().width(PANEL_WIDTH).height(PANEL_HEIGHT).title(title)
+                .xAxisTitle(xLabel).yAxisTitle(yLabel + " (log scale)").build();
+        style(chart.getStyler());
+        chart.getStyler().setYAxisLogarithmic(true);
+        lines.forEach((name, xy) -> {
+            int kept = 0;
+            double[] xs = new double[xy[0].length];
+            double[] ys = new double[xs.length];
+            for (int i = 0; i < xs.length; i++) {
+                if (xy[1][i] > 0) {
+                    xs[kept] = xy[0][i];
+                    ys[kept++] = xy[1][i];
+                }
+            }
+            if (kept > 0) {
+                chart.addSeries(name, java.util.Arrays.copyOf(xs, kept), java.util.Arrays.copyOf(ys, kept))
+                        .setMarker(SeriesMarkers.CIRCLE);
+            }
+        });
+        return chart;
+    }
+
     /** x is drawn as log2(x) on a linear axis, labelled with x: ticks at 2, 4, 8 ... as the paper's axes. */
     private static void log2Axis(XYChart chart) {
         chart.getStyler().setXAxisTickMarkSpacingHint(30);
