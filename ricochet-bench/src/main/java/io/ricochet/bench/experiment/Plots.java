@@ -168,27 +168,35 @@ public final class Plots {
     }
 
     /**
-     * An XY graph of lines with markers on a logarithmic y axis (probabilities spanning many decades); points whose
-     * y is not above 0 are left out (a log axis cannot draw them).
+     * An XY graph on a logarithmic y axis from {@code floor} up (probabilities spanning many decades): lines with
+     * markers, or markers alone for the lines named in {@code markersOnly} (sampled values with gaps); points below
+     * {@code floor} are left out.
      */
-    public static XYChart logY(String title, String xLabel, String yLabel, Map<String, double[][]> lines) {
+    public static XYChart logY(String title, String xLabel, String yLabel, Map<String, double[][]> lines,
+                               Set<String> markersOnly, double floor) {
         XYChart chart = new XYChartBuilder().width(PANEL_WIDTH).height(PANEL_HEIGHT).title(title)
                 .xAxisTitle(xLabel).yAxisTitle(yLabel + " (log scale)").build();
         style(chart.getStyler());
         chart.getStyler().setYAxisLogarithmic(true);
+        chart.getStyler().setYAxisMin(floor);
+        chart.getStyler().setYAxisMax(1.0);
         lines.forEach((name, xy) -> {
             int kept = 0;
             double[] xs = new double[xy[0].length];
             double[] ys = new double[xs.length];
             for (int i = 0; i < xs.length; i++) {
-                if (xy[1][i] > 0) {
+                if (xy[1][i] >= floor) {
                     xs[kept] = xy[0][i];
                     ys[kept++] = xy[1][i];
                 }
             }
             if (kept > 0) {
-                chart.addSeries(name, java.util.Arrays.copyOf(xs, kept), java.util.Arrays.copyOf(ys, kept))
-                        .setMarker(SeriesMarkers.CIRCLE);
+                XYSeries series = chart.addSeries(name, java.util.Arrays.copyOf(xs, kept),
+                        java.util.Arrays.copyOf(ys, kept));
+                series.setMarker(SeriesMarkers.CIRCLE);
+                if (markersOnly.contains(name)) {
+                    series.setXYSeriesRenderStyle(XYSeries.XYSeriesRenderStyle.Scatter);
+                }
             }
         });
         return chart;

@@ -6,10 +6,12 @@ import io.ricochet.bench.experiment.Plots;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
@@ -29,7 +31,7 @@ import picocli.CommandLine.Spec;
                 + "of model: an unreliable multicast, then gossip rounds from every holder, with lossy gossip and a "
                 + "sender that may crash right after multicasting. Exact (a Markov chain over rounds), and by seeded "
                 + "Monte Carlo as a check.",
-            "Writes DOCS/figures/NAME.csv, NAME.png (log scale) and NAME.md (the table, also printed).",
+            "Writes DOCS/figures/NAME.csv, NAME.png (log scale, down to 1e-12) and NAME.md (the table, also printed).",
             "",
         })
 public final class BimodalModelCommand implements Callable<Integer> {
@@ -56,7 +58,7 @@ public final class BimodalModelCommand implements Callable<Integer> {
             description = "Probability the sender crashes right after its multicast (default: ${DEFAULT-VALUE}).")
     private double senderCrash;
 
-    @Option(names = "--multicast-loss", paramLabel = "LIST", defaultValue = "1,0.5,0.05",
+    @Option(names = "--multicast-loss", paramLabel = "LIST", defaultValue = "1,0.9,0.05",
             description = "Probabilities the multicast misses a process, one line each; 1 is the analysis' "
                     + "pessimistic case, only the sender has the message (default: ${DEFAULT-VALUE}).")
     private String multicastLoss;
@@ -76,6 +78,9 @@ public final class BimodalModelCommand implements Callable<Integer> {
     @Option(names = "--docs", paramLabel = "DIR", defaultValue = "docs",
             description = "Where DIR/figures/ is (default: ${DEFAULT-VALUE}, i.e. run from the repository root).")
     private Path docs;
+
+    /** Probabilities below this are not drawn: the log axis would span hundreds of decades. */
+    static final double PLOT_FLOOR = 1e-12;
 
     /** One line: a model, its exact distribution and the Monte Carlo's frequencies. */
     record Line(EpidemicModel model, double[] exact, long[] counts) {
@@ -162,6 +167,7 @@ public final class BimodalModelCommand implements Callable<Integer> {
 
     static List<Chart<?, ?>> charts(List<Line> lines, int trials) {
         Map<String, double[][]> series = new LinkedHashMap<>();
+        Set<String> sampled = new HashSet<>();
         for (Line line : lines) {
             double[] p = line.exact();
             double[][] xy = new double[2][p.length];
@@ -176,14 +182,17 @@ public final class BimodalModelCommand implements Callable<Integer> {
                     mc[0][k] = k;
                     mc[1][k] = line.counts()[k] / (double) trials;
                 }
-                series.put("multicast loss " + line.model().multicastLoss() + " (Monte Carlo)", mc);
+                String label = "multicast loss " + line.model().multicastLoss() + " (Monte Carlo, " + trials
+                        + " trials)";
+                series.put(label, mc);
+                sampled.add(label);
             }
         }
         EpidemicModel m = lines.get(0).model();
         String title = fmt("n = %d, fanout %d, %d rounds, loss %s, sender crash %s", m.n(), m.fanout(), m.rounds(),
                 m.loss(), m.senderCrash());
         return List.of(Plots.logY(title, "Processes (other than the sender) that received the message",
-                "Probability", series));
+                "Probability", series, sampled, PLOT_FLOOR));
     }
 
     private static String fmt(String format, Object... args) {

@@ -12,7 +12,8 @@ import java.util.stream.Stream;
 
 /**
  * One perturbation run on the local cluster, read back from its workload folder: every node's delivery timeline
- * ({@code node-K.json}, {@code deliveriesPerSecond}), the perturbation the script recorded ({@code perturb.json}:
+ * ({@code node-K.json}, or the {@code timeline-K.json} the experiment keeps of it: {@code node} and
+ * {@code deliveriesPerSecond}), the perturbation the script recorded ({@code perturb.json}:
  * protocol, node, fraction, period, start and end in epoch milliseconds) and the exactly-once verdict
  * ({@code summary.json}). Throughput counts messages of healthy senders, per healthy member and at the sleeper, in
  * whole seconds relative to the perturbation's start.
@@ -44,7 +45,7 @@ record RealRun(String protocol, int sleeper, double fraction, long startMs, long
         try (Stream<Path> files = Files.list(dir)) {
             for (Path file : (Iterable<Path>) files.sorted()::iterator) {
                 String name = file.getFileName().toString();
-                if (name.matches("node-\\d+\\.json")) {
+                if (name.matches("(node|timeline)-\\d+\\.json")) {
                     JsonNode node = WorkloadJson.read(file);
                     timelines.put(node.path("node").asInt(),
                             DeliveryTimeline.fromJson(node.get("deliveriesPerSecond")));
@@ -54,7 +55,7 @@ record RealRun(String protocol, int sleeper, double fraction, long startMs, long
             throw new IllegalArgumentException(dir + ": cannot list it: " + e.getMessage(), e);
         }
         if (timelines.isEmpty()) {
-            throw new IllegalArgumentException(dir + ": no node-K.json result in it");
+            throw new IllegalArgumentException(dir + ": no node-K.json or timeline-K.json in it");
         }
         Path summary = dir.resolve("summary.json");
         return new RealRun(p.path("protocol").asText("?"), p.path("node").asInt(), p.path("fraction").asDouble(),
