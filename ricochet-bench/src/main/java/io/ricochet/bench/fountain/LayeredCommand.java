@@ -1,15 +1,12 @@
 package io.ricochet.bench.fountain;
 
 import io.ricochet.bench.OptionChecks;
+import io.ricochet.bench.experiment.FigureOptions;
 import io.ricochet.bench.experiment.MarkdownTable;
 import io.ricochet.bench.experiment.Plots;
 import io.ricochet.sim.LayeredSimConfig;
 import io.ricochet.sim.LayeredSimulation;
 import io.ricochet.sim.LayeredTrace;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -20,6 +17,7 @@ import java.util.concurrent.Callable;
 import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -77,13 +75,8 @@ public final class LayeredCommand implements Callable<Integer> {
                     + "cause), 0..0.5 (default: ${DEFAULT-VALUE}).")
     private double randomLoss;
 
-    @Option(names = "--name", paramLabel = "NAME", defaultValue = "layered",
-            description = "Base name of the files written under DIR/figures/ (default: ${DEFAULT-VALUE}).")
-    private String name;
-
-    @Option(names = "--docs", paramLabel = "DIR", defaultValue = "docs",
-            description = "Where DIR/figures/ is (default: ${DEFAULT-VALUE}, i.e. run from the repository root).")
-    private Path docs;
+    @Mixin
+    private FigureOptions figures;
 
     @Override
     public Integer call() {
@@ -92,26 +85,12 @@ public final class LayeredCommand implements Callable<Integer> {
         check(basePps >= 10 && basePps <= 10_000, "--base-pps " + basePps + ": must be in 10..10000");
         check(queue >= 0 && queue <= 10_000, "--queue " + queue + ": must be in 0..10000");
         check(randomLoss >= 0 && randomLoss <= 0.5, "--random-loss " + randomLoss + ": must be in 0..0.5");
-        check(name.matches("[A-Za-z0-9_-]{1,64}"), "--name " + name + ": letters, digits, - and _ only");
-        check(Files.isDirectory(docs), "--docs " + docs + ": no such folder; run from the repository root or give "
-                + "the docs folder");
+        String files = figures.problem();
+        check(files == null, files);
         LayeredSimConfig config = config(layers, basePps, queue, burstAllLayers, seconds * SECOND, seed, randomLoss);
         List<LayeredTrace> traces = new LayeredSimulation(config).run();
         String table = table(config, traces);
-        Path figures = docs.resolve("figures");
-        try {
-            Files.createDirectories(figures);
-            Files.writeString(figures.resolve(name + ".csv"), csv(config, traces), StandardCharsets.UTF_8);
-            Plots.writePng(charts(config, traces), figures.resolve(name + ".png"));
-            Files.writeString(figures.resolve(name + ".md"), table, StandardCharsets.UTF_8);
-        } catch (IOException e) {
-            System.err.println("layered: could not write the results: " + e);
-            return 1;
-        }
-        System.out.print(table);
-        System.err.println("layered: " + figures.resolve(name + ".csv") + ", " + name + ".png and " + name
-                + ".md written");
-        return 0;
+        return figures.write(csv(config, traces), charts(config, traces), table, System.out, System.err);
     }
 
     private void check(boolean ok, String message) {

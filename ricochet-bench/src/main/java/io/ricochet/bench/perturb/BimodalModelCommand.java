@@ -1,10 +1,9 @@
 package io.ricochet.bench.perturb;
 
 import io.ricochet.bench.OptionChecks;
+import io.ricochet.bench.experiment.FigureOptions;
 import io.ricochet.bench.experiment.MarkdownTable;
 import io.ricochet.bench.experiment.Plots;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -16,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -71,13 +71,8 @@ public final class BimodalModelCommand implements Callable<Integer> {
             description = "Seed of the Monte Carlo (default: ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Option(names = "--name", paramLabel = "NAME", defaultValue = "bimodal-model",
-            description = "Base name of the files written under DIR/figures/ (default: ${DEFAULT-VALUE}).")
-    private String name;
-
-    @Option(names = "--docs", paramLabel = "DIR", defaultValue = "docs",
-            description = "Where DIR/figures/ is (default: ${DEFAULT-VALUE}, i.e. run from the repository root).")
-    private Path docs;
+    @Mixin
+    private FigureOptions figures;
 
     /** Probabilities below this are not drawn: the log axis would span hundreds of decades. */
     static final double PLOT_FLOOR = 1e-12;
@@ -89,7 +84,7 @@ public final class BimodalModelCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         OptionChecks checks = new OptionChecks(spec);
-        String files = FigureFiles.problem(name, docs);
+        String files = figures.problem();
         checks.check(files == null, files);
         checks.check(trials >= 0 && trials <= 10_000_000, "--trials " + trials + ": must be in 0..10000000");
         List<Double> misses = checks.parsed(() -> ProtocolEntries.numbers("--multicast-loss", multicastLoss, 0,
@@ -101,16 +96,7 @@ public final class BimodalModelCommand implements Callable<Integer> {
             lines.add(new Line(model, model.distribution(), trials == 0 ? null : model.monteCarlo(trials, seed)));
         }
         String table = table(lines, trials);
-        try {
-            Path figures = FigureFiles.write(docs, name, csv(lines, trials), charts(lines, trials), table);
-            System.err.println("bimodal-model: " + figures.resolve(name + ".csv") + ", " + name + ".png and " + name
-                    + ".md written");
-        } catch (IOException e) {
-            System.err.println("bimodal-model: could not write the results: " + e);
-            return 1;
-        }
-        System.out.print(table);
-        return 0;
+        return figures.write(csv(lines, trials), charts(lines, trials), table, System.out, System.err);
     }
 
     static String csv(List<Line> lines, int trials) {

@@ -1,9 +1,9 @@
 package io.ricochet.bench.perturb;
 
 import io.ricochet.bench.OptionChecks;
+import io.ricochet.bench.experiment.FigureOptions;
 import io.ricochet.bench.experiment.MarkdownTable;
 import io.ricochet.bench.experiment.Plots;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -41,34 +42,20 @@ public final class ClusterPerturbCommand implements Callable<Integer> {
             description = "A run's workload folder (with perturb.json and node-K.json); repeat for each run.")
     private List<Path> runs;
 
-    @Option(names = "--name", paramLabel = "NAME", defaultValue = "cluster-perturb",
-            description = "Base name of the files written under DIR/figures/ (default: ${DEFAULT-VALUE}).")
-    private String name;
-
-    @Option(names = "--docs", paramLabel = "DIR", defaultValue = "docs",
-            description = "Where DIR/figures/ is (default: ${DEFAULT-VALUE}, i.e. run from the repository root).")
-    private Path docs;
+    @Mixin
+    private FigureOptions figures;
 
     @Override
     public Integer call() {
         OptionChecks checks = new OptionChecks(spec);
-        String files = FigureFiles.problem(name, docs);
+        String files = figures.problem();
         checks.check(files == null, files);
         List<RealRun> read = new ArrayList<>();
         for (Path dir : runs) {
             read.add(checks.parsed(() -> RealRun.read(dir)));
         }
         String table = table(read);
-        try {
-            Path figures = FigureFiles.write(docs, name, csv(read), charts(read), table);
-            System.err.println("cluster-perturb: " + figures.resolve(name + ".csv") + ", " + name + ".png and "
-                    + name + ".md written");
-        } catch (IOException e) {
-            System.err.println("cluster-perturb: could not write the results: " + e);
-            return 1;
-        }
-        System.out.print(table);
-        return 0;
+        return figures.write(csv(read), charts(read), table, System.out, System.err);
     }
 
     /** One row per run and second: time from the perturbation's start, healthy members' and sleeper's rates. */

@@ -1,12 +1,11 @@
 package io.ricochet.bench.perturb;
 
 import io.ricochet.bench.OptionChecks;
+import io.ricochet.bench.experiment.FigureOptions;
 import io.ricochet.bench.experiment.MarkdownTable;
 import io.ricochet.bench.experiment.Plots;
 import io.ricochet.driver.LatencyStats;
 import io.ricochet.sim.SimResult;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +16,7 @@ import java.util.concurrent.Callable;
 import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -89,13 +89,8 @@ public final class PerturbCommand implements Callable<Integer> {
             description = "simulate --seed of every run (default: ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Option(names = "--name", paramLabel = "NAME", defaultValue = "perturb",
-            description = "Base name of the files written under DIR/figures/ (default: ${DEFAULT-VALUE}).")
-    private String name;
-
-    @Option(names = "--docs", paramLabel = "DIR", defaultValue = "docs",
-            description = "Where DIR/figures/ is (default: ${DEFAULT-VALUE}, i.e. run from the repository root).")
-    private Path docs;
+    @Mixin
+    private FigureOptions figures;
 
     /** One run's figures. */
     record Outcome(String protocol, double fraction, HealthyThroughput throughput, SimResult result,
@@ -108,7 +103,7 @@ public final class PerturbCommand implements Callable<Integer> {
         check(sleeper >= 0 && sleeper < nodes, "--sleeper " + sleeper + ": must be a node index in 0.." + (nodes - 1));
         check(seconds >= 1 && seconds <= 120, "--seconds " + seconds + ": must be in 1..120");
         check(binMs >= 10 && binMs <= 10_000, "--bin-ms " + binMs + ": must be in 10..10000");
-        String files = FigureFiles.problem(name, docs);
+        String files = figures.problem();
         check(files == null, files);
         List<String> entries = parsed(() -> ProtocolEntries.parse("--protocols", protocols));
         List<Double> shares = parsed(() -> ProtocolEntries.numbers("--fractions", fractions, 0, 1));
@@ -130,15 +125,10 @@ public final class PerturbCommand implements Callable<Integer> {
             }
         }
         String table = table(outcomes);
-        try {
-            Path figures = FigureFiles.write(docs, name, csv(outcomes), charts(entries, outcomes), table);
-            System.err.println("perturb: " + figures.resolve(name + ".csv") + ", " + name + ".png and " + name
-                    + ".md written");
-        } catch (IOException e) {
-            System.err.println("perturb: could not write the results: " + e);
-            return 1;
+        int written = figures.write(csv(outcomes), charts(entries, outcomes), table, System.out, System.err);
+        if (written != 0) {
+            return written;
         }
-        System.out.print(table);
         return outcomes.stream().allMatch(o -> o.result().verified()) ? 0 : 1;
     }
 

@@ -1,11 +1,10 @@
 package io.ricochet.bench.perturb;
 
 import io.ricochet.bench.OptionChecks;
+import io.ricochet.bench.experiment.FigureOptions;
 import io.ricochet.bench.experiment.MarkdownTable;
 import io.ricochet.bench.experiment.Plots;
 import io.ricochet.sim.SimResult;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -15,6 +14,7 @@ import java.util.concurrent.Callable;
 import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -71,13 +71,8 @@ public final class ReceiversCommand implements Callable<Integer> {
             description = "simulate --seed (default: ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Option(names = "--name", paramLabel = "NAME", defaultValue = "receivers",
-            description = "Base name of the files written under DIR/figures/ (default: ${DEFAULT-VALUE}).")
-    private String name;
-
-    @Option(names = "--docs", paramLabel = "DIR", defaultValue = "docs",
-            description = "Where DIR/figures/ is (default: ${DEFAULT-VALUE}, i.e. run from the repository root).")
-    private Path docs;
+    @Mixin
+    private FigureOptions figures;
 
     /** One protocol's two histograms (index k: messages delivered by exactly k of the other members). */
     record Histograms(String protocol, long[] before, long[] after, SimResult result) {
@@ -87,7 +82,7 @@ public final class ReceiversCommand implements Callable<Integer> {
     public Integer call() {
         check(nodes >= 3 && nodes <= 128, "--nodes " + nodes + ": must be in 3..128");
         check(seconds >= 1 && seconds <= 60, "--seconds " + seconds + ": must be in 1..60");
-        String files = FigureFiles.problem(name, docs);
+        String files = figures.problem();
         check(files == null, files);
         List<String> entries = parsed(() -> ProtocolEntries.parse("--protocols", protocols));
         Map<String, SimulationRun> runs = new LinkedHashMap<>();
@@ -101,15 +96,10 @@ public final class ReceiversCommand implements Callable<Integer> {
             out.add(new Histograms(entry, counts.beforeRecovery(), counts.afterRecovery(), result));
         });
         String table = table(out);
-        try {
-            Path figures = FigureFiles.write(docs, name, csv(out), charts(out), table);
-            System.err.println("receivers: " + figures.resolve(name + ".csv") + ", " + name + ".png and " + name
-                    + ".md written");
-        } catch (IOException e) {
-            System.err.println("receivers: could not write the results: " + e);
-            return 1;
+        int written = figures.write(csv(out), charts(out), table, System.out, System.err);
+        if (written != 0) {
+            return written;
         }
-        System.out.print(table);
         return out.stream().allMatch(h -> h.result().verified()) ? 0 : 1;
     }
 
