@@ -12,6 +12,9 @@ public final class Bytes {
     private static final VarHandle SHORT = MethodHandles.byteArrayViewVarHandle(short[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle INT = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
     private static final VarHandle LONG = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    /** For XOR, which is the same in any byte order: the machine's own saves two byte swaps per word. */
+    private static final VarHandle NATIVE_LONG = MethodHandles.byteArrayViewVarHandle(long[].class,
+            ByteOrder.nativeOrder());
 
     private Bytes() {
     }
@@ -45,12 +48,14 @@ public final class Bytes {
     }
 
     /**
-     * {@code dst[dstOff .. dstOff+len) ^= src[srcOff .. srcOff+len)}, eight bytes at a time.
+     * {@code dst[dstOff .. dstOff+len) ^= src[srcOff .. srcOff+len)}, eight bytes at a time, in the machine's byte
+     * order (about 1.5 times faster than network order on x86, which swaps every word twice; docs/results.md).
      */
     public static void xorInto(byte[] dst, int dstOff, byte[] src, int srcOff, int len) {
         int i = 0;
         for (int end = len - 7; i < end; i += 8) {
-            LONG.set(dst, dstOff + i, (long) LONG.get(dst, dstOff + i) ^ (long) LONG.get(src, srcOff + i));
+            NATIVE_LONG.set(dst, dstOff + i,
+                    (long) NATIVE_LONG.get(dst, dstOff + i) ^ (long) NATIVE_LONG.get(src, srcOff + i));
         }
         for (; i < len; i++) {
             dst[dstOff + i] ^= src[srcOff + i];
