@@ -41,6 +41,7 @@ import picocli.CommandLine;
             io.ricochet.bench.fountain.LayeredCommand.class,
             io.ricochet.bench.perturb.PerturbCommand.class,
             io.ricochet.bench.perturb.ReceiversCommand.class,
+            io.ricochet.bench.regions.RegionsCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

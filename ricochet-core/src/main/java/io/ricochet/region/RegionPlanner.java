@@ -16,12 +16,13 @@ import java.util.TreeMap;
  *
  * <p>The groups are taken largest first (ties: lowest id first). A set starts with the largest group not yet in a
  * set, then tries every remaining group once, in the same order. A group joins the set when it cuts no region of
- * the set into a piece smaller than {@code minRegionSize} and brings no fewer than {@code minRegionSize} nodes new
- * to the set (or none): a group that is a union of whole regions (in particular one with the same members as a
- * group of the set) always fits, a group that splits regions fits when both halves stay large. A region smaller
- * than the minimum can still exist: the first group of a set may be small. Why a minimum: a small region costs a
- * multicast address and one more IP multicast per message to each of its groups while serving few receivers; the
- * paper aims at regions of 5-10 members and groups spanning at most a few regions.
+ * the set into a piece smaller than {@code minRegionSize}, and the nodes it brings new to the set are none, all of
+ * its members (it is disjoint from the set and becomes a region of its own, as it would in a set of its own), or
+ * at least {@code minRegionSize}. So a group that is a union of whole regions (in particular one with the same
+ * members as a group of the set) always fits, and a group that splits regions fits when both halves stay large.
+ * Regions smaller than the minimum still exist: a small group is small wherever it goes. Why a minimum: a small
+ * region costs a multicast address and one more IP multicast per message to each of its groups while serving few
+ * receivers; the paper aims at regions of 5-10 members and groups spanning at most a few regions.
  *
  * <p>Cost: each test of a group is linear in its size, so planning costs O(sets x total memberships) time and
  * O(nodes + total memberships) memory.
@@ -120,7 +121,7 @@ public final class RegionPlanner {
         /** Whether {@code group} splits no region into a small piece and brings no small crowd of new nodes. */
         private boolean fits(int[] group) {
             int newcomers = countHits(group);
-            boolean ok = newcomers == 0 || newcomers >= minRegionSize;
+            boolean ok = newcomers == 0 || newcomers >= minRegionSize || newcomers == group.length - 1;
             for (int i = 1; i < group.length; i++) {
                 int r = regionOf[group[i]];
                 if (r >= 0 && hits[r] > 0) {

@@ -58,13 +58,19 @@ class RegionPlannerTest {
     }
 
     @Test
-    void shouldKeepDisjointGroupsInOneSetOnlyWhenTheNewcomersAreEnough() {
-        Map<Integer, List<Integer>> groups = Map.of(1, range(1, 5), 2, range(6, 10));
-        RegionPlan together = new RegionPlanner(5).plan(groups);
-        assertEquals(List.of(List.of(1, 2)), together.sets());
-        assertEquals(2, together.regions().size());
-        RegionPlan apart = new RegionPlanner(6).plan(groups);
-        assertEquals(List.of(List.of(1), List.of(2)), apart.sets());
+    void shouldKeepDisjointGroupsInOneSet() {
+        RegionPlan plan = new RegionPlanner(6).plan(Map.of(1, range(1, 5), 2, range(6, 10)));
+        assertEquals(List.of(List.of(1, 2)), plan.sets());
+        assertEquals(2, plan.regions().size());
+    }
+
+    @Test
+    void shouldTakeAGroupThatBringsNewNodesOnlyWhenTheyAreEnough() {
+        // 2 cuts 1's region into 7 and 5 and brings 13 and 14: too few new nodes for a minimum of 5.
+        Map<Integer, List<Integer>> groups = Map.of(1, range(1, 12), 2, range(8, 14));
+        assertEquals(List.of(List.of(1), List.of(2)), new RegionPlanner(5).plan(groups).sets());
+        assertEquals(List.of(List.of(1, 2)), new RegionPlanner(2).plan(groups).sets());
+        assertEquals(3, new RegionPlanner(2).plan(groups).regions().size());
     }
 
     @Test
