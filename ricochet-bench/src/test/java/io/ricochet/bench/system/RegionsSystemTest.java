@@ -7,26 +7,28 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * QSM regions end to end (docs/design/regions.md): a GMS with --regions and four daemons in two overlapping groups,
  * A = {1, 2, 3} and B = {2, 3, 4}. With a minimum region size of 1 the regions are {1} (A only), {2, 3} (A and B)
  * and {4} (B only): each node listens on one region address and each message goes once to each region of its
  * group. Every message must reach every other member of its group exactly once, also after node 1 joins B and so
- * moves to the region of A and B.
+ * moves to the region of A and B. The same run without regions (each group its own address) is the control.
  */
 class RegionsSystemTest {
     private static final int A = 30;
     private static final int B = 31;
     private static final int MESSAGES = 60;
 
-    @Test
-    void shouldDeliverEveryMessageOnceThroughRegionsAndAfterANodeMovesRegion() throws Exception {
+    @ParameterizedTest
+    @ValueSource(booleans = {true, false})
+    void shouldDeliverEveryMessageOnceThroughRegionsAndAfterANodeMovesRegion(boolean regions) throws Exception {
         NamespaceSystemTest.requirePrivateNamespace();
         List<Traffic> apps = new ArrayList<>();
-        try (ProcessCluster cluster = new ProcessCluster("regions", 1)) {
-            cluster.startGms("--regions", "--min-region-size", "1");
+        try (ProcessCluster cluster = new ProcessCluster("regions-" + (regions ? "on" : "off"), 1)) {
+            cluster.startGms(regions ? new String[] {"--regions", "--min-region-size", "1"} : new String[0]);
             for (int node = 1; node <= 4; node++) {
                 cluster.startDaemon(node);
                 apps.add(new Traffic(node));
@@ -38,18 +40,22 @@ class RegionsSystemTest {
             }
             awaitMembers(apps, A, List.of(1, 2, 3));
             awaitMembers(apps, B, List.of(2, 3, 4));
-            // Node 2 listens on a region address (the region pool), not on its groups' own (239.255.0.30/31).
-            cluster.awaitLog("daemon-2", "at /239.254.");
-            assertTrue(!cluster.log("daemon-2").contains("at /239.255."), "node 2 joined a group address");
+            if (regions) {
+                // Node 2 listens on a region address (the region pool), not on its groups' own (239.255.0.30/31).
+                cluster.awaitLog("daemon-2", "at /239.254.");
+                assertTrue(!cluster.log("daemon-2").contains("at /239.255."), "node 2 joined a group address");
+            }
             exchange(apps, Map.of(A, List.of(1, 2, 3), B, List.of(2, 3, 4)));
 
             apps.get(0).join(B);
             awaitMembers(apps, B, List.of(1, 2, 3, 4));
-            // Node 1's region for A changed from {A} to {A, B}: it joined A's second address.
-            ProcessCluster.await(Duration.ofSeconds(60), "node 1 to move to A and B's region",
-                    () -> cluster.log("daemon-1").split("joined group " + A + " at /239.254.", -1).length == 3);
+            if (regions) {
+                // Node 1's region for A changed from {A} to {A, B}: it joined A's second address.
+                ProcessCluster.await(Duration.ofSeconds(60), "node 1 to move to A and B's region",
+                        () -> cluster.log("daemon-1").split("joined group " + A + " at /239.254.", -1).length == 3);
+            }
             exchange(apps, Map.of(A, List.of(1, 2, 3), B, List.of(1, 2, 3, 4)));
-            assertTrue(cluster.log("gms-0").contains("regions on"), "the GMS runs with regions");
+            assertEquals(regions, cluster.log("gms-0").contains("regions on"), "the GMS runs with regions or not");
         } finally {
             apps.forEach(Traffic::close);
         }
