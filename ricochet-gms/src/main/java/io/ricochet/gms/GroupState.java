@@ -46,6 +46,20 @@ final class GroupState {
         return changed;
     }
 
+    /** Whether the regions hold exactly the current members (none: trivially, as no regions are sent then). */
+    private boolean regionsCover() {
+        int covered = 0;
+        for (ViewRegion r : regions) {
+            for (int node : r.members()) {
+                if (!members.containsKey(node)) {
+                    return false;
+                }
+                covered++;
+            }
+        }
+        return regions.isEmpty() || covered == members.size();
+    }
+
     /** Sets the regions as restored from a snapshot (recomputed from the members): the view id does not move. */
     void restoreRegions(List<ViewRegion> assigned) {
         regions = assigned;
@@ -119,8 +133,9 @@ final class GroupState {
             addresses.put(node, registration.address());
             incarnations.put(node, registration.incarnation());
         });
-        // Regions assigned before the members last changed no longer split them: none until the next assignment.
+        // Regions assigned before a member came or went no longer split the members: none until the next
+        // assignment (which follows in the same command). A changed address or incarnation leaves them valid.
         return new GroupView(group, protocol, viewId, multicast, addresses, incarnations,
-                regionsViewId == viewId ? regions : List.of());
+                regionsCover() ? regions : List.of());
     }
 }

@@ -110,6 +110,41 @@ class RegionViewsTest {
     }
 
     @Test
+    void shouldKeepTheRegionsInTheViewsOfANodeThatRegistersANewAddress() {
+        LogApplier applier = applier(true, 1);
+        join(applier, 1, 1, 2, 3);
+        join(applier, 2, 1, 2);
+        GroupView before = applier.state().view(1).orElseThrow();
+        List<Effect> effects = applier.apply(new Command(9, CLOCK, new Register(2,
+                new InetSocketAddress(InetAddresses.forString("10.0.1.2"), 5000), 1L, 0, 0)));
+        GroupView sent = viewsOf(effects, 1).get(2).get(0);
+        assertEquals(before.viewId() + 1, sent.viewId());
+        assertEquals(before.regions(), sent.regions(), "the same regions: no member came or went");
+        assertEquals(before.listenAddress(2), sent.listenAddress(2));
+    }
+
+    @Test
+    void shouldSendAGroupWhoseRegionsDoNotFitAViewWithoutRegions() {
+        // Group 1 holds nodes 1..2600; every node is also alone in a group of its own, so with a minimum of 1 each
+        // node is a region of its own: 2600 regions, more than one frame lists (2519).
+        RegionAssigner assigner = new RegionAssigner(new RegionSettings(true, REGION_POOL, 1));
+        java.util.SortedMap<Integer, GroupState> groups = new TreeMap<>();
+        GroupState big = new GroupState(1, 0, POOL.addressOf(1), 0);
+        groups.put(1, big);
+        for (int node = 1; node <= 2600; node++) {
+            Registration r = new Registration(new InetSocketAddress(InetAddresses.forString("10.1.0.1"), node), 1L);
+            big.put(node, r);
+            GroupState own = new GroupState(1000 + node, 0, POOL.addressOf(1000 + node), 0);
+            own.put(node, r);
+            groups.put(1000 + node, own);
+        }
+        Map<Integer, List<ViewRegion>> assigned = assigner.assign(groups);
+        assertEquals(List.of(), assigned.get(1));
+        assertEquals(1, assigned.get(1001).size());
+        assertTrue(!GroupView.fitsWithRegions(2600, 2600));
+    }
+
+    @Test
     void shouldKeepRegionsApartWhenOverlapsWouldMakeThemSmall() {
         LogApplier applier = applier(true, 5);
         join(applier, 1, 1, 2, 3);
