@@ -73,6 +73,12 @@ public final class RegionsCommand implements Callable<Integer> {
             description = "Seed of the memberships (default: ${DEFAULT-VALUE}).")
     private long seed;
 
+    @Option(names = "--churn", paramLabel = "J", defaultValue = "0",
+            description = "Also measure J random joins, one at a time from the planned state: how many groups' "
+                    + "regions each changes (each such group's members all get a new view); J more plans per row "
+                    + "(default: ${DEFAULT-VALUE}).")
+    private int churn;
+
     @Option(names = "--out", paramLabel = "FILE", description = "Also write the results as JSON here.")
     private Path out;
 
@@ -87,6 +93,7 @@ public final class RegionsCommand implements Callable<Integer> {
         checks.check(alpha >= 0 && alpha <= 10, "--alpha " + alpha + ": must be in 0..10");
         checks.check(minRegionSizes.stream().allMatch(m -> m >= 1 && m <= RegionPlanner.MAX_MIN_REGION_SIZE),
                 "--min-region-size " + minRegionSizes + ": each must be in 1.." + RegionPlanner.MAX_MIN_REGION_SIZE);
+        checks.check(churn >= 0 && churn <= 1000, "--churn " + churn + ": must be in 0..1000");
         checks.check((long) nodes.stream().mapToInt(Integer::intValue).max().orElse(0)
                         * groups.stream().mapToInt(Integer::intValue).max().orElse(0) * share <= 20_000_000,
                 "--nodes x --groups x --share: at most 20000000 memberships (they are held in memory)");
@@ -102,7 +109,8 @@ public final class RegionsCommand implements Callable<Integer> {
                         : ZipfMemberships.draws(n, g, perNode, alpha, seed);
                 for (int min : minRegionSizes) {
                     long start = System.nanoTime();
-                    RegionPlan plan = new RegionPlanner(min).plan(members);
+                    RegionPlanner planner = new RegionPlanner(min);
+                    RegionPlan plan = planner.plan(members);
                     double ms = (System.nanoTime() - start) / 1e6;
                     Map<String, Object> row = new LinkedHashMap<>();
                     row.put("nodes", n);
@@ -112,6 +120,9 @@ public final class RegionsCommand implements Callable<Integer> {
                     row.put("minRegionSize", min);
                     row.putAll(RegionStats.of(plan, members));
                     row.put("planMs", ms);
+                    if (churn > 0) {
+                        row.putAll(Churn.of(planner, plan, members, churn, seed + 1));
+                    }
                     rows.add(row);
                     print(row);
                 }
@@ -138,5 +149,9 @@ public final class RegionsCommand implements Callable<Integer> {
                 r.get("regionsPerGroupMax"), r.get("regionSizeMean"), r.get("regionSizeP10"), r.get("regionSizeP50"),
                 r.get("regionSizeP90"), r.get("regionSizeMax"), 100 * (double) r.get("top2ShareMean"),
                 100 * (double) r.get("top2ShareP10"), r.get("planMs"));
+        if (r.containsKey("joins")) {
+            System.out.printf(Locale.ROOT, "%6s one join changes the regions of %.1f group(s) on average: %.0f views%n",
+                    "", r.get("groupsChangedPerJoin"), r.get("viewsPerJoin"));
+        }
     }
 }

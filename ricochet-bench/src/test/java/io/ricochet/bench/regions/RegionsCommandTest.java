@@ -41,6 +41,19 @@ class RegionsCommandTest {
     }
 
     @Test
+    void countsTheGroupsAJoinMoves() throws Exception {
+        Path json = dir.resolve("churn.json");
+        StringWriter err = new StringWriter();
+        assertEquals(0, BenchCli.run(err, "regions", "--nodes", "40", "--groups", "50", "--min-region-size", "1",
+                "--churn", "5", "--out", json.toString()), err.toString());
+        JsonNode row = new ObjectMapper().readTree(json.toFile()).get("rows").get(0);
+        assertEquals(5, row.get("joins").asInt());
+        // With one set, the joiner's new group set changes its region in every group it is in, the joined one too.
+        assertTrue(row.get("groupsChangedPerJoin").asDouble() >= 1, row.toString());
+        assertTrue(row.get("viewsPerJoin").asDouble() >= row.get("groupsChangedPerJoin").asDouble(), row.toString());
+    }
+
+    @Test
     void drawsTheSameMembershipsFromTheSameSeed() {
         Map<Integer, List<Integer>> a = ZipfMemberships.distinct(30, 200, 20, 1.5, 9);
         assertEquals(a, ZipfMemberships.distinct(30, 200, 20, 1.5, 9));
