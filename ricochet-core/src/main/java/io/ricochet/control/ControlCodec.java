@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -198,7 +200,7 @@ public final class ControlCodec {
     }
 
     /** A GROUP_VIEW's regions: their count, their addresses, then each member's region index (if any region). */
-    private static List<ViewRegion> readRegions(FrameReader in, java.util.NavigableSet<Integer> members)
+    private static List<ViewRegion> readRegions(FrameReader in, NavigableSet<Integer> members)
             throws ControlDecodeException {
         int count = in.u16();
         if (count > members.size()) {
@@ -219,7 +221,7 @@ public final class ControlCodec {
         for (int i = 0; i < count; i++) {
             regionMembers.add(new ArrayList<>());
         }
-        for (int node : count > 0 ? members : java.util.Set.<Integer>of()) {
+        for (int node : count > 0 ? members : Set.<Integer>of()) {
             int index = in.u16();
             if (index >= count) {
                 throw in.bad("member " + node + " is in region " + index + ", the view has " + count);

@@ -13,8 +13,10 @@ import io.ricochet.control.Register;
 import io.ricochet.control.Watch;
 import io.ricochet.control.WatchList;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -104,8 +106,8 @@ final class LogApplier {
      * addresses), once.
      */
     private List<Effect> withRegions(List<Effect> effects, List<Integer> moved) {
-        java.util.Set<Integer> movedSet = new java.util.HashSet<>(moved);
-        java.util.Set<Long> sent = new java.util.HashSet<>();
+        Set<Integer> movedSet = new HashSet<>(moved);
+        Set<Long> sent = new HashSet<>();
         List<Effect> out = new ArrayList<>(effects.size());
         for (Effect effect : effects) {
             if (effect instanceof Effect.SendView v && movedSet.contains(v.view().group())) {
