@@ -71,6 +71,13 @@ class LayeringTest {
     }
 
     @Test
+    void shouldKeepTheRegionComputationPure() {
+        check(classes().that().resideInAPackage("io.ricochet.region..").should().onlyDependOnClassesThat()
+                .resideInAnyPackage("io.ricochet.region..", "java.lang..", "java.util..", "")
+                .because("the GMS replicas compute regions from the replicated state: no I/O, no clock, no threads"));
+    }
+
+    @Test
     void shouldKeepTheEngineToWhatEveryProtocolShares() {
         check(classes().that().resideInAPackage("io.ricochet.engine..").should().onlyDependOnClassesThat()
                 .resideInAnyPackage("io.ricochet.engine..", "io.ricochet.wire..", "java..", COLLECTIONS, "")

@@ -43,6 +43,7 @@ import picocli.CommandLine;
             io.ricochet.bench.perturb.ClusterPerturbCommand.class,
             io.ricochet.bench.perturb.BimodalModelCommand.class,
             io.ricochet.bench.perturb.ReceiversCommand.class,
+            io.ricochet.bench.regions.RegionsCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

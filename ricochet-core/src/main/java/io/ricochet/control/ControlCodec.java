@@ -4,8 +4,13 @@ import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.ricochet.control.ControlDecodeException.Reason;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
+import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The bytes of the control protocol, both ways. A frame is {@code [u32 length][u8 type][body]}, big-endian, where
@@ -25,8 +30,11 @@ public final class ControlCodec {
     public static final int MAX_LENGTH_FIELD = MAX_FRAME_BYTES - LENGTH_FIELD_BYTES;
     /** The longest text (detector id, error message), in bytes of UTF-8. */
     public static final int MAX_TEXT_BYTES = 4096;
-    /** GROUP_VIEW body bytes before the member list: group, protocol, viewId, multicast address, count. */
-    static final int GROUP_VIEW_FIXED_BYTES = 4 + 1 + 8 + Ipv4.SOCKET_ADDRESS_BYTES + 2;
+    /**
+     * GROUP_VIEW body bytes besides the members and regions: group, protocol, viewId, multicast address, member
+     * count, region count.
+     */
+    static final int GROUP_VIEW_FIXED_BYTES = 4 + 1 + 8 + Ipv4.SOCKET_ADDRESS_BYTES + 2 + 2;
     /** Bytes of one WATCH_LIST target: node id, rack, heartbeat address and port. */
     static final int WATCH_TARGET_BYTES = 4 + 2 + Ipv4.SOCKET_ADDRESS_BYTES;
     /** Bytes of one GROUP_VIEW member: node id, address, port, incarnation. */
@@ -148,6 +156,17 @@ public final class ControlCodec {
             writeAddress(address, out);
             out.writeLong(view.incarnations().get(node));
         });
+        out.writeShort(view.regions().size());
+        view.regions().forEach(r -> writeAddress(r.multicast(), out));
+        if (!view.regions().isEmpty()) {
+            Map<Integer, Integer> regionOf = new HashMap<>();
+            for (int i = 0; i < view.regions().size(); i++) {
+                for (int node : view.regions().get(i).members()) {
+                    regionOf.put(node, i);
+                }
+            }
+            view.members().keySet().forEach(node -> out.writeShort(regionOf.get(node)));
+        }
     }
 
     private static GroupView readGroupView(FrameReader in) throws ControlDecodeException {
@@ -159,9 +178,9 @@ public final class ControlCodec {
         if (count > GroupView.MAX_MEMBERS) {
             throw in.bad(count + " members are more than a view may list (" + GroupView.MAX_MEMBERS + ")");
         }
-        if (in.remaining() != count * MEMBER_BYTES) {
-            throw in.bad(count + " members need " + count * MEMBER_BYTES + " bytes, the frame has "
-                    + in.remaining());
+        if (in.remaining() < count * MEMBER_BYTES + 2) {
+            throw in.bad(count + " members and a region count need " + (count * MEMBER_BYTES + 2)
+                    + " bytes, the frame has " + in.remaining());
         }
         Map<Integer, InetSocketAddress> members = new HashMap<>(count * 2);
         Map<Integer, Long> incarnations = new HashMap<>(count * 2);
@@ -176,7 +195,47 @@ public final class ControlCodec {
             members.put(node, in.socketAddress());
             incarnations.put(node, in.u64());
         }
-        return new GroupView(group, protocol, viewId, multicast, members, incarnations);
+        List<ViewRegion> regions = readRegions(in, new TreeMap<>(members).navigableKeySet());
+        return new GroupView(group, protocol, viewId, multicast, members, incarnations, regions);
+    }
+
+    /** A GROUP_VIEW's regions: their count, their addresses, then each member's region index (if any region). */
+    private static List<ViewRegion> readRegions(FrameReader in, NavigableSet<Integer> members)
+            throws ControlDecodeException {
+        int count = in.u16();
+        if (count > members.size()) {
+            throw in.bad(count + " regions for " + members.size() + " members: a region has at least one");
+        }
+        int need = count * Ipv4.SOCKET_ADDRESS_BYTES + (count > 0 ? 2 * members.size() : 0);
+        if (in.remaining() != need) {
+            throw in.bad(count + " regions need " + need + " bytes, the frame has " + in.remaining());
+        }
+        if (!GroupView.fitsWithRegions(members.size(), count)) {
+            throw in.bad(members.size() + " members in " + count + " regions are more than a view may list");
+        }
+        List<InetSocketAddress> addresses = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            addresses.add(in.socketAddress());
+        }
+        List<List<Integer>> regionMembers = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            regionMembers.add(new ArrayList<>());
+        }
+        for (int node : count > 0 ? members : Set.<Integer>of()) {
+            int index = in.u16();
+            if (index >= count) {
+                throw in.bad("member " + node + " is in region " + index + ", the view has " + count);
+            }
+            regionMembers.get(index).add(node);
+        }
+        List<ViewRegion> regions = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            if (regionMembers.get(i).isEmpty()) {
+                throw in.bad("region " + i + " (" + addresses.get(i) + ") has no member");
+            }
+            regions.add(new ViewRegion(addresses.get(i), regionMembers.get(i)));
+        }
+        return regions;
     }
 
     private static WatchList readWatchList(FrameReader in) throws ControlDecodeException {

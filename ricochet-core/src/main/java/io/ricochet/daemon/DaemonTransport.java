@@ -368,6 +368,11 @@ final class DaemonTransport implements Transport, AutoCloseable {
         return memberships.groups();
     }
 
+    /** Multicast addresses joined (groups sharing an address, such as the groups of one region, share one). */
+    int memberships() {
+        return memberships.memberships();
+    }
+
     /** Group sockets open (each holding up to {@link #membershipsPerSocket()} memberships). */
     int groupSockets() {
         return memberships.sockets();

@@ -287,10 +287,21 @@ final class EngineDriver implements Outbox, Bundler.Engine {
     /** A full view of {@code group}, reconciled with the engine's ({@link ViewReconciler#applyView}). */
     void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members,
                    Map<Integer, Long> incarnations) {
+        applyView(group, multicast, List.of(multicast), members, incarnations);
+    }
+
+    /** As above, for a group with regions: this node listens on {@code listen}, sends to every destination. */
+    void applyView(int group, InetSocketAddress listen, List<InetSocketAddress> destinations,
+                   Map<Integer, InetSocketAddress> members, Map<Integer, Long> incarnations) {
         sendOpenDatagram();
         now();
-        views.applyView(group, multicast, members, incarnations);
+        views.applyView(group, listen, destinations, members, incarnations);
         afterEngineCall();
+    }
+
+    /** This node's id. */
+    int self() {
+        return self;
     }
 
     /** One membership change pushed by the GMS ({@link ViewReconciler#applyEvent}). */
@@ -329,7 +340,15 @@ final class EngineDriver implements Outbox, Bundler.Engine {
 
     @Override
     public void multicast(int group, byte[] frame, int offset, int length) {
-        send(views.multicastAddress(group), frame, offset, length);
+        List<InetSocketAddress> destinations = views.destinations(group);
+        if (destinations.isEmpty()) {
+            counters.increment(DaemonCounter.UNKNOWN_DESTINATIONS);
+            return;
+        }
+        // With regions, once to each region of the group (QSM section 3); else the one group address.
+        for (InetSocketAddress to : destinations) {
+            transport.send(to, frame, offset, length);
+        }
     }
 
     @Override

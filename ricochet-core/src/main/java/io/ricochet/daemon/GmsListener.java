@@ -56,7 +56,8 @@ final class GmsListener implements MembershipListener {
                 return;
             }
             lastViewId.put(view.group(), view.viewId());
-            driver.applyView(view.group(), view.multicast(), view.members(), view.incarnations());
+            driver.applyView(view.group(), view.listenAddress(driver.self()), view.destinations(), view.members(),
+                    view.incarnations());
             seen.membership(view.group(), driver.isMember(view.group()));
         });
     }

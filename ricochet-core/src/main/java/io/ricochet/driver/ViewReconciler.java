@@ -24,7 +24,10 @@ public final class ViewReconciler {
     private final Consumer<MembershipEvent> engine;
     private final GroupMembership membership;
     private final Map<Integer, InetSocketAddress> addresses = new HashMap<>();
+    /** Where this node listens for each group: the group's address, or its region's. */
     private final Map<Integer, InetSocketAddress> multicastOf = new HashMap<>();
+    /** Where a multicast to each group goes: the group's address, or every region's of the group. */
+    private final Map<Integer, List<InetSocketAddress>> destinationsOf = new HashMap<>();
 
     /**
      * @param self      this node's id
@@ -45,8 +48,22 @@ public final class ViewReconciler {
      */
     public void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members,
                    Map<Integer, Long> incarnations) {
-        LOG.info("group {}: view {} at {}", group, members.keySet(), multicast);
-        multicastOf.put(group, multicast);
+        applyView(group, multicast, List.of(multicast), members, incarnations);
+    }
+
+    /**
+     * As {@link #applyView(int, InetSocketAddress, Map, Map)}, for a group whose members listen on several addresses
+     * (QSM regions, {@code docs/design/regions.md}): this node listens on {@code listen} and multicasts to every one
+     * of {@code destinations}. A member whose listen address changed (it moved to another region) leaves the old
+     * address (the transport keeps it while another group uses it) and joins the new one; what was in flight to the
+     * old address is missed and recovered like any other loss.
+     */
+    public void applyView(int group, InetSocketAddress listen, List<InetSocketAddress> destinations,
+                          Map<Integer, InetSocketAddress> members, Map<Integer, Long> incarnations) {
+        LOG.info("group {}: view {} at {}{}", group, members.keySet(), listen,
+                destinations.equals(List.of(listen)) ? "" : ", sent to " + destinations);
+        InetSocketAddress previous = multicastOf.put(group, listen);
+        destinationsOf.put(group, List.copyOf(destinations));
         addresses.putAll(members);
         for (Map.Entry<Integer, InetSocketAddress> m : members.entrySet()) {
             if (m.getKey() != self) {
@@ -62,8 +79,12 @@ public final class ViewReconciler {
         boolean inView = members.containsKey(self);
         boolean member = membership.isMember(group);
         if (inView && !member) {
-            transport.joinGroup(group, multicast);
+            transport.joinGroup(group, listen);
             toEngine(MembershipEvent.join(group, self));
+        } else if (inView && previous != null && !previous.equals(listen)) {
+            LOG.info("group {}: moves from {} to {}", group, previous, listen);
+            transport.leaveGroup(group);
+            transport.joinGroup(group, listen);
         } else if (!inView && member) {
             toEngine(MembershipEvent.leave(group, self));
             transport.leaveGroup(group);
@@ -114,9 +135,14 @@ public final class ViewReconciler {
         return membership.others(group);
     }
 
-    /** Where a multicast to {@code group} goes, or null if no view of it arrived. */
+    /** Where this node listens for {@code group}, or null if no view of it arrived. */
     public InetSocketAddress multicastAddress(int group) {
         return multicastOf.get(group);
+    }
+
+    /** Where a multicast to {@code group} goes (each address once), or an empty list if no view of it arrived. */
+    public List<InetSocketAddress> destinations(int group) {
+        return destinationsOf.getOrDefault(group, List.of());
     }
 
     /** Where a unicast to {@code node} goes, or null if no view or event named its address. */

@@ -41,7 +41,7 @@ class ControlCodecTest {
                     Messages.view(5, 3, unicast, incarnation));
             for (ControlMessage message : messages) {
                 byte[] frame = Messages.frame(message);
-                int tail = message instanceof Register ? 12 : 8;
+                int tail = message instanceof Register ? 12 : message instanceof GroupView ? 10 : 8;
                 assertEquals(incarnation, Unpooled.wrappedBuffer(frame).getLong(frame.length - tail), "in " + message);
                 assertEquals(message, decodeFrame(frame));
             }
@@ -73,11 +73,60 @@ class ControlCodecTest {
     void shouldLayOutGroupViewAndMemberEventAsDocumented() {
         InetSocketAddress unicast = Messages.address("10.0.0.3", 5003);
         GroupView view = Messages.view(5, 3, unicast, 1_700_000_000_000L);
-        assertEquals("00000028" + "20" + "00000005" + "00" + "0000000000000002" + "efff0005" + "238c" + "0001"
-                + "00000003" + "0a000003" + "138b" + "0000018bcfe56800", hex(view));
+        assertEquals("0000002a" + "20" + "00000005" + "00" + "0000000000000002" + "efff0005" + "238c" + "0001"
+                + "00000003" + "0a000003" + "138b" + "0000018bcfe56800" + "0000", hex(view));
         MemberEvent event = new MemberEvent(MemberEventKind.FAIL, 5, 2L, 3, unicast, 1_700_000_000_000L);
         assertEquals("00000020" + "21" + "03" + "00000005" + "0000000000000002" + "00000003" + "0a000003" + "138b"
                 + "0000018bcfe56800", hex(event));
+    }
+
+    @Test
+    void shouldLayOutRegionsAsDocumented() throws ControlDecodeException {
+        GroupView view = Messages.regionView();
+        // 2 members (3, 4), 2 regions: 239.254.0.9:9100 holds 4, 239.254.0.7:9100 holds 3.
+        String hex = hex(view);
+        assertTrue(hex.endsWith("0002" + "effe0009" + "238c" + "effe0007" + "238c" + "0001" + "0000"), hex);
+        assertEquals(view, decodeFrame(Messages.frame(view)));
+        assertEquals(Messages.address("239.254.0.7", 9100), view.listenAddress(3));
+        assertEquals(Messages.address("239.254.0.5", 9100), view.listenAddress(99));
+        assertEquals(List.of(Messages.address("239.254.0.9", 9100), Messages.address("239.254.0.7", 9100)),
+                view.destinations());
+        GroupView plain = Messages.view(5, 3);
+        assertEquals(List.of(plain.multicast()), plain.destinations());
+    }
+
+    @Test
+    void shouldRejectHostileRegionLists() {
+        String members = "0002" + "00000003" + "0a000003" + "138b" + "0000000000000001"
+                + "00000004" + "0a000004" + "138c" + "0000000000000001";
+        String two = "effe0009" + "238c" + "effe0007" + "238c";
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + members + "0003" + two + "effe0001238c" + "0000" + "0001");
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + members + "0002" + two + "0001" + "0002");
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + members + "0002" + two + "0001" + "0001");
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + members + "0002" + two + "0001");
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + members + "0002" + two + "0001" + "0000" + "00");
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + members + "ffff" + two);
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + members);
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + "0000" + "0001" + two.substring(0, 12));
+    }
+
+    @Test
+    void shouldRefuseRegionsThatDoNotSplitTheMembers() {
+        GroupView ok = Messages.regionView();
+        InetSocketAddress a = Messages.address("239.254.0.7", 9100);
+        List<ViewRegion> outsider = List.of(new ViewRegion(a, List.of(3, 4, 5)));
+        List<ViewRegion> twice = List.of(new ViewRegion(a, List.of(3, 4)), new ViewRegion(a, List.of(4)));
+        List<ViewRegion> missing = List.of(new ViewRegion(a, List.of(3)));
+        for (List<ViewRegion> bad : List.of(outsider, twice, missing)) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new GroupView(ok.group(),
+                    0, 1L, ok.multicast(), ok.members(), ok.incarnations(), bad));
+            assertTrue(e.getMessage().contains("region"), e.getMessage());
+        }
+        assertThrows(IllegalArgumentException.class, () -> new ViewRegion(a, List.of()));
+        assertTrue(GroupView.fitsWithRegions(2519, 2519));
+        assertTrue(!GroupView.fitsWithRegions(2520, 2520));
+        assertTrue(!GroupView.fitsWithRegions(3, 4));
+        assertTrue(GroupView.fitsWithRegions(3639, 0));
     }
 
     @Test
@@ -142,6 +191,7 @@ class ControlCodecTest {
         assertReason(Reason.TRUNCATED, "21" + "03" + "00000005" + "0000000000000002" + "00000003" + "0a000003"
                 + "138b");
         assertReason(Reason.BAD_VALUE, VIEW_HEAD + "0001" + "00000003" + "0a000003" + "138b");
+        assertReason(Reason.BAD_VALUE, VIEW_HEAD + "0001" + "00000003" + "0a000003" + "138b" + "0000000000000001");
     }
 
     @Test

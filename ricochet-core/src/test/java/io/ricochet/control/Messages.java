@@ -36,6 +36,14 @@ final class Messages {
                 Map.of(node, incarnation));
     }
 
+    /** Group 5 of nodes 3 and 4 in two regions (239.254.0.9 holds 4, listed first; 239.254.0.7 holds 3). */
+    static GroupView regionView() {
+        return new GroupView(5, 0, 2L, address("239.254.0.5", 9100),
+                Map.of(3, address("10.0.0.3", 5003), 4, address("10.0.0.4", 5004)), Map.of(3, 1L, 4, 1L),
+                List.of(new ViewRegion(address("239.254.0.9", 9100), List.of(4)),
+                        new ViewRegion(address("239.254.0.7", 9100), List.of(3))));
+    }
+
     /** At least one of every message type, with edge values (negative ids, max ports, large ids, text). */
     static List<ControlMessage> all() {
         return List.of(
@@ -52,6 +60,7 @@ final class Messages {
                 new DetectorFailed(""),
                 view(5, 0),
                 view(-6, 3),
+                regionView(),
                 new GroupView(1, 1, -1L, address("239.255.255.255", 1), Map.of(0, address("0.0.0.0", 0)),
                         Map.of(0, Long.MIN_VALUE)),
                 new MemberEvent(MemberEventKind.JOIN, 5, 1L, 3, address("10.0.0.3", 5003), 1_700_000_000_000L),

@@ -11,9 +11,13 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.DatagramPacket;
+import io.ricochet.control.GroupView;
+import io.ricochet.control.ViewRegion;
+import io.ricochet.driver.ViewReconciler;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -400,6 +404,35 @@ class DaemonTransportTest {
                 assertEquals(g == 1 ? 0 : 1, texts.seen.getOrDefault("left-" + g, 0), "group " + g);
             }
             assertEquals(GROUPS - 1, (int) onLoop(transport, transport::joinedGroups));
+        }
+    }
+
+    @Test
+    void shouldHoldOneMembershipForManyGroupsOfOneRegionAndMoveWhenTheRegionChanges() throws Exception {
+        int port = freeUdpPort();
+        InetSocketAddress region = groupAddress(500, port);
+        InetSocketAddress other = groupAddress(501, port);
+        Map<Integer, InetSocketAddress> members = Map.of(1, new InetSocketAddress("127.0.0.1", 7001),
+                2, new InetSocketAddress("127.0.0.1", 7002));
+        Map<Integer, Long> incarnations = Map.of(1, 1L, 2, 1L);
+        try (DaemonTransport transport = groupTransport("nio", freeUdpPort(), 1)) {
+            transport.start(new Texts());
+            ViewReconciler views = new ViewReconciler(1, transport, e -> { });
+            int[] counts = onLoop(transport, () -> {
+                for (int g = 0; g < 200; g++) {
+                    GroupView view = new GroupView(g, 0, 1L,
+                            groupAddress(g, port), members, incarnations,
+                            List.of(new ViewRegion(region, List.of(1, 2))));
+                    views.applyView(g, view.listenAddress(1), view.destinations(), view.members(),
+                            view.incarnations());
+                }
+                int[] c = {transport.joinedGroups(), transport.memberships(), transport.groupSockets(), 0, 0};
+                views.applyView(7, other, List.of(other), members, incarnations); // group 7 moves
+                c[3] = transport.memberships();
+                c[4] = transport.joinedGroups();
+                return c;
+            });
+            assertArrayEquals(new int[] {200, 1, 1, 2, 200}, counts, "groups, memberships, sockets; after the move");
         }
     }
 

@@ -190,6 +190,24 @@ class EngineDriverTest {
     }
 
     @Test
+    void shouldSendEachMulticastOnceToEveryRegionOfTheGroup() {
+        InetSocketAddress one = new InetSocketAddress("239.254.0.1", 9003);
+        InetSocketAddress two = new InetSocketAddress("239.254.0.2", 9003);
+        Map<Integer, InetSocketAddress> members = new LinkedHashMap<>();
+        members.put(SELF, new InetSocketAddress("127.0.0.1", 7001));
+        members.put(PEER, PEER_ADDRESS);
+        driver.applyView(G, one, List.of(one, two), members, Map.of());
+        transport.sent.clear();
+        byte[] payload = {1, 2, 3};
+        driver.engine().send(G, payload, 0, payload.length, driver.now());
+        driver.afterEngineCall();
+        List<InetSocketAddress> to = transport.sent.stream().filter(s -> s.type() == FrameType.DATA)
+                .map(RecordingTransport.Sent::to).toList();
+        assertEquals(List.of(one, two), to);
+        assertArrayEquals(transport.sent.get(0).frame(), transport.sent.get(1).frame());
+    }
+
+    @Test
     void shouldSendTheEnginesMulticastToTheGroupsAddressAndFlushOncePerCall() {
         int flushes = transport.flushes;
         byte[] payload = {1, 2, 3};

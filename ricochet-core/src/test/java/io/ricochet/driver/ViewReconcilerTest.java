@@ -47,6 +47,21 @@ class ViewReconcilerTest {
     }
 
     @Test
+    void shouldListenOnItsRegionSendToEveryRegionAndMoveWhenItsRegionChanges() {
+        InetSocketAddress mine = new InetSocketAddress("239.254.0.1", 9101);
+        InetSocketAddress theirs = new InetSocketAddress("239.254.0.2", 9102);
+        views.applyView(G, mine, List.of(mine, theirs), members(SELF, 5), Map.of());
+        assertEquals(List.of(mine, theirs), views.destinations(G));
+        assertEquals(mine, views.multicastAddress(G));
+        views.applyView(G, theirs, List.of(theirs), members(SELF, 5), Map.of());
+        views.applyView(G, theirs, List.of(theirs), members(SELF, 5, 6), Map.of());
+        assertEquals(List.of("join 7 9101", "leave 7", "join 7 9102"), sockets);
+        assertEquals(List.of(theirs), views.destinations(G));
+        assertTrue(views.isMember(G));
+        assertEquals(List.of(), views.destinations(G + 1));
+    }
+
+    @Test
     void shouldGiveTheEngineTheOtherMembersBeforeThisNodesOwnJoin() {
         views.applyView(G, MULTICAST, members(SELF, 5, 6), Map.of(5, 50L));
 

@@ -16,11 +16,11 @@ import java.util.Set;
  * which one this is, its multicast pool, how often it logs its counters, the TLS of its control connections, the
  * directory its Raft logs and snapshots live in ({@code storage}; null: a fresh temporary directory, deleted on
  * close, for tests and experiments), its Raft settings and where its Prometheus endpoint listens ({@code metrics},
- * off by default).
+ * off by default) and whether groups get QSM regions ({@code regions}, off by default).
  */
 public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self,
                         MulticastPool multicast, int statsIntervalSeconds, TlsSettings tls, Path storage,
-                        RaftSettings raft, MetricsBind metrics) {
+                        RaftSettings raft, MetricsBind metrics, RegionSettings regions) {
     /** The port partition {@code i} listens on by default: {@code DEFAULT_BASE_PORT + i}. */
     public static final int DEFAULT_BASE_PORT = 7100;
     /** The Raft port of a replica, by default. */
@@ -52,6 +52,13 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
                 RaftSettings.DEFAULT);
     }
 
+    /** As the full form, without regions. */
+    public GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self, MulticastPool multicast,
+                     int statsIntervalSeconds, TlsSettings tls, Path storage, RaftSettings raft, MetricsBind metrics) {
+        this(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft, metrics,
+                RegionSettings.OFF);
+    }
+
     /** As the full form, without a metrics endpoint. */
     public GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self, MulticastPool multicast,
                      int statsIntervalSeconds, TlsSettings tls, Path storage, RaftSettings raft) {
@@ -63,6 +70,11 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
         Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(raft, "raft");
+        Objects.requireNonNull(regions, "regions");
+        if (regions.enabled() && regions.pool().base().equals(multicast.base())) {
+            throw new IllegalArgumentException("the region pool (--region-mcast-base) must not be the group pool "
+                    + "(--mcast-base " + multicast.base().getHostAddress() + "): give regions their own /16");
+        }
         hosted = List.copyOf(hosted);
         replicas = List.copyOf(replicas);
         if (partitions < 1 || partitions > MAX_PARTITIONS) {
@@ -107,7 +119,13 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
     /** The same configuration with its Prometheus endpoint at {@code bind}. */
     public GmsConfig withMetrics(MetricsBind bind) {
         return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft,
-                bind);
+                bind, regions);
+    }
+
+    /** The same configuration with {@code settings} for regions. */
+    public GmsConfig withRegions(RegionSettings settings) {
+        return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft,
+                metrics, settings);
     }
 
     /** This process's replica. */

@@ -129,6 +129,26 @@ public final class GmsMain implements Callable<Integer> {
             description = "UDP port of every group's multicast address (default: ${DEFAULT-VALUE}).")
     private int mcastPort;
 
+    @Option(names = "--regions",
+            description = "Give groups QSM regions (docs/design/regions.md): the nodes with the same groups within "
+                    + "each set of regularly overlapping groups share one multicast address from the region pool, "
+                    + "and a message goes once to each region of its group instead of to the group's address. "
+                    + "Every replica must be started with the same region options (default: off).")
+    private boolean regions;
+
+    @Option(names = "--region-mcast-base", paramLabel = "ADDRESS", defaultValue = RegionSettings.DEFAULT_BASE,
+            converter = IpLiteral.V4.class,
+            description = "First address of the /16 pool of region addresses, on --mcast-port; it must differ from "
+                    + "--mcast-base (default: ${DEFAULT-VALUE}).")
+    private Inet4Address regionBase;
+
+    @Option(names = "--min-region-size", paramLabel = "N",
+            defaultValue = "" + RegionSettings.DEFAULT_MIN_REGION_SIZE,
+            description = "With --regions: a group joins a set of groups only if it leaves no region of the set "
+                    + "with fewer than N nodes (1: every group in one set, exact regions) (default: "
+                    + "${DEFAULT-VALUE}).")
+    private int minRegionSize;
+
     @Option(names = "--stats-interval", paramLabel = "SECONDS",
             defaultValue = "" + GmsConfig.DEFAULT_STATS_INTERVAL_SECONDS,
             description = "Seconds between two counter lines in the log (default: ${DEFAULT-VALUE}).")
@@ -214,7 +234,9 @@ public final class GmsMain implements Callable<Integer> {
             MulticastPool pool = new MulticastPool(mcastBase, mcastPort);
             return new GmsConfig(partitions, hosted, list, self, pool, statsIntervalSeconds,
                     tls.settings(insecure, "--insecure", PeerIdentity.Role.GMS, null), dir.toAbsolutePath(),
-                    new RaftSettings(electionTimeoutMs, snapshotEvery), metrics.bind());
+                    new RaftSettings(electionTimeoutMs, snapshotEvery), metrics.bind(),
+                    new RegionSettings(regions, regions ? new MulticastPool(regionBase, mcastPort) : null,
+                            minRegionSize));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

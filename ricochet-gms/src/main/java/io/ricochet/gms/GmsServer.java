@@ -104,9 +104,11 @@ public final class GmsServer implements AutoCloseable {
         List<String> listening = new ArrayList<>();
         channels.forEach((p, ch) -> listening.add("partition " + p + " on " + describe(address(p))));
         LOG.info("GMS replica {} of {} ({} partition(s) in all; Raft on {}, state in {}) listening: {} "
-                        + "(multicast pool {}/16, port {}), control links {}", config.self(),
+                        + "(multicast pool {}/16, port {}; {}), control links {}", config.self(),
                 config.replicas().size(), config.partitions(), raft.raftAddress(), storage, String.join(", ",
                         listening), config.multicast().base().getHostAddress(), config.multicast().port(),
+                config.regions().enabled() ? "regions on, pool " + config.regions().pool().base().getHostAddress()
+                        + "/16, min region size " + config.regions().minRegionSize() : "regions off",
                 config.tls().describe());
         return localAddress();
     }

@@ -1,6 +1,7 @@
 package io.ricochet.gms;
 
 import io.ricochet.control.GroupView;
+import io.ricochet.control.ViewRegion;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -17,6 +18,9 @@ final class GroupState {
     private final InetSocketAddress multicast;
     private final SortedMap<Integer, Registration> members = new TreeMap<>();
     private long viewId;
+    private List<ViewRegion> regions = List.of();
+    /** The view id when the regions were last assigned: a later one means the members changed since. */
+    private long regionsViewId;
 
     /** An empty group; its first change takes view {@code previousViewId + 1}. */
     GroupState(int group, int protocol, InetSocketAddress multicast, long previousViewId) {
@@ -24,6 +28,42 @@ final class GroupState {
         this.protocol = protocol;
         this.multicast = multicast;
         this.viewId = previousViewId;
+        this.regionsViewId = previousViewId;
+    }
+
+    /**
+     * Gives the group {@code assigned} regions; returns whether they changed. A change of regions is a change of
+     * the group: the view id moves on, unless the members already changed since the last assignment (the view id
+     * moved then, and the views of that change carry the new regions).
+     */
+    boolean assignRegions(List<ViewRegion> assigned) {
+        boolean changed = !assigned.equals(regions);
+        if (changed && viewId == regionsViewId) {
+            viewId++;
+        }
+        regions = assigned;
+        regionsViewId = viewId;
+        return changed;
+    }
+
+    /** Whether the regions hold exactly the current members (none: trivially, as no regions are sent then). */
+    private boolean regionsCover() {
+        int covered = 0;
+        for (ViewRegion r : regions) {
+            for (int node : r.members()) {
+                if (!members.containsKey(node)) {
+                    return false;
+                }
+                covered++;
+            }
+        }
+        return regions.isEmpty() || covered == members.size();
+    }
+
+    /** Sets the regions as restored from a snapshot (recomputed from the members): the view id does not move. */
+    void restoreRegions(List<ViewRegion> assigned) {
+        regions = assigned;
+        regionsViewId = viewId;
     }
 
     int group() {
@@ -93,6 +133,9 @@ final class GroupState {
             addresses.put(node, registration.address());
             incarnations.put(node, registration.incarnation());
         });
-        return new GroupView(group, protocol, viewId, multicast, addresses, incarnations);
+        // Regions assigned before a member came or went no longer split the members: none until the next
+        // assignment (which follows in the same command). A changed address or incarnation leaves them valid.
+        return new GroupView(group, protocol, viewId, multicast, addresses, incarnations,
+                regionsCover() ? regions : List.of());
     }
 }

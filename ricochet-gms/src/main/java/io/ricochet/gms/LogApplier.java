@@ -4,6 +4,7 @@ import io.ricochet.control.DetectorFailed;
 import io.ricochet.control.DetectorRecovered;
 import io.ricochet.control.ErrorCode;
 import io.ricochet.control.ErrorReply;
+import io.ricochet.control.GroupView;
 import io.ricochet.control.Join;
 import io.ricochet.control.Leave;
 import io.ricochet.control.NodeFailed;
@@ -12,8 +13,10 @@ import io.ricochet.control.Register;
 import io.ricochet.control.Watch;
 import io.ricochet.control.WatchList;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -93,7 +96,45 @@ final class LogApplier {
         } catch (GmsRefusal refusal) {
             effects.add(new Effect.Refuse(session, ErrorReply.truncating(refusal.code(), refusal.getMessage())));
         }
-        return effects;
+        List<Integer> moved = state.assignRegions();
+        return moved.isEmpty() ? effects : withRegions(effects, moved);
+    }
+
+    /**
+     * The command's effects once the regions of the {@code moved} groups changed: the views it sends of them carry
+     * the new regions, and every member of each gets the new view (its members listen on, and send to, the new
+     * addresses), once.
+     */
+    private List<Effect> withRegions(List<Effect> effects, List<Integer> moved) {
+        Set<Integer> movedSet = new HashSet<>(moved);
+        Set<Long> sent = new HashSet<>();
+        List<Effect> out = new ArrayList<>(effects.size());
+        for (Effect effect : effects) {
+            if (effect instanceof Effect.SendView v && movedSet.contains(v.view().group())) {
+                GroupView view = state.view(v.view().group()).orElse(v.view());
+                out.add(new Effect.SendView(v.node(), view));
+                sent.add(pair(v.node(), view.group()));
+            } else if (effect instanceof Effect.Push p && movedSet.contains(p.update().view().group())) {
+                Update u = p.update();
+                out.add(new Effect.Push(new Update(u.event(), state.view(u.view().group()).orElse(u.view()),
+                        u.recipients())));
+            } else {
+                out.add(effect);
+            }
+        }
+        for (int group : moved) {
+            GroupView view = state.view(group).orElseThrow();
+            for (int node : view.members().keySet()) {
+                if (sent.add(pair(node, group))) {
+                    out.add(new Effect.SendView(node, view));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static long pair(int node, int group) {
+        return ((long) node << 32) | (group & 0xFFFFFFFFL);
     }
 
     private void register(long session, Register m, List<Effect> effects) {

@@ -78,9 +78,18 @@ final class MembershipSnapshot {
         }
     }
 
-    /** Reads a snapshot written by {@link #write} for {@code partitioning}. */
+    /** Reads a snapshot written by {@link #write} for {@code partitioning}, regions off. */
     static MembershipState read(DataInputStream in, Partitioning partitioning, MulticastPool pool)
             throws IOException {
+        return read(in, partitioning, pool, RegionSettings.OFF);
+    }
+
+    /**
+     * Reads a snapshot written by {@link #write} for {@code partitioning}. Regions are not in the snapshot: they
+     * are a function of the groups' members, recomputed here with {@code regions}.
+     */
+    static MembershipState read(DataInputStream in, Partitioning partitioning, MulticastPool pool,
+                                RegionSettings regions) throws IOException {
         if (in.readInt() != MAGIC || in.readInt() != VERSION) {
             throw new IOException("not a GMS snapshot of version " + VERSION);
         }
@@ -90,7 +99,7 @@ final class MembershipSnapshot {
             throw new IOException("the snapshot is of partition " + index + " of " + count + ", this is partition "
                     + partitioning.index() + " of " + partitioning.count());
         }
-        MembershipState state = new MembershipState(partitioning, pool, in.readLong());
+        MembershipState state = new MembershipState(partitioning, pool, in.readLong(), regions);
         int registrations = count(in);
         for (int i = 0; i < registrations; i++) {
             int node = in.readInt();
@@ -143,6 +152,7 @@ final class MembershipSnapshot {
         if (in.read() != -1) {
             throw new IOException("trailing bytes after the snapshot");
         }
+        state.restoreRegions();
         return state;
     }
 

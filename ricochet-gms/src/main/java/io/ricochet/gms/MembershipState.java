@@ -5,6 +5,7 @@ import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.MemberEventKind;
 import io.ricochet.control.Partitioning;
+import io.ricochet.control.ViewRegion;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -40,11 +41,55 @@ final class MembershipState {
     private final Map<Integer, SortedMap<Integer, Integer>> failed = new HashMap<>();
     private final RackAssignments racks = new RackAssignments();
     private long highestViewId;
+    /** Null: regions off. */
+    private final RegionAssigner regions;
+    /** Whether members changed since the regions were last assigned. */
+    private boolean regionsStale;
 
     MembershipState(Partitioning partitioning, MulticastPool pool, long initialViewId) {
+        this(partitioning, pool, initialViewId, RegionSettings.OFF);
+    }
+
+    MembershipState(Partitioning partitioning, MulticastPool pool, long initialViewId, RegionSettings regions) {
         this.partitioning = partitioning;
         this.pool = pool;
         this.highestViewId = initialViewId;
+        this.regions = regions.enabled() ? new RegionAssigner(regions) : null;
+    }
+
+    /**
+     * With regions on, recomputes every group's regions if any group's members changed since the last time, and
+     * returns the groups whose regions changed, ascending (their view ids moved on: {@link GroupState#assignRegions}).
+     * Empty with regions off. {@link LogApplier} calls it once after each command.
+     */
+    List<Integer> assignRegions() {
+        if (regions == null || !regionsStale) {
+            return List.of();
+        }
+        regionsStale = false;
+        Map<Integer, List<ViewRegion>> assigned = regions.assign(groups);
+        List<Integer> changed = new ArrayList<>();
+        groups.forEach((group, state) -> {
+            if (state.assignRegions(assigned.get(group))) {
+                changed.add(group);
+                highestViewId = Math.max(highestViewId, state.viewId());
+            }
+        });
+        return changed;
+    }
+
+    /** After a snapshot is restored: the regions of its groups, recomputed, with no view id moving. */
+    void restoreRegions() {
+        if (regions != null) {
+            Map<Integer, List<ViewRegion>> assigned = regions.assign(groups);
+            groups.forEach((group, state) -> state.restoreRegions(assigned.get(group)));
+        }
+        regionsStale = false;
+    }
+
+    /** Whether groups get regions. */
+    boolean regionsEnabled() {
+        return regions != null;
     }
 
     /**
@@ -242,6 +287,7 @@ final class MembershipState {
         if (!state.put(node, registration)) {
             return null;
         }
+        regionsStale = true;
         highestViewId = Math.max(highestViewId, state.viewId());
         GroupView view = state.view();
         return new Update(event(MemberEventKind.JOIN, view.group(), view.viewId(), node, registration), view,
@@ -254,6 +300,7 @@ final class MembershipState {
         if (registration == null) {
             return null;
         }
+        regionsStale = true;
         highestViewId = Math.max(highestViewId, state.viewId());
         List<Integer> recipients = state.memberIds();
         if (kind == MemberEventKind.LEAVE) {

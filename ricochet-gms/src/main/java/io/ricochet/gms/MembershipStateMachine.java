@@ -54,17 +54,20 @@ final class MembershipStateMachine extends BaseStateMachine {
 
     private final Partitioning partitioning;
     private final MulticastPool pool;
+    private final RegionSettings regions;
     private final Listener listener;
     private final SimpleStateMachineStorage storage = new SimpleStateMachineStorage();
     private volatile LogApplier applier;
     /** The state's group count after the last apply, for readers on other threads (the state is not shared). */
     private volatile int groupCount;
 
-    MembershipStateMachine(Partitioning partitioning, MulticastPool pool, Listener listener) {
+    MembershipStateMachine(Partitioning partitioning, MulticastPool pool, RegionSettings regions,
+                           Listener listener) {
         this.partitioning = partitioning;
         this.pool = pool;
+        this.regions = regions;
         this.listener = listener;
-        this.applier = new LogApplier(new MembershipState(partitioning, pool, 0));
+        this.applier = new LogApplier(new MembershipState(partitioning, pool, 0, regions));
     }
 
     /** Groups with members now (any thread; for counters). */
@@ -138,7 +141,7 @@ final class MembershipStateMachine extends BaseStateMachine {
         MD5FileUtil.verifySavedMD5(file, MD5FileUtil.computeMd5ForFile(file));
         try (InputStream is = Files.newInputStream(file.toPath());
              DataInputStream in = new DataInputStream(new BufferedInputStream(is))) {
-            applier = new LogApplier(MembershipSnapshot.read(in, partitioning, pool));
+            applier = new LogApplier(MembershipSnapshot.read(in, partitioning, pool, regions));
         }
         groupCount = applier.state().groupCount();
         setLastAppliedTermIndex(snapshot.getTermIndex());

@@ -67,7 +67,7 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
         this.loop = loop;
         this.counters = counters;
         this.sessions = new SessionTable(counters);
-        this.stateMachine = new MembershipStateMachine(partitioning, config.multicast(), this);
+        this.stateMachine = new MembershipStateMachine(partitioning, config.multicast(), config.regions(), this);
         this.submitter = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "gms-p" + partitioning.index() + "-submit");
             t.setDaemon(true);

@@ -23,7 +23,7 @@ class GmsMainTest {
         assertEquals(0, run.code);
         for (String flag : new String[] {"--partition", "--partitions", "--bind", "--port", "--raft-port",
             "--replicas", "--replica", "--storage", "--election-timeout-ms", "--snapshot-every", "--mcast-base",
-            "--mcast-port", "--stats-interval"}) {
+            "--mcast-port", "--stats-interval", "--regions", "--region-mcast-base", "--min-region-size"}) {
             assertTrue(run.out.contains(flag), flag + " in\n" + run.out);
         }
         assertTrue(run.out.replaceAll("\\s+", " ").contains("PORT + the partition index"), run.out);
@@ -55,6 +55,11 @@ class GmsMainTest {
         assertUsageError("drop --bind", "--insecure", "--replica", "1", "--replicas", "1=127.0.0.1:7100:7190",
                 "--port", "7000");
         assertUsageError("election timeout", "--insecure", "--election-timeout-ms", "10");
+        assertUsageError("give regions their own /16", "--insecure", "--regions", "--region-mcast-base",
+                "239.255.0.0");
+        assertUsageError("must end in .0.0", "--insecure", "--regions", "--region-mcast-base", "239.254.1.0");
+        assertUsageError("--min-region-size must be in 1..65535", "--insecure", "--regions", "--min-region-size",
+                "0");
     }
 
     @Test

@@ -42,6 +42,8 @@ class LogApplierTest {
     private static final Partitioning PARTITION = new Partitioning(0, 2);
     private static final MulticastPool POOL = new MulticastPool(
             (Inet4Address) InetAddresses.forString("239.255.0.0"), 9100);
+    private static final MulticastPool REGION_POOL = new MulticastPool(
+            (Inet4Address) InetAddresses.forString("239.254.0.0"), 9100);
     private static final long CLOCK = 1_790_000_000_000L;
 
     @Test
@@ -148,21 +150,37 @@ class LogApplierTest {
 
     @Test
     void shouldAgreeWhetherALogIsReplayedWholeOrFromASnapshotOfItsPrefix() throws IOException {
+        assertReplicasAgree(RegionSettings.OFF);
+    }
+
+    @Test
+    void shouldAgreeOnRegionsWhetherALogIsReplayedWholeOrFromASnapshotOfItsPrefix() throws IOException {
+        for (int min : new int[] {1, 3}) {
+            List<Effect> effects = assertReplicasAgree(new RegionSettings(true, REGION_POOL, min));
+            long withRegions = effects.stream().filter(e -> e instanceof Effect.SendView v
+                    && v.view().regions().size() > 1).count();
+            assertTrue(withRegions > 100, "views of groups in several regions: " + withRegions);
+        }
+    }
+
+    /** Replays a random log whole and from snapshots of prefixes; returns the whole replay's effects. */
+    private static List<Effect> assertReplicasAgree(RegionSettings regions) throws IOException {
         List<Command> log = randomLog(new SplittableRandom(42), 3_000);
-        LogApplier whole = applier();
+        LogApplier whole = applier(regions);
         List<Effect> wholeEffects = new ArrayList<>();
         log.forEach(c -> wholeEffects.addAll(whole.apply(c)));
 
         for (int cut : new int[] {0, 1, 777, 2_999}) {
-            LogApplier prefix = applier();
+            LogApplier prefix = applier(regions);
             List<Effect> effects = new ArrayList<>();
             log.subList(0, cut).forEach(c -> effects.addAll(prefix.apply(c)));
-            LogApplier restored = new LogApplier(roundTrip(prefix.state()));
+            LogApplier restored = new LogApplier(roundTrip(prefix.state(), regions));
             assertArrayEquals(bytes(prefix.state()), bytes(restored.state()), "snapshot at " + cut);
             log.subList(cut, log.size()).forEach(c -> effects.addAll(restored.apply(c)));
             assertEquals(wholeEffects, effects, "effects with a snapshot at " + cut);
             assertArrayEquals(bytes(whole.state()), bytes(restored.state()), "final state with a snapshot at " + cut);
         }
+        return wholeEffects;
     }
 
     @Test
@@ -206,8 +224,9 @@ class LogApplierTest {
         return log;
     }
 
-    private static MembershipState roundTrip(MembershipState state) throws IOException {
-        return MembershipSnapshot.read(new DataInputStream(new ByteArrayInputStream(bytes(state))), PARTITION, POOL);
+    private static MembershipState roundTrip(MembershipState state, RegionSettings regions) throws IOException {
+        return MembershipSnapshot.read(new DataInputStream(new ByteArrayInputStream(bytes(state))), PARTITION, POOL,
+                regions);
     }
 
     private static byte[] bytes(MembershipState state) throws IOException {
@@ -217,7 +236,11 @@ class LogApplierTest {
     }
 
     private static LogApplier applier() {
-        return new LogApplier(new MembershipState(PARTITION, POOL, 0));
+        return applier(RegionSettings.OFF);
+    }
+
+    private static LogApplier applier(RegionSettings regions) {
+        return new LogApplier(new MembershipState(PARTITION, POOL, 0, regions));
     }
 
     private static Command command(long session, ControlMessage m) {

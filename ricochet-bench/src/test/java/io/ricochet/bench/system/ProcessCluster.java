@@ -39,6 +39,8 @@ final class ProcessCluster implements AutoCloseable {
     private final int partitions;
     private final int replicas;
     private final Map<String, Process> processes = new LinkedHashMap<>();
+    /** Flags every GMS process of this cluster gets besides its own (e.g. --regions). */
+    private final List<String> gmsFlags = new ArrayList<>();
 
     /** A GMS of {@code partitions} partitions, each its own process, a Raft replica alone ({@code gms-<i>}). */
     ProcessCluster(String name, int partitions) throws IOException {
@@ -136,7 +138,10 @@ final class ProcessCluster implements AutoCloseable {
         return names;
     }
 
-    void startGms() throws IOException {
+    /** Starts the GMS with {@code flags} added to every GMS process's command line, now and at restarts. */
+    void startGms(String... flags) throws IOException {
+        gmsFlags.clear();
+        gmsFlags.addAll(List.of(flags));
         List<String> names = gmsNames();
         for (int i = 0; i < names.size(); i++) {
             startGmsProcess(i);
@@ -169,6 +174,7 @@ final class ProcessCluster implements AutoCloseable {
                     "--raft-port", Integer.toString(RAFT_BASE_PORT + index)));
         }
         args.addAll(tlsOptions(name));
+        args.addAll(gmsFlags);
         start(name, "io.ricochet.gms.GmsMain", args.toArray(String[]::new));
     }
 
