@@ -150,8 +150,8 @@ state_save() {
     local dir="$1" var
     {
         printf '# Written by scripts/cluster: the settings of this run.\n'
-        for var in RC_RUN_ID RC_PREFIX RC_NODES RC_RACKS RC_GMS RC_GMS_REPLICAS RC_INJECT_LOSS RC_DAEMON_ARGS RC_CREATED RC_ROOT \
-            RC_MODE RC_WORKLOADS RC_FD_INTERVAL RC_FD_MISS; do
+        for var in RC_RUN_ID RC_PREFIX RC_NODES RC_RACKS RC_GMS RC_GMS_REPLICAS RC_INJECT_LOSS RC_DAEMON_ARGS RC_GMS_ARGS \
+            RC_CREATED RC_ROOT RC_MODE RC_WORKLOADS RC_FD_INTERVAL RC_FD_MISS; do
             printf '%s=%q\n' "$var" "${!var-}"
         done
     } >"$dir/cluster.env.tmp"

@@ -62,11 +62,13 @@ java_in() {
 # (a Raft group of all the replicas) and keeping its Raft state in DIR/gms-r<R>.
 gms_start() {
     local dir="$1" r
-    local -a tls
+    local -a tls extra
     for ((r = 1; r <= RC_GMS_REPLICAS; r++)); do
         mapfile -t tls < <(tls_args "$dir" "gms-r$r")
+        read -r -a extra <<<"${RC_GMS_ARGS:-}"
         java_in "$dir" "gms-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$GMS_JAR" --partitions "$RC_GMS" \
-            --replicas "$(gms_replicas)" --replica "$r" --storage "$dir/gms-r$r" --stats-interval 10 "${tls[@]}"
+            --replicas "$(gms_replicas)" --replica "$r" --storage "$dir/gms-r$r" --stats-interval 10 "${tls[@]}" \
+            "${extra[@]}"
     done
     for ((r = 1; r <= RC_GMS_REPLICAS; r++)); do
         wait_for_line "$dir" "gms-$r" "listening" "$START_TIMEOUT" "that it listens"
