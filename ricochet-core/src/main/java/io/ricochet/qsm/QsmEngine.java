@@ -215,6 +215,7 @@ public final class QsmEngine implements ProtocolEngine {
         if (ring == null || !ring.isMember()) {
             return;
         }
+        ring.workSinceVisit = true;
         if (ring.held == null && ring.bestEpoch < 0 && ring.isLeader()) {
             ring.take(new Token(ring.group, 0, self), nowNs, config.tokenIntervalNs());
         } else {
@@ -271,7 +272,9 @@ public final class QsmEngine implements ProtocolEngine {
     private void pass(Ring ring, long nowNs) {
         Token token = ring.held;
         visitor.visit(token, ring.members(), nowNs);
-        if (ring.isLeader() && token.senders.isEmpty() && token.records.isEmpty()
+        boolean quiet = !ring.workSinceVisit;
+        ring.workSinceVisit = false;
+        if (quiet && ring.isLeader() && token.senders.isEmpty() && token.records.isEmpty()
                 && token.idleRounds >= config.parkAfterIdleRounds()) {
             ring.park();
             counters.increment(QsmCounter.QSM_TOKENS_PARKED);

@@ -17,6 +17,13 @@ final class Ring {
     Token held;
     /** Whether the held token is parked (the leader stopped it: the ring had nothing to do). */
     boolean parked;
+    /**
+     * Whether data of the group was sent or received here since this member's last visit of the token. A sender
+     * that multicasts just after the token left it writes its entry only at the next visit, so a token that looks
+     * idle when it reaches the leader may not be: the leader, which saw that data, keeps it moving for one more round
+     * instead of parking it (parking it left the sender to regenerate a token after its timeout).
+     */
+    boolean workSinceVisit;
     long forwardAtNs = Long.MAX_VALUE;
     long lastSeenNs;
     long bestEpoch = -1;

@@ -140,6 +140,31 @@ class QsmEngineTest {
         assertEquals(0, count(1, QsmCounter.QSM_TOKENS_REGENERATED), "no token was lost");
     }
 
+    /** Runs the ring in steps until the last token passed satisfies {@code last}; fails after {@code ns}. */
+    private void runUntilToken(Predicate<QsmTokenFlyweight> last, long ns) {
+        long end = nowNs + ns;
+        while (tokens.isEmpty() || !last.test(new QsmTokenFlyweight().wrap(tokens.get(tokens.size() - 1).frame(), 0))) {
+            assertTrue(nowNs < end, "no such token within " + ns + " ns");
+            run(STEP_NS);
+        }
+    }
+
+    @Test
+    void shouldNotParkATokenThatLooksIdleWhenTheLeaderSawDataAfterItPassedTheSender() {
+        start();
+        send(2, 1);
+        // The token leaves node 2 empty, one idle round short of parking: the leader would park it on arrival.
+        runUntilToken(t -> t.source() == 2 && t.senderCount() == 0 && t.recordCount() == 0
+                && t.idleRounds() == QsmConfig.builder().build().parkAfterIdleRounds() - 1, 100_000_000);
+        send(2, 1); // too late for the token's entry at node 2, but the leader receives the packet
+        run(100_000_000);
+        for (int node : NODES) {
+            assertEquals(0, count(node, QsmCounter.QSM_TOKENS_REGENERATED), "no token was lost: node " + node);
+        }
+        assertEquals(0, engine(2).sendBufferSize(GROUP), "the token came back for the sender's entry");
+        assertTrue(engine(1).tokenParked(GROUP), "and parked once the ring was idle again");
+    }
+
     @Test
     void shouldReleaseTheSendBufferOnlyOnceEveryMemberHasThePackets() {
         start();
