@@ -25,6 +25,10 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
                         int parkAfterIdleRounds, int maxSenders, int maxRecords, int sendBufferCapacity,
                         int cacheCapacity, int lossTableCapacity, int streamWindow) {
     private static final long MS = 1_000_000L;
+    /** Shortest token hold a user may set, in ms (1 µs: the engine's timers are in ns). */
+    public static final double MIN_TOKEN_INTERVAL_MS = 0.001;
+    /** Longest token hold a user may set, in ms (10 s). */
+    public static final double MAX_TOKEN_INTERVAL_MS = 10_000;
 
     public QsmConfig {
         require(maxPayload >= 1 && maxPayload <= DataFlyweight.STANDARD_MAX_PAYLOAD, "payload", maxPayload,
@@ -46,6 +50,20 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
         require(lossTableCapacity >= 1 && lossTableCapacity <= 1 << 20, "loss table", lossTableCapacity,
                 "1..1048576 losses");
         require(streamWindow >= 64 && streamWindow <= 1 << 20, "stream window", streamWindow, "64..1048576");
+    }
+
+    /**
+     * The token hold of a user's setting in milliseconds (decimals allowed, e.g. 0.5), in ns: the one rule the
+     * daemon's {@code qsm-token-interval-ms} and {@code simulate --qsm-token-interval-ms} share.
+     *
+     * @throws IllegalArgumentException saying the accepted range (the caller names the setting)
+     */
+    public static long tokenIntervalNsOfMs(double ms) {
+        if (!(ms >= MIN_TOKEN_INTERVAL_MS && ms <= MAX_TOKEN_INTERVAL_MS)) {
+            throw new IllegalArgumentException("must be milliseconds in [" + MIN_TOKEN_INTERVAL_MS + ", "
+                    + (long) MAX_TOKEN_INTERVAL_MS + "], e.g. 1 (the default) or 0.5");
+        }
+        return Math.round(ms * MS);
     }
 
     private static void require(boolean ok, String key, Object value, String rule) {
