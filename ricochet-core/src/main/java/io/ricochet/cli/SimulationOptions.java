@@ -168,6 +168,12 @@ public final class SimulationOptions {
                     + "ring of m members turns every m intervals; decimals allowed (default: QSM's own, 1).")
     private Double qsmTokenIntervalMs;
 
+    @Option(names = "--qsm-partition-size", paramLabel = "N",
+            description = "With --protocol qsm: most members of a partition; a group larger than this is split into "
+                    + "partitions with a ring each, and their leaders run a ring of their own (QSM's hierarchy); a "
+                    + "group no larger is one flat ring (default: QSM's own, 5).")
+    private Integer qsmPartitionSize;
+
     @Option(names = "--data-cache", paramLabel = "PACKETS", defaultValue = "4096",
             description = "Received payloads each node keeps for XOR recovery (default: ${DEFAULT-VALUE}).")
     private int dataCache;
@@ -226,7 +232,7 @@ public final class SimulationOptions {
     public SimConfig toSimConfig() {
         RicochetConfig engine = engineConfig();
         long latencyNs = nanos("--latency-us", latencyUs, NS_PER_US, true);
-        ProtocolTuning tuning = new ProtocolTuning(srmSessionIntervalNs(), qsmTokenIntervalNs());
+        ProtocolTuning tuning = new ProtocolTuning(srmSessionIntervalNs(), qsmTokenIntervalNs(), qsmPartitionSize());
         if (fountainBackup.isOn() && protocol != ProtocolChoice.RICOCHET) {
             throw new IllegalArgumentException("--fountain-backup on: applies to --protocol ricochet only, not "
                     + protocol.cliName());
@@ -295,6 +301,23 @@ public final class SimulationOptions {
             throw new IllegalArgumentException("--qsm-token-interval-ms " + Decimals.plain(qsmTokenIntervalMs) + ": "
                     + e.getMessage(), e);
         }
+    }
+
+    /** The QSM partition size of --qsm-partition-size, or null for QSM's default. */
+    private Integer qsmPartitionSize() {
+        if (qsmPartitionSize == null) {
+            return null;
+        }
+        if (protocol != ProtocolChoice.QSM) {
+            throw new IllegalArgumentException("--qsm-partition-size: applies to --protocol qsm only, not "
+                    + protocol.cliName());
+        }
+        if (qsmPartitionSize < QsmConfig.MIN_PARTITION_SIZE || qsmPartitionSize > QsmConfig.MAX_PARTITION_SIZE) {
+            throw new IllegalArgumentException("--qsm-partition-size " + qsmPartitionSize + ": must be in "
+                    + QsmConfig.MIN_PARTITION_SIZE + ".." + QsmConfig.MAX_PARTITION_SIZE
+                    + " members (a value at least the group size keeps one flat ring)");
+        }
+        return qsmPartitionSize;
     }
 
     /**

@@ -154,6 +154,10 @@ public final class DaemonSettings {
             "with protocol qsm: how long each ring member holds the token before passing it on, "
                 + QsmConfig.MIN_TOKEN_INTERVAL_MS + ".." + (long) QsmConfig.MAX_TOKEN_INTERVAL_MS + " ms, decimals "
                 + "allowed (a ring of m members turns every m intervals; every member should agree)"});
+        k.put("qsm-partition-size", new String[] {"5",
+            "with protocol qsm: most members of a partition; a group larger than this is split into partitions with a "
+                + "token ring each, whose leaders run a ring of their own (" + QsmConfig.MIN_PARTITION_SIZE + ".."
+                + QsmConfig.MAX_PARTITION_SIZE + "; every member must agree)"});
         return k;
     }
 
@@ -231,7 +235,18 @@ public final class DaemonSettings {
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
                 bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics(),
                 integer("max-groups"), new ProtocolTuning(null, parse("qsm-token-interval-ms",
-                v -> QsmConfig.tokenIntervalNsOfMs(Double.parseDouble(v)))));
+                v -> QsmConfig.tokenIntervalNsOfMs(Double.parseDouble(v))), qsmPartitionSize()));
+    }
+
+    private int qsmPartitionSize() {
+        return parse("qsm-partition-size", v -> {
+            int size = Integer.parseInt(v);
+            if (size < QsmConfig.MIN_PARTITION_SIZE || size > QsmConfig.MAX_PARTITION_SIZE) {
+                throw new IllegalArgumentException("must be in " + QsmConfig.MIN_PARTITION_SIZE + ".."
+                        + QsmConfig.MAX_PARTITION_SIZE + " members");
+            }
+            return size;
+        });
     }
 
     /** Where the metrics endpoint listens; MetricsBind's rule for a value is reported under its key. */

@@ -118,6 +118,9 @@ public enum ProtocolChoice {
                 if (tuning.qsmTokenIntervalNs() != null) {
                     qsm.tokenIntervalNs(tuning.qsmTokenIntervalNs());
                 }
+                if (tuning.qsmPartitionSize() != null) {
+                    qsm.partitionSize(tuning.qsmPartitionSize());
+                }
                 return new QsmProtocol(qsm.build());
             default:
                 return new RicochetProtocol(engine, seals);

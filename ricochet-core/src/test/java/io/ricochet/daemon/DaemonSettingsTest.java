@@ -291,7 +291,7 @@ class DaemonSettingsTest {
     }
 
     @Test
-    void shouldTakeTheQsmTokenIntervalInMillisecondsAndHandItToTheEngines() {
+    void shouldTakeQsmsTokenIntervalAndPartitionSizeAndHandThemToTheEngines() {
         DaemonConfig defaults = DaemonSettings.resolve(null, null, flags("node-id", "1", "protocol", "qsm"));
         assertEquals(1_000_000L, defaults.tuning().qsmTokenIntervalNs());
         DaemonConfig slow = DaemonSettings.resolve(null, null, flags("node-id", "1", "protocol", "qsm",
@@ -308,5 +308,14 @@ class DaemonSettingsTest {
                 "must be milliseconds in [0.001, 10000]");
         assertRefused(flags("node-id", "1", "qsm-token-interval-ms", "fast"), "qsm-token-interval-ms = fast: ",
                 "not a number");
+
+        assertEquals(5, defaults.tuning().qsmPartitionSize());
+        DaemonConfig wide = DaemonSettings.resolve(null, null, flags("node-id", "1", "protocol", "qsm",
+                "qsm-partition-size", "12"));
+        assertEquals(12, ((io.ricochet.qsm.QsmProtocol) wide.protocol().factory(wide.engine(),
+                wide.engine().maxPayload(), wide.tuning())).config().partitionSize());
+        assertRefused(flags("node-id", "1", "qsm-partition-size", "1"), "qsm-partition-size = 1: ",
+                "must be in 2..65536 members (flags)");
+        assertRefused(flags("node-id", "1", "qsm-partition-size", "x"), "qsm-partition-size = x: ", "not a number");
     }
 }
