@@ -41,7 +41,8 @@ class QsmTokenIntervalOptionTest {
         assertEquals(20.0, slow.get("parameters").get("tokenIntervalMs").asDouble());
         long fastTokens = fast.get("counters").get("QSM_TOKENS_SENT").asLong();
         long slowTokens = slow.get("counters").get("QSM_TOKENS_SENT").asLong();
-        assertTrue(slowTokens < fastTokens, "20 ms holds pass the token less often: " + slowTokens + " vs " + fastTokens);
+        assertTrue(slowTokens < fastTokens, "20 ms holds pass the token less often: " + slowTokens + " vs "
+                + fastTokens);
         for (JsonNode r : new JsonNode[] {byDefault, fast, slow}) {
             assertTrue(r.get("losses").asLong() > 0);
             assertEquals(0, r.get("unrecovered").asLong(), r.get("parameters").toString());

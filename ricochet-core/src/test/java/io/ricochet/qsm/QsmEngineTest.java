@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Three QSM engines (nodes 1, 2, 3 in group 7: one flat ring) on a hand-driven network: the token's path, the
- * collective acknowledgement, recovery from a peer or (only when no peer has it) the sender, regeneration of a lost token,
- * the bounds of the token, and hostile tokens.
+ * collective acknowledgement, recovery from a peer or (only when no peer has it) the sender, regeneration of a lost
+ * token, the bounds of the token, and hostile tokens.
  */
 class QsmEngineTest extends QsmNetworkTest {
     QsmEngineTest() {

@@ -7,8 +7,9 @@ import java.util.Set;
 
 /**
  * A comma-separated list of protocols as the experiments take it: each entry is a {@code simulate --protocol} name,
- * optionally with a Bimodal Multicast variant ({@code pbcast:grb}) or QSM's token hold in ms ({@code qsm:5}). Names are checked by simulate itself when the
- * runs are built, so a protocol added there (qsm) is accepted here with no change.
+ * optionally with a Bimodal Multicast variant ({@code pbcast:grb}) or QSM's token hold in ms ({@code qsm:5}). Names
+ * are checked by simulate itself when the runs are built, so a protocol added there (qsm) is accepted here with no
+ * change.
  */
 final class ProtocolEntries {
     private ProtocolEntries() {
