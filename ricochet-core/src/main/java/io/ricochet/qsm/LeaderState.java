@@ -58,6 +58,13 @@ final class LeaderState {
         return v;
     }
 
+    /** Asks for {@code k} to be relayed down to its sender, unless {@code bound} requests already wait. */
+    void relay(Key k, int bound) {
+        if (relays.size() < bound) {
+            relays.add(k); // a request left out is made again when the leaders' record comes round unanswered
+        }
+    }
+
     /** Whether the leader has something for its rings to do: unacknowledged senders, or losses to pass on. */
     boolean hasWork() {
         if (!escalated.isEmpty() || !relays.isEmpty()) {

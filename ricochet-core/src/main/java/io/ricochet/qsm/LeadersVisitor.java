@@ -93,7 +93,7 @@ final class LeadersVisitor {
                     continue;
                 }
                 if (r.holder == QsmTokenFlyweight.NO_HOLDER && partition.contains(r.origin)) {
-                    lead.relays.add(k); // round the leaders unanswered: only the sender, in this partition, has it
+                    lead.relay(k, config.maxRecords()); // round the leaders unanswered: only the sender has it
                 }
                 rounds[0] = Math.min(rounds[0] + 1, 255);
                 r.rounds = rounds[0];
@@ -127,7 +127,7 @@ final class LeadersVisitor {
             counters.increment(QsmCounter.QSM_REPAIRS_ACROSS);
             r.holder = self;
         } else if (r.rounds > 0 && partition.contains(r.origin)) {
-            lead.relays.add(LeaderState.Key.of(r));
+            lead.relay(LeaderState.Key.of(r), config.maxRecords());
             r.holder = self;
         }
     }
