@@ -1,7 +1,7 @@
 package io.ricochet.qsm;
 
+import java.util.Collections;
 import java.util.NavigableSet;
-import java.util.TreeSet;
 
 /**
  * One token ring of a group as this member sees it: its members in node-id order (the leader is the lowest; the
@@ -15,7 +15,7 @@ final class Ring {
     /** 0: a partition's ring (or an unsplit unit's); 1: the ring of the partition leaders. */
     final int level;
     private final int self;
-    private NavigableSet<Integer> members = new TreeSet<>();
+    private NavigableSet<Integer> members = Collections.emptyNavigableSet();
     /** The token held here, or null. */
     Token held;
     /** Whether the held token is parked (the leader stopped it: the ring had nothing to do). */

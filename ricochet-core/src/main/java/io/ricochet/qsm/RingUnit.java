@@ -1,6 +1,7 @@
 package io.ricochet.qsm;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.TreeSet;
@@ -79,21 +80,26 @@ final class RingUnit {
      * this node has left is dropped too.
      */
     void relayout(long nowNs) {
-        List<Integer> all = new ArrayList<>(members);
-        int n = all.size();
+        int n = members.size();
         partitions = n <= partitionSize ? 1 : (n + partitionSize - 1) / partitionSize;
-        NavigableSet<Integer> mine = new TreeSet<>();
-        NavigableSet<Integer> leaders = new TreeSet<>();
-        for (int p = 0; p < partitions; p++) {
-            List<Integer> part = all.subList(start(p, n), start(p + 1, n));
-            if (part.contains(self)) {
-                mine.addAll(part);
-            }
-            leaders.add(part.get(0));
-        }
-        local.members(mine);
-        upper.members(partitions > 1 && leaders.contains(self) ? leaders : new TreeSet<>());
         leader.clear();
+        if (partitions == 1) {
+            local.members(members); // flat: the ring is the unit (shared, so an idle group keeps one set)
+            upper.members(Collections.emptyNavigableSet());
+        } else {
+            List<Integer> all = new ArrayList<>(members);
+            NavigableSet<Integer> mine = new TreeSet<>();
+            NavigableSet<Integer> leaders = new TreeSet<>();
+            for (int p = 0; p < partitions; p++) {
+                List<Integer> part = all.subList(start(p, n), start(p + 1, n));
+                if (part.contains(self)) {
+                    mine.addAll(part);
+                }
+                leaders.add(part.get(0));
+            }
+            local.members(mine);
+            upper.members(leaders.contains(self) ? leaders : Collections.emptyNavigableSet());
+        }
         for (Ring ring : new Ring[] {local, upper}) {
             if (ring.held != null && !ring.isMember()) {
                 ring.release(nowNs);
