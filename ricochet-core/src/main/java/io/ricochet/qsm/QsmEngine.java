@@ -294,7 +294,7 @@ public final class QsmEngine implements ProtocolEngine {
             counters.increment(EngineCounter.STREAMS_PRUNED);
         });
         for (RingUnit unit : units.values()) {
-            for (Ring ring : new Ring[] {unit.local, unit.upper}) {
+            for (Ring ring : unit.rings) {
                 if (ring.held != null && !ring.parked && ring.forwardAtNs - nowNs <= 0) {
                     pass(unit, ring, nowNs);
                 } else if (ring.held == null && ring.isMember() && hasWork(unit, ring)
@@ -359,7 +359,7 @@ public final class QsmEngine implements ProtocolEngine {
     public long nextDeadlineNs() {
         long next = Math.min(receiver.nextRevealNs(), streams.nextPruneNs());
         for (RingUnit unit : units.values()) {
-            for (Ring ring : new Ring[] {unit.local, unit.upper}) {
+            for (Ring ring : unit.rings) {
                 if (ring.held != null) {
                     next = Math.min(next, ring.forwardAtNs);
                 } else if (hasWork(unit, ring)) {

@@ -11,7 +11,7 @@ import java.util.TreeSet;
  * "Recovery in QSM is hierarchical"). Today a unit is one group's membership ({@link #members()} is the only place
  * that says so: GMS-computed regions can replace it). A unit of at most {@code partitionSize} members is one flat ring;
  * a larger one is split, in node-id order, into the fewest partitions of at most that size (their sizes differ by at
- * most one). Each partition runs its own ring ({@link #local}); the first member of each partition leads it and
+ * most one), but never into a partition of one member: with a size of 2 and an odd unit, one partition has 3. Each partition runs its own ring ({@link #local}); the first member of each partition leads it and
  * takes part in the ring of the partition leaders ({@link #upper}), whose token carries each partition's aggregate.
  */
 final class RingUnit {
@@ -23,6 +23,8 @@ final class RingUnit {
     final Ring local;
     /** The ring of the partition leaders: empty unless the unit is split and this node leads a partition. */
     final Ring upper;
+    /** Both rings, for the loops that visit each. */
+    final Ring[] rings;
     /** What this node knows as a partition leader (unused otherwise). */
     final LeaderState leader = new LeaderState();
     private int partitions = 1;
@@ -33,6 +35,7 @@ final class RingUnit {
         this.partitionSize = partitionSize;
         this.local = new Ring(group, 0, self);
         this.upper = new Ring(group, 1, self);
+        this.rings = new Ring[] {local, upper};
     }
 
     /** The members of the unit: today the group's members. Change it only through {@link #add} and {@link #remove}. */
@@ -68,6 +71,15 @@ final class RingUnit {
         return split() && local.isLeader();
     }
 
+    /**
+     * Rounds of this member's partition ring a loss may wait before it is reported lost: {@code recoveryRounds}
+     * rounds of the whole unit, as a flat ring's budget, counted in the shorter rounds of the partition.
+     */
+    int giveUpRounds(int recoveryRounds) {
+        int ring = Math.max(1, local.members().size());
+        return recoveryRounds * ((members.size() + ring - 1) / ring);
+    }
+
     /** Whether {@code node} is in this node's partition. */
     boolean inPartition(int node) {
         return local.members().contains(node);
@@ -81,7 +93,9 @@ final class RingUnit {
      */
     void relayout(long nowNs) {
         int n = members.size();
-        partitions = n <= partitionSize ? 1 : (n + partitionSize - 1) / partitionSize;
+        // A partition of one would have no peer to recover from, and its ring would turn with no network hop at all,
+        // far faster than the rings it waits for: at most n / 2 partitions.
+        partitions = n <= partitionSize ? 1 : Math.min((n + partitionSize - 1) / partitionSize, n / 2);
         leader.clear();
         if (partitions == 1) {
             local.members(members); // flat: the ring is the unit (shared, so an idle group keeps one set)
@@ -100,7 +114,7 @@ final class RingUnit {
             local.members(mine);
             upper.members(leaders.contains(self) ? leaders : Collections.emptyNavigableSet());
         }
-        for (Ring ring : new Ring[] {local, upper}) {
+        for (Ring ring : rings) {
             if (ring.held != null && !ring.isMember()) {
                 ring.release(nowNs);
             }

@@ -112,8 +112,7 @@ final class TokenVisitor {
     /** Settles this member's records and answers the others'; returns the ids of this member's listed losses. */
     private Set<PacketId> records(Token token, RingUnit unit) {
         NavigableSet<Integer> ring = unit.local.members();
-        // A split unit's partition rounds are shorter: a loss may wait as long as one round of the whole unit would.
-        int giveUpAfter = config.recoveryRounds() * unit.partitions();
+        int giveUpAfter = unit.giveUpRounds(config.recoveryRounds());
         Set<PacketId> listed = new HashSet<>();
         for (Iterator<Token.Record> it = token.records.iterator(); it.hasNext(); ) {
             Token.Record r = it.next();

@@ -44,6 +44,18 @@ class RingUnitTest {
     }
 
     @Test
+    void noPartitionHasASingleMemberAndALossWaitsAsLongAsInOneFlatRing() {
+        RingUnit first = unit(1, 2, 1, 2, 3, 4, 5);
+        assertEquals(2, first.partitions(), "five in partitions of 2 would leave one alone: 2 and 3");
+        assertEquals(List.of(1, 2), List.copyOf(first.local.members()));
+        assertEquals(List.of(3, 4, 5), List.copyOf(unit(4, 2, 1, 2, 3, 4, 5).local.members()));
+        assertEquals(1, unit(1, 2, 1, 2, 3).partitions(), "three stay one flat ring");
+        assertEquals(8, unit(1, 2, 1, 2, 3).giveUpRounds(8));
+        assertEquals(8 * 3, first.giveUpRounds(8), "rounds of 2 members, as long as 8 rounds of 5");
+        assertEquals(8 * 2, unit(4, 2, 1, 2, 3, 4, 5).giveUpRounds(8), "rounds of 3 members");
+    }
+
+    @Test
     void aJoinThatMovesTheBoundariesDropsWhatALeaderKnewAndATokenOfARingItLeft() {
         RingUnit u = unit(6, 5, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10);
         assertTrue(u.leadsPartition());
