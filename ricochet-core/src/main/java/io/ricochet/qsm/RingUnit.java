@@ -11,8 +11,9 @@ import java.util.TreeSet;
  * "Recovery in QSM is hierarchical"). Today a unit is one group's membership ({@link #members()} is the only place
  * that says so: GMS-computed regions can replace it). A unit of at most {@code partitionSize} members is one flat ring;
  * a larger one is split, in node-id order, into the fewest partitions of at most that size (their sizes differ by at
- * most one), but never into a partition of one member: with a size of 2 and an odd unit, one partition has 3. Each partition runs its own ring ({@link #local}); the first member of each partition leads it and
- * takes part in the ring of the partition leaders ({@link #upper}), whose token carries each partition's aggregate.
+ * most one), but never into a partition of one member: with a size of 2 and an odd unit, one partition has 3. Each
+ * partition runs its own ring ({@link #local}); the first member of each partition leads it and takes part in the
+ * ring of the partition leaders ({@link #upper}), whose token carries each partition's aggregate.
  */
 final class RingUnit {
     final int group;
