@@ -91,10 +91,12 @@ public enum ProtocolChoice {
 
     /**
      * As above, with the origin seals each Ricochet engine checks rebuilt packets against (one per engine, from
-     * {@code seals}); the other protocols rebuild nothing from other members' repairs and take none.
+     * {@code seals}); the other protocols rebuild nothing from other members' repairs and take none. A null
+     * {@code tuning} is every protocol's defaults (callers written for the former nullable SRM interval pass null).
      */
-    public ProtocolFactory factory(RicochetConfig engine, int payload, ProtocolTuning tuning,
+    public ProtocolFactory factory(RicochetConfig engine, int payload, ProtocolTuning given,
                                    Supplier<OriginSeals> seals) {
+        ProtocolTuning tuning = given == null ? ProtocolTuning.DEFAULTS : given;
         switch (this) {
             case SRM:
                 SrmConfig.Builder srm = SrmConfig.builder().maxPayload(payload);
