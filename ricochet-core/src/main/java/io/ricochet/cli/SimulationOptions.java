@@ -9,6 +9,8 @@ import io.ricochet.pbcast.PbcastConfig;
 import io.ricochet.pbcast.PbcastProtocol;
 import io.ricochet.pbcast.PbcastVariant;
 import io.ricochet.protocols.ProtocolChoice;
+import io.ricochet.protocols.ProtocolTuning;
+import io.ricochet.qsm.QsmConfig;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.sim.Perturbation;
 import io.ricochet.sim.SimConfig;
@@ -161,6 +163,17 @@ public final class SimulationOptions {
                     + "repairs (default: SRM's own, 1000).")
     private Double srmSessionIntervalMs;
 
+    @Option(names = "--qsm-token-interval-ms", paramLabel = "MS",
+            description = "With --protocol qsm: how long each ring member holds the token before passing it on, so a "
+                    + "ring of m members turns every m intervals; decimals allowed (default: QSM's own, 1).")
+    private Double qsmTokenIntervalMs;
+
+    @Option(names = "--qsm-partition-size", paramLabel = "N",
+            description = "With --protocol qsm: most members of a partition; a group larger than this is split into "
+                    + "partitions with a ring each, and their leaders run a ring of their own (QSM's hierarchy); a "
+                    + "group no larger is one flat ring (default: QSM's own, 5).")
+    private Integer qsmPartitionSize;
+
     @Option(names = "--data-cache", paramLabel = "PACKETS", defaultValue = "4096",
             description = "Received payloads each node keeps for XOR recovery (default: ${DEFAULT-VALUE}).")
     private int dataCache;
@@ -219,7 +232,7 @@ public final class SimulationOptions {
     public SimConfig toSimConfig() {
         RicochetConfig engine = engineConfig();
         long latencyNs = nanos("--latency-us", latencyUs, NS_PER_US, true);
-        Long srmSessionIntervalNs = srmSessionIntervalNs();
+        ProtocolTuning tuning = new ProtocolTuning(srmSessionIntervalNs(), qsmTokenIntervalNs(), qsmPartitionSize());
         if (fountainBackup.isOn() && protocol != ProtocolChoice.RICOCHET) {
             throw new IllegalArgumentException("--fountain-backup on: applies to --protocol ricochet only, not "
                     + protocol.cliName());
@@ -227,7 +240,7 @@ public final class SimulationOptions {
         ProtocolFactory factory;
         try {
             factory = pbcastVariant() != null ? new PbcastProtocol(pbcastConfig())
-                    : protocol.factory(engine, payload, srmSessionIntervalNs);
+                    : protocol.factory(engine, payload, tuning);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--protocol " + protocol.cliName() + ": " + e.getMessage(), e);
         }
@@ -271,6 +284,40 @@ public final class SimulationOptions {
                     + protocol.cliName());
         }
         return nanos("--srm-session-interval-ms", srmSessionIntervalMs, NS_PER_MS, true);
+    }
+
+    /** The QSM token hold of --qsm-token-interval-ms, or null for QSM's default. */
+    private Long qsmTokenIntervalNs() {
+        if (qsmTokenIntervalMs == null) {
+            return null;
+        }
+        if (protocol != ProtocolChoice.QSM) {
+            throw new IllegalArgumentException("--qsm-token-interval-ms: applies to --protocol qsm only, not "
+                    + protocol.cliName());
+        }
+        try {
+            return QsmConfig.tokenIntervalNsOfMs(qsmTokenIntervalMs);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--qsm-token-interval-ms " + Decimals.plain(qsmTokenIntervalMs) + ": "
+                    + e.getMessage(), e);
+        }
+    }
+
+    /** The QSM partition size of --qsm-partition-size, or null for QSM's default. */
+    private Integer qsmPartitionSize() {
+        if (qsmPartitionSize == null) {
+            return null;
+        }
+        if (protocol != ProtocolChoice.QSM) {
+            throw new IllegalArgumentException("--qsm-partition-size: applies to --protocol qsm only, not "
+                    + protocol.cliName());
+        }
+        if (qsmPartitionSize < QsmConfig.MIN_PARTITION_SIZE || qsmPartitionSize > QsmConfig.MAX_PARTITION_SIZE) {
+            throw new IllegalArgumentException("--qsm-partition-size " + qsmPartitionSize + ": must be in "
+                    + QsmConfig.MIN_PARTITION_SIZE + ".." + QsmConfig.MAX_PARTITION_SIZE
+                    + " members (a value at least the group size keeps one flat ring)");
+        }
+        return qsmPartitionSize;
     }
 
     /**

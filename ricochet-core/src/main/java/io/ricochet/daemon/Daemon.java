@@ -78,7 +78,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         LossInjector injector = new LossInjector(config.injectLoss().newModel(root.nextLong()), config.lossScope(),
                 config.nodeId());
         this.driver = new EngineDriver(config.nodeId(), loop, System::nanoTime, rx, injector, counters);
-        driver.attach(config.protocol().factory(config.engine(), config.engine().maxPayload(), null,
+        driver.attach(config.protocol().factory(config.engine(), config.engine().maxPayload(), config.tuning(),
                         config.auth()::newOriginSeals)
                 .create(config.nodeId(), root.split(), driver), transport, config.bundleBytes(),
                 config.bundleLingerUs() * 1_000L, afterBatch(loop));

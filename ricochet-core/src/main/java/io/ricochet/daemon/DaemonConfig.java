@@ -3,6 +3,7 @@ package io.ricochet.daemon;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
+import io.ricochet.protocols.ProtocolTuning;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.auth.Authentication;
@@ -57,6 +58,7 @@ import java.util.Objects;
  * @param maxGroups           groups this node may be in at once (joins in flight included), 1..{@link #MAX_GROUPS}:
  *                            a JOIN of one more gets LIMIT_EXCEEDED naming {@code max-groups}; the API's groups per
  *                            connection may not exceed it
+ * @param tuning              the settings of the protocols other than Ricochet (QSM's token hold)
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
                            List<List<InetSocketAddress>> gms, RicochetConfig engine,
@@ -65,7 +67,8 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            int statsIntervalSeconds, Transport transport, int multicastTtl,
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
                            int sendRateLimit, int bundleBytes, int bundleLingerUs, Authentication auth,
-                           TlsSettings tls, int mtu, int rack, MetricsBind metrics, int maxGroups) {
+                           TlsSettings tls, int mtu, int rack, MetricsBind metrics, int maxGroups,
+                           ProtocolTuning tuning) {
 
     /** The smallest bundle: the kind byte and two empty messages with their lengths. */
     public static final int MIN_BUNDLE_BYTES = BundleFormat.KIND + 2 * BundleFormat.LENGTH;
@@ -92,6 +95,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(metrics, "metrics");
+        Objects.requireNonNull(tuning, "tuning");
         try {
             gms = GmsAddresses.requireValid(gms);
         } catch (IllegalArgumentException e) {

@@ -9,6 +9,8 @@ import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.metrics.MetricsBind;
 import io.ricochet.protocols.ProtocolChoice;
+import io.ricochet.protocols.ProtocolTuning;
+import io.ricochet.qsm.QsmConfig;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetAddress;
@@ -135,7 +137,7 @@ public final class DaemonSettings {
         k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
-        return java.util.Collections.unmodifiableMap(metricsKeys(groupKeys(fountainKeys(k))));
+        return java.util.Collections.unmodifiableMap(metricsKeys(groupKeys(qsmKeys(fountainKeys(k)))));
     }
 
     /** The fountain backup's key (docs/design/fountain.md, section 6), added to {@code k}, which it returns. */
@@ -143,6 +145,19 @@ public final class DaemonSettings {
         k.put("fountain-backup", new String[] {"off",
             "on|off: NAKs for a burst of a sender's packets longer than stagger x r are answered with fountain "
                 + "(LT) symbols of the burst multicast to the group (needs nak on; every member must agree)"});
+        return k;
+    }
+
+    /** QSM's setting (docs/design/qsm.md), added to {@code k}, which it returns. */
+    private static Map<String, String[]> qsmKeys(Map<String, String[]> k) {
+        k.put("qsm-token-interval-ms", new String[] {"1",
+            "with protocol qsm: how long each ring member holds the token before passing it on, "
+                + QsmConfig.MIN_TOKEN_INTERVAL_MS + ".." + (long) QsmConfig.MAX_TOKEN_INTERVAL_MS + " ms, decimals "
+                + "allowed (a ring of m members turns every m intervals; every member should agree)"});
+        k.put("qsm-partition-size", new String[] {"5",
+            "with protocol qsm: most members of a partition; a group larger than this is split into partitions with a "
+                + "token ring each, whose leaders run a ring of their own (" + QsmConfig.MIN_PARTITION_SIZE + ".."
+                + QsmConfig.MAX_PARTITION_SIZE + "; every member must agree)"});
         return k;
     }
 
@@ -219,7 +234,19 @@ public final class DaemonSettings {
                 integer("multicast-ttl"), protocol, integer("heartbeat-port"),
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
                 bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics(),
-                integer("max-groups"));
+                integer("max-groups"), new ProtocolTuning(null, parse("qsm-token-interval-ms",
+                v -> QsmConfig.tokenIntervalNsOfMs(Double.parseDouble(v))), qsmPartitionSize()));
+    }
+
+    private int qsmPartitionSize() {
+        return parse("qsm-partition-size", v -> {
+            int size = Integer.parseInt(v);
+            if (size < QsmConfig.MIN_PARTITION_SIZE || size > QsmConfig.MAX_PARTITION_SIZE) {
+                throw new IllegalArgumentException("must be in " + QsmConfig.MIN_PARTITION_SIZE + ".."
+                        + QsmConfig.MAX_PARTITION_SIZE + " members");
+            }
+            return size;
+        });
     }
 
     /** Where the metrics endpoint listens; MetricsBind's rule for a value is reported under its key. */

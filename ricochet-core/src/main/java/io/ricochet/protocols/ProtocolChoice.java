@@ -78,28 +78,30 @@ public enum ProtocolChoice {
 
     /** The factory for this protocol, from Ricochet's engine settings (the shared flags) and the payload size. */
     public ProtocolFactory factory(RicochetConfig engine, int payload) {
-        return factory(engine, payload, null);
+        return factory(engine, payload, ProtocolTuning.DEFAULTS);
     }
 
     /**
-     * The factory for this protocol, from Ricochet's engine settings (the shared flags), the payload size and, for
-     * SRM, the mean interval of its session messages ({@code null}: SRM's default; 0: none).
+     * The factory for this protocol, from Ricochet's engine settings (the shared flags), the payload size and the
+     * other protocols' settings that differ from their defaults.
      */
-    public ProtocolFactory factory(RicochetConfig engine, int payload, Long srmSessionIntervalNs) {
-        return factory(engine, payload, srmSessionIntervalNs, () -> OriginSeals.NONE);
+    public ProtocolFactory factory(RicochetConfig engine, int payload, ProtocolTuning tuning) {
+        return factory(engine, payload, tuning, () -> OriginSeals.NONE);
     }
 
     /**
      * As above, with the origin seals each Ricochet engine checks rebuilt packets against (one per engine, from
-     * {@code seals}); the other protocols rebuild nothing from other members' repairs and take none.
+     * {@code seals}); the other protocols rebuild nothing from other members' repairs and take none. A null
+     * {@code tuning} is every protocol's defaults (callers written for the former nullable SRM interval pass null).
      */
-    public ProtocolFactory factory(RicochetConfig engine, int payload, Long srmSessionIntervalNs,
+    public ProtocolFactory factory(RicochetConfig engine, int payload, ProtocolTuning given,
                                    Supplier<OriginSeals> seals) {
+        ProtocolTuning tuning = given == null ? ProtocolTuning.DEFAULTS : given;
         switch (this) {
             case SRM:
                 SrmConfig.Builder srm = SrmConfig.builder().maxPayload(payload);
-                if (srmSessionIntervalNs != null) {
-                    srm.sessionIntervalNs(srmSessionIntervalNs);
+                if (tuning.srmSessionIntervalNs() != null) {
+                    srm.sessionIntervalNs(tuning.srmSessionIntervalNs());
                 }
                 return new SrmProtocol(srm.build());
             case FEC:
@@ -114,7 +116,14 @@ public enum ProtocolChoice {
             case IPMC:
                 return new IpmcProtocol(payload);
             case QSM:
-                return new QsmProtocol(QsmConfig.builder().maxPayload(payload).build());
+                QsmConfig.Builder qsm = QsmConfig.builder().maxPayload(payload);
+                if (tuning.qsmTokenIntervalNs() != null) {
+                    qsm.tokenIntervalNs(tuning.qsmTokenIntervalNs());
+                }
+                if (tuning.qsmPartitionSize() != null) {
+                    qsm.partitionSize(tuning.qsmPartitionSize());
+                }
+                return new QsmProtocol(qsm.build());
             default:
                 return new RicochetProtocol(engine, seals);
         }

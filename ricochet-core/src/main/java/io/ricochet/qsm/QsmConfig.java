@@ -20,11 +20,23 @@ import io.ricochet.wire.QsmTokenFlyweight;
  * @param cacheCapacity      received packets kept to forward to peers (FIFO)
  * @param lossTableCapacity  losses tracked at once (more are reported lost at once)
  * @param streamWindow       seqnos a stream's receive window spans
+ * @param partitionSize      most members of one partition: a ring unit larger than this is split into partitions of
+ *                           at most this many, each with its own ring, and their leaders run a ring of their own (QSM
+ *                           section 3, "Recovery in QSM is hierarchical"); a unit no larger stays one flat ring
+ *                           (default 5)
  */
 public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRounds, int recoveryRounds,
                         int parkAfterIdleRounds, int maxSenders, int maxRecords, int sendBufferCapacity,
-                        int cacheCapacity, int lossTableCapacity, int streamWindow) {
+                        int cacheCapacity, int lossTableCapacity, int streamWindow, int partitionSize) {
     private static final long MS = 1_000_000L;
+    /** Shortest token hold a user may set, in ms (1 µs: the engine's timers are in ns). */
+    public static final double MIN_TOKEN_INTERVAL_MS = 0.001;
+    /** Longest token hold a user may set, in ms (10 s). */
+    public static final double MAX_TOKEN_INTERVAL_MS = 10_000;
+    /** Smallest partition: a ring of one member recovers nothing from a peer. */
+    public static final int MIN_PARTITION_SIZE = 2;
+    /** Largest partition (a larger value keeps every ring flat, as a unit is at most this large in practice). */
+    public static final int MAX_PARTITION_SIZE = 65_536;
 
     public QsmConfig {
         require(maxPayload >= 1 && maxPayload <= DataFlyweight.STANDARD_MAX_PAYLOAD, "payload", maxPayload,
@@ -46,6 +58,22 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
         require(lossTableCapacity >= 1 && lossTableCapacity <= 1 << 20, "loss table", lossTableCapacity,
                 "1..1048576 losses");
         require(streamWindow >= 64 && streamWindow <= 1 << 20, "stream window", streamWindow, "64..1048576");
+        require(partitionSize >= MIN_PARTITION_SIZE && partitionSize <= MAX_PARTITION_SIZE, "partition size",
+                partitionSize, MIN_PARTITION_SIZE + ".." + MAX_PARTITION_SIZE + " members");
+    }
+
+    /**
+     * The token hold of a user's setting in milliseconds (decimals allowed, e.g. 0.5), in ns: the one rule the
+     * daemon's {@code qsm-token-interval-ms} and {@code simulate --qsm-token-interval-ms} share.
+     *
+     * @throws IllegalArgumentException saying the accepted range (the caller names the setting)
+     */
+    public static long tokenIntervalNsOfMs(double ms) {
+        if (!(ms >= MIN_TOKEN_INTERVAL_MS && ms <= MAX_TOKEN_INTERVAL_MS)) {
+            throw new IllegalArgumentException("must be milliseconds in [" + MIN_TOKEN_INTERVAL_MS + ", "
+                    + (long) MAX_TOKEN_INTERVAL_MS + "], e.g. 1 (the default) or 0.5");
+        }
+        return Math.round(ms * MS);
     }
 
     private static void require(boolean ok, String key, Object value, String rule) {
@@ -71,6 +99,7 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
         private int cacheCapacity = 4096;
         private int lossTableCapacity = 4096;
         private int streamWindow = 16_384;
+        private int partitionSize = 5;
 
         public Builder maxPayload(int v) {
             maxPayload = v;
@@ -127,9 +156,15 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
             return this;
         }
 
+        public Builder partitionSize(int v) {
+            partitionSize = v;
+            return this;
+        }
+
         public QsmConfig build() {
             return new QsmConfig(maxPayload, tokenIntervalNs, regenerationRounds, recoveryRounds, parkAfterIdleRounds,
-                    maxSenders, maxRecords, sendBufferCapacity, cacheCapacity, lossTableCapacity, streamWindow);
+                    maxSenders, maxRecords, sendBufferCapacity, cacheCapacity, lossTableCapacity, streamWindow,
+                    partitionSize);
         }
     }
 }

@@ -17,7 +17,10 @@ public enum QsmCounter implements Counter {
     QSM_RECORDS_FULL(240, "QSM: losses not written in the token at a visit because its records were full"),
     QSM_SENDERS_FULL(241, "QSM: visits at which this sender found no room for its entry in the token"),
     QSM_BUFFER_RELEASED(242, "QSM: sent packets released from the send buffer by the collective acknowledgement"),
-    QSM_LOSSES_FROM_TOKEN(243, "QSM: of LOSSES_DETECTED, losses revealed by a sender's highest seqno in the token");
+    QSM_LOSSES_FROM_TOKEN(243, "QSM: of LOSSES_DETECTED, losses revealed by a sender's highest seqno in the token"),
+    QSM_RECORDS_ESCALATED(244, "QSM: losses no member of its partition could forward, passed up to the leaders' ring"),
+    QSM_REPAIRS_ACROSS(245, "QSM: of QSM_REPAIRS_SENT, packets a partition leader forwarded to another partition"),
+    QSM_ORIGIN_ASKED(246, "QSM: losses no member of the whole ring unit had, relayed down to the packet's sender");
 
     private final int id;
     private final String description;

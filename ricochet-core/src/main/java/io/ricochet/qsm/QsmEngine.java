@@ -21,9 +21,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * One node's QSM engine, sans I/O: DATA multicast with per-(sender, group) seqnos, and recovery by a token that
- * circulates around the ring of each group's members (ordered by node id) every {@code tokenInterval} per hop. See
- * {@code docs/design/qsm.md}. Owned by one thread; time is an argument; it draws nothing at random.
+ * One node's QSM engine, sans I/O: DATA multicast with per-(sender, group) seqnos, and recovery by tokens that
+ * circulate every {@code tokenInterval} per hop around the rings of each group's {@link RingUnit}: one ring of its
+ * members ordered by node id, or, in a unit larger than a partition, a ring per partition and a ring of the
+ * partition leaders. See {@code docs/design/qsm.md}. Owned by one thread; time is an argument; it draws nothing at
+ * random.
  */
 public final class QsmEngine implements ProtocolEngine {
     /** How long a departed sender's stream is kept: its tail may still be recovered from peers. */
@@ -40,7 +42,8 @@ public final class QsmEngine implements ProtocolEngine {
     private final SendBuffer sendBuffer;
     private final Receiver receiver;
     private final TokenVisitor visitor;
-    private final Map<Integer, Ring> rings = new TreeMap<>();
+    private final LeadersVisitor leadersVisitor;
+    private final Map<Integer, RingUnit> units = new TreeMap<>();
     private final StreamTable.Roster roster = this::isListed;
     private final WakeRequests wakes;
     private final HeaderFlyweight header = new HeaderFlyweight();
@@ -65,8 +68,10 @@ public final class QsmEngine implements ProtocolEngine {
                 EngineCounter.DATA_CACHE_EVICTIONS);
         this.sendBuffer = new SendBuffer(config.sendBufferCapacity(), counters);
         this.receiver = new Receiver(streams, missing, cache, counters, outbox);
-        this.visitor = new TokenVisitor(self, config, streams, missing, receiver, cache, sendBuffer,
-                dataSender::sentTo, counters, outbox);
+        Forwarder forwarder = new Forwarder(self, config.maxPayload(), receiver, cache, sendBuffer, counters, outbox);
+        this.visitor = new TokenVisitor(self, config, streams, missing, receiver, sendBuffer, forwarder,
+                dataSender::sentTo, counters);
+        this.leadersVisitor = new LeadersVisitor(self, config, forwarder, counters);
         this.wakes = new WakeRequests(outbox);
     }
 
@@ -88,12 +93,12 @@ public final class QsmEngine implements ProtocolEngine {
 
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
-        Ring ring = rings.get(group);
-        boolean idle = !hasWork(group);
-        long seqno = dataSender.send(ring != null && ring.isMember(), group, payload, offset, length);
+        RingUnit unit = units.get(group);
+        int idle = idleRings(unit);
+        long seqno = dataSender.send(unit != null && unit.isMember(), group, payload, offset, length);
         sendBuffer.put(group, seqno, payload, offset, length);
-        startRegenerationClock(ring, idle, nowNs);
-        workArrived(ring, nowNs);
+        startRegenerationClocks(unit, idle, nowNs);
+        workArrived(unit, nowNs);
         requestWake(nowNs);
         return seqno;
     }
@@ -107,14 +112,16 @@ public final class QsmEngine implements ProtocolEngine {
     public void onMembership(MembershipEvent event, long nowNs) {
         int group = event.group();
         int node = event.node();
-        Ring ring = rings.computeIfAbsent(group, g -> new Ring(g, self));
+        RingUnit unit = units.computeIfAbsent(group, g -> new RingUnit(g, self, config.partitionSize()));
         if (event.kind() == MembershipEvent.Kind.JOIN) {
-            boolean fresh = ring.members().add(node);
+            boolean fresh = unit.add(node);
+            unit.relayout(nowNs);
             if (node == self) {
-                ring.lastSeenNs = nowNs;
+                unit.local.lastSeenNs = nowNs;
+                unit.upper.lastSeenNs = nowNs;
             } else {
                 StreamTable.Stream replaced = streams.joined(node, group, event.incarnation(), fresh,
-                        ring.isMember());
+                        unit.isMember());
                 if (replaced != null) {
                     receiver.abandon(node, group); // a restarted sender: its old losses cannot be recovered
                 }
@@ -123,18 +130,21 @@ public final class QsmEngine implements ProtocolEngine {
             receiver.abandon(-1, group);
             sendBuffer.dropGroup(group);
             streams.retireGroup(group, nowNs + RETIRE_AFTER_NS);
-            ring.release(nowNs);
-            ring.members().remove(self);
+            unit.local.release(nowNs);
+            unit.upper.release(nowNs);
+            unit.remove(self);
+            unit.relayout(nowNs);
         } else {
-            ring.members().remove(node);
+            unit.remove(node);
+            unit.relayout(nowNs);
             streams.retire(node, group, nowNs + RETIRE_AFTER_NS);
         }
         requestWake(nowNs);
     }
 
     private boolean isListed(int group, int node) {
-        Ring ring = rings.get(group);
-        return ring != null && ring.members().contains(node);
+        RingUnit unit = units.get(group);
+        return unit != null && unit.members().contains(node);
     }
 
     // ---------------------------------------------------------------- network input
@@ -165,71 +175,100 @@ public final class QsmEngine implements ProtocolEngine {
     }
 
     private void onData(DataFlyweight packet, long nowNs) {
-        Ring ring = rings.get(packet.group());
-        if (Admission.acceptable(packet, false, ring != null && ring.isMember(), config.maxPayload(), counters)) {
-            admit(ring, packet, Receiver.Via.DATA, nowNs);
+        RingUnit unit = units.get(packet.group());
+        if (Admission.acceptable(packet, false, unit != null && unit.isMember(), config.maxPayload(), counters)) {
+            admit(unit, packet, Receiver.Via.DATA, nowNs);
         }
     }
 
     private void onForward(DataFlyweight packet, long nowNs) {
         counters.increment(QsmCounter.QSM_REPAIRS_RECEIVED);
-        Ring ring = rings.get(packet.group());
+        RingUnit unit = units.get(packet.group());
         if (packet.payloadLength() > config.maxPayload() || packet.origin() == self) {
             counters.increment(packet.origin() == self ? EngineCounter.DUPLICATES : EngineCounter.INVALID_PACKETS);
-        } else if (ring == null || !ring.isMember()) {
+        } else if (unit == null || !unit.isMember()) {
             counters.increment(EngineCounter.NON_MEMBER);
-        } else if (!ring.members().contains(packet.source())) {
-            counters.increment(EngineCounter.INVALID_PACKETS); // only a ring peer forwards
+        } else if (!unit.members().contains(packet.source())) {
+            counters.increment(EngineCounter.INVALID_PACKETS); // only a member of the ring unit forwards
         } else {
-            admit(ring, packet, Receiver.Via.FORWARD, nowNs);
+            admit(unit, packet, Receiver.Via.FORWARD, nowNs);
         }
     }
 
-    private void admit(Ring ring, DataFlyweight packet, Receiver.Via via, long nowNs) {
+    private void admit(RingUnit unit, DataFlyweight packet, Receiver.Via via, long nowNs) {
         StreamTable.Stream stream = streams.getOrCreateListed(packet.origin(), packet.group(), packet.seqno(),
                 roster, counters);
         if (stream != null) {
-            boolean idle = !hasWork(packet.group());
+            int idle = idleRings(unit);
             receiver.accept(stream, new PacketId(packet.origin(), packet.group(), packet.seqno()), packet.buffer(),
                     packet.payloadOffset(), packet.payloadLength(), via, nowNs);
-            startRegenerationClock(ring, idle, nowNs);
-            workArrived(ring, nowNs);
+            startRegenerationClocks(unit, idle, nowNs);
+            workArrived(unit, nowNs);
         }
+    }
+
+    /** Which of the unit's rings have no work at this member now: bit 0 its partition's, bit 1 the leaders'. */
+    private int idleRings(RingUnit unit) {
+        if (unit == null) {
+            return 0;
+        }
+        return (hasWork(unit, unit.local) ? 0 : 1) | (hasWork(unit, unit.upper) ? 0 : 2);
     }
 
     /**
      * Work appeared at a member that had none: its regeneration timeout counts from now, not from the last token it
      * saw (which, on a ring that was parked, is long past: it would regenerate at once beside the unparked token).
      */
-    private void startRegenerationClock(Ring ring, boolean wasIdle, long nowNs) {
-        if (ring != null && wasIdle && hasWork(ring.group)) {
-            ring.lastSeenNs = Math.max(ring.lastSeenNs, nowNs);
+    private void startRegenerationClocks(RingUnit unit, int idleBefore, long nowNs) {
+        if (unit == null) {
+            return;
+        }
+        if ((idleBefore & 1) != 0 && hasWork(unit, unit.local)) {
+            unit.local.lastSeenNs = Math.max(unit.local.lastSeenNs, nowNs);
+        }
+        if ((idleBefore & 2) != 0 && hasWork(unit, unit.upper)) {
+            unit.upper.lastSeenNs = Math.max(unit.upper.lastSeenNs, nowNs);
         }
     }
 
     /**
-     * A packet was sent or arrived in the ring's group: a parked token moves again, and the leader of a ring that
+     * A packet was sent or arrived in the unit's group: parked tokens move again, and the leader of a ring that
      * never had a token makes the first one.
      */
-    private void workArrived(Ring ring, long nowNs) {
-        if (ring == null || !ring.isMember()) {
+    private void workArrived(RingUnit unit, long nowNs) {
+        if (unit == null || !unit.isMember()) {
             return;
         }
+        workArrived(unit.local, nowNs);
+        workArrived(unit.upper, nowNs);
+    }
+
+    private void workArrived(Ring ring, long nowNs) {
+        if (!ring.isMember()) {
+            return;
+        }
+        ring.workSinceVisit = true;
+        wake(ring, nowNs);
+    }
+
+    /** A parked token held here moves again; the leader of a ring that never had a token makes the first one. */
+    private void wake(Ring ring, long nowNs) {
         if (ring.held == null && ring.bestEpoch < 0 && ring.isLeader()) {
-            ring.take(new Token(ring.group, 0, self), nowNs, config.tokenIntervalNs());
+            ring.take(new Token(ring.group, ring.level, 0, self), nowNs, config.tokenIntervalNs());
         } else {
             ring.unpark(nowNs, config.tokenIntervalNs());
         }
     }
 
     private void onToken(QsmTokenFlyweight frame, long nowNs) {
-        Ring ring = rings.get(frame.group());
-        if (ring == null || !ring.isMember()) {
+        RingUnit unit = units.get(frame.group());
+        if (unit == null || !unit.isMember()) {
             counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
+        Ring ring = frame.level() == 0 ? unit.local : unit.upper;
         Token token = Token.read(frame);
-        if (!ring.members().contains(frame.source()) || !TokenRules.consistent(token)) {
+        if (!ring.isMember() || !ring.members().contains(frame.source()) || !TokenRules.consistent(token)) {
             counters.increment(QsmCounter.QSM_TOKENS_REFUSED);
             return;
         }
@@ -254,24 +293,39 @@ public final class QsmEngine implements ProtocolEngine {
             receiver.abandon(origin, group);
             counters.increment(EngineCounter.STREAMS_PRUNED);
         });
-        for (Ring ring : rings.values()) {
-            if (ring.held != null && !ring.parked && ring.forwardAtNs - nowNs <= 0) {
-                pass(ring, nowNs);
-            } else if (ring.held == null && ring.isMember() && hasWork(ring.group)
-                    && regenerateAtNs(ring) - nowNs <= 0) {
-                counters.increment(QsmCounter.QSM_TOKENS_REGENERATED);
-                ring.take(new Token(ring.group, ring.bestEpoch + 1, self), nowNs, 0);
-                pass(ring, nowNs);
+        for (RingUnit unit : units.values()) {
+            for (Ring ring : unit.rings) {
+                if (ring.held != null && !ring.parked && ring.forwardAtNs - nowNs <= 0) {
+                    pass(unit, ring, nowNs);
+                } else if (ring.held == null && ring.isMember() && hasWork(unit, ring)
+                        && ring.regenerateAtNs(config) - nowNs <= 0) {
+                    counters.increment(QsmCounter.QSM_TOKENS_REGENERATED);
+                    ring.take(new Token(ring.group, ring.level, ring.bestEpoch + 1, self), nowNs, 0);
+                    pass(unit, ring, nowNs);
+                }
             }
         }
         requestWake(nowNs);
     }
 
     /** The hold interval ended: visit the token, then park it (an idle ring's leader) or pass it on. */
-    private void pass(Ring ring, long nowNs) {
+    private void pass(RingUnit unit, Ring ring, long nowNs) {
         Token token = ring.held;
-        visitor.visit(token, ring.members(), nowNs);
-        if (ring.isLeader() && token.senders.isEmpty() && token.records.isEmpty()
+        int idle = idleRings(unit);
+        if (ring.level == 0) {
+            visitor.visit(token, unit, nowNs);
+        } else {
+            leadersVisitor.visit(token, unit);
+        }
+        startRegenerationClocks(unit, idle, nowNs);
+        // What a visit of one ring gave a leader to do moves the other ring's token if it is parked here.
+        Ring other = ring.level == 0 ? unit.upper : unit.local;
+        if (hasWork(unit, other)) {
+            wake(other, nowNs);
+        }
+        boolean quiet = !ring.workSinceVisit;
+        ring.workSinceVisit = false;
+        if (quiet && ring.isLeader() && token.senders.isEmpty() && token.records.isEmpty()
                 && token.idleRounds >= config.parkAfterIdleRounds()) {
             ring.park();
             counters.increment(QsmCounter.QSM_TOKENS_PARKED);
@@ -288,23 +342,29 @@ public final class QsmEngine implements ProtocolEngine {
         ring.release(nowNs);
     }
 
-    private boolean hasWork(int group) {
-        return sendBuffer.size(group) > 0 || missing.hasGroup(group);
-    }
-
-    /** A lost token (or a first one the leader never made: it missed all data) is made anew after the timeout. */
-    private long regenerateAtNs(Ring ring) {
-        return ring.regenerateAtNs(config);
+    /**
+     * Whether this member has work for {@code ring}: in its partition's (or unsplit unit's) ring, packets of its own
+     * not acknowledged yet or losses (and, as a partition leader, the unit's unacknowledged senders and losses to
+     * pass on); in the leaders' ring, the latter. A member with work and no token makes one after the timeout.
+     */
+    private boolean hasWork(RingUnit unit, Ring ring) {
+        if (!ring.isMember()) {
+            return false;
+        }
+        boolean leads = unit.leadsPartition() && unit.leader.hasWork();
+        return ring.level == 0 ? leads || sendBuffer.size(unit.group) > 0 || missing.hasGroup(unit.group) : leads;
     }
 
     @Override
     public long nextDeadlineNs() {
         long next = Math.min(receiver.nextRevealNs(), streams.nextPruneNs());
-        for (Ring ring : rings.values()) {
-            if (ring.held != null) {
-                next = Math.min(next, ring.forwardAtNs);
-            } else if (ring.isMember() && hasWork(ring.group)) {
-                next = Math.min(next, regenerateAtNs(ring));
+        for (RingUnit unit : units.values()) {
+            for (Ring ring : unit.rings) {
+                if (ring.held != null) {
+                    next = Math.min(next, ring.forwardAtNs);
+                } else if (hasWork(unit, ring)) {
+                    next = Math.min(next, ring.regenerateAtNs(config));
+                }
             }
         }
         return next;
@@ -316,16 +376,28 @@ public final class QsmEngine implements ProtocolEngine {
 
     // ---------------------------------------------------------------- introspection
 
-    /** Whether this node holds the token of {@code group} now (parked or not). */
+    /** Whether this node holds the token of its ring of {@code group} (its partition's) now (parked or not). */
     public boolean holdsToken(int group) {
-        Ring ring = rings.get(group);
-        return ring != null && ring.held != null;
+        RingUnit unit = units.get(group);
+        return unit != null && unit.local.held != null;
     }
 
-    /** Whether this node holds the token of {@code group} parked. */
+    /** Whether this node holds the token of its ring of {@code group} (its partition's) parked. */
     public boolean tokenParked(int group) {
-        Ring ring = rings.get(group);
-        return ring != null && ring.held != null && ring.parked;
+        RingUnit unit = units.get(group);
+        return unit != null && unit.local.held != null && unit.local.parked;
+    }
+
+    /** Whether this node holds the token of the leaders' ring of {@code group} parked. */
+    public boolean leadersTokenParked(int group) {
+        RingUnit unit = units.get(group);
+        return unit != null && unit.upper.held != null && unit.upper.parked;
+    }
+
+    /** How many partitions this node sees {@code group}'s ring unit split into (1: one flat ring). */
+    public int partitions(int group) {
+        RingUnit unit = units.get(group);
+        return unit == null ? 0 : unit.partitions();
     }
 
     /** Sent packets of {@code group} still kept for recovery. */

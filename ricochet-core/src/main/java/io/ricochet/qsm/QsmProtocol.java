@@ -54,6 +54,7 @@ public final class QsmProtocol implements ProtocolFactory {
         p.put("parkAfterIdleRounds", config.parkAfterIdleRounds());
         p.put("maxSenders", config.maxSenders());
         p.put("maxRecords", config.maxRecords());
+        p.put("partitionSize", config.partitionSize());
         return p;
     }
 

@@ -1,30 +1,46 @@
 package io.ricochet.qsm;
 
+import java.util.Collections;
 import java.util.NavigableSet;
-import java.util.TreeSet;
 
 /**
- * One group's ring as this member sees it: the members in node-id order (the leader is the lowest), the token when
- * this member holds it, and the times that drive it: when the held token is passed on, and when a member with work
+ * One token ring of a group as this member sees it: its members in node-id order (the leader is the lowest; the
+ * {@link RingUnit} sets them: a partition, the whole unit, or the partition leaders), the token when this member
+ * holds it, and the times that drive it: when the held token is passed on, and when a member with work
  * that has not seen the token for {@code regenerationRounds} rounds makes a new one (staggered by ring position so
  * the first regenerated token normally reaches the others before their own timeouts).
  */
 final class Ring {
     final int group;
+    /** 0: a partition's ring (or an unsplit unit's); 1: the ring of the partition leaders. */
+    final int level;
     private final int self;
-    private final NavigableSet<Integer> members = new TreeSet<>();
+    private NavigableSet<Integer> members = Collections.emptyNavigableSet();
     /** The token held here, or null. */
     Token held;
     /** Whether the held token is parked (the leader stopped it: the ring had nothing to do). */
     boolean parked;
+    /**
+     * Whether data of the group was sent or received here since this member's last visit of the token. A sender
+     * that multicasts just after the token left it writes its entry only at the next visit, so a token that looks
+     * idle when it reaches the leader may not be: the leader, which saw that data, keeps it moving for one more round
+     * instead of parking it (parking it left the sender to regenerate a token after its timeout).
+     */
+    boolean workSinceVisit;
     long forwardAtNs = Long.MAX_VALUE;
     long lastSeenNs;
     long bestEpoch = -1;
     int bestGenerator = Integer.MIN_VALUE;
 
-    Ring(int group, int self) {
+    Ring(int group, int level, int self) {
         this.group = group;
+        this.level = level;
         this.self = self;
+    }
+
+    /** The ring's members from now on (the unit's layout changed). */
+    void members(NavigableSet<Integer> ringMembers) {
+        members = ringMembers;
     }
 
     /** Whether this node is a member of the ring's group. */
@@ -37,7 +53,7 @@ final class Ring {
     }
 
     boolean isLeader() {
-        return members.first() == self;
+        return !members.isEmpty() && members.first() == self;
     }
 
     /** The member the token goes to after this one (itself when alone). */

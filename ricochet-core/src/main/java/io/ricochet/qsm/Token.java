@@ -48,6 +48,8 @@ final class Token {
     }
 
     final int group;
+    /** 0: a partition's ring (or an unsplit unit's); 1: the ring of the partition leaders. */
+    final int level;
     final long epoch;
     final int generator;
     int round;
@@ -55,15 +57,16 @@ final class Token {
     final List<Sender> senders = new ArrayList<>();
     final List<Record> records = new ArrayList<>();
 
-    Token(int group, long epoch, int generator) {
+    Token(int group, int level, long epoch, int generator) {
         this.group = group;
+        this.level = level;
         this.epoch = epoch;
         this.generator = generator;
     }
 
     /** Decodes a token the validator accepted. */
     static Token read(QsmTokenFlyweight f) {
-        Token t = new Token(f.group(), f.epoch(), f.generator());
+        Token t = new Token(f.group(), f.level(), f.epoch(), f.generator());
         t.round = f.round();
         t.idleRounds = f.idleRounds();
         for (int i = 0, n = f.senderCount(); i < n; i++) {
@@ -79,7 +82,8 @@ final class Token {
 
     /** Encodes the token as sent by {@code source}; returns the frame length. */
     int write(QsmTokenFlyweight f, int source) {
-        int length = f.writeHead(source, group, epoch, generator, round, idleRounds, senders.size(), records.size());
+        int length = f.writeHead(source, group, level, epoch, generator, round, idleRounds, senders.size(),
+                records.size());
         for (int i = 0; i < senders.size(); i++) {
             Sender s = senders.get(i);
             f.putSender(i, s.origin, s.flags, s.highest, s.stable, s.acc);
@@ -94,6 +98,20 @@ final class Token {
     /** Whether this token wins over one of {@code (otherEpoch, otherGenerator)}: the higher pair wins. */
     boolean outranks(long otherEpoch, int otherGenerator) {
         return epoch != otherEpoch ? epoch > otherEpoch : generator > otherGenerator;
+    }
+
+    /** Whether a record of {@code origin} names {@code seqno} missing at {@code missing}. */
+    boolean hasRecord(int origin, long seqno, int missing) {
+        return record(origin, seqno, missing) != null;
+    }
+
+    Record record(int origin, long seqno, int missing) {
+        for (Record r : records) {
+            if (r.origin == origin && r.seqno == seqno && r.missing == missing) {
+                return r;
+            }
+        }
+        return null;
     }
 
     Sender sender(int origin) {

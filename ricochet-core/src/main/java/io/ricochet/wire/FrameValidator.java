@@ -84,7 +84,8 @@ public final class FrameValidator {
         }
         int senders = Bytes.getUnsignedShort(b, off + QsmTokenFlyweight.SENDER_COUNT_OFFSET);
         int records = Bytes.getUnsignedShort(b, off + QsmTokenFlyweight.RECORD_COUNT_OFFSET);
-        if (senders > QsmTokenFlyweight.MAX_SENDERS || records > QsmTokenFlyweight.MAX_RECORDS) {
+        if (senders > QsmTokenFlyweight.MAX_SENDERS || records > QsmTokenFlyweight.MAX_RECORDS
+                || Bytes.getUnsignedByte(b, off + QsmTokenFlyweight.LEVEL_OFFSET) > QsmTokenFlyweight.MAX_LEVEL) {
             return Verdict.BAD_FIELD;
         }
         if (QsmTokenFlyweight.lengthOf(senders, records) != length) {

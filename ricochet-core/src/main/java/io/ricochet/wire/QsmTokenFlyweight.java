@@ -1,7 +1,8 @@
 package io.ricochet.wire;
 
 /**
- * QSM's token ({@link FrameType#QSM_TOKEN}), unicast around the ring of a group's members (docs/design/qsm.md).
+ * QSM's token ({@link FrameType#QSM_TOKEN}), unicast around a ring of a group's members: a partition's ring (level
+ * 0; the whole group's when it is not split) or the ring of the partition leaders (level 1) (docs/design/qsm.md).
  *
  * <pre>
  *  0                   1                   2                   3
@@ -18,7 +19,7 @@ package io.ricochet.wire;
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * |                       Round (>= 0)                            |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
- * |  Idle Rounds  |  Reserved (0) |         Sender Count          |
+ * |  Idle Rounds  |  Level (0, 1) |         Sender Count          |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * |         Record Count          |  Sender entries (29 bytes each), then records (21 bytes each) ...
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
@@ -26,10 +27,12 @@ package io.ricochet.wire;
  * Sender entry: Origin (32) | Flags (8: 1 = partial round, 2 = complete) | Highest Seqno Sent (64, >= -1)
  *               | Stable (64, >= 0: every member holds every seqno below) | Accumulated (64, >= 0: this round's
  *               minimum so far)
- * Record:       Origin (32) | Seqno (64, >= 0) | Missing Member (32) | Holder (32, -1 = none yet) | Rounds (8)
+ * Record:       Origin (32) | Seqno (64, >= 0) | Missing Member (32) | Holder (32, -1 = none yet, -2 = the origin
+ *               is asked: no other member of the group has it) | Rounds (8)
  * </pre>
  *
- * Rules checked by {@link FrameValidator#checkQsm}: Sender Count &lt;= {@link #MAX_SENDERS}, Record Count &lt;=
+ * Rules checked by {@link FrameValidator#checkQsm}: Level &lt;= {@link #MAX_LEVEL}, Sender Count &lt;=
+ * {@link #MAX_SENDERS}, Record Count &lt;=
  * {@link #MAX_RECORDS}, Frame Length = {@link #lengthOf}, and the field bounds shown. A token fits one standard
  * frame whatever it carries. The engine checks what the bytes mean (members, consistent seqnos).
  */
@@ -39,6 +42,7 @@ public final class QsmTokenFlyweight extends HeaderFlyweight {
     public static final int GENERATOR_OFFSET = EPOCH_OFFSET + 8;
     public static final int ROUND_OFFSET = GENERATOR_OFFSET + 4;
     public static final int IDLE_OFFSET = ROUND_OFFSET + 4;
+    public static final int LEVEL_OFFSET = IDLE_OFFSET + 1;
     public static final int SENDER_COUNT_OFFSET = IDLE_OFFSET + 2;
     public static final int RECORD_COUNT_OFFSET = SENDER_COUNT_OFFSET + 2;
     public static final int ENTRIES_OFFSET = RECORD_COUNT_OFFSET + 2;
@@ -63,6 +67,10 @@ public final class QsmTokenFlyweight extends HeaderFlyweight {
     public static final int RECORD_LENGTH = 21;
     /** Holder of a record nobody answered yet. */
     public static final int NO_HOLDER = -1;
+    /** Holder of a record that no other member of the group could answer: the packet's origin is asked for it. */
+    public static final int ASK_ORIGIN = -2;
+    /** Highest level: 0 is a partition's ring (or an unsplit group's), 1 the ring of the partition leaders. */
+    public static final int MAX_LEVEL = 1;
 
     /** Most sender entries a token carries. */
     public static final int MAX_SENDERS = 16;
@@ -109,6 +117,10 @@ public final class QsmTokenFlyweight extends HeaderFlyweight {
 
     public int idleRounds() {
         return Bytes.getUnsignedByte(buffer, offset + IDLE_OFFSET);
+    }
+
+    public int level() {
+        return Bytes.getUnsignedByte(buffer, offset + LEVEL_OFFSET);
     }
 
     public int senderCount() {
@@ -159,12 +171,19 @@ public final class QsmTokenFlyweight extends HeaderFlyweight {
         return Bytes.getUnsignedByte(buffer, offset + recordOffset(senderCount(), i) + RECORD_ROUNDS);
     }
 
-    /** Writes the fixed part of a token with room for {@code senders} entries and {@code records} records. */
+    /** Writes the fixed part of a level-0 token with room for {@code senders} entries and {@code records} records. */
     public int writeHead(int source, int group, long epoch, int generator, int round, int idleRounds, int senders,
                          int records) {
-        if (senders < 0 || senders > MAX_SENDERS || records < 0 || records > MAX_RECORDS) {
-            throw new IllegalArgumentException(senders + " senders, " + records + " records: at most " + MAX_SENDERS
-                    + " and " + MAX_RECORDS);
+        return writeHead(source, group, 0, epoch, generator, round, idleRounds, senders, records);
+    }
+
+    /** Writes the fixed part of a token of ring {@code level} with room for the given entries and records. */
+    public int writeHead(int source, int group, int level, long epoch, int generator, int round, int idleRounds,
+                         int senders, int records) {
+        if (senders < 0 || senders > MAX_SENDERS || records < 0 || records > MAX_RECORDS || level < 0
+                || level > MAX_LEVEL) {
+            throw new IllegalArgumentException("level " + level + ", " + senders + " senders, " + records
+                    + " records: at most " + MAX_LEVEL + ", " + MAX_SENDERS + " and " + MAX_RECORDS);
         }
         writeHeader(FrameType.QSM_TOKEN, source);
         Bytes.putInt(buffer, offset + GROUP_OFFSET, group);
@@ -172,7 +191,7 @@ public final class QsmTokenFlyweight extends HeaderFlyweight {
         Bytes.putInt(buffer, offset + GENERATOR_OFFSET, generator);
         Bytes.putInt(buffer, offset + ROUND_OFFSET, round);
         buffer[offset + IDLE_OFFSET] = (byte) Math.min(idleRounds, 255);
-        buffer[offset + IDLE_OFFSET + 1] = 0;
+        buffer[offset + LEVEL_OFFSET] = (byte) level;
         Bytes.putShort(buffer, offset + SENDER_COUNT_OFFSET, senders);
         Bytes.putShort(buffer, offset + RECORD_COUNT_OFFSET, records);
         int length = lengthOf(senders, records);

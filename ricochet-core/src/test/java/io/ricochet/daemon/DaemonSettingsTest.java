@@ -289,4 +289,33 @@ class DaemonSettingsTest {
         assertRefused(flags("node-id", "1", "max-groups", "100000"), "max-groups = 100000: ", "must be in 1..65536");
         assertRefused(flags("node-id", "1", "max-groups", "0"), "max-groups = 0: ", "must be in 1..65536");
     }
+
+    @Test
+    void shouldTakeQsmsTokenIntervalAndPartitionSizeAndHandThemToTheEngines() {
+        DaemonConfig defaults = DaemonSettings.resolve(null, null, flags("node-id", "1", "protocol", "qsm"));
+        assertEquals(1_000_000L, defaults.tuning().qsmTokenIntervalNs());
+        DaemonConfig slow = DaemonSettings.resolve(null, null, flags("node-id", "1", "protocol", "qsm",
+                "qsm-token-interval-ms", "0.25"));
+        assertEquals(250_000L, slow.tuning().qsmTokenIntervalNs());
+        io.ricochet.engine.ProtocolFactory factory = slow.protocol().factory(slow.engine(), slow.engine().maxPayload(),
+                slow.tuning());
+        assertEquals(250_000L, ((io.ricochet.qsm.QsmProtocol) factory).config().tokenIntervalNs(),
+                "the daemon's engines hold the token that long");
+
+        assertRefused(flags("node-id", "1", "qsm-token-interval-ms", "0"), "qsm-token-interval-ms = 0: ",
+                "must be milliseconds in [0.001, 10000], e.g. 1 (the default) or 0.5 (flags)");
+        assertRefused(flags("node-id", "1", "qsm-token-interval-ms", "20000"), "qsm-token-interval-ms = 20000: ",
+                "must be milliseconds in [0.001, 10000]");
+        assertRefused(flags("node-id", "1", "qsm-token-interval-ms", "fast"), "qsm-token-interval-ms = fast: ",
+                "not a number");
+
+        assertEquals(5, defaults.tuning().qsmPartitionSize());
+        DaemonConfig wide = DaemonSettings.resolve(null, null, flags("node-id", "1", "protocol", "qsm",
+                "qsm-partition-size", "12"));
+        assertEquals(12, ((io.ricochet.qsm.QsmProtocol) wide.protocol().factory(wide.engine(),
+                wide.engine().maxPayload(), wide.tuning())).config().partitionSize());
+        assertRefused(flags("node-id", "1", "qsm-partition-size", "1"), "qsm-partition-size = 1: ",
+                "must be in 2..65536 members (flags)");
+        assertRefused(flags("node-id", "1", "qsm-partition-size", "x"), "qsm-partition-size = x: ", "not a number");
+    }
 }

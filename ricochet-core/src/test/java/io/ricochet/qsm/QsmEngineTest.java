@@ -6,116 +6,21 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.EngineCounter;
-import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.QsmTokenFlyweight;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
 /**
- * Three QSM engines (nodes 1, 2, 3 in group 7) on a hand-driven network: the token's path, the collective
- * acknowledgement, recovery from a peer or (only when no peer has it) the sender, regeneration of a lost token,
- * the bounds of the token, and hostile tokens.
+ * Three QSM engines (nodes 1, 2, 3 in group 7: one flat ring) on a hand-driven network: the token's path, the
+ * collective acknowledgement, recovery from a peer or (only when no peer has it) the sender, regeneration of a lost
+ * token, the bounds of the token, and hostile tokens.
  */
-class QsmEngineTest {
-    private static final int GROUP = 7;
-    private static final int[] NODES = {1, 2, 3};
-    private static final long STEP_NS = 100_000;
-
-    /** A frame in flight, and who receives it. */
-    private record Flight(int from, int to, byte[] frame) {
-    }
-
-    private final QsmEngine[] engines = new QsmEngine[NODES.length];
-    private final RecordingOutbox[] outboxes = new RecordingOutbox[NODES.length];
-    private final List<Flight> wire = new ArrayList<>();
-    private final List<Flight> tokens = new ArrayList<>();
-    private long nowNs;
-    private Predicate<Flight> drop = f -> false;
-
-    private void start(QsmConfig config) {
-        for (int i = 0; i < NODES.length; i++) {
-            outboxes[i] = new RecordingOutbox();
-            engines[i] = new QsmEngine(NODES[i], config, outboxes[i]);
-            for (int node : NODES) {
-                engines[i].onMembership(MembershipEvent.join(GROUP, node), 0);
-            }
-        }
-    }
-
-    private void start() {
-        start(QsmConfig.builder().maxPayload(64).build());
-    }
-
-    private QsmEngine engine(int node) {
-        return engines[node - 1];
-    }
-
-    private void send(int node, int count) {
-        for (int i = 0; i < count; i++) {
-            engine(node).send(GROUP, new byte[] {(byte) node, (byte) i}, 0, 2, nowNs);
-        }
-        collect();
-    }
-
-    /** Moves every frame sent so far onto the wire (multicasts to every other member). */
-    private void collect() {
-        for (int i = 0; i < NODES.length; i++) {
-            for (RecordingOutbox.Sent s : outboxes[i].drain()) {
-                if (s.type() == FrameType.QSM_TOKEN) {
-                    tokens.add(new Flight(NODES[i], s.to(), s.frame()));
-                }
-                if (s.multicast()) {
-                    for (int node : NODES) {
-                        if (node != NODES[i]) {
-                            fly(new Flight(NODES[i], node, s.frame()));
-                        }
-                    }
-                } else {
-                    fly(new Flight(NODES[i], s.to(), s.frame()));
-                }
-            }
-        }
-    }
-
-    /** A frame goes on the wire unless the test's drop rule, asked as it is sent, loses it. */
-    private void fly(Flight f) {
-        if (!drop.test(f)) {
-            wire.add(f);
-        }
-    }
-
-    /** Runs the ring for {@code ns}: timers due fire, then frames in flight arrive, every step. */
-    private void run(long ns) {
-        long end = nowNs + ns;
-        while (nowNs < end) {
-            nowNs += STEP_NS;
-            for (QsmEngine e : engines) {
-                if (e.nextDeadlineNs() <= nowNs) {
-                    e.onTimer(nowNs);
-                }
-            }
-            collect();
-            List<Flight> flying = new ArrayList<>(wire);
-            wire.clear();
-            for (Flight f : flying) {
-                engine(f.to()).onPacket(f.frame(), 0, f.frame().length, nowNs);
-            }
-            collect();
-        }
-    }
-
-    private long count(int node, io.ricochet.engine.Counter counter) {
-        return engine(node).counters().get(counter);
-    }
-
-    private static boolean isData(Flight f, int to, long seqno) {
-        return f.frame()[3] == FrameType.DATA && f.to() == to
-                && io.ricochet.wire.Bytes.getLong(f.frame(), io.ricochet.wire.DataFlyweight.SEQNO_OFFSET) == seqno;
+class QsmEngineTest extends QsmNetworkTest {
+    QsmEngineTest() {
+        super(3);
     }
 
     @Test
@@ -130,7 +35,7 @@ class QsmEngineTest {
             assertEquals(next, t.to(), "each member passes it to the next in id order");
         }
         assertTrue(engine(1).tokenParked(GROUP), "the idle ring's leader parked it");
-        for (int node : NODES) {
+        for (int node : nodes) {
             assertEquals(Long.MAX_VALUE, engine(node).nextDeadlineNs(), "node " + node + " has no timer left");
         }
         int passes = tokens.size();
@@ -138,6 +43,22 @@ class QsmEngineTest {
         run(30_000_000);
         assertTrue(tokens.size() > passes, "new data set the parked token moving again");
         assertEquals(0, count(1, QsmCounter.QSM_TOKENS_REGENERATED), "no token was lost");
+    }
+
+    @Test
+    void shouldNotParkATokenThatLooksIdleWhenTheLeaderSawDataAfterItPassedTheSender() {
+        start();
+        send(2, 1);
+        // The token leaves node 2 empty, one idle round short of parking: the leader would park it on arrival.
+        runUntilToken(t -> t.source() == 2 && t.senderCount() == 0 && t.recordCount() == 0
+                && t.idleRounds() == QsmConfig.builder().build().parkAfterIdleRounds() - 1, 100_000_000);
+        send(2, 1); // too late for the token's entry at node 2, but the leader receives the packet
+        run(100_000_000);
+        for (int node : nodes) {
+            assertEquals(0, count(node, QsmCounter.QSM_TOKENS_REGENERATED), "no token was lost: node " + node);
+        }
+        assertEquals(0, engine(2).sendBufferSize(GROUP), "the token came back for the sender's entry");
+        assertTrue(engine(1).tokenParked(GROUP), "and parked once the ring was idle again");
     }
 
     @Test
@@ -151,7 +72,7 @@ class QsmEngineTest {
         run(30_000_000);
         assertEquals(0, engine(1).sendBufferSize(GROUP), "the collective ACK released every packet");
         assertEquals(3, count(1, QsmCounter.QSM_BUFFER_RELEASED));
-        assertEquals(3, outboxes[2].delivered.size());
+        assertEquals(3, outbox(3).delivered.size());
     }
 
     @Test
@@ -161,7 +82,7 @@ class QsmEngineTest {
         send(1, 2);
         drop = f -> false;
         run(30_000_000);
-        List<RecordingOutbox.Delivered> recovered = outboxes[2].deliveredBy(Delivery.NAK);
+        List<RecordingOutbox.Delivered> recovered = outbox(3).deliveredBy(Delivery.NAK);
         assertEquals(List.of(new PacketId(1, GROUP, 0)), recovered.stream().map(RecordingOutbox.Delivered::id)
                 .toList());
         assertEquals(1, count(2, QsmCounter.QSM_REPAIRS_SENT), "node 2 forwarded it");
@@ -178,8 +99,8 @@ class QsmEngineTest {
         drop = f -> false;
         run(40_000_000);
         assertEquals(2, count(1, QsmCounter.QSM_REPAIRS_FROM_ORIGIN));
-        assertEquals(1, outboxes[1].deliveredBy(Delivery.NAK).size());
-        assertEquals(1, outboxes[2].deliveredBy(Delivery.NAK).size());
+        assertEquals(1, outbox(2).deliveredBy(Delivery.NAK).size());
+        assertEquals(1, outbox(3).deliveredBy(Delivery.NAK).size());
     }
 
     @Test
@@ -190,7 +111,7 @@ class QsmEngineTest {
         drop = f -> false;
         run(30_000_000);
         assertEquals(1, count(3, QsmCounter.QSM_LOSSES_FROM_TOKEN), "no later packet showed the gap");
-        assertEquals(5, outboxes[2].delivered.size());
+        assertEquals(5, outbox(3).delivered.size());
     }
 
     @Test
@@ -201,7 +122,7 @@ class QsmEngineTest {
         run(60_000_000);
         assertTrue(count(1, QsmCounter.QSM_TOKENS_REGENERATED) + count(2, QsmCounter.QSM_TOKENS_REGENERATED)
                 + count(3, QsmCounter.QSM_TOKENS_REGENERATED) >= 1, "a member with work made a new token");
-        assertEquals(2, outboxes[1].delivered.size(), "node 2 recovered packet 0 after all");
+        assertEquals(2, outbox(2).delivered.size(), "node 2 recovered packet 0 after all");
         assertEquals(0, engine(1).sendBufferSize(GROUP));
         assertFalse(engine(2).holdsToken(GROUP) && engine(3).holdsToken(GROUP), "one token survives");
     }
@@ -213,8 +134,8 @@ class QsmEngineTest {
         send(1, 2); // packet 0 leaves the sender's one-packet buffer when packet 1 is sent
         drop = f -> false;
         run(60_000_000);
-        assertEquals(List.of(new PacketId(1, GROUP, 0)), outboxes[1].lost);
-        assertEquals(List.of(new PacketId(1, GROUP, 0)), outboxes[2].lost);
+        assertEquals(List.of(new PacketId(1, GROUP, 0)), outbox(2).lost);
+        assertEquals(List.of(new PacketId(1, GROUP, 0)), outbox(3).lost);
         assertEquals(1, count(2, EngineCounter.UNRECOVERED));
         assertEquals(0, engine(2).pendingLosses());
     }
@@ -231,7 +152,7 @@ class QsmEngineTest {
         for (Flight t : tokens) {
             assertTrue(new QsmTokenFlyweight().wrap(t.frame(), 0).recordCount() <= 2);
         }
-        assertEquals(7, outboxes[2].delivered.size(), "all recovered, two at a time");
+        assertEquals(7, outbox(3).delivered.size(), "all recovered, two at a time");
     }
 
     /** A token written by hand, as node {@code source} would send it. */

@@ -130,15 +130,15 @@ class QsmWireFuzzTest {
         int records = rnd.nextInt(6);
         byte[] frame = new byte[QsmTokenFlyweight.lengthOf(senders, records)];
         QsmTokenFlyweight f = new QsmTokenFlyweight().wrap(frame, 0);
-        f.writeHead(source, group, rnd.nextLong(10), rnd.nextInt(NODES), rnd.nextInt(100), rnd.nextInt(3), senders,
-                records);
+        f.writeHead(source, group, rnd.nextInt(2), rnd.nextLong(10), rnd.nextInt(NODES), rnd.nextInt(100),
+                rnd.nextInt(3), senders, records);
         for (int i = 0; i < senders; i++) {
             long highest = rnd.nextLong(-1, 50);
             long stable = rnd.nextLong(highest + 2);
             f.putSender(i, i, rnd.nextInt(4), highest, stable, rnd.nextBoolean() ? Long.MAX_VALUE : stable);
         }
         for (int i = 0; i < records; i++) {
-            f.putRecord(i, rnd.nextInt(NODES), rnd.nextLong(50), rnd.nextInt(NODES), rnd.nextInt(-1, NODES),
+            f.putRecord(i, rnd.nextInt(NODES), rnd.nextLong(50), rnd.nextInt(NODES), rnd.nextInt(-2, NODES),
                     rnd.nextInt(3));
         }
         return frame;
@@ -157,7 +157,9 @@ class QsmWireFuzzTest {
             case 2:
                 return Arrays.copyOf(f, f.length + 1 + rnd.nextInt(40));
             case 3:
-                if (f.length >= QsmTokenFlyweight.ENTRIES_OFFSET) {
+                if (f.length >= QsmTokenFlyweight.ENTRIES_OFFSET && rnd.nextInt(3) == 0) {
+                    f[QsmTokenFlyweight.LEVEL_OFFSET] = (byte) rnd.nextInt(4);
+                } else if (f.length >= QsmTokenFlyweight.ENTRIES_OFFSET) {
                     Bytes.putShort(f, rnd.nextBoolean() ? QsmTokenFlyweight.SENDER_COUNT_OFFSET
                             : QsmTokenFlyweight.RECORD_COUNT_OFFSET, rnd.nextInt(60));
                 }
@@ -190,7 +192,7 @@ class QsmWireFuzzTest {
         }
         int senders = Bytes.getUnsignedShort(f, 34);
         int records = Bytes.getUnsignedShort(f, 36);
-        if (senders > 16 || records > 46 || f.length != 38 + 29 * senders + 21 * records) {
+        if (senders > 16 || records > 46 || (f[33] & 0xFF) > 1 || f.length != 38 + 29 * senders + 21 * records) {
             return false;
         }
         if (Bytes.getLong(f, 16) < 0 || Bytes.getInt(f, 28) < 0) {
@@ -218,7 +220,7 @@ class QsmWireFuzzTest {
             return;
         }
         QsmTokenFlyweight t = new QsmTokenFlyweight().wrap(frame, 0);
-        sink += t.group() + t.epoch() + t.generator() + t.round() + t.idleRounds();
+        sink += t.group() + t.epoch() + t.generator() + t.round() + t.idleRounds() + t.level();
         for (int i = 0; i < t.senderCount(); i++) {
             sink += t.senderOrigin(i) + t.senderFlags(i) + t.senderHighest(i) + t.senderStable(i) + t.senderAcc(i);
         }

@@ -45,7 +45,7 @@ public final class PerturbCommand implements Callable<Integer> {
 
     @Option(names = "--protocols", paramLabel = "LIST", defaultValue = DEFAULT_PROTOCOLS,
             description = "simulate --protocol names, comma-separated; pbcast:VARIANT for a Bimodal Multicast "
-                    + "variant (default: ${DEFAULT-VALUE}).")
+                    + "variant, qsm:MS for QSM with that token hold (default: ${DEFAULT-VALUE}).")
     private String protocols;
 
     @Option(names = "--fractions", paramLabel = "LIST", defaultValue = "0,0.1,0.25,0.5",

@@ -7,8 +7,9 @@ import java.util.Set;
 
 /**
  * A comma-separated list of protocols as the experiments take it: each entry is a {@code simulate --protocol} name,
- * optionally with a Bimodal Multicast variant ({@code pbcast:grb}). Names are checked by simulate itself when the
- * runs are built, so a protocol added there (qsm) is accepted here with no change.
+ * optionally with a Bimodal Multicast variant ({@code pbcast:grb}) or QSM's token hold in ms ({@code qsm:5}). Names
+ * are checked by simulate itself when the runs are built, so a protocol added there (qsm) is accepted here with no
+ * change.
  */
 final class ProtocolEntries {
     private ProtocolEntries() {
@@ -23,23 +24,26 @@ final class ProtocolEntries {
         Set<String> entries = new LinkedHashSet<>();
         for (String part : text.split(",", -1)) {
             String entry = part.trim().toLowerCase(java.util.Locale.ROOT);
-            if (!entry.matches("[a-z0-9]+(:[a-z0-9]+)?")) {
-                throw new IllegalArgumentException(flag + " " + text + ": each entry is a protocol name, or "
-                        + "pbcast:VARIANT, separated by commas, e.g. ricochet,pbcast,srm");
+            if (!entry.matches("[a-z0-9]+(:[a-z0-9.]+)?")) {
+                throw new IllegalArgumentException(flag + " " + text + ": each entry is a protocol name, "
+                        + "pbcast:VARIANT or qsm:TOKEN_MS, separated by commas, e.g. ricochet,pbcast:grb,qsm:5,srm");
             }
             entries.add(entry);
         }
         return List.copyOf(entries);
     }
 
-    /** simulate's flags for one entry: {@code --protocol NAME} and, with a variant, {@code --pbcast-variant V}. */
+    /**
+     * simulate's flags for one entry: {@code --protocol NAME} and, after a colon, {@code --qsm-token-interval-ms MS}
+     * for qsm or {@code --pbcast-variant V} for any other (simulate refuses it for a protocol other than pbcast).
+     */
     static List<String> flags(String entry) {
         List<String> flags = new ArrayList<>();
         String[] parts = entry.split(":");
         flags.add("--protocol");
         flags.add(parts[0]);
         if (parts.length == 2) {
-            flags.add("--pbcast-variant");
+            flags.add(parts[0].equals("qsm") ? "--qsm-token-interval-ms" : "--pbcast-variant");
             flags.add(parts[1]);
         }
         return flags;

@@ -39,7 +39,7 @@ public final class ReceiversCommand implements Callable<Integer> {
 
     @Option(names = "--protocols", paramLabel = "LIST", defaultValue = "pbcast,ipmc",
             description = "simulate --protocol names, comma-separated; pbcast:VARIANT for a Bimodal Multicast "
-                    + "variant (default: ${DEFAULT-VALUE}).")
+                    + "variant, qsm:MS for QSM with that token hold (default: ${DEFAULT-VALUE}).")
     private String protocols;
 
     @Option(names = "--nodes", paramLabel = "N", defaultValue = "32",

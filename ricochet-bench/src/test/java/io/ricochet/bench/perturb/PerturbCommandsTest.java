@@ -73,6 +73,8 @@ class PerturbCommandsTest {
         "perturb --protocols ricochet,,srm; each entry is a protocol name",
         "perturb --protocols ricochet,tcp; 'tcp'",
         "perturb --protocols ricochet:grb; --pbcast-variant grb: applies to --protocol pbcast only",
+        "perturb --protocols qsm:0; --qsm-token-interval-ms 0: must be milliseconds in [0.001, 10000]",
+        "perturb --protocols qsm:1:2; each entry is a protocol name, pbcast:VARIANT or qsm:TOKEN_MS",
         "perturb --loss sometimes; '--loss': loss model 'sometimes' is not recognised",
         "perturb --bin-ms 1; --bin-ms 1.0: must be in 10..10000",
         "perturb --name a/b; --name a/b: letters, digits, - and _ only",

@@ -5,7 +5,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,29 +14,36 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Each of the other protocols (qsm included) on real multicast sockets, run by the same daemon: one GMS partition
  * and three daemon processes in one group, every node sending, 5 % loss injected at every receiver. Every message
  * must reach every other member exactly once (pbcast may report a message lost when it ages out; then it must say so).
+ * QSM runs twice: as one flat ring, and with four daemons split into two partitions of 2 (a partition ring each and
+ * a ring of their leaders) with a 0.5 ms token hold, through the daemon's settings.
  */
 class ProtocolsSystemTest {
     private static final int GROUP = 20;
     private static final int MESSAGES = 100;
 
-    @ParameterizedTest
-    @ValueSource(strings = {"srm", "fec", "pbcast", "qsm"})
-    void shouldDeliverEveryMessageOnceOverRealSockets(String protocol) throws Exception {
+    @ParameterizedTest(name = "{0} on {1} daemons {2}")
+    @CsvSource({"srm,3,", "fec,3,", "pbcast,3,", "qsm,3,", "qsm,4,--qsm-partition-size 2 --qsm-token-interval-ms 0.5"})
+    void shouldDeliverEveryMessageOnceOverRealSockets(String protocol, int daemons, String settings) throws Exception {
         NamespaceSystemTest.requirePrivateNamespace();
         List<Traffic> apps = new ArrayList<>();
-        try (ProcessCluster cluster = new ProcessCluster("protocol-" + protocol, 1)) {
+        List<String> flags = new ArrayList<>(List.of("--protocol", protocol, "--inject-loss", "uniform:0.05"));
+        if (settings != null) {
+            flags.addAll(List.of(settings.split(" ")));
+        }
+        String name = "protocol-" + protocol + (settings == null ? "" : "-tuned");
+        try (ProcessCluster cluster = new ProcessCluster(name, 1)) {
             cluster.startGms();
-            for (int node = 1; node <= 3; node++) {
-                cluster.startDaemon(node, "--protocol", protocol, "--inject-loss", "uniform:0.05");
+            for (int node = 1; node <= daemons; node++) {
+                cluster.startDaemon(node, flags.toArray(String[]::new));
             }
-            for (int node = 1; node <= 3; node++) {
+            for (int node = 1; node <= daemons; node++) {
                 Traffic app = new Traffic(node);
                 app.join(GROUP);
                 apps.add(app);
             }
             for (Traffic app : apps) {
-                ProcessCluster.await(Duration.ofSeconds(60), "node " + app.node + " to see both others",
-                        () -> app.members(GROUP).size() == 2);
+                ProcessCluster.await(Duration.ofSeconds(60), "node " + app.node + " to see the others",
+                        () -> app.members(GROUP).size() == daemons - 1);
             }
             List<Traffic.Id> sent = new ArrayList<>();
             for (Traffic app : apps) {
