@@ -1,5 +1,6 @@
 package io.ricochet.cli;
 
+import io.ricochet.region.RegionPlanner;
 import io.ricochet.sim.Perturbation;
 import io.ricochet.sim.PerturbationReport;
 import io.ricochet.sim.SimConfig;
@@ -50,6 +51,7 @@ public final class SimulateCommand implements Callable<Integer> {
     public Integer call() {
         SimConfig config = config();
         Perturbation perturbation = perturbation();
+        RegionPlanner regions = regionPlanner();
         checkJsonTarget();
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
@@ -57,6 +59,9 @@ public final class SimulateCommand implements Callable<Integer> {
         ProgressLine progress = quiet || System.console() == null ? null : new ProgressLine(err, System::nanoTime);
         long startNs = System.nanoTime();
         Simulator simulator = new Simulator(config, perturbation);
+        if (regions != null) {
+            simulator.regions(regions);
+        }
         SimResult result = simulator.run(progress);
         double wallSeconds = (System.nanoTime() - startNs) / 1e9;
         if (progress != null) {
@@ -91,6 +96,14 @@ public final class SimulateCommand implements Callable<Integer> {
     private Perturbation perturbation() {
         try {
             return options.perturbation();
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage(), e);
+        }
+    }
+
+    private RegionPlanner regionPlanner() {
+        try {
+            return options.regionPlanner();
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }

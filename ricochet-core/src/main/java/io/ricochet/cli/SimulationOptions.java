@@ -11,6 +11,7 @@ import io.ricochet.pbcast.PbcastVariant;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.protocols.ProtocolTuning;
 import io.ricochet.qsm.QsmConfig;
+import io.ricochet.region.RegionPlanner;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.sim.Perturbation;
 import io.ricochet.sim.SimConfig;
@@ -174,6 +175,12 @@ public final class SimulationOptions {
                     + "group no larger is one flat ring (default: QSM's own, 5).")
     private Integer qsmPartitionSize;
 
+    @Option(names = "--regions", paramLabel = "MIN_SIZE",
+            description = "Give the nodes the GMS's regions of their groups, planned as 'ricochet-gms --regions "
+                    + "--min-region-size MIN_SIZE' would (QSM's regions, docs/design/regions.md): with --protocol "
+                    + "qsm no partition spans two regions; the other protocols ignore them (default: no regions).")
+    private Integer regionMinSize;
+
     @Option(names = "--data-cache", paramLabel = "PACKETS", defaultValue = "4096",
             description = "Received payloads each node keeps for XOR recovery (default: ${DEFAULT-VALUE}).")
     private int dataCache;
@@ -205,6 +212,22 @@ public final class SimulationOptions {
             description = "With --perturb: frames the sleeping node's socket buffer holds; more are dropped "
                     + "(default: ${DEFAULT-VALUE}, about a 208 KiB buffer of 1 KB datagrams).")
     private int perturbBacklog;
+
+    /**
+     * The region planner of --regions, or null without it.
+     *
+     * @throws IllegalArgumentException naming the flag and what is wrong
+     */
+    public RegionPlanner regionPlanner() {
+        if (regionMinSize == null) {
+            return null;
+        }
+        if (regionMinSize < 1 || regionMinSize > RegionPlanner.MAX_MIN_REGION_SIZE) {
+            throw new IllegalArgumentException("--regions " + regionMinSize + ": the minimum region size must be in 1.."
+                    + RegionPlanner.MAX_MIN_REGION_SIZE);
+        }
+        return new RegionPlanner(regionMinSize);
+    }
 
     /**
      * The perturbation of --perturb, or null without it.

@@ -287,15 +287,20 @@ final class EngineDriver implements Outbox, Bundler.Engine {
     /** A full view of {@code group}, reconciled with the engine's ({@link ViewReconciler#applyView}). */
     void applyView(int group, InetSocketAddress multicast, Map<Integer, InetSocketAddress> members,
                    Map<Integer, Long> incarnations) {
-        applyView(group, multicast, List.of(multicast), members, incarnations);
+        applyView(group, multicast, List.of(multicast), members, incarnations, List.of());
     }
 
-    /** As above, for a group with regions: this node listens on {@code listen}, sends to every destination. */
+    /**
+     * As above, for a group with regions: this node listens on {@code listen}, sends to every destination, and the
+     * engine learns the members of each region ({@link ProtocolEngine#onRegions}; empty: no regions).
+     */
     void applyView(int group, InetSocketAddress listen, List<InetSocketAddress> destinations,
-                   Map<Integer, InetSocketAddress> members, Map<Integer, Long> incarnations) {
+                   Map<Integer, InetSocketAddress> members, Map<Integer, Long> incarnations,
+                   List<List<Integer>> regions) {
         sendOpenDatagram();
-        now();
+        long nowNs = now();
         views.applyView(group, listen, destinations, members, incarnations);
+        engine.onRegions(group, regions, nowNs);
         afterEngineCall();
     }
 

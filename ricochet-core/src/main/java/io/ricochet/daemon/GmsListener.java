@@ -6,6 +6,7 @@ import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
 import io.ricochet.control.MemberEventKind;
 import io.ricochet.control.MembershipListener;
+import io.ricochet.control.ViewRegion;
 import io.ricochet.engine.MembershipEvent;
 import java.net.InetSocketAddress;
 import java.util.HashMap;
@@ -57,7 +58,7 @@ final class GmsListener implements MembershipListener {
             }
             lastViewId.put(view.group(), view.viewId());
             driver.applyView(view.group(), view.listenAddress(driver.self()), view.destinations(), view.members(),
-                    view.incarnations());
+                    view.incarnations(), view.regions().stream().map(ViewRegion::members).toList());
             seen.membership(view.group(), driver.isMember(view.group()));
         });
     }

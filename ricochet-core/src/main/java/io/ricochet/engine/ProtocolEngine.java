@@ -21,6 +21,15 @@ public interface ProtocolEngine {
     void onMembership(MembershipEvent event, long nowNs);
 
     /**
+     * The GMS's regions of {@code group} (QSM regions, {@code docs/design/regions.md}): its members grouped by the
+     * region they listen in, each set ascending; empty when the group has none. Given after the view's membership
+     * events. Only a protocol that recovers by region uses it (qsm: no partition spans two regions); by default
+     * ignored.
+     */
+    default void onRegions(int group, java.util.List<java.util.List<Integer>> regions, long nowNs) {
+    }
+
+    /**
      * The application multicasts {@code payload} to {@code group}; returns the packet's sequence number.
      *
      * @throws IllegalStateException if this node is not a member of {@code group}

@@ -17,6 +17,7 @@ import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.QsmTokenFlyweight;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -140,6 +141,16 @@ public final class QsmEngine implements ProtocolEngine {
             streams.retire(node, group, nowNs + RETIRE_AFTER_NS);
         }
         requestWake(nowNs);
+    }
+
+    /** The GMS's regions of {@code group}: partitions no longer span two of them (QSM section 3). */
+    @Override
+    public void onRegions(int group, List<List<Integer>> regions, long nowNs) {
+        RingUnit unit = units.computeIfAbsent(group, g -> new RingUnit(g, self, config.partitionSize()));
+        if (unit.regions(regions)) {
+            unit.relayout(nowNs);
+            requestWake(nowNs);
+        }
     }
 
     private boolean isListed(int group, int node) {

@@ -8,10 +8,11 @@ import java.util.TreeSet;
 
 /**
  * The members that recover together, as this node sees them, and the rings it runs over them (QSM section 3,
- * "Recovery in QSM is hierarchical"). Today a unit is one group's membership ({@link #members()} is the only place
- * that says so: GMS-computed regions can replace it). A unit of at most {@code partitionSize} members is one flat ring;
- * a larger one is split, in node-id order, into the fewest partitions of at most that size (their sizes differ by at
- * most one), but never into a partition of one member: with a size of 2 and an odd unit, one partition has 3. Each
+ * "Recovery in QSM is hierarchical"): one group's membership. A unit of at most {@code partitionSize} members is one
+ * flat ring; a larger one is split, in node-id order, into the fewest partitions of at most that size (their sizes
+ * differ by at most one), but never into a partition of one member: with a size of 2 and an odd unit, one partition
+ * has 3. When the GMS gives the group regions ({@link #regions(List)}), no partition spans two regions: each region's
+ * members are split on their own (a region with one member of the group joins a neighbouring partition). Each
  * partition runs its own ring ({@link #local}); the first member of each partition leads it and takes part in the
  * ring of the partition leaders ({@link #upper}), whose token carries each partition's aggregate.
  */
@@ -29,6 +30,8 @@ final class RingUnit {
     /** What this node knows as a partition leader (unused otherwise). */
     final LeaderState leader = new LeaderState();
     private int partitions = 1;
+    /** The group's members by GMS region ({@link #regions(List)}); empty: no regions, one block. */
+    private List<NavigableSet<Integer>> regions = List.of();
 
     RingUnit(int group, int self, int partitionSize) {
         this.group = group;
@@ -87,26 +90,42 @@ final class RingUnit {
     }
 
     /**
-     * Recomputes the partitions after a membership change. Every member computes the same layout from the same
-     * membership; while views differ, tokens from a member outside the ring are refused and regeneration restores
-     * the rings. What this node knew as a leader is dropped (it described the old partitions); a token held on a ring
-     * this node has left is dropped too.
+     * The GMS's regions of the group (QSM section 3: partitions subdivide regions), each a list of members; empty:
+     * none. Returns whether they changed, so the caller relays out only then (a relayout drops what a leader knew).
+     */
+    boolean regions(List<List<Integer>> regions) {
+        List<NavigableSet<Integer>> sets = new ArrayList<>();
+        for (List<Integer> region : regions) {
+            sets.add(new TreeSet<>(region));
+        }
+        if (sets.equals(this.regions)) {
+            return false;
+        }
+        this.regions = sets;
+        return true;
+    }
+
+    /**
+     * Recomputes the partitions after a membership or region change. Every member computes the same layout from
+     * the same membership and regions; while views differ, tokens from a member outside the ring are refused and
+     * regeneration restores the rings. What this node knew as a leader is dropped (it described the old partitions);
+     * a token held on a ring this node has left is dropped too.
      */
     void relayout(long nowNs) {
-        int n = members.size();
-        // A partition of one would have no peer to recover from, and its ring would turn with no network hop at all,
-        // far faster than the rings it waits for: at most n / 2 partitions.
-        partitions = n <= partitionSize ? 1 : Math.min((n + partitionSize - 1) / partitionSize, n / 2);
+        List<List<Integer>> parts = new ArrayList<>();
+        for (List<Integer> block : blocks()) {
+            parts.addAll(split(block));
+        }
+        mergeLoneMembers(parts);
+        partitions = Math.max(1, parts.size());
         leader.clear();
         if (partitions == 1) {
             local.members(members); // flat: the ring is the unit (shared, so an idle group keeps one set)
             upper.members(Collections.emptyNavigableSet());
         } else {
-            List<Integer> all = new ArrayList<>(members);
             NavigableSet<Integer> mine = new TreeSet<>();
             NavigableSet<Integer> leaders = new TreeSet<>();
-            for (int p = 0; p < partitions; p++) {
-                List<Integer> part = all.subList(start(p, n), start(p + 1, n));
+            for (List<Integer> part : parts) {
                 if (part.contains(self)) {
                     mine.addAll(part);
                 }
@@ -122,8 +141,66 @@ final class RingUnit {
         }
     }
 
-    /** Index of partition {@code p}'s first member among {@code n}: partitions as even as integers allow. */
-    private int start(int p, int n) {
-        return (int) ((long) p * n / partitions);
+    /**
+     * The members in blocks no partition may span: one per GMS region (its members in the unit, ascending), in the
+     * order of their first members, plus one of the members no region lists (a join the region view has not caught
+     * up with); without regions, the whole unit.
+     */
+    private List<List<Integer>> blocks() {
+        if (regions.isEmpty()) {
+            return members.isEmpty() ? List.of() : List.of(new ArrayList<>(members));
+        }
+        List<List<Integer>> blocks = new ArrayList<>();
+        List<Integer> unplaced = new ArrayList<>(members);
+        for (NavigableSet<Integer> region : regions) {
+            List<Integer> block = new ArrayList<>();
+            for (int node : region) {
+                if (members.contains(node)) {
+                    block.add(node);
+                }
+            }
+            unplaced.removeAll(block);
+            if (!block.isEmpty()) {
+                blocks.add(block);
+            }
+        }
+        if (!unplaced.isEmpty()) {
+            blocks.add(unplaced);
+        }
+        blocks.sort(java.util.Comparator.comparing(b -> b.get(0)));
+        return blocks;
+    }
+
+    /**
+     * A block in the fewest partitions of at most {@code partitionSize}, as even as integers allow, and never one of
+     * a single member while the block has more (a partition of one would have no peer to recover from, and its ring
+     * would turn with no network hop at all, far faster than the rings it waits for): at most m / 2 partitions.
+     */
+    private List<List<Integer>> split(List<Integer> block) {
+        int m = block.size();
+        int count = m <= partitionSize ? 1 : Math.min((m + partitionSize - 1) / partitionSize, m / 2);
+        List<List<Integer>> out = new ArrayList<>(count);
+        for (int p = 0; p < count; p++) {
+            out.add(block.subList((int) ((long) p * m / count), (int) ((long) (p + 1) * m / count)));
+        }
+        return out;
+    }
+
+    /**
+     * A region with one member of the unit would make a partition of one: it joins the partition before it (the
+     * next, if it is first), so it still has a peer.
+     */
+    private static void mergeLoneMembers(List<List<Integer>> parts) {
+        for (int i = 0; i < parts.size() && parts.size() > 1; i++) {
+            if (parts.get(i).size() == 1) {
+                int into = i > 0 ? i - 1 : 1;
+                List<Integer> merged = new ArrayList<>(parts.get(into));
+                merged.addAll(parts.get(i));
+                Collections.sort(merged);
+                parts.set(into, merged);
+                parts.remove(i);
+                i = -1;   // indexes moved: look again from the start
+            }
+        }
     }
 }

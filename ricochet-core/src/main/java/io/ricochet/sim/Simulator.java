@@ -6,9 +6,16 @@ import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.loss.LossInjector;
+import io.ricochet.region.Region;
+import io.ricochet.region.RegionPlan;
+import io.ricochet.region.RegionPlanner;
 import io.ricochet.wire.HeaderFlyweight;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 
 /**
  * Discrete-event simulator: N engines on virtual time and a virtual network with a fixed one-hop latency, loss
@@ -37,6 +44,8 @@ public final class Simulator {
     private final byte[] payload;
     /** The perturbed node's sleep state; null in a run without perturbation. */
     private final SleepingNode sleeper;
+    /** Computes the regions the engines are given; null: none. */
+    private RegionPlanner regionPlanner;
     private SimObserver observer = new SimObserver() { };
     private long events;
 
@@ -95,6 +104,16 @@ public final class Simulator {
         return this;
     }
 
+    /**
+     * Gives every engine the GMS's regions of its groups, as {@code planner} computes them from the workload's
+     * memberships (QSM section 3; {@code docs/design/regions.md}): a protocol that recovers by region (qsm) lays its
+     * partitions out along them. Call before {@link #run}. Draws no random number.
+     */
+    public Simulator regions(RegionPlanner planner) {
+        this.regionPlanner = planner;
+        return this;
+    }
+
     /** What the perturbed node's sleeps did, or null in a run without perturbation. */
     public PerturbationReport perturbationReport() {
         return sleeper == null ? null
@@ -138,6 +157,28 @@ public final class Simulator {
                         engines[node].onMembership(MembershipEvent.join(group, member), 0);
                     }
                 }
+            }
+        }
+        if (regionPlanner != null) {
+            giveRegions();
+        }
+    }
+
+    /** Every member of every group learns the group's regions from one plan of the whole workload. */
+    private void giveRegions() {
+        Map<Integer, List<Integer>> groups = new TreeMap<>();
+        for (int group = 0; group < workload.membersOfGroup().length; group++) {
+            List<Integer> members = new ArrayList<>();
+            for (int member : workload.membersOfGroup()[group]) {
+                members.add(member);
+            }
+            groups.put(group, members);
+        }
+        RegionPlan plan = regionPlanner.plan(groups);
+        for (int group : groups.keySet()) {
+            List<List<Integer>> regions = plan.regionsOf(group).stream().map(Region::members).toList();
+            for (int member : groups.get(group)) {
+                engines[member].onRegions(group, regions, 0);
             }
         }
     }

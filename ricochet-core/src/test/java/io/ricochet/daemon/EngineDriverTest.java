@@ -196,7 +196,7 @@ class EngineDriverTest {
         Map<Integer, InetSocketAddress> members = new LinkedHashMap<>();
         members.put(SELF, new InetSocketAddress("127.0.0.1", 7001));
         members.put(PEER, PEER_ADDRESS);
-        driver.applyView(G, one, List.of(one, two), members, Map.of());
+        driver.applyView(G, one, List.of(one, two), members, Map.of(), List.of());
         transport.sent.clear();
         byte[] payload = {1, 2, 3};
         driver.engine().send(G, payload, 0, payload.length, driver.now());

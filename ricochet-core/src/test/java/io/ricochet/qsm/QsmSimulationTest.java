@@ -7,6 +7,7 @@ import io.ricochet.engine.Counter;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import io.ricochet.region.RegionPlanner;
 import io.ricochet.sim.SimConfig;
 import io.ricochet.sim.SimResult;
 import io.ricochet.sim.Simulator;
@@ -32,7 +33,10 @@ class QsmSimulationTest {
     }
 
     private static SimResult run(SimConfig config) {
-        Simulator simulator = new Simulator(config);
+        return run(new Simulator(config), config);
+    }
+
+    private static SimResult run(Simulator simulator, SimConfig config) {
         SimResult result = simulator.run(null);
         for (int node = 0; node < config.nodes(); node++) {
             QsmEngine engine = (QsmEngine) simulator.engine(node);
@@ -99,6 +103,17 @@ class QsmSimulationTest {
         assertTrue(c.get(QsmCounter.QSM_REPAIRS_ACROSS) > 0, "leaders pushed packets across: " + c);
         assertTrue(c.get(QsmCounter.QSM_REPAIRS_SENT) > c.get(QsmCounter.QSM_REPAIRS_FROM_ORIGIN) * 2,
                 "most forwards come from peers, not the sender: " + c);
+    }
+
+    @Test
+    void shouldDeliverEveryMessageExactlyOnceWithPartitionsAlongTheGmsRegions() {
+        // 16 nodes each in 2 groups of 8, partitions of at most 4, regions planned with a minimum size of 2.
+        SimConfig config = config(2, 8, 4, "uniform:0.05", LossScope.ALL, 9);
+        SimResult r = run(new Simulator(config).regions(new RegionPlanner(2)), config);
+        assertEveryMessageDeliveredOnce(r);
+        SimResult same = run(new Simulator(config).regions(new RegionPlanner(2)), config);
+        assertEquals(r.counters(), same.counters(), "deterministic with regions too");
+        assertTrue(!r.counters().equals(run(config).counters()), "the regions changed the rings");
     }
 
     @Test

@@ -67,4 +67,38 @@ class RingUnitTest {
         assertNull(u.upper.held, "the leaders' token it held is dropped");
         assertTrue(u.leader.relays.isEmpty(), "what it knew as a leader described the old partitions");
     }
+
+    private static RingUnit unitInRegions(int self, int partitionSize, List<List<Integer>> regions, int... members) {
+        RingUnit u = new RingUnit(7, self, partitionSize);
+        for (int m : members) {
+            u.add(m);
+        }
+        u.regions(regions);
+        u.relayout(0);
+        return u;
+    }
+
+    @Test
+    void noPartitionSpansTwoRegionsAndARegionLargerThanAPartitionIsSplitOnItsOwn() {
+        List<List<Integer>> regions = List.of(List.of(1, 2, 3, 4, 5, 6, 7), List.of(8, 9));
+        int[] nine = {1, 2, 3, 4, 5, 6, 7, 8, 9};
+        assertEquals(List.of(1, 2), List.copyOf(unitInRegions(1, 3, regions, nine).local.members()));
+        assertEquals(List.of(5, 6, 7), List.copyOf(unitInRegions(6, 3, regions, nine).local.members()));
+        assertEquals(List.of(8, 9), List.copyOf(unitInRegions(9, 3, regions, nine).local.members()));
+        assertEquals(List.of(1, 3, 5, 8), List.copyOf(unitInRegions(1, 3, regions, nine).upper.members()));
+        // Without regions, partitions of at most 3: {1,2,3} {4,5,6} {7,8,9}.
+        assertEquals(List.of(7, 8, 9), List.copyOf(unit(9, 3, nine).local.members()));
+    }
+
+    @Test
+    void aRegionWithOneMemberOfTheGroupJoinsANeighbourAndUnlistedMembersFormTheirOwnBlock() {
+        List<List<Integer>> regions = List.of(List.of(4), List.of(1, 2), List.of(3, 5));
+        RingUnit u = unitInRegions(4, 5, regions, 1, 2, 3, 4, 5, 6, 7);
+        // Blocks by first member: {1,2}, {3,5}, {4} (joins {3,5}), and the unlisted {6,7}.
+        assertEquals(List.of(3, 4, 5), List.copyOf(u.local.members()));
+        assertEquals(3, u.partitions());
+        assertEquals(List.of(6, 7), List.copyOf(unitInRegions(6, 5, regions, 1, 2, 3, 4, 5, 6, 7).local.members()));
+        // Regions that leave every partition whole keep the unit flat.
+        assertEquals(1, unitInRegions(1, 5, List.of(List.of(1, 2, 3)), 1, 2, 3).partitions());
+    }
 }

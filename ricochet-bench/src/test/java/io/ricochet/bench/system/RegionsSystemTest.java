@@ -3,10 +3,12 @@ package io.ricochet.bench.system;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.daemon.DaemonCounter;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -70,6 +72,41 @@ class RegionsSystemTest {
             }
             exchange(apps, Map.of(A, List.of(1, 2, 3), B, List.of(1, 2, 3, 4)));
             assertEquals(regions, cluster.log("gms-0").contains("regions on"), "the GMS runs with regions or not");
+        } finally {
+            apps.forEach(Traffic::close);
+        }
+    }
+
+    /**
+     * QSM's rings along the regions, on real sockets: six daemons running qsm (partitions of at most 3) under 5 %
+     * injected loss, A = {1..6} and B = {1, 3, 5}, so A spans the regions {1, 3, 5} and {2, 4, 6}, which are its
+     * partitions (without regions they would be {1, 2, 3} and {4, 5, 6}). Every message exactly once, none given up.
+     */
+    @Test
+    void shouldRecoverThroughQsmPartitionsThatFollowTheRegions() throws Exception {
+        NamespaceSystemTest.requirePrivateNamespace();
+        List<Traffic> apps = new ArrayList<>();
+        try (ProcessCluster cluster = new ProcessCluster("regions-qsm", 1)) {
+            cluster.startGms("--regions", "--min-region-size", "1");
+            for (int node = 1; node <= 6; node++) {
+                cluster.startDaemon(node, "--protocol", "qsm", "--qsm-partition-size", "3",
+                        "--qsm-token-interval-ms", "0.5", "--inject-loss", "uniform:0.05");
+                apps.add(new Traffic(node));
+            }
+            for (Traffic app : apps) {
+                app.join(app.node % 2 == 1 ? new int[] {A, B} : new int[] {A});
+            }
+            List<Integer> all = List.of(1, 2, 3, 4, 5, 6);
+            List<Integer> odd = List.of(1, 3, 5);
+            awaitMembers(apps, A, all);
+            awaitMembers(apps, B, odd);
+            cluster.awaitLog("daemon-2", "at /239.254.");
+            exchange(apps, Map.of(A, all, B, odd));
+            long injected = 0;
+            for (Traffic app : apps) {
+                injected += app.counter(DaemonCounter.INJECTED_DROPS);
+            }
+            assertTrue(injected > 0, "the daemons must have dropped packets");
         } finally {
             apps.forEach(Traffic::close);
         }
