@@ -255,7 +255,8 @@ public final class SimulationOptions {
     public SimConfig toSimConfig() {
         RicochetConfig engine = engineConfig();
         long latencyNs = nanos("--latency-us", latencyUs, NS_PER_US, true);
-        ProtocolTuning tuning = new ProtocolTuning(srmSessionIntervalNs(), qsmTokenIntervalNs(), qsmPartitionSize());
+        ProtocolTuning tuning = new ProtocolTuning(srmSessionIntervalNs(), qsmTokenIntervalNs(), qsmPartitionSize(),
+                null);
         if (fountainBackup.isOn() && protocol != ProtocolChoice.RICOCHET) {
             throw new IllegalArgumentException("--fountain-backup on: applies to --protocol ricochet only, not "
                     + protocol.cliName());

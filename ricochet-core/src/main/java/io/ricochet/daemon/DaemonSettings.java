@@ -158,6 +158,10 @@ public final class DaemonSettings {
             "with protocol qsm: most members of a partition; a group larger than this is split into partitions with a "
                 + "token ring each, whose leaders run a ring of their own (" + QsmConfig.MIN_PARTITION_SIZE + ".."
                 + QsmConfig.MAX_PARTITION_SIZE + "; every member must agree)"});
+        k.put("qsm-regeneration-floor-ms", new String[] {"100",
+            "with protocol qsm: shortest wait before a member with work that has not seen the token makes a new one "
+                + "(0.." + QsmConfig.MAX_REGENERATION_FLOOR_MS + " ms; the rounds of the ring decide when longer): "
+                + "a process stalled for a few token holds otherwise regenerates tokens that supersede live ones"});
         return k;
     }
 
@@ -235,7 +239,18 @@ public final class DaemonSettings {
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
                 bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics(),
                 integer("max-groups"), new ProtocolTuning(null, parse("qsm-token-interval-ms",
-                v -> QsmConfig.tokenIntervalNsOfMs(Double.parseDouble(v))), qsmPartitionSize()));
+                v -> QsmConfig.tokenIntervalNsOfMs(Double.parseDouble(v))), qsmPartitionSize(),
+                qsmRegenerationFloorNs()));
+    }
+
+    private long qsmRegenerationFloorNs() {
+        return parse("qsm-regeneration-floor-ms", v -> {
+            long ms = Long.parseLong(v);
+            if (ms < 0 || ms > QsmConfig.MAX_REGENERATION_FLOOR_MS) {
+                throw new IllegalArgumentException("must be in 0.." + QsmConfig.MAX_REGENERATION_FLOOR_MS + " ms");
+            }
+            return ms * 1_000_000L;
+        });
     }
 
     private int qsmPartitionSize() {

@@ -123,6 +123,9 @@ public enum ProtocolChoice {
                 if (tuning.qsmPartitionSize() != null) {
                     qsm.partitionSize(tuning.qsmPartitionSize());
                 }
+                if (tuning.qsmRegenerationFloorNs() != null) {
+                    qsm.regenerationFloorNs(tuning.qsmRegenerationFloorNs());
+                }
                 return new QsmProtocol(qsm.build());
             default:
                 return new RicochetProtocol(engine, seals);

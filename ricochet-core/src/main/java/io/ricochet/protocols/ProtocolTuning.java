@@ -7,8 +7,10 @@ package io.ricochet.protocols;
  * @param srmSessionIntervalNs SRM: mean interval of a member's session messages in a group (0: none)
  * @param qsmTokenIntervalNs   QSM: how long a member holds the token before passing it on
  * @param qsmPartitionSize     QSM: most members of a partition; a larger ring unit is split into partitions
+ * @param qsmRegenerationFloorNs QSM: shortest wait before a member with work makes a new token
  */
-public record ProtocolTuning(Long srmSessionIntervalNs, Long qsmTokenIntervalNs, Integer qsmPartitionSize) {
+public record ProtocolTuning(Long srmSessionIntervalNs, Long qsmTokenIntervalNs, Integer qsmPartitionSize,
+                             Long qsmRegenerationFloorNs) {
     /** Every protocol with its defaults. */
-    public static final ProtocolTuning DEFAULTS = new ProtocolTuning(null, null, null);
+    public static final ProtocolTuning DEFAULTS = new ProtocolTuning(null, null, null, null);
 }

@@ -24,10 +24,16 @@ import io.ricochet.wire.QsmTokenFlyweight;
  *                           at most this many, each with its own ring, and their leaders run a ring of their own (QSM
  *                           section 3, "Recovery in QSM is hierarchical"); a unit no larger stays one flat ring
  *                           (default 5)
+ * @param regenerationFloorNs shortest wait, whatever the rounds, before a member with work makes a new token
+ *                           (default 0: {@code regenerationRounds} rounds alone decide). A real host stalls a process
+ *                           (scheduling, GC) for longer than a few token holds now and then, and each stall then
+ *                           made a token that superseded the one still on its way; the daemon sets a floor of
+ *                           100 ms. The simulator's processes never stall, so it keeps 0.
  */
 public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRounds, int recoveryRounds,
                         int parkAfterIdleRounds, int maxSenders, int maxRecords, int sendBufferCapacity,
-                        int cacheCapacity, int lossTableCapacity, int streamWindow, int partitionSize) {
+                        int cacheCapacity, int lossTableCapacity, int streamWindow, int partitionSize,
+                        long regenerationFloorNs) {
     private static final long MS = 1_000_000L;
     /** Shortest token hold a user may set, in ms (1 µs: the engine's timers are in ns). */
     public static final double MIN_TOKEN_INTERVAL_MS = 0.001;
@@ -37,6 +43,8 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
     public static final int MIN_PARTITION_SIZE = 2;
     /** Largest partition (a larger value keeps every ring flat, as a unit is at most this large in practice). */
     public static final int MAX_PARTITION_SIZE = 65_536;
+    /** Longest regeneration floor a user may set, in ms (a minute). */
+    public static final long MAX_REGENERATION_FLOOR_MS = 60_000;
 
     public QsmConfig {
         require(maxPayload >= 1 && maxPayload <= DataFlyweight.STANDARD_MAX_PAYLOAD, "payload", maxPayload,
@@ -60,6 +68,8 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
         require(streamWindow >= 64 && streamWindow <= 1 << 20, "stream window", streamWindow, "64..1048576");
         require(partitionSize >= MIN_PARTITION_SIZE && partitionSize <= MAX_PARTITION_SIZE, "partition size",
                 partitionSize, MIN_PARTITION_SIZE + ".." + MAX_PARTITION_SIZE + " members");
+        require(regenerationFloorNs >= 0 && regenerationFloorNs <= MAX_REGENERATION_FLOOR_MS * MS,
+                "regeneration floor", regenerationFloorNs, "0.." + MAX_REGENERATION_FLOOR_MS + " ms in ns");
     }
 
     /**
@@ -100,6 +110,7 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
         private int lossTableCapacity = 4096;
         private int streamWindow = 16_384;
         private int partitionSize = 5;
+        private long regenerationFloorNs;
 
         public Builder maxPayload(int v) {
             maxPayload = v;
@@ -161,10 +172,15 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
             return this;
         }
 
+        public Builder regenerationFloorNs(long v) {
+            regenerationFloorNs = v;
+            return this;
+        }
+
         public QsmConfig build() {
             return new QsmConfig(maxPayload, tokenIntervalNs, regenerationRounds, recoveryRounds, parkAfterIdleRounds,
                     maxSenders, maxRecords, sendBufferCapacity, cacheCapacity, lossTableCapacity, streamWindow,
-                    partitionSize);
+                    partitionSize, regenerationFloorNs);
         }
     }
 }

@@ -103,6 +103,7 @@ final class Ring {
     long regenerateAtNs(QsmConfig config) {
         int position = members.headSet(self).size();
         long round = (long) members.size() * config.tokenIntervalNs();
-        return lastSeenNs + config.regenerationRounds() * round + 2L * position * config.tokenIntervalNs();
+        long wait = Math.max(config.regenerationRounds() * round, config.regenerationFloorNs());
+        return lastSeenNs + wait + 2L * position * config.tokenIntervalNs();
     }
 }

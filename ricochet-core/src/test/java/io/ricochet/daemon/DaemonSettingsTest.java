@@ -317,5 +317,17 @@ class DaemonSettingsTest {
         assertRefused(flags("node-id", "1", "qsm-partition-size", "1"), "qsm-partition-size = 1: ",
                 "must be in 2..65536 members (flags)");
         assertRefused(flags("node-id", "1", "qsm-partition-size", "x"), "qsm-partition-size = x: ", "not a number");
+
+        assertEquals(100_000_000L, ((io.ricochet.qsm.QsmProtocol) wide.protocol().factory(wide.engine(),
+                wide.engine().maxPayload(), wide.tuning())).config().regenerationFloorNs(),
+                "the daemon's default regeneration floor, 100 ms");
+        DaemonConfig eager = DaemonSettings.resolve(null, null, flags("node-id", "1", "protocol", "qsm",
+                "qsm-regeneration-floor-ms", "0"));
+        assertEquals(0L, ((io.ricochet.qsm.QsmProtocol) eager.protocol().factory(eager.engine(),
+                eager.engine().maxPayload(), eager.tuning())).config().regenerationFloorNs());
+        assertRefused(flags("node-id", "1", "qsm-regeneration-floor-ms", "-1"), "qsm-regeneration-floor-ms = -1: ",
+                "must be in 0..60000 ms (flags)");
+        assertRefused(flags("node-id", "1", "qsm-regeneration-floor-ms", "soon"), "qsm-regeneration-floor-ms = soon: ",
+                "not a number");
     }
 }

@@ -128,6 +128,28 @@ class QsmEngineTest extends QsmNetworkTest {
     }
 
     @Test
+    void shouldWaitForTheRegenerationFloorBeforeMakingANewToken() {
+        // Three members, 1 ms holds: without a floor a lost token is made anew after about 3 rounds (9 ms + stagger).
+        start(QsmConfig.builder().maxPayload(64).regenerationFloorNs(50_000_000L).build());
+        drop = f -> f.frame()[3] == FrameType.QSM_TOKEN && tokens.size() <= 1 || isData(f, 2, 0);
+        send(1, 2);
+        run(40_000_000);
+        assertEquals(0, total(QsmCounter.QSM_TOKENS_REGENERATED), "nobody regenerates before the 50 ms floor");
+        run(100_000_000);
+        assertTrue(total(QsmCounter.QSM_TOKENS_REGENERATED) >= 1, "after the floor a member with work does");
+        assertEquals(2, outbox(2).delivered.size(), "node 2 recovered packet 0 after all");
+    }
+
+    @Test
+    void shouldRegenerateWithinAFewRoundsWithoutAFloor() {
+        start();
+        drop = f -> f.frame()[3] == FrameType.QSM_TOKEN && tokens.size() <= 1 || isData(f, 2, 0);
+        send(1, 2);
+        run(40_000_000);
+        assertTrue(total(QsmCounter.QSM_TOKENS_REGENERATED) >= 1, "3 rounds of 3 ms, well within 40 ms");
+    }
+
+    @Test
     void shouldReportALossLostWhenNoMemberHoldsThePacket() {
         start(QsmConfig.builder().maxPayload(64).sendBufferCapacity(1).recoveryRounds(2).build());
         drop = f -> isData(f, 2, 0) || isData(f, 3, 0);
