@@ -350,9 +350,10 @@ final class EngineDriver implements Outbox, Bundler.Engine {
             counters.increment(DaemonCounter.UNKNOWN_DESTINATIONS);
             return;
         }
-        // With regions, once to each region of the group (QSM section 3); else the one group address.
-        for (InetSocketAddress to : destinations) {
-            transport.send(to, frame, offset, length);
+        // With regions, once to each region of the group (QSM section 3); else the one group address. Indexed: no
+        // iterator per frame.
+        for (int i = 0; i < destinations.size(); i++) {
+            transport.send(destinations.get(i), frame, offset, length);
         }
     }
 

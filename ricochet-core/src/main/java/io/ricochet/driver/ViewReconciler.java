@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
+import org.agrona.collections.Int2ObjectHashMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -27,7 +28,8 @@ public final class ViewReconciler {
     /** Where this node listens for each group: the group's address, or its region's. */
     private final Map<Integer, InetSocketAddress> multicastOf = new HashMap<>();
     /** Where a multicast to each group goes: the group's address, or every region's of the group. */
-    private final Map<Integer, List<InetSocketAddress>> destinationsOf = new HashMap<>();
+    /** Read for every multicast frame: primitive keys, no boxing per packet. */
+    private final Int2ObjectHashMap<List<InetSocketAddress>> destinationsOf = new Int2ObjectHashMap<>();
 
     /**
      * @param self      this node's id
@@ -142,7 +144,8 @@ public final class ViewReconciler {
 
     /** Where a multicast to {@code group} goes (each address once), or an empty list if no view of it arrived. */
     public List<InetSocketAddress> destinations(int group) {
-        return destinationsOf.getOrDefault(group, List.of());
+        List<InetSocketAddress> destinations = destinationsOf.get(group);
+        return destinations == null ? List.of() : destinations;
     }
 
     /** Where a unicast to {@code node} goes, or null if no view or event named its address. */

@@ -2,6 +2,7 @@ package io.ricochet.qsm;
 
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.List;
 import java.util.NavigableSet;
 import java.util.TreeSet;
@@ -167,7 +168,7 @@ final class RingUnit {
         if (!unplaced.isEmpty()) {
             blocks.add(unplaced);
         }
-        blocks.sort(java.util.Comparator.comparing(b -> b.get(0)));
+        blocks.sort(Comparator.comparing(b -> b.get(0)));
         return blocks;
     }
 

@@ -2,7 +2,6 @@ package io.ricochet.workload;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.Map;
 import java.util.SortedMap;
@@ -37,14 +36,16 @@ public final class DeliveryTimeline {
             outside++;
             return;
         }
-        if (counts == null) {
-            counts = new long[0];
-        }
-        if (index >= counts.length) {
-            counts = Arrays.copyOf(counts, (int) Math.min(MAX_SECONDS, Math.max(index + 1, counts.length * 2L)));
+        if (counts == null || index >= counts.length) {   // grow: the map is written only then
+            long[] grown = new long[(int) Math.min(MAX_SECONDS, Math.max(index + 1, counts == null ? 16
+                    : counts.length * 2L))];
+            if (counts != null) {
+                System.arraycopy(counts, 0, grown, 0, counts.length);
+            }
+            counts = grown;
+            perOrigin.put(origin, counts);
         }
         counts[(int) index]++;
-        perOrigin.put(origin, counts);
     }
 
     /** The epoch second of the first delivery, or -1 if none. */
