@@ -10,7 +10,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 
@@ -19,7 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * application in the daemon's JVM, on the in-process {@link io.ricochet.api.LocalNode} interface. Loss is the
  * daemon's own injector ({@code inject-loss uniform:L}, data packets only); the daemon tells the member which packets
  * it dropped ({@link Daemon#observeInjectedDrops}), on the engine thread before any later delivery. Sends wait for
- * the daemon (the API's backpressure), with at most {@link #WINDOW} in flight. Datagrams are not authenticated
+ * the daemon (the API's backpressure), with at most {@link #WINDOW} in flight ({@link SendWindow}: a full window
+ * wakes the sender when half of it is free). Datagrams are not authenticated
  * ({@code insecure}), as JGroups' stock stack does not authenticate either.
  */
 final class RicochetMember implements GroupMember {
@@ -30,7 +30,7 @@ final class RicochetMember implements GroupMember {
     private final MemberPlan plan;
     private final DeliveryStats stats;
     private final DropLog drops = new DropLog(1 << 16);
-    private final Semaphore window = new Semaphore(WINDOW);
+    private final SendWindow window = new SendWindow(WINDOW);
     private final AtomicLong failedSends = new AtomicLong();
     private final AtomicLong lost = new AtomicLong();
     private final DeliveryListener listener;
@@ -128,8 +128,7 @@ final class RicochetMember implements GroupMember {
 
     @Override
     public long flush() throws InterruptedException {
-        window.acquire(WINDOW);
-        window.release(WINDOW);
+        window.awaitEmpty();
         return failedSends.get();
     }
 
