@@ -174,7 +174,7 @@ start_gms() {
 }
 
 # start_daemon LOGFILE ARGS...: the receiving daemon on host 1 (node 1, LEC r=8 c=5, no injected loss), ARGS
-# added to its command line, and then DAEMON_ARGS if set (daemon flags, e.g. "--rx-coalesce-us 100"); sets
+# added to its command line, and then DAEMON_ARGS if set (daemon flags, e.g. "--receive-thread off"); sets
 # $daemon_pid.
 start_daemon() {
     local logfile="$1" extra=()

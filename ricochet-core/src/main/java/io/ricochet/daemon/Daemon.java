@@ -8,6 +8,7 @@ import io.ricochet.api.DeliveryListener;
 import io.ricochet.api.LocalNode;
 import io.ricochet.api.NodeStats;
 import io.ricochet.api.server.ApiServer;
+import io.ricochet.auth.FrameGuard;
 import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.Register;
@@ -45,6 +46,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     private final DaemonConfig config;
     private final DaemonTransport transport;
     private final EngineDriver driver;
+    private final Landing landing;
     private final EventLoop loop;
     private final NioEventLoopGroup controlGroup = new NioEventLoopGroup(1);
     private final GmsClient gms;
@@ -71,13 +73,13 @@ public final class Daemon implements LocalNode, AutoCloseable {
         SplittableRandom root = new SplittableRandom(config.seed());
         Counters counters = new Counters(DaemonCounter.ALL);
         requireHeapFor(config);
-        ReceiveBuffer rx = new ReceiveBuffer(config.rxBufferPackets(), config.maxDatagramLength(), root.split(),
-                counters);
+        SplittableRandom rxRandom = root.split();
         this.transport = new DaemonTransport(config);
         this.loop = transport.loop().next();
         LossInjector injector = new LossInjector(config.injectLoss().newModel(root.nextLong()), config.lossScope(),
                 config.nodeId());
-        this.driver = new EngineDriver(config.nodeId(), loop, System::nanoTime, rx, injector, counters);
+        this.driver = new EngineDriver(config.nodeId(), loop, System::nanoTime, injector, counters);
+        this.landing = landing(config, driver, loop, rxRandom);
         driver.attach(config.protocol().factory(config.engine(), config.engine().maxPayload(), config.tuning(),
                         config.auth()::newOriginSeals)
                 .create(config.nodeId(), root.split(), driver), transport, config.bundleBytes(),
@@ -124,12 +126,27 @@ public final class Daemon implements LocalNode, AutoCloseable {
      * Refuses packet buffers that could outgrow half the JVM's heap when full: a clear error at start rather than an
      * OutOfMemoryError under load (a large mtu and payload multiply every buffer).
      */
+    /** Where received datagrams land: the engine's own loop, or a receive thread's handoff (receive-thread). */
+    private static Landing landing(DaemonConfig config, EngineDriver driver, EventLoop loop,
+                                   SplittableRandom random) {
+        FrameGuard guard = config.auth().newGuard();
+        if (!config.receiveThread()) {
+            return new LoopLanding(config.nodeId(), guard, driver, new ReceiveBuffer(config.rxBufferPackets(),
+                    config.maxDatagramLength(), random, driver.counters()));
+        }
+        Counters counts = new Counters(DaemonCounter.ALL);
+        return new HandoffLanding(config.nodeId(), guard, driver, loop, counts,
+                new ReceiveBuffer(config.rxHalfPackets(), config.maxDatagramLength(), random.split(), counts),
+                new ReceiveBuffer(config.rxHalfPackets(), config.maxDatagramLength(), random.split(), counts));
+    }
+
     static void requireHeapFor(DaemonConfig config) {
         long need = config.bufferBytes();
         long heap = Runtime.getRuntime().maxMemory();
         if (need > heap / 2) {
             throw new IllegalArgumentException("buffers of up to " + need / (1 << 20) + " MB (rx-buffer "
-                    + config.rxBufferPackets() + " x 2 rings of " + config.maxDatagramLength() + "-byte datagrams; "
+                    + config.rxBufferPackets() + " per ring, 2 rings of " + config.maxDatagramLength()
+                    + "-byte datagrams; "
                     + "data-cache, retransmit-buffer and repair-buffer of " + config.engine().maxPayload()
                     + "-byte payloads) do not fit in half the JVM heap (" + heap / (1 << 20) + " MB): lower them or "
                     + "payload, or give the JVM more heap (-Xmx)");
@@ -140,8 +157,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     public static Daemon start(DaemonConfig config) throws Exception {
         Daemon daemon = new Daemon(config);
         try {
-            daemon.transport.start(new DatagramHandler(config.nodeId(), daemon.driver,
-                    config.auth().newGuard()));
+            daemon.transport.start(new DatagramHandler(daemon.landing));
             daemon.heartbeats.start(config.heartbeatAddress());
             daemon.loop.scheduleAtFixedRate(daemon::engineAlive, 0, PROGRESS_MARK_MS, TimeUnit.MILLISECONDS);
             daemon.gms.start();
@@ -365,8 +381,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
 
     /** The stats without the API server's counters; on the loop. */
     private NodeStats snapshot() {
+        landing.foldCounters();
         return StatsReport.of(new StatsReport.Identity(nodeId(), incarnation, config.protocol().cliName(),
-                transport.kind(), config.authentication(), transport.grantedReceiveBuffer()), driver,
+                transport.kind(), config.authentication(), transport.grantedReceiveBuffer()), driver, landing,
                 gmsListener.links());
     }
 

@@ -36,6 +36,9 @@ import java.util.Objects;
  * @param seed                seeds the engine, the loss injector and the receive buffer's random drops
  * @param statsIntervalSeconds how often counters are logged at INFO (0 = never)
  * @param transport           socket implementation
+ * @param receiveThread       whether a thread of its own reads the sockets and hands batches to the engine's thread
+ *                            (the receive buffer then has two halves of {@code rxBufferPackets / 2}), or the engine's
+ *                            thread reads them itself
  * @param multicastTtl        IP_MULTICAST_TTL of sent multicast (0 or 1: never leaves the link)
  * @param protocol            the protocol this daemon runs in every group it joins
  * @param heartbeatPort       UDP port (on {@code address}) where the failure detector's heartbeats are answered, by a
@@ -64,7 +67,8 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            List<List<InetSocketAddress>> gms, RicochetConfig engine,
                            int rxBufferPackets,
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
-                           int statsIntervalSeconds, Transport transport, int multicastTtl,
+                           int statsIntervalSeconds, Transport transport, boolean receiveThread,
+                           int multicastTtl,
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
                            int sendRateLimit, int bundleBytes, int bundleLingerUs, Authentication auth,
                            TlsSettings tls, int mtu, int rack, MetricsBind metrics, int maxGroups,
@@ -79,6 +83,9 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
     public static final int DEFAULT_MAX_GROUPS = 16_384;
     /** Upper bound of {@link #maxGroups()}, that of the API's groups per connection too. */
     public static final int MAX_GROUPS = ApiConfig.MAX_COUNT_LIMIT;
+
+    /** The smallest receive buffer, per class: two halves of 8 with a receive thread. */
+    public static final int MIN_RX_BUFFER = 16;
 
     /** Which socket implementation to use. */
     public enum Transport { AUTO, EPOLL, NIO }
@@ -104,7 +111,8 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         }
         require(nodeId >= 0, "node-id", nodeId, "must be 0 or more");
         require(unicastPort > 0 && unicastPort < 65536, "unicast-port", unicastPort, "must be in 1..65535");
-        require(rxBufferPackets >= 16, "rx-buffer", rxBufferPackets, "must be at least 16 packets");
+        require(rxBufferPackets >= MIN_RX_BUFFER, "rx-buffer", rxBufferPackets, "must be at least " + MIN_RX_BUFFER
+                + " packets");
         require(socketReceiveBuffer >= 65_536, "socket-rcvbuf", socketReceiveBuffer, "must be at least 65536 bytes");
         require(statsIntervalSeconds >= 0, "stats-interval", statsIntervalSeconds, "must be 0 (off) or more");
         require(multicastTtl == 0 || multicastTtl == 1, "multicast-ttl", multicastTtl,
@@ -152,9 +160,15 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
      * data cache, the retransmit buffer and the repair buffer (each packet slot the largest payload or datagram).
      */
     public long bufferBytes() {
-        long rings = 2L * (rxBufferPackets + 1) * maxDatagramLength();
+        long rings = receiveThread ? 2L * 2 * (rxHalfPackets() + 1) * maxDatagramLength()
+                : 2L * (rxBufferPackets + 1) * maxDatagramLength();
         long packets = (long) engine.dataCacheCapacity() + engine.retransmitCapacity() + engine.repairBufferCapacity();
         return rings + packets * engine.maxPayload();
+    }
+
+    /** Packets per class in each half of the receive buffer when a receive thread fills one half at a time. */
+    public int rxHalfPackets() {
+        return rxBufferPackets / 2;
     }
 
     private static void require(boolean ok, String key, Object value, String rule) {

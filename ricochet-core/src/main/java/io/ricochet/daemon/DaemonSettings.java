@@ -137,7 +137,15 @@ public final class DaemonSettings {
         k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
-        return java.util.Collections.unmodifiableMap(metricsKeys(groupKeys(qsmKeys(fountainKeys(k)))));
+        return java.util.Collections.unmodifiableMap(metricsKeys(groupKeys(qsmKeys(fountainKeys(receiveKeys(k))))));
+    }
+
+    /** How the sockets are read (section 4.2.6), added to {@code k}, which it returns. */
+    private static Map<String, String[]> receiveKeys(Map<String, String[]> k) {
+        k.put("receive-thread", new String[] {"on", "on: a thread of its own reads the sockets into the receive "
+                + "buffer and hands the engine's thread whole batches (the buffer then has two halves of rx-buffer/2); "
+                + "off: the engine's thread reads them itself"});
+        return k;
     }
 
     /** The fountain backup's key (docs/design/fountain.md, section 6), added to {@code k}, which it returns. */
@@ -235,7 +243,7 @@ public final class DaemonSettings {
                 integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
-                integer("multicast-ttl"), protocol, integer("heartbeat-port"),
+                onOff("receive-thread"), integer("multicast-ttl"), protocol, integer("heartbeat-port"),
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
                 bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics(),
                 integer("max-groups"), new ProtocolTuning(null, parse("qsm-token-interval-ms",

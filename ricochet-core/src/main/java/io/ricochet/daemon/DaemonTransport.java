@@ -41,8 +41,11 @@ import org.slf4j.LoggerFactory;
  * retransmissions and heartbeats, which also sends the multicast (TTL 1, on the configured interface); and the
  * group sockets, bound to the multicast port, which hold the joined groups' memberships on that interface, as
  * many per socket as Linux allows (net.ipv4.igmp_max_memberships; {@link MembershipTable}), so that a node in
- * 1024 groups has some 50 sockets, not 1024. All channels live on one single-threaded event loop, the thread that
- * owns the engine, and feed the one handler. Native epoll when available; NIO keeps one socket per address.
+ * 1024 groups has some 50 sockets, not 1024. The receiving sockets feed the one handler. With receive-thread off,
+ * every socket lives on the engine's single-threaded event loop. With it on, the receiving sockets (the group sockets
+ * and the unicast socket) live on a loop of their own, the receive thread, and the engine's loop sends on a socket of
+ * its own, bound to the same address on a port the kernel picks: a send is then never a task for another thread.
+ * Native epoll when available; NIO keeps one socket per address.
  */
 final class DaemonTransport implements Transport, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DaemonTransport.class);
@@ -71,6 +74,8 @@ final class DaemonTransport implements Transport, AutoCloseable {
     private final DaemonConfig config;
     private final boolean epoll;
     private final EventLoopGroup loop;
+    /** The receive thread's loop, or null when the engine's loop reads the sockets itself. */
+    private final EventLoopGroup rxLoop;
     private final NetworkInterface iface;
     private ChannelHandler inbound;
     /** Group sockets by {@link MembershipTable} id; each future is its bind. */
@@ -80,9 +85,13 @@ final class DaemonTransport implements Transport, AutoCloseable {
     private final Set<Integer> listening = new HashSet<>();
     private final Map<Integer, List<Runnable>> waitingToListen = new HashMap<>();
     private DatagramChannel unicast;
+    /** The socket datagrams are sent on, on the engine's loop: {@link #unicast}, or one of its own. */
+    private DatagramChannel sender;
     private int grantedReceiveBuffer;
     /** Seals every datagram sent; owned by the event loop, like every method that sends. */
     private final FrameGuard guard;
+    /** Whether datagrams carry a seal (authentication on); without one a frame is sent as it is. */
+    private final boolean sealing;
     private final byte[] sealed;
     /** Bytes each datagram read may take: the largest datagram of the daemon's mtu, or more. */
     private final int readSize;
@@ -119,8 +128,19 @@ final class DaemonTransport implements Transport, AutoCloseable {
                 : membershipsPerSocket > 0 ? membershipsPerSocket : systemMembershipLimit());
         // Named, so that per-thread CPU readings (/proc/PID/task/*/comm) and profiles find the engine's thread.
         ThreadFactory engineThread = new DefaultThreadFactory("ricochet-engine");
-        this.loop = epoll ? new EpollEventLoopGroup(1, engineThread) : new NioEventLoopGroup(1, engineThread);
+        this.loop = newLoop(engineThread);
+        this.rxLoop = config.receiveThread() ? newLoop(new DefaultThreadFactory("ricochet-rx")) : null;
         this.guard = config.auth().newGuard();
+        this.sealing = config.auth().overhead() > 0;
+    }
+
+    private EventLoopGroup newLoop(ThreadFactory thread) {
+        return epoll ? new EpollEventLoopGroup(1, thread) : new NioEventLoopGroup(1, thread);
+    }
+
+    /** The loop the receiving sockets live on (their membership changes complete there, after the call). */
+    EventLoopGroup receiveLoop() {
+        return rxLoop != null ? rxLoop : loop;
     }
 
     /** Refuses an mtu larger than the interface's: the daemon's datagrams would be fragmented or dropped. */
@@ -157,45 +177,75 @@ final class DaemonTransport implements Transport, AutoCloseable {
         return epoll ? "epoll" : "nio";
     }
 
-    /** Binds the unicast socket, with the multicast sending options; every socket feeds {@code handler}. */
+    /**
+     * Binds the unicast socket and, with a receive thread, the engine's sending socket; the socket that sends has the
+     * multicast sending options. Every receiving socket feeds {@code handler}.
+     */
     void start(ChannelHandler handler) throws InterruptedException {
         this.inbound = handler;
         // Not SO_REUSEADDR, unlike the group sockets: with it a second daemon bound the same unicast port silently,
         // and the two then shared (and lost) each other's repairs and NAK answers.
-        Bootstrap b = bootstrap()
-                .option(ChannelOption.SO_REUSEADDR, false)
-                .option(ChannelOption.IP_MULTICAST_IF, iface)
-                .option(ChannelOption.SO_SNDBUF, config.socketReceiveBuffer());
+        Bootstrap b = bootstrap(receiveLoop()).option(ChannelOption.SO_REUSEADDR, false);
+        ChannelFuture bound = (rxLoop == null ? sending(b) : b).bind(config.unicastAddress()).await();
+        if (!bound.isSuccess()) {
+            throw BindFailure.of("the unicast socket", config.unicastAddress(), "address, unicast-port", bound.cause());
+        }
+        unicast = (DatagramChannel) bound.channel();
+        if (rxLoop == null) {
+            sender = unicast;
+        } else {
+            // Nothing is sent to this socket's port and nothing reads it: what reaches it stays in a small buffer.
+            InetSocketAddress from = new InetSocketAddress(config.address(), 0);
+            ChannelFuture sending = sending(bootstrap(loop)).option(ChannelOption.SO_REUSEADDR, false)
+                    .option(ChannelOption.AUTO_READ, false).option(ChannelOption.SO_RCVBUF, MIN_READ_SIZE)
+                    .bind(from).await();
+            if (!sending.isSuccess()) {
+                unicast.close();
+                throw BindFailure.of("the sending socket", from, "address", sending.cause());
+            }
+            sender = (DatagramChannel) sending.channel();
+        }
+        int ttl = multicastTtl();
+        if (ttl != config.multicastTtl()) {
+            closeSockets();
+            throw new IllegalStateException("multicast-ttl = " + config.multicastTtl() + ": the socket's multicast TTL"
+                    + " is " + ttl + " (refused by the kernel?); multicast must not leave the link");
+        }
+        grantedReceiveBuffer = unicast.config().getReceiveBufferSize();
+        LOG.info("unicast socket {} on {} ({}), SO_RCVBUF asked {} granted {}; group sockets hold up to {} "
+                + "memberships each{}", config.unicastAddress(), config.iface(), kind(), config.socketReceiveBuffer(),
+                grantedReceiveBuffer, memberships.perSocket(),
+                sender == unicast ? "" : "; a receive thread reads, the engine sends from " + sender.localAddress());
+    }
+
+    /** The options of the socket that sends: the multicast interface and TTL, and a send buffer. */
+    private Bootstrap sending(Bootstrap b) {
+        b.option(ChannelOption.IP_MULTICAST_IF, iface).option(ChannelOption.SO_SNDBUF, config.socketReceiveBuffer());
         if (epoll) {
             // Netty's epoll IP_MULTICAST_TTL refuses 0 (EINVAL), and a refused option is only logged: set it by number.
             b.option(MULTICAST_HOPS, config.multicastTtl());
         } else {
             b.option(ChannelOption.IP_MULTICAST_TTL, config.multicastTtl());
         }
-        ChannelFuture bound = b.bind(config.unicastAddress()).await();
-        if (!bound.isSuccess()) {
-            throw BindFailure.of("the unicast socket", config.unicastAddress(), "address, unicast-port", bound.cause());
-        }
-        unicast = (DatagramChannel) bound.channel();
-        int ttl = multicastTtl();
-        if (ttl != config.multicastTtl()) {
-            unicast.close();
-            throw new IllegalStateException("multicast-ttl = " + config.multicastTtl() + ": the socket's multicast TTL"
-                    + " is " + ttl + " (refused by the kernel?); multicast must not leave the link");
-        }
-        grantedReceiveBuffer = unicast.config().getReceiveBufferSize();
-        LOG.info("unicast socket {} on {} ({}), SO_RCVBUF asked {} granted {}; group sockets hold up to {} "
-                + "memberships each", config.unicastAddress(), config.iface(), kind(), config.socketReceiveBuffer(),
-                grantedReceiveBuffer, memberships.perSocket());
+        return b;
     }
 
-    /** The multicast TTL the unicast socket (which sends the multicast) has, as the kernel reports it. */
+    private void closeSockets() {
+        if (sender != null && sender != unicast) {
+            sender.close().awaitUninterruptibly();
+        }
+        if (unicast != null) {
+            unicast.close().awaitUninterruptibly();
+        }
+    }
+
+    /** The multicast TTL the sending socket has, as the kernel reports it. */
     int multicastTtl() {
-        return epoll ? unicast.config().getOption(MULTICAST_HOPS) : unicast.config().getTimeToLive();
+        return epoll ? sender.config().getOption(MULTICAST_HOPS) : sender.config().getTimeToLive();
     }
 
-    private Bootstrap bootstrap() {
-        Bootstrap b = new Bootstrap().group(loop)
+    private Bootstrap bootstrap(EventLoopGroup group) {
+        Bootstrap b = new Bootstrap().group(group)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .option(ChannelOption.SO_RCVBUF, config.socketReceiveBuffer())
                 .option(ChannelOption.RCVBUF_ALLOCATOR,
@@ -232,22 +282,25 @@ final class DaemonTransport implements Transport, AutoCloseable {
         }
         ChannelFuture socket = join.newSocket() ? openGroupSocket(join.socket(), multicast)
                 : groupSockets.get(join.socket());
+        // The listeners run on the socket's loop (the receive thread's, if any); what they record is the engine's,
+        // and the membership table is read here, on the engine's thread.
+        int addresses = memberships.addressesOf(join.socket()).size();
         socket.addListener(bound -> {
             if (!bound.isSuccess()) {
-                listened(group); // openGroupSocket logged it; nothing will come of waiting
+                onEngine(() -> listened(group)); // openGroupSocket logged it; nothing will come of waiting
                 return;
             }
             DatagramChannel channel = (DatagramChannel) socket.channel();
             channel.joinGroup(multicast, iface).addListener(joined -> {
                 if (joined.isSuccess()) {
-                    int buffer = sizeReceiveBuffer(channel, memberships.addressesOf(join.socket()).size());
+                    int buffer = sizeReceiveBuffer(channel, addresses);
                     LOG.info("joined group {} at {} on {} (group socket {}, SO_RCVBUF {})", group, multicast,
                             config.iface(), join.socket(), buffer);
                 } else {
                     LOG.warn("cannot join group {} at {} on {} (group socket {}): {}", group, multicast,
                             config.iface(), join.socket(), joined.cause().toString());
                 }
-                listened(group);
+                onEngine(() -> listened(group));
             });
         });
     }
@@ -260,7 +313,7 @@ final class DaemonTransport implements Transport, AutoCloseable {
     private ChannelFuture openGroupSocket(int id, InetSocketAddress multicast) {
         InetSocketAddress bindTo = memberships.perSocket() == 1 ? multicast
                 : new InetSocketAddress(multicast.getPort());
-        ChannelFuture bind = bootstrap().bind(bindTo);
+        ChannelFuture bind = bootstrap(receiveLoop()).bind(bindTo);
         groupSockets.put(id, bind);
         bind.addListener(bound -> {
             if (bound.isSuccess()) {
@@ -285,6 +338,15 @@ final class DaemonTransport implements Transport, AutoCloseable {
             return;
         }
         waitingToListen.computeIfAbsent(group, g -> new ArrayList<>()).add(task);
+    }
+
+    private void onEngine(Runnable task) {
+        io.netty.util.concurrent.EventExecutor engine = loop.next();
+        if (engine.inEventLoop()) {
+            task.run();
+        } else {
+            engine.execute(task);
+        }
     }
 
     private void listened(int group) {
@@ -348,16 +410,23 @@ final class DaemonTransport implements Transport, AutoCloseable {
      */
     @Override
     public void send(InetSocketAddress to, byte[] frame, int offset, int length) {
-        System.arraycopy(frame, offset, sealed, 0, length);
-        int datagram = guard.seal(sealed, 0, length);
-        ByteBuf buf = unicast.alloc().directBuffer(datagram);
-        buf.writeBytes(sealed, 0, datagram);
-        unicast.write(new DatagramPacket(buf, to), unicast.voidPromise());
+        ByteBuf buf;
+        if (sealing) {
+            System.arraycopy(frame, offset, sealed, 0, length);
+            int datagram = guard.seal(sealed, 0, length);
+            buf = sender.alloc().directBuffer(datagram);
+            buf.writeBytes(sealed, 0, datagram);
+        } else {
+            // Nothing to append: the frame goes straight into the socket's buffer, one copy instead of two.
+            buf = sender.alloc().directBuffer(length);
+            buf.writeBytes(frame, offset, length);
+        }
+        sender.write(new DatagramPacket(buf, to), sender.voidPromise());
     }
 
     @Override
     public void flush() {
-        unicast.flush();
+        sender.flush();
     }
 
     int grantedReceiveBuffer() {
@@ -405,9 +474,9 @@ final class DaemonTransport implements Transport, AutoCloseable {
         } else if (!owner.isShuttingDown()) {
             owner.submit(closeGroups).awaitUninterruptibly();
         }
-        if (unicast != null) {
-            ChannelFuture f = unicast.close();
-            f.awaitUninterruptibly();
+        closeSockets();
+        if (rxLoop != null) {
+            rxLoop.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).awaitUninterruptibly();
         }
         loop.shutdownGracefully(0, 1, java.util.concurrent.TimeUnit.SECONDS).awaitUninterruptibly();
     }

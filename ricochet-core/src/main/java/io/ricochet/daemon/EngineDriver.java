@@ -12,8 +12,6 @@ import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.loss.LossInjector;
-import io.ricochet.wire.FrameType;
-import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
@@ -27,24 +25,22 @@ import java.util.function.LongSupplier;
 
 /**
  * The daemon's driver of the protocol engine, and its {@link Outbox}. Everything here runs on the one event-loop
- * thread that owns the engine: datagrams arrive from the {@link DatagramHandler} (loss injected, the rest queued in
- * the {@link ReceiveBuffer}) and are processed in one batch per read burst; the sends
- * the engine makes are flushed once per batch; exactly one timer is scheduled, at the engine's next deadline.
- * The clock is read once per batch, per timer and per application call, and passed down. Application messages go
- * out packed into datagrams by the {@link Bundler}, and the datagrams the engine delivers are unpacked here
- * ({@link BundleFormat}): subscribers see messages, by message id ({@link MessageId}).
+ * thread that owns the engine: received datagrams come in batches, a {@link ReceiveBuffer} filled by a
+ * {@link Landing} (loss injected as the batch is processed); the sends the engine makes are flushed once per batch;
+ * exactly one timer is scheduled, at the engine's next deadline. The clock is read once per batch, per timer and
+ * per application call, and passed down. Application messages go out packed into datagrams by the {@link Bundler},
+ * and the datagrams the engine delivers are unpacked here ({@link BundleFormat}): subscribers see messages, by
+ * message id ({@link MessageId}).
  */
-final class EngineDriver implements Outbox, Bundler.Engine {
+final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
     /** Drop and discovery times kept for recovery latencies. */
     private static final int TRACKED_LOSSES = 65_536;
-    private static final long NO_TIME = Long.MIN_VALUE;
     /** The highest datagram seqno whose messages have ids. */
     private static final long MAX_DATAGRAM = Long.MAX_VALUE / MessageId.PER_DATAGRAM;
 
     private final int self;
     private final ScheduledExecutorService loop;
     private final LongSupplier clock;
-    private final ReceiveBuffer rx;
     private final LossInjector injector;
     private final Counters counters;
     private final RecoveryLatencies latencies = new RecoveryLatencies(TRACKED_LOSSES, true);
@@ -58,23 +54,22 @@ final class EngineDriver implements Outbox, Bundler.Engine {
     private ScheduledFuture<?> wake;
     private long wakeNs = Long.MAX_VALUE;
     private long nowNs;
-    private long batchNs = NO_TIME;
+    /** Where a batch's datagrams go (one instance: nothing allocated per batch). */
+    private final ReceiveBuffer.Sink toEngine = this::toEngine;
     private Runnable afterReceive = () -> { };
 
     /**
      * @param self     this node's id
      * @param loop     the engine's event loop, where the one timer is scheduled
      * @param clock    the time source, in nanoseconds
-     * @param rx       the receive buffer between the sockets and the engine
-     * @param injector loss injected before the buffer
+     * @param injector loss injected as a batch is processed, before the engine
      * @param counters the daemon's own counters ({@link DaemonCounter})
      */
-    EngineDriver(int self, ScheduledExecutorService loop, LongSupplier clock, ReceiveBuffer rx, LossInjector injector,
+    EngineDriver(int self, ScheduledExecutorService loop, LongSupplier clock, LossInjector injector,
                  Counters counters) {
         this.self = self;
         this.loop = loop;
         this.clock = clock;
-        this.rx = rx;
         this.injector = injector;
         this.counters = counters;
     }
@@ -102,7 +97,8 @@ final class EngineDriver implements Outbox, Bundler.Engine {
         return engine;
     }
 
-    Counters counters() {
+    @Override
+    public Counters counters() {
         return counters;
     }
 
@@ -115,10 +111,6 @@ final class EngineDriver implements Outbox, Bundler.Engine {
         this.dropObserver = observer;
     }
 
-    ReceiveBuffer receiveBuffer() {
-        return rx;
-    }
-
     ViewReconciler views() {
         return views;
     }
@@ -126,59 +118,34 @@ final class EngineDriver implements Outbox, Bundler.Engine {
     // ------------------------------------------------------------------ receive path
 
     /**
-     * One authentic datagram of a read burst: a frame of {@code length} bytes, at least a header and at most a frame
-     * long, followed by its trailer up to {@code datagramLength} (nothing when insecure); the bytes are valid only
-     * during the call. The burst's time is read at its first datagram.
+     * Feeds a batch of received datagrams to the engine at one reading of the clock, control before data (the
+     * buffer's order), then flushes and re-arms the timer. Loss is injected here, before the engine sees a datagram:
+     * a dropped data packet is counted and its drop time kept for recovery latencies.
      */
-    void receive(byte[] frame, int length, int datagramLength, InetSocketAddress sender) {
+    @Override
+    public void process(ReceiveBuffer batch) {
+        nowNs = clock.getAsLong();
+        int n = batch.drain(toEngine);
+        if (n > 0) {
+            counters.increment(DaemonCounter.RX_BATCHES);
+            counters.max(DaemonCounter.RX_BATCH_PEAK, n);
+        }
+        afterEngineCall();
+        afterReceive.run();
+    }
+
+    /** One datagram of a batch, valid only during the call. */
+    private void toEngine(byte[] frame, int length) {
         if (injector.drop(frame, 0)) {
             counters.increment(DaemonCounter.INJECTED_DROPS);
             PacketId id = injector.droppedData(frame, 0, length);
             if (id != null) {
-                latencies.dropped(self, id, batchTime());
+                latencies.dropped(self, id, nowNs);
                 dropObserver.accept(id);
             }
             return;
         }
-        boolean isData = isData(frame);
-        if (frame == rx.spare(isData)) {
-            rx.commit(isData, length);
-        } else {
-            rx.offer(isData, frame, 0, length, datagramLength);
-        }
-    }
-
-    /**
-     * Where the socket's bytes of the next datagram whose type byte is {@code type} go: the receive buffer's free
-     * slot, so that a datagram is copied once between the socket and the engine. Handing that slot back to
-     * {@link #receive} keeps it without another copy; a datagram refused meanwhile leaves the slot free.
-     */
-    byte[] receiveSlot(byte type) {
-        return rx.spare(type == FrameType.DATA);
-    }
-
-    private static boolean isData(byte[] frame) {
-        return frame[HeaderFlyweight.TYPE_OFFSET] == FrameType.DATA;
-    }
-
-    private long batchTime() {
-        if (batchNs == NO_TIME) {
-            batchNs = clock.getAsLong();
-        }
-        return batchNs;
-    }
-
-    /** Feeds every buffered datagram to the engine at the burst's time, then flushes and re-arms the timer. */
-    void process() {
-        nowNs = batchTime();
-        batchNs = NO_TIME;
-        int batch = rx.drain((frame, length) -> engine.onPacket(frame, 0, length, nowNs));
-        if (batch > 0) {
-            counters.increment(DaemonCounter.RX_BATCHES);
-            counters.max(DaemonCounter.RX_BATCH_PEAK, batch);
-        }
-        afterEngineCall();
-        afterReceive.run();
+        engine.onPacket(frame, 0, length, nowNs);
     }
 
     /**

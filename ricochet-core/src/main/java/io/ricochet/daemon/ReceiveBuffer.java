@@ -1,16 +1,20 @@
 package io.ricochet.daemon;
 
 import io.ricochet.engine.Counters;
+import io.ricochet.fec.FecRepairFlyweight;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.HeaderFlyweight;
 import java.util.random.RandomGenerator;
 
 /**
  * The application-level receive buffer of section 4.2.6: datagrams drained from the sockets wait here until the
- * engine thread processes them. Two bounded rings: control traffic (repairs, NAKs, retransmissions, sessions)
- * is handed out before bulk data. When a ring is full, a random packet already in it is dropped to make room for
- * the new one (counted), so overload turns into scattered losses that LEC repairs well, not a tail burst.
+ * engine thread processes them. Two bounded rings: control traffic (NAKs, retransmissions, sessions, repairs) and
+ * bulk data; a batch hands out control first, then data, then repairs ({@link #drain}). When a ring is full, a
+ * random packet already in it is dropped to make room for the new one (counted), so overload turns into scattered
+ * losses that LEC repairs well, not a tail burst.
  *
  * <p>Packet storage is a fixed pool of {@code byte[]} slots, reused: the buffer allocates nothing once built.
- * Not thread-safe: owned by the engine's event loop.
+ * Not thread-safe: used by one thread at a time (the engine's, or a receive thread's under its landing's lock).
  */
 final class ReceiveBuffer {
     private final Ring control;
@@ -74,17 +78,26 @@ final class ReceiveBuffer {
         return data.slotSize;
     }
 
-    /** Hands every buffered datagram to {@code sink}, control first; returns how many. */
+    /**
+     * Hands every buffered datagram to {@code sink} and empties the buffer; returns how many. Control frames go
+     * first, then data, then repairs (LEC's and sender-based FEC's, kept with control): a repair handed over before
+     * the data of its own batch would name that data as lost, and the engine would rebuild by XOR a packet it was
+     * about to receive (they come on different sockets, so a repair is often read first).
+     */
     int drain(Sink sink) {
-        int n = 0;
-        while (control.size > 0 || data.size > 0) {
-            Ring ring = control.size > 0 ? control : data;
-            int slot = ring.head;
-            sink.accept(ring.slots[slot], ring.lengths[slot]);
-            ring.pollHead();
-            n++;
-        }
+        int n = control.size + data.size;
+        control.handOut(sink, false);
+        data.handOut(sink, null);
+        control.handOut(sink, true);
+        control.clear();
+        data.clear();
         return n;
+    }
+
+    /** Whether the frame is a repair, handed out after the data of its batch. */
+    static boolean isRepair(byte[] frame) {
+        int type = frame[HeaderFlyweight.TYPE_OFFSET];
+        return type == FrameType.REPAIR || type == FecRepairFlyweight.TYPE;
     }
 
     int size() {
@@ -126,6 +139,22 @@ final class ReceiveBuffer {
         void pollHead() {
             head = (head + 1) % slots.length;
             size--;
+        }
+
+        /** Hands out, in order, the elements that are repairs ({@code repairs}), or are not, or all (null). */
+        void handOut(Sink sink, Boolean repairs) {
+            for (int i = 0; i < size; i++) {
+                int slot = (head + i) % slots.length;
+                if (repairs == null || isRepair(slots[slot]) == repairs) {
+                    sink.accept(slots[slot], lengths[slot]);
+                }
+            }
+        }
+
+        /** Drops every element; the free slot after the last stays where it is. */
+        void clear() {
+            head = (head + size) % slots.length;
+            size = 0;
         }
 
         /**

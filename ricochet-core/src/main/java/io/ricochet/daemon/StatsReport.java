@@ -20,7 +20,7 @@ final class StatsReport {
                     int socketReceiveBufferGranted) {
     }
 
-    static NodeStats of(Identity id, EngineDriver driver, Map<Integer, NodeStats.GmsLink> gms) {
+    static NodeStats of(Identity id, EngineDriver driver, Landing landing, Map<Integer, NodeStats.GmsLink> gms) {
         ProtocolEngine engine = driver.engine();
         Map<String, Long> counters = new LinkedHashMap<>();
         engine.counters().snapshot().forEach((counter, value) -> counters.put(counter.name(), value));
@@ -29,8 +29,8 @@ final class StatsReport {
         double xors = received == 0 ? 0.0
                 : Math.round(1000.0 * engine.counters().get(LecCounter.BIN_XORS) / received) / 1000.0;
         Map<String, Long> buffers = new LinkedHashMap<>(engine.bufferUsage());
-        buffers.put("rxBufferPackets", (long) driver.receiveBuffer().size());
-        buffers.put("rxBufferBytes", driver.receiveBuffer().memoryBytes());
+        buffers.put("rxBufferPackets", (long) landing.buffered());
+        buffers.put("rxBufferBytes", landing.memoryBytes());
         List<Integer> groups = driver.myGroups();
         Map<Integer, List<Integer>> members = new LinkedHashMap<>();
         for (int group : groups) {

@@ -25,6 +25,8 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The daemon's unicast socket on the loopback: datagrams in reach the handler, sends go out once flushed. */
 class DaemonTransportTest {
@@ -46,9 +48,13 @@ class DaemonTransportTest {
     }
 
     private static DaemonConfig config(int port) {
+        return config(port, true);
+    }
+
+    private static DaemonConfig config(int port, boolean receiveThread) {
         return DaemonSettings.resolve(new Properties(), "test", Map.of("node-id", "1", "interface", "lo",
                 "address", "127.0.0.1", "unicast-port", Integer.toString(port), "gms", "127.0.0.1:1",
-                "transport", "nio", "insecure", "on"));
+                "transport", "nio", "insecure", "on", "receive-thread", receiveThread ? "on" : "off"));
     }
 
     private static <T> T onLoop(DaemonTransport transport, java.util.concurrent.Callable<T> task) throws Exception {
@@ -105,11 +111,12 @@ class DaemonTransportTest {
         }
     }
 
-    @Test
-    void shouldHandDatagramsToTheHandlerAndSendQueuedOnesOnFlush() throws Exception {
+    @ParameterizedTest(name = "receive thread {0}")
+    @ValueSource(booleans = {true, false})
+    void shouldHandDatagramsToTheHandlerAndSendQueuedOnesOnFlush(boolean receiveThread) throws Exception {
         int port = freeUdpPort();
         Inbox inbox = new Inbox();
-        try (DaemonTransport transport = new DaemonTransport(config(port));
+        try (DaemonTransport transport = new DaemonTransport(config(port, receiveThread));
              DatagramSocket peer = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             transport.start(inbox);
             assertEquals("nio", transport.kind());
@@ -130,7 +137,13 @@ class DaemonTransportTest {
             java.net.DatagramPacket got = new java.net.DatagramPacket(new byte[16], 16);
             peer.receive(got);
             assertEquals(3, got.getLength());
-            assertEquals(port, got.getPort(), "sent from the unicast socket");
+            if (receiveThread) {
+                // The receive thread owns the unicast socket; the engine's thread sends from a port of its own.
+                assertTrue(got.getPort() != port, "sent from the sending socket, port " + got.getPort());
+            } else {
+                assertEquals(port, got.getPort(), "sent from the unicast socket");
+            }
+            assertEquals(InetAddress.getLoopbackAddress(), got.getAddress(), "from the daemon's address");
             assertArrayEquals(out, java.util.Arrays.copyOf(got.getData(), got.getLength()));
         }
     }
@@ -398,6 +411,9 @@ class DaemonTransportTest {
                 transport.leaveGroup(1);
                 return null;
             });
+            // The kernel's membership is dropped on the sockets' loop (the receive thread's): once it has run what
+            // it was handed, the group is left.
+            transport.receiveLoop().submit(() -> { }).get(5, TimeUnit.SECONDS);
             joined.remove(1);
             sendRound(texts, sender, port, "left", joined);
             for (int g = 0; g < GROUPS; g++) {

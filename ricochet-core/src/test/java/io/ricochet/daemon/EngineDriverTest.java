@@ -16,6 +16,7 @@ import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.ricochet.RicochetProtocol;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
+import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
@@ -48,7 +49,8 @@ class EngineDriverTest {
     private final List<Runnable> endOfBatch = new ArrayList<>();
     private long timeNs = 1_000 * MS;
     private int clockReads;
-    private boolean dropNextData;
+    /** Data packets the injector drops next, in the order the driver processes them. */
+    private int dataDropsToCome;
 
     private final DeliveryListener app = new DeliveryListener() {
         @Override
@@ -63,18 +65,18 @@ class EngineDriverTest {
         }
     };
 
+    private final ReceiveBuffer rx = new ReceiveBuffer(64, 2048, new SplittableRandom(1), counters);
     private final EngineDriver driver = newDriver(0, 0);
 
     /** A driver bundling up to {@code bundleBytes}; the end of the loop's batch is {@link #endBatch}. */
     private EngineDriver newDriver(int bundleBytes, long lingerNs) {
         channel.freezeTime();
-        ReceiveBuffer rx = new ReceiveBuffer(64, 2048, new SplittableRandom(1), counters);
         LossInjector injector = new LossInjector(() -> {
-            boolean drop = dropNextData;
-            dropNextData = false;
+            boolean drop = dataDropsToCome > 0;
+            dataDropsToCome = Math.max(0, dataDropsToCome - 1);
             return drop;
         }, LossScope.DATA, SELF);
-        EngineDriver d = new EngineDriver(SELF, channel.eventLoop(), this::clock, rx, injector, counters);
+        EngineDriver d = new EngineDriver(SELF, channel.eventLoop(), this::clock, injector, counters);
         RicochetConfig config = RicochetConfig.builder().build();
         d.attach(new RicochetProtocol(config).create(SELF, new SplittableRandom(2), d), transport, bundleBytes,
                 lingerNs, endOfBatch::add);
@@ -127,8 +129,13 @@ class EngineDriverTest {
         return out;
     }
 
+    /** A received datagram, kept in the batch the next {@link #process} hands the driver. */
     private void receive(byte[] frame) {
-        driver.receive(frame, frame.length, frame.length, PEER_ADDRESS);
+        rx.offer(frame[HeaderFlyweight.TYPE_OFFSET] == FrameType.DATA, frame, 0, frame.length, frame.length);
+    }
+
+    private void process() {
+        driver.process(rx);
     }
 
     @AfterEach
@@ -144,7 +151,7 @@ class EngineDriverTest {
         receive(data(1));
         receive(data(2));
         assertEquals(List.of(), delivered, "nothing reaches the engine before the burst ends");
-        driver.process();
+        process();
 
         assertEquals(List.of(0L, 4096L, 8192L), delivered, "message ids: seqno * 4096 + index");
         assertArrayEquals(new byte[] {2}, payloads.get(2), "the message, without the kind byte");
@@ -154,10 +161,10 @@ class EngineDriverTest {
 
     @Test
     void shouldMeasureRecoveryFromTheInjectedDropThroughTheOneTimer() {
-        dropNextData = true;
+        dataDropsToCome = 1;
         receive(data(0));
         receive(data(1));
-        driver.process();
+        process();
         assertEquals(1, counters.get(DaemonCounter.INJECTED_DROPS));
         assertEquals(List.of(4096L), delivered);
         transport.sent.clear();
@@ -171,7 +178,7 @@ class EngineDriverTest {
 
         advance(3 * MS);
         receive(frame(FrameType.RETRANSMIT, 0, BundleFormatTest.single(new byte[] {0})));
-        driver.process();
+        process();
 
         assertEquals(List.of(4096L, 0L), delivered);
         assertEquals(1, driver.engine().counters().get(EngineCounter.RECOVERED_BY_NAK));
@@ -224,7 +231,7 @@ class EngineDriverTest {
     @Test
     void shouldDeliverEveryMessageOfABundleByItsId() {
         receive(frame(FrameType.DATA, 3, BundleFormatTest.bundle(new byte[] {1}, new byte[0], new byte[] {3, 3})));
-        driver.process();
+        process();
 
         assertEquals(List.of(3 * 4096L, 3 * 4096L + 1, 3 * 4096L + 2), delivered);
         assertArrayEquals(new byte[] {3, 3}, payloads.get(2));
@@ -237,7 +244,7 @@ class EngineDriverTest {
         receive(frame(FrameType.DATA, 2, new byte[] {1, 0, 1, 7, 0, 1, 8, 0, 9, 1}));
         receive(frame(FrameType.DATA, 3, new byte[] {5, 1, 2}));
         receive(frame(FrameType.DATA, 4, new byte[0]));
-        driver.process();
+        process();
 
         assertEquals(List.of(-1 - 2 * 4096L, -1 - 3 * 4096L, -1 - 4 * 4096L), delivered, "one LOST each");
         assertEquals(3, counters.get(DaemonCounter.MALFORMED_DATAGRAMS));
@@ -246,18 +253,17 @@ class EngineDriverTest {
     @Test
     void shouldDeliverALostThenRecoveredBundleOnceAndAGivenUpOneAsOneLost() {
         byte[] bundle = BundleFormatTest.bundle(new byte[] {1}, new byte[] {2}, new byte[] {3});
-        dropNextData = true;
+        dataDropsToCome = 2;
         receive(frame(FrameType.DATA, 0, bundle));
-        dropNextData = true;
         receive(frame(FrameType.DATA, 1, bundle));
         receive(data(2));
-        driver.process();
+        process();
         assertEquals(List.of(2 * 4096L), delivered);
 
         advance(100 * MS);
         receive(frame(FrameType.RETRANSMIT, 0, bundle));
         receive(frame(FrameType.RETRANSMIT, 0, bundle));
-        driver.process();
+        process();
         assertEquals(List.of(2 * 4096L, 0L, 1L, 2L), delivered, "each message once, the duplicate dropped");
 
         for (int step = 0; step < 200 && delivered.size() < 5; step++) {
@@ -266,7 +272,7 @@ class EngineDriverTest {
         assertEquals(List.of(2 * 4096L, 0L, 1L, 2L, -1 - 4096L), delivered,
                 "one LOST names datagram 1, that is its three messages");
         receive(frame(FrameType.RETRANSMIT, 1, bundle));
-        driver.process();
+        process();
         assertEquals(5, delivered.size(), "never delivered after its LOST");
     }
 

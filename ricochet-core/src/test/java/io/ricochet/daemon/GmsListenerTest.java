@@ -41,7 +41,6 @@ class GmsListenerTest {
 
     private EngineDriver driver() {
         EngineDriver d = new EngineDriver(SELF, channel.eventLoop(), System::nanoTime,
-                new ReceiveBuffer(16, 2048, new SplittableRandom(1), counters),
                 new LossInjector(LossModel.none(), LossScope.DATA, SELF), counters);
         d.attach(new RicochetProtocol(RicochetConfig.builder().build()).create(SELF, new SplittableRandom(2), d),
                 transport);

@@ -5,6 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Counters;
+import io.ricochet.fec.FecRepairFlyweight;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.HeaderFlyweight;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -24,6 +27,31 @@ class ReceiveBufferTest {
         List<Integer> ids = new ArrayList<>();
         buffer.drain((frame, length) -> ids.add((frame[0] & 0xFF) | (frame[1] & 0xFF) << 8));
         return ids;
+    }
+
+    /** A frame of {@code type} whose first two bytes are {@code id} (the type byte sits after them). */
+    private static byte[] typed(int id, int type) {
+        byte[] frame = new byte[HeaderFlyweight.HEADER_LENGTH];
+        frame[0] = (byte) id;
+        frame[1] = (byte) (id >> 8);
+        frame[HeaderFlyweight.TYPE_OFFSET] = (byte) type;
+        return frame;
+    }
+
+    @Test
+    void shouldHandOutControlThenDataThenRepairs() {
+        ReceiveBuffer buffer = new ReceiveBuffer(16, 64, new SplittableRandom(1), counters);
+        int[] types = {FrameType.REPAIR, FrameType.DATA, FrameType.NAK, FecRepairFlyweight.TYPE, FrameType.DATA,
+            FrameType.SESSION, FrameType.RETRANSMIT};
+        for (int id = 0; id < types.length; id++) {
+            byte[] frame = typed(id, types[id]);
+            buffer.offer(types[id] == FrameType.DATA, frame, 0, frame.length, frame.length);
+        }
+        assertEquals(List.of(2, 5, 6, 1, 4, 0, 3), drain(buffer), "NAK, SESSION, RETRANSMIT; data; the repairs");
+        assertEquals(0, buffer.size());
+        byte[] next = typed(9, FrameType.DATA);
+        buffer.offer(true, next, 0, next.length, next.length);
+        assertEquals(List.of(9), drain(buffer), "emptied: the next batch holds only what came after");
     }
 
     @Test
