@@ -70,6 +70,12 @@ final class DaemonTransport implements Transport, AutoCloseable {
     static final int READ_BATCH = 64;
     /** Datagrams one recvmmsg(2) call reads at most (epoll): each read buffer holds this many maximal datagrams. */
     private static final int RECVMMSG_BATCH = 16;
+    /**
+     * The largest read buffer (epoll), bytes: with large datagrams (a loopback mtu of 65535) fewer of them per
+     * recvmmsg. A read buffer of 16 x 64 KB took a quarter of Netty's 4 MB pool chunk: freed after each read, the
+     * chunk was freed with it, and the next read allocated and zeroed a new one, 58 % of a receive thread's CPU.
+     */
+    static final int MAX_READ_BUFFER = 256 * 1024;
 
     private final DaemonConfig config;
     private final boolean epoll;
@@ -136,6 +142,11 @@ final class DaemonTransport implements Transport, AutoCloseable {
 
     private EventLoopGroup newLoop(ThreadFactory thread) {
         return epoll ? new EpollEventLoopGroup(1, thread) : new NioEventLoopGroup(1, thread);
+    }
+
+    /** Datagrams of up to {@code readSize} bytes one recvmmsg call reads: 16, fewer when they are large. */
+    static int recvmmsgBatch(int readSize) {
+        return Math.max(1, Math.min(RECVMMSG_BATCH, MAX_READ_BUFFER / readSize));
     }
 
     /** The loop the receiving sockets live on (their membership changes complete there, after the call). */
@@ -249,7 +260,7 @@ final class DaemonTransport implements Transport, AutoCloseable {
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .option(ChannelOption.SO_RCVBUF, config.socketReceiveBuffer())
                 .option(ChannelOption.RCVBUF_ALLOCATOR,
-                        new FixedRecvByteBufAllocator(epoll ? readSize * RECVMMSG_BATCH : readSize)
+                        new FixedRecvByteBufAllocator(epoll ? readSize * recvmmsgBatch(readSize) : readSize)
                                 .maxMessagesPerRead(READ_BATCH))
                 .handler(inbound);
         if (epoll) {

@@ -30,6 +30,15 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 /** The daemon's unicast socket on the loopback: datagrams in reach the handler, sends go out once flushed. */
 class DaemonTransportTest {
+    @Test
+    void aReadBufferStaysSmallWithLargeDatagrams() {
+        assertEquals(16, DaemonTransport.recvmmsgBatch(2048), "standard datagrams: 16 per recvmmsg");
+        assertEquals(16, DaemonTransport.recvmmsgBatch(9000), "jumbo frames: still 16 (144 KB)");
+        assertEquals(4, DaemonTransport.recvmmsgBatch(65_535), "loopback's largest: 4, one 256 KB buffer");
+        assertEquals(1, DaemonTransport.recvmmsgBatch(DaemonTransport.MAX_READ_BUFFER + 1), "at least one");
+        assertTrue(4 * 65_535 <= DaemonTransport.MAX_READ_BUFFER);
+    }
+
 
     @ChannelHandler.Sharable
     private static final class Inbox extends SimpleChannelInboundHandler<DatagramPacket> {
