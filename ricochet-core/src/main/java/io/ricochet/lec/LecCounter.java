@@ -14,7 +14,8 @@ public enum LecCounter implements Counter {
     RECOVERED_BY_COMBINING(14, "of RECOVERED_BY_XOR, recovered by XOR-ing two buffered repairs"),
     BIN_XORS(23, "two-input XORs done in repair bins (a repair of r packets takes r - 1; section 4.2.5)"),
     RECOVERY_XORS(24, "payload XORs done to recover packets"),
-    RECOVERIES_UNSEALED(44, "packets rebuilt by XOR that did not match their origin's seal, not delivered");
+    RECOVERIES_UNSEALED(44, "packets rebuilt by XOR that did not match their origin's seal, not delivered"),
+    REPAIRS_NOT_SENT_TO_ORIGIN(247, "repair copies not sent because the drawn target sent every packet in them");
 
     private final int id;
     private final String description;

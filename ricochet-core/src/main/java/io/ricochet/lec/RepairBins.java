@@ -101,6 +101,7 @@ public final class RepairBins {
         int length = repair.frameLength();
         counters.increment(LecCounter.REPAIRS_BUILT);
         List<RepairPlan.Target> targets = bin.targets();
+        int origin = soleOrigin(instance);
         for (int t = 0; t < instance.drawn.length; t++) {
             int k = instance.drawn[t];
             if (k == 0) {
@@ -108,11 +109,30 @@ public final class RepairBins {
             }
             int[] nodes = targets.get(t).region().nodes();
             int chosen = sample(nodes, k);
+            int sent = 0;
             for (int i = 0; i < chosen; i++) {
+                // The node that sent every packet of the repair has them all: the copy could only be discarded there.
+                // The draw is unchanged, so the targets of every other copy are those of the paper's scheme.
+                if (scratch[i] == origin) {
+                    counters.increment(LecCounter.REPAIRS_NOT_SENT_TO_ORIGIN);
+                    continue;
+                }
                 outbox.unicast(scratch[i], frame, 0, length);
+                sent++;
             }
-            counters.add(LecCounter.REPAIRS_SENT, chosen);
+            counters.add(LecCounter.REPAIRS_SENT, sent);
         }
+    }
+
+    /** The node that sent every packet of the instance, or -1 if they come from more than one. */
+    private static int soleOrigin(RepairBin.Instance instance) {
+        int origin = instance.origins[0];
+        for (int i = 1; i < instance.count; i++) {
+            if (instance.origins[i] != origin) {
+                return -1;
+            }
+        }
+        return origin;
     }
 
     /** Puts min(k, n) distinct random nodes in scratch[0..): a partial Fisher-Yates shuffle. */

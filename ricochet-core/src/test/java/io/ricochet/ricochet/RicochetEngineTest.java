@@ -323,18 +323,33 @@ class RicochetEngineTest {
 
     @Test
     void shouldBuildRepairsFromItsBinsWithTheRightXor() {
-        // c = 3 over three other members: every repair goes to all of them.
+        // c = 3 over three other members: every repair is drawn for all of them, but node 2 sent all four packets.
         start(RicochetConfig.builder().r(4).c(3).build());
         for (int i = 0; i < 4; i++) {
             receive(data(2, G, i), 0);
         }
         List<RecordingOutbox.Sent> repairs = out.sentOfType(FrameType.REPAIR);
-        assertEquals(List.of(2, 3, 4), repairs.stream().map(RecordingOutbox.Sent::to).sorted().toList());
+        assertEquals(List.of(3, 4), repairs.stream().map(RecordingOutbox.Sent::to).sorted().toList(),
+                "not to node 2, which sent every packet of it");
+        assertEquals(1, count(LecCounter.REPAIRS_NOT_SENT_TO_ORIGIN));
+        assertEquals(2, count(LecCounter.REPAIRS_SENT));
         byte[] expected = repair(SELF, id(2, G, 0), id(2, G, 1), id(2, G, 2), id(2, G, 3));
         for (RecordingOutbox.Sent s : repairs) {
             assertArrayEquals(expected, s.frame());
         }
         assertEquals(3, count(LecCounter.BIN_XORS), "four packets, one copy and three XORs");
+    }
+
+    @Test
+    void shouldSendARepairOfSeveralSendersToEachOfThem() {
+        start(RicochetConfig.builder().r(4).c(3).build());
+        receive(data(2, G, 0), 0);
+        receive(data(3, G, 0), 0);
+        receive(data(2, G, 1), 0);
+        receive(data(2, G, 2), 0);
+        assertEquals(List.of(2, 3, 4), out.sentOfType(FrameType.REPAIR).stream().map(RecordingOutbox.Sent::to).sorted()
+                .toList(), "node 2 lacks nothing of it, but it does not know that node 3's packet reached it");
+        assertEquals(0, count(LecCounter.REPAIRS_NOT_SENT_TO_ORIGIN));
     }
 
     @Test
