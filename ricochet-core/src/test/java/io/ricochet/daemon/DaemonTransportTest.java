@@ -194,9 +194,9 @@ class DaemonTransportTest {
                 settings));
              DatagramSocket peer = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
             transport.start(counter);
-            // The event loop is held while the datagrams wait in the kernel, as when the engine is busy.
+            // The loop that reads the sockets (the receive thread's) is held while the datagrams wait in the kernel.
             java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
-            transport.loop().execute(() -> {
+            transport.receiveLoop().execute(() -> {
                 try {
                     release.await(10, TimeUnit.SECONDS);
                 } catch (InterruptedException e) {
@@ -213,7 +213,7 @@ class DaemonTransportTest {
             while (counter.total.get() < count && System.nanoTime() < deadline) {
                 Thread.sleep(10);
             }
-            onLoop(transport, () -> null); // the last batch's channelReadComplete has run
+            transport.receiveLoop().submit(() -> { }).get(5, TimeUnit.SECONDS); // the last burst's end has run
             assertEquals(count, counter.total.get());
             assertTrue(counter.batches.stream().allMatch(b -> b <= DaemonTransport.READ_BATCH),
                     counter.batches::toString);
