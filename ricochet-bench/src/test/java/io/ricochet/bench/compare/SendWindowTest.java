@@ -30,6 +30,12 @@ class SendWindowTest {
         });
         sender.start();
         waiting.await();
+        // Released only once the sender is parked on the full window (else it would find room and not wait).
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (sender.getState() != Thread.State.WAITING && System.nanoTime() < deadline) {
+            Thread.onSpinWait();
+        }
+        assertEquals(Thread.State.WAITING, sender.getState(), "the sender waits on the full window");
         for (int i = 0; i < 3; i++) {
             window.release(); // 5 in flight: above half, the sender must still wait
         }
