@@ -86,13 +86,16 @@ final class ReceiveBuffer {
      */
     int drain(Sink sink) {
         int n = control.size + data.size;
-        control.handOut(sink, false);
-        data.handOut(sink, null);
-        control.handOut(sink, true);
+        control.handOut(sink, Pick.NOT_REPAIRS);
+        data.handOut(sink, Pick.ALL);
+        control.handOut(sink, Pick.REPAIRS);
         control.clear();
         data.clear();
         return n;
     }
+
+    /** Which of a ring's elements a pass hands out. */
+    private enum Pick { ALL, REPAIRS, NOT_REPAIRS }
 
     /** Whether the frame is a repair, handed out after the data of its batch. */
     static boolean isRepair(byte[] frame) {
@@ -141,11 +144,11 @@ final class ReceiveBuffer {
             size--;
         }
 
-        /** Hands out, in order, the elements that are repairs ({@code repairs}), or are not, or all (null). */
-        void handOut(Sink sink, Boolean repairs) {
+        /** Hands out, in order, the elements {@code pick} names. */
+        void handOut(Sink sink, Pick pick) {
             for (int i = 0; i < size; i++) {
                 int slot = (head + i) % slots.length;
-                if (repairs == null || isRepair(slots[slot]) == repairs) {
+                if (pick == Pick.ALL || isRepair(slots[slot]) == (pick == Pick.REPAIRS)) {
                     sink.accept(slots[slot], lengths[slot]);
                 }
             }
