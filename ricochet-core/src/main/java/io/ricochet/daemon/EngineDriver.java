@@ -118,9 +118,9 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
     // ------------------------------------------------------------------ receive path
 
     /**
-     * Feeds a batch of received datagrams to the engine at one reading of the clock, in the buffer's order (control,
-     * data, then repairs), then flushes and re-arms the timer. Loss is injected here, before the engine sees a datagram:
-     * a dropped data packet is counted and its drop time kept for recovery latencies.
+     * Feeds a batch of received datagrams to the engine at one reading of the clock, in the buffer's order
+     * (control, data, then repairs), then flushes and re-arms the timer. Loss is injected here, before the engine
+     * sees a datagram: a dropped data packet is counted and its drop time kept for recovery latencies.
      */
     @Override
     public void process(ReceiveBuffer batch) {
