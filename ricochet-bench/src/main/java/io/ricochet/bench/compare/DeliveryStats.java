@@ -7,7 +7,10 @@ import java.util.TreeMap;
 /**
  * What one member's application saw: deliveries per sender, the send-to-delivery latency of every delivery and,
  * separately, of the deliveries whose first copy was dropped (the recovery latency), and payloads that were not the
- * harness's (counted, not delivered). Thread-safe; bounded (one count per sender, two histograms).
+ * harness's (counted, not delivered). Latencies are those of messages sent in the measured window only
+ * ({@link #timeWindow}): the warm-up is there so that the JIT's first seconds do not decide the figures, and a
+ * message sent while eight JVMs compile on two cores can wait seconds. Thread-safe; bounded (one count per sender,
+ * two histograms).
  */
 public final class DeliveryStats {
     private final int self;
@@ -17,10 +20,19 @@ public final class DeliveryStats {
     private long delivered;
     private long malformed;
     private long own;
+    /** Messages sent in [windowStartNs, windowEndNs) are timed; none before {@link #timeWindow} is called. */
+    private long windowStartNs = Long.MAX_VALUE;
+    private long windowEndNs = Long.MIN_VALUE;
 
     /** @param self the member's own id: its own messages, if a system hands them back, are not counted */
     public DeliveryStats(int self) {
         this.self = self;
+    }
+
+    /** Times the deliveries of messages sent from {@code startNs} (inclusive) to {@code endNs} (exclusive) only. */
+    public synchronized void timeWindow(long startNs, long endNs) {
+        windowStartNs = startNs;
+        windowEndNs = endNs;
     }
 
     /**
@@ -40,6 +52,9 @@ public final class DeliveryStats {
         }
         delivered++;
         perSender.merge(stamp.sender(), 1L, Long::sum);
+        if (stamp.sentNs() < windowStartNs || stamp.sentNs() >= windowEndNs) {
+            return;
+        }
         long micros = Math.max(0, (nowNs - stamp.sentNs()) / 1000);
         all.recordMicros(micros);
         if (firstCopyDropped) {
@@ -52,7 +67,7 @@ public final class DeliveryStats {
         return delivered;
     }
 
-    /** Deliveries counted as recoveries. */
+    /** Deliveries of messages sent in the window whose first copy was dropped (timed recoveries). */
     public synchronized long recovered() {
         return recovered.count();
     }

@@ -9,8 +9,8 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * One member's part of a trial, the same in a process of its own and in a shared JVM: start and join, wait until
  * every group holds every member, say ready, wait for go, then send (if it sends) through the warm-up and the
- * measured window, counting deliveries and process CPU at the window's edges, and wait the drain for the last
- * recoveries before reporting.
+ * measured window, counting deliveries and process CPU at the window's edges and timing the messages sent in the
+ * window, and wait the drain for the last recoveries before reporting.
  */
 public final class MemberRun {
     /** How long a member may take to start and see every member in its groups. */
@@ -49,6 +49,7 @@ public final class MemberRun {
         long startNs = System.nanoTime();
         long windowStartNs = startNs + seconds(plan.warmupSeconds());
         long windowEndNs = windowStartNs + seconds(plan.seconds());
+        member.stats().timeWindow(windowStartNs, windowEndNs);
         AtomicLong sent = new AtomicLong();
         Thread sender = null;
         Exception[] sendError = new Exception[1];

@@ -24,8 +24,8 @@ import java.util.List;
  * @param cpuMicrosPerDelivery   those CPU seconds per delivery in the window, in microseconds
  * @param drops                  first copies dropped by the loss injection
  * @param dropsNotDelivered      of those, never delivered
- * @param recoveryMs             send-to-delivery latency of the dropped messages, ms
- * @param latencyMs              send-to-delivery latency of every delivery, ms
+ * @param recoveryMs             send-to-delivery latency of the dropped messages sent in the window, ms
+ * @param latencyMs              send-to-delivery latency of every delivery of a message sent in the window, ms
  * @param malformed              deliveries that were not harness payloads
  * @param failedSends            sends the system refused
  * @param results                the members' own results

@@ -56,7 +56,9 @@ class InProcessTrialSystemTest {
         for (SystemKind system : List.of(SystemKind.RICOCHET, SystemKind.JGROUPS_TUNED)) {
             TrialSummary s = run(system, 0.05, system == SystemKind.RICOCHET ? 25000 : 27000, logs);
             assertTrue(s.drops() > 0, system + " dropped nothing: " + s);
-            assertEquals(s.drops() - s.dropsNotDelivered(), s.recoveryMs().count(), system.cliName());
+            // Each member times the messages sent in its own window, which opens when it hears go: a message another
+            // member sent a moment before is recovered but not timed.
+            assertTrue(s.recoveryMs().count() <= s.drops() - s.dropsNotDelivered(), system + ": " + s);
             assertTrue(s.recoveryMs().count() > 0, system + " timed no recovery");
         }
     }
