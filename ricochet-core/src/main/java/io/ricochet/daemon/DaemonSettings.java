@@ -103,9 +103,6 @@ public final class DaemonSettings {
         k.put("nak-max-attempts", new String[] {"10", "NAKs per packet before it is reported lost"});
         k.put("nak-rate-limit", new String[] {"5000", "NAKs this node may send per second (0 = unlimited)"});
         k.put("session-delay-ms", new String[] {"50", "idle delay before a stream announces its tail (0 = off)"});
-        k.put("stability-interval-ms", new String[] {"100",
-            "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
-                + "every member has from its retransmit buffer early (0 = off: each is kept the NAK give-up time)"});
         k.put("payload", new String[] {"1024",
             "largest payload of the engine's datagrams in bytes; an application message is at most this less 1; a "
                 + "repair of r of them must fit the mtu"});
@@ -137,7 +134,20 @@ public final class DaemonSettings {
         k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
-        return java.util.Collections.unmodifiableMap(metricsKeys(groupKeys(qsmKeys(fountainKeys(receiveKeys(k))))));
+        return java.util.Collections.unmodifiableMap(
+                metricsKeys(groupKeys(qsmKeys(fountainKeys(receiveKeys(stabilityKeys(k)))))));
+    }
+
+    /** The keys of the receivers' progress reports to senders (STABLE), added to {@code k}, which it returns. */
+    private static Map<String, String[]> stabilityKeys(Map<String, String[]> k) {
+        k.put("stability-interval-ms", new String[] {"100",
+            "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
+                + "every member has from its retransmit buffer early (0 = off: each is kept the NAK give-up time)"});
+        k.put("stability-every", new String[] {"128",
+            "a receiver also reports its progress once it has delivered this many packets since its last report "
+                + "(0 = only every stability-interval-ms): at high rates a sender's retransmit buffer then follows "
+                + "its receivers closely"});
+        return k;
     }
 
     /** How the sockets are read (section 4.2.6), added to {@code k}, which it returns. */
@@ -223,6 +233,7 @@ public final class DaemonSettings {
                 .nakMaxAttempts(integer("nak-max-attempts")).nakRateLimit(integer("nak-rate-limit"))
                 .fountainBackup(onOff("fountain-backup"))
                 .sessionDelayNs(millis("session-delay-ms")).stabilityIntervalNs(millis("stability-interval-ms"))
+                .stabilityEvery(integer("stability-every"))
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
                 .maxFrameLength(DaemonConfig.maxFrameLength(mtu(), auth))

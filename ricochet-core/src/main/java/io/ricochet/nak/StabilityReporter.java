@@ -14,12 +14,18 @@ import java.util.TreeMap;
  * The receiver's half of {@link Stability}: every {@code intervalNs}, the streams that delivered a packet since the
  * last round tell their senders how far they are resolved (their windows' bases), if that moved: one
  * {@link FrameType#STABLE} per sender with an entry per group ({@link StableFlyweight}). So reports cost at most one
- * small frame per sender per interval, whatever the number of groups, and nothing while streams are idle. A lost
- * report only delays the sender's release to the next one, or to the retention time.
+ * small frame per sender per interval, whatever the number of groups, and nothing while streams are idle. At high
+ * rates a round is also due once {@code every} packets were delivered since the last one: a sender whose
+ * retransmit buffer holds a few hundred packets then learns of its receivers' progress long before the interval
+ * (its buffer, and so how far it may run ahead of its slowest receiver, can be small). A lost report only delays
+ * the sender's release to the next one, or to the retention time.
  */
 public final class StabilityReporter {
     private final int self;
     private final long intervalNs;
+    private final int every;
+    /** Packets delivered since the last round. */
+    private int sinceRound;
     private final Counters counters;
     private final Outbox outbox;
     private final StreamTable streams;
@@ -31,15 +37,21 @@ public final class StabilityReporter {
 
     /**
      * @param intervalNs time between rounds of reports (positive)
+     * @param every      packets delivered after which a round is due before its time (0: only the interval)
      * @param streams    the node's streams: a marked stream that is no longer there (pruned, or replaced by a
      *                   restarted sender's) is not reported
      */
-    public StabilityReporter(int self, long intervalNs, Counters counters, Outbox outbox, StreamTable streams) {
+    public StabilityReporter(int self, long intervalNs, int every, Counters counters, Outbox outbox,
+                             StreamTable streams) {
         if (intervalNs <= 0) {
             throw new IllegalArgumentException("interval " + intervalNs + " ns: must be positive");
         }
+        if (every < 0) {
+            throw new IllegalArgumentException("every " + every + " packets: must be 0 (off) or positive");
+        }
         this.self = self;
         this.intervalNs = intervalNs;
+        this.every = every;
         this.counters = counters;
         this.outbox = outbox;
         this.streams = streams;
@@ -47,11 +59,17 @@ public final class StabilityReporter {
 
     /** A packet of {@code stream} was delivered (its base may have moved): report it in the next round. */
     public void delivered(StreamTable.Stream stream, long nowNs) {
-        if (stream.origin() != self && stream.markForReport()) {
+        if (stream.origin() == self) {
+            return;
+        }
+        if (stream.markForReport()) {
             marked.computeIfAbsent(stream.origin(), o -> new ArrayList<>()).add(stream);
             if (nextNs == Long.MAX_VALUE) {
                 nextNs = nowNs + intervalNs;
             }
+        }
+        if (every > 0 && ++sinceRound >= every) {
+            nextNs = Math.min(nextNs, nowNs);
         }
     }
 
@@ -66,6 +84,7 @@ public final class StabilityReporter {
             return;
         }
         nextNs = Long.MAX_VALUE;
+        sinceRound = 0;
         for (var bySender : marked.entrySet()) {
             int origin = bySender.getKey();
             out.begin(self, origin);

@@ -35,6 +35,10 @@ import java.util.Map;
  *                               (STABLE), so senders drop packets every member has from their retransmit buffer
  *                               early; 0 turns it off (the default here, so the simulator keeps the paper's
  *                               traffic; the daemon's default is on)
+ * @param stabilityEvery         with stability on: a round of reports is also due once this many packets were
+ *                               delivered since the last one (0 = only every interval), so that at high rates a
+ *                               sender's retransmit buffer follows its receivers closely without a short interval
+ *                               that would add reports at light load
  * @param fountainBackup         with NAK on: NAKs for a run of a sender's packets longer than stagger x r are
  *                               answered with LT-coded symbols of the run multicast to the group (the fountain backup
  *                               behind LEC, docs/design/fountain.md section 6); off by default
@@ -44,7 +48,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
                            long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
                            int repairBufferCapacity, int maxPendingLosses, int streamWindow,
                            long sessionDelayNs, int nakRateLimit, int maxFrameLength, long stabilityIntervalNs,
-                           boolean fountainBackup) {
+                           int stabilityEvery, boolean fountainBackup) {
 
     private static final long MS = 1_000_000L;
 
@@ -75,6 +79,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         require(sessionDelayNs >= 0, "session-delay", sessionDelayNs, "must be 0 (off) or positive");
         require(nakRateLimit >= 0, "nak-rate-limit", nakRateLimit, "must be 0 (unlimited) or positive");
         require(stabilityIntervalNs >= 0, "stability-interval", stabilityIntervalNs, "must be 0 (off) or positive");
+        require(stabilityEvery >= 0, "stability-every", stabilityEvery, "must be 0 (off) or positive");
         if (fountainBackup) {
             require(nakEnabled, "fountain-backup", "on", "needs the NAK layer (nak on): the fountain answers NAKs");
             int fit = FountainFlyweight.maxPackets(maxPayload, maxFrameLength);
@@ -150,6 +155,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         private int streamWindow = 16_384;
         private long sessionDelayNs = 50 * MS;
         private long stabilityIntervalNs;
+        private int stabilityEvery;
         private int nakRateLimit = 5_000;
         private boolean fountainBackup;
 
@@ -238,6 +244,11 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
+        public Builder stabilityEvery(int v) {
+            stabilityEvery = v;
+            return this;
+        }
+
         public Builder sessionDelayNs(long v) {
             sessionDelayNs = v;
             return this;
@@ -257,7 +268,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return new RicochetConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
                     nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
                     repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit,
-                    maxFrameLength, stabilityIntervalNs, fountainBackup);
+                    maxFrameLength, stabilityIntervalNs, stabilityEvery, fountainBackup);
         }
     }
 }

@@ -125,7 +125,8 @@ public final class RicochetEngine
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
                 config.nakSettings().rateLimit(), config.maxPayload(), true, dataSender::sentTo, counters, outbox);
         if (config.stabilityEnabled()) {
-            this.stability = new StabilityReporter(self, config.stabilityIntervalNs(), counters, outbox, streams);
+            this.stability = new StabilityReporter(self, config.stabilityIntervalNs(),
+                    config.stabilityEvery(), counters, outbox, streams);
             this.resolvedByMembers = new Stability(self, view::members);
             responder.useStability(resolvedByMembers);
         } else {

@@ -156,6 +156,16 @@ class DaemonSettingsTest {
     }
 
     @Test
+    void shouldReportProgressEvery128PacketsByDefault() {
+        assertEquals(128, DaemonSettings.resolve(null, null, flags("node-id", "1")).engine().stabilityEvery());
+        assertEquals(0, DaemonSettings.resolve(null, null, flags("node-id", "1", "stability-every", "0"))
+                .engine().stabilityEvery(), "0: only every interval");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(null, null, flags("node-id", "1", "stability-every", "-1")));
+        assertTrue(e.getMessage().contains("stability-every"), e.getMessage());
+    }
+
+    @Test
     void shouldRefuseUnknownKeysAndMissingRequiredOnes() {
         Properties file = new Properties();
         file.setProperty("colour", "blue");

@@ -19,7 +19,7 @@ class StabilityReporterTest {
     private final Counters counters = new Counters(Counters.set(EngineCounter.values(), NakCounter.values()));
     private final RecordingOutbox out = new RecordingOutbox();
     private final StreamTable streams = new StreamTable(1024);
-    private final StabilityReporter reporter = new StabilityReporter(SELF, 20 * MS, counters, out, streams);
+    private final StabilityReporter reporter = new StabilityReporter(SELF, 20 * MS, 0, counters, out, streams);
 
     private void deliver(int origin, int group, long seqno, long nowNs) {
         StreamTable.Stream stream = streams.find(origin, group);
@@ -87,7 +87,40 @@ class StabilityReporterTest {
     void ownStreamsAreNeverReportedAndTheIntervalMustBePositive() {
         deliver(SELF, 7, 0, 0);
         assertEquals(Long.MAX_VALUE, reporter.nextDeadlineNs());
-        assertThrows(IllegalArgumentException.class, () -> new StabilityReporter(SELF, 0, counters, out, streams));
+        assertThrows(IllegalArgumentException.class, () -> new StabilityReporter(SELF, 0, 0, counters, out, streams));
+        assertThrows(IllegalArgumentException.class,
+                () -> new StabilityReporter(SELF, 20 * MS, -1, counters, out, streams));
+    }
+
+    @Test
+    void aRoundIsDueEarlyOnceEveryPacketsWereDeliveredSinceTheLast() {
+        StabilityReporter early = new StabilityReporter(SELF, 20 * MS, 4, counters, out, streams);
+        streams.joined(2, 7, 1, true, true);
+        StreamTable.Stream stream = streams.find(2, 7);
+        for (long s = 0; s < 3; s++) {
+            stream.window().observe(s);
+            stream.window().resolve(s);
+            early.delivered(stream, MS + s);
+        }
+        assertEquals(21 * MS, early.nextDeadlineNs(), "three packets: the interval still decides");
+        stream.window().observe(3);
+        stream.window().resolve(3);
+        early.delivered(stream, 2 * MS);
+        assertEquals(2 * MS, early.nextDeadlineNs(), "the fourth makes the round due now");
+        early.poll(2 * MS);
+        assertEquals(1, out.sent.size());
+        assertEquals(4, sent(0).seqno(0), "every seqno below 4 is resolved");
+
+        // The count starts again after each round, and own packets do not count.
+        streams.joined(SELF, 7, 1, true, true);
+        StreamTable.Stream own = streams.find(SELF, 7);
+        for (long s = 4; s < 7; s++) {
+            stream.window().observe(s);
+            stream.window().resolve(s);
+            early.delivered(stream, 3 * MS);
+            early.delivered(own, 3 * MS);
+        }
+        assertEquals(23 * MS, early.nextDeadlineNs(), "three since the round: due an interval after the first");
     }
 
     @Test
