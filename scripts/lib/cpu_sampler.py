@@ -1,16 +1,20 @@
 """CPU used by each process of a cluster run while an experiment's workload runs.
 
 Usage: cpu_sampler.py RUN_DIR OUT_JSON
-Every 0.5 s it reads utime + stime (/proc/PID/stat, fields 14 and 15) of every PID recorded in RUN_DIR/pids/*.pid
-and keeps the first and the last reading of each. On SIGTERM or SIGINT it writes OUT_JSON: name -> CPU seconds used
-between the first and the last reading (a process started after the sampler, such as a workload client, counts
-from 0), and exits. A process's last half second before it exits can be missed.
+Every 0.5 s it reads utime + stime (/proc/PID/stat, fields 14 and 15) of every PID recorded in RUN_DIR/pids/*.pid,
+and of the JVM's JIT compiler threads of each (/proc/PID/task/*/stat, threads named "C1 CompilerThre..." and "C2
+CompilerThre..."), and keeps the first and the last reading of each. On SIGTERM or SIGINT it writes OUT_JSON:
+cpuSeconds, name -> CPU seconds used between the first and the last reading (a process started after the sampler,
+such as a workload client, counts from 0), compilerSeconds, the same for the compiler threads alone (a JVM's
+warm-up: it falls to nearly nothing once the hot code is compiled), and exits. A process's last half second before
+it exits can be missed.
 """
 import json, os, pathlib, signal, sys, time
 
 run_dir, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 tick = os.sysconf("SC_CLK_TCK")
 first, last = {}, {}
+compiler_first, compiler_last = {}, {}
 started = time.monotonic()
 stop = False
 
@@ -29,6 +33,25 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])
 
 
+def compiler_ticks(pid):
+    """utime + stime of the process's JIT compiler threads (C1 and C2), summed over the threads alive now."""
+    total = 0
+    try:
+        tasks = list(pathlib.Path("/proc/%s/task" % pid).iterdir())
+    except OSError:
+        return None
+    for task in tasks:
+        try:
+            stat = (task / "stat").read_text()
+        except OSError:
+            continue   # the thread ended between the listing and the read
+        name = stat[stat.index("(") + 1:stat.rindex(")")]
+        if name.startswith(("C1 CompilerThre", "C2 CompilerThre")):
+            fields = stat[stat.rindex(")") + 2:].split()
+            total += int(fields[11]) + int(fields[12])
+    return total
+
+
 signal.signal(signal.SIGTERM, on_signal)
 signal.signal(signal.SIGINT, on_signal)
 initial = True
@@ -45,9 +68,17 @@ while not stop:
         if name not in first:
             first[name] = ticks if initial else 0
         last[name] = ticks
+        compiling = compiler_ticks(pid)
+        if compiling is not None:
+            if name not in compiler_first:
+                compiler_first[name] = compiling if initial else 0
+            # A compiler thread that ended takes its time with it: never let the reading go back.
+            compiler_last[name] = max(compiling, compiler_last.get(name, 0))
     initial = False
     time.sleep(0.5)
 out.write_text(json.dumps({
     "seconds": round(time.monotonic() - started, 1),
     "cpuSeconds": {name: round((last[name] - first[name]) / tick, 2) for name in sorted(last)},
+    "compilerSeconds": {name: round((compiler_last[name] - compiler_first[name]) / tick, 2)
+                        for name in sorted(compiler_last)},
 }, indent=2) + "\n")
