@@ -122,10 +122,6 @@ public final class Daemon implements LocalNode, AutoCloseable {
         return loop::execute;
     }
 
-    /**
-     * Refuses packet buffers that could outgrow half the JVM's heap when full: a clear error at start rather than an
-     * OutOfMemoryError under load (a large mtu and payload multiply every buffer).
-     */
     /** Where received datagrams land: the engine's own loop, or a receive thread's handoff (receive-thread). */
     private static Landing landing(DaemonConfig config, EngineDriver driver, EventLoop loop,
                                    SplittableRandom random) {
@@ -140,6 +136,10 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 new ReceiveBuffer(config.rxHalfPackets(), config.maxDatagramLength(), random.split(), counts));
     }
 
+    /**
+     * Refuses packet buffers that could outgrow half the JVM's heap when full: a clear error at start rather than an
+     * OutOfMemoryError under load (a large mtu and payload multiply every buffer).
+     */
     static void requireHeapFor(DaemonConfig config) {
         long need = config.bufferBytes();
         long heap = Runtime.getRuntime().maxMemory();

@@ -35,7 +35,7 @@ final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> 
 
     private void endOfWakeUp() {
         ending = false;
-        landing.endOfBurst();
+        landing.endOfWakeUp();
     }
 
     @Override
@@ -47,7 +47,7 @@ final class DatagramHandler extends SimpleChannelInboundHandler<DatagramPacket> 
     public void channelReadComplete(ChannelHandlerContext ctx) {
         EventLoop loop = ctx.channel().eventLoop();
         if (!(loop instanceof SingleThreadEventLoop single)) {
-            landing.endOfBurst(); // no end-of-wake-up hook on this loop: each socket's burst is its own batch
+            landing.endOfWakeUp(); // no hook after the loop's iteration here: each socket's burst is its own batch
             return;
         }
         if (!ending) {

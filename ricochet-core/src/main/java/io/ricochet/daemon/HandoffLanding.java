@@ -9,11 +9,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * Datagrams read by a receive thread of their own (receive-thread on), as the paper's daemon drained the kernel into
  * its receive buffer (section 4.2.6). The buffer has two halves: the receive thread fills one while the engine's
- * thread processes the other. At the end of a read burst the engine is asked, once until it answers, to take the
- * filled half: it swaps the halves and processes that batch, control before data. A full half drops a random
- * datagram to make room (counted), so overload becomes scattered losses that LEC repairs; and because the receive
- * thread keeps the kernel's socket buffers drained while the engine works, a burst of the engine's work or a short
- * stall of its thread no longer overflows them (the kernel drops a tail of whatever arrives).
+ * thread processes the other. At the end of each wake-up's reads the engine is asked, once until it answers, to
+ * take the filled half: it swaps the halves and processes that batch, control before data. A full half drops a
+ * random datagram to make room (counted), so overload becomes scattered losses that LEC repairs; and because the
+ * receive thread keeps the kernel's socket buffers drained while the engine works, a burst of the engine's work or a
+ * short stall of its thread no longer overflows them (the kernel drops a tail of whatever arrives).
  *
  * <p>The receive thread lands each datagram under this object's lock, which the engine takes only to swap the
  * halves, once per batch. The receive thread counts its refusals and the buffer's drops in counters of its own,
@@ -63,7 +63,7 @@ final class HandoffLanding extends Landing {
     }
 
     @Override
-    void endOfBurst() {
+    void endOfWakeUp() {
         synchronized (this) {
             if (filling.size() == 0) {
                 return; // nothing kept (our own multicast, refusals): no reason to wake the engine

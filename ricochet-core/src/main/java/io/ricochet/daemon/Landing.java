@@ -40,8 +40,11 @@ abstract class Landing {
     /** One datagram from a socket, on the sockets' thread; the bytes are valid only during the call. */
     abstract void land(ByteBuf content);
 
-    /** The end of a socket's read burst (on the sockets' thread): the batch may go to the engine. */
-    abstract void endOfBurst();
+    /**
+     * Every socket that was ready in a wake-up of the sockets' loop has been read (on the sockets' thread): the
+     * batch may go to the engine.
+     */
+    abstract void endOfWakeUp();
 
     /** Datagrams waiting for the engine now (engine thread). */
     abstract int buffered();

@@ -5,8 +5,8 @@ import io.ricochet.auth.FrameGuard;
 
 /**
  * Datagrams read on the engine's own event loop (receive-thread off): they land in the driver's receive buffer, and
- * at the end of each read burst the driver processes the batch. One thread does everything; a burst of the engine's
- * work leaves datagrams waiting in the kernel's socket buffer.
+ * at the end of each wake-up's reads the driver processes the batch. One thread does everything; a burst of the
+ * engine's work leaves datagrams waiting in the kernel's socket buffer.
  */
 final class LoopLanding extends Landing {
     private final Landing.Engine driver;
@@ -24,7 +24,7 @@ final class LoopLanding extends Landing {
     }
 
     @Override
-    void endOfBurst() {
+    void endOfWakeUp() {
         driver.process(buffer);
     }
 

@@ -17,7 +17,7 @@ import java.util.function.LongSupplier;
  * "engine" thread as in the daemon. Tests can also push deliveries and loss notices of other origins.
  */
 public final class FakeLocalNode implements LocalNode, AutoCloseable {
-    /** Deliveries in one batch of the fake engine at most, as the daemon's engine ends a batch per read burst. */
+    /** Deliveries in one batch of the fake engine at most, as the daemon's engine ends a batch per wake-up. */
     private static final int ENGINE_BATCH = 64;
 
     private final int nodeId;

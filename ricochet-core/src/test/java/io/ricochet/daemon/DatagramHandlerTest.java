@@ -32,8 +32,8 @@ class DatagramHandlerTest {
         }
 
         @Override
-        void endOfBurst() {
-            events.add("end of burst");
+        void endOfWakeUp() {
+            events.add("end of wake-up");
         }
 
         @Override
@@ -61,7 +61,7 @@ class DatagramHandlerTest {
     /** Waits (up to 10 s) until the landing was told {@code n} bursts ended. */
     private void awaitEnds(long n) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (events.stream().filter("end of burst"::equals).count() < n && System.nanoTime() < deadline) {
+        while (events.stream().filter("end of wake-up"::equals).count() < n && System.nanoTime() < deadline) {
             Thread.sleep(1);
         }
     }
@@ -81,13 +81,13 @@ class DatagramHandlerTest {
             }).sync();
             awaitEnds(1);
             loop.submit(() -> events.add("later")).sync();
-            assertEquals(List.of("both sockets read", "end of burst", "later"), events, "one end, after both");
+            assertEquals(List.of("both sockets read", "end of wake-up", "later"), events, "one end, after both");
 
             // A later wake-up with a read ends its own batch.
             loop.submit(() -> group.pipeline().fireChannelReadComplete()).sync();
             awaitEnds(2);
             loop.submit(() -> events.add("idle")).sync();
-            assertEquals(List.of("both sockets read", "end of burst", "later", "end of burst", "idle"), events);
+            assertEquals(List.of("both sockets read", "end of wake-up", "later", "end of wake-up", "idle"), events);
             unicast.close().sync();
             group.close().sync();
         } finally {

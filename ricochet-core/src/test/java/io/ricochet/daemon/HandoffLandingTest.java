@@ -83,9 +83,9 @@ class HandoffLandingTest {
         land(landing, FrameType.DATA, PEER, 1);
         land(landing, FrameType.REPAIR, PEER, 2);
         land(landing, FrameType.DATA, PEER, 3);
-        landing.endOfBurst();
+        landing.endOfWakeUp();
         land(landing, FrameType.NAK, PEER, 4);
-        landing.endOfBurst();
+        landing.endOfWakeUp();
         assertEquals(1, engineTasks.size(), "asked once until it takes the batch");
         assertEquals(4, landing.buffered());
 
@@ -94,7 +94,7 @@ class HandoffLandingTest {
         assertEquals(0, landing.buffered());
 
         land(landing, FrameType.DATA, PEER, 5);
-        landing.endOfBurst();
+        landing.endOfWakeUp();
         runEngine();
         assertEquals(List.of(5), batches.get(1), "a datagram landed after the swap asks again");
     }
@@ -104,7 +104,7 @@ class HandoffLandingTest {
         HandoffLanding landing = landing(16, engine, engineTasks::add);
         land(landing, FrameType.DATA, SELF, 1);
         landing.land(Unpooled.wrappedBuffer(new byte[3]));
-        landing.endOfBurst();
+        landing.endOfWakeUp();
         assertTrue(engineTasks.isEmpty());
         assertEquals(0, daemonCounters.get(DaemonCounter.OWN_DATAGRAMS), "not yet folded");
 
@@ -121,7 +121,7 @@ class HandoffLandingTest {
         for (int id = 0; id < 6; id++) {
             land(landing, FrameType.DATA, PEER, id);
         }
-        landing.endOfBurst();
+        landing.endOfWakeUp();
         runEngine();
         assertEquals(4, batches.get(0).size());
         assertEquals(2, daemonCounters.get(DaemonCounter.RX_BUFFER_RANDOM_DROPS));
@@ -153,10 +153,10 @@ class HandoffLandingTest {
             for (int id = 0; id < datagrams; id++) {
                 land(landing, id % 5 == 0 ? FrameType.REPAIR : FrameType.DATA, PEER, id);
                 if (id % 7 == 0) {
-                    landing.endOfBurst();
+                    landing.endOfWakeUp();
                 }
             }
-            landing.endOfBurst();
+            landing.endOfWakeUp();
             // The last batch is taken by a task already asked for; run the fold after it, on the engine's thread.
             engineThread.submit(landing::foldCounters).get(30, TimeUnit.SECONDS);
         } finally {
