@@ -2,8 +2,8 @@
 
 Usage: cpu_sampler.py RUN_DIR OUT_JSON
 Every 0.5 s it reads utime + stime (/proc/PID/stat, fields 14 and 15) of every PID recorded in RUN_DIR/pids/*.pid,
-and of the JVM's JIT compiler threads of each (/proc/PID/task/*/stat, threads named "C1 CompilerThre..." and "C2
-CompilerThre..."), and keeps the first and the last reading of each. On SIGTERM or SIGINT it writes OUT_JSON:
+and of the JIT compiler threads of each daemon (node-*: /proc/PID/task/*/stat, threads named "C1 CompilerThre..."
+and "C2 CompilerThre..."), and keeps the first and the last reading of each. On SIGTERM or SIGINT it writes OUT_JSON:
 cpuSeconds, name -> CPU seconds used between the first and the last reading (a process started after the sampler,
 such as a workload client, counts from 0), compilerSeconds, the same for the compiler threads alone (a JVM's
 warm-up: it falls to nearly nothing once the hot code is compiled), and exits. A process's last half second before
@@ -68,7 +68,9 @@ while not stop:
         if name not in first:
             first[name] = ticks if initial else 0
         last[name] = ticks
-        compiling = compiler_ticks(pid)
+        # Only the daemons' compiler threads are reported: the other processes' are not read (less of the
+        # sampler's own work on the host it measures).
+        compiling = compiler_ticks(pid) if name.startswith("node-") else None
         if compiling is not None:
             if name not in compiler_first:
                 compiler_first[name] = compiling if initial else 0
