@@ -6,9 +6,10 @@ import io.ricochet.wire.FrameType;
 import java.util.Arrays;
 
 /**
- * The load generator's data: DATA frames of one origin, round-robin over its groups, each group with its own
- * seqnos from 0, a fixed payload in a daemon's format (one message: {@link BundleFormat#SINGLE}, then the
- * message), written straight into the {@link RetransmitRing} slot they are sent from.
+ * The load generator's data: DATA frames of one origin, round-robin over its groups ({@code run} frames to a group
+ * before the next group's turn), each group with its own seqnos from 0, a fixed payload in a daemon's format (one
+ * message: {@link BundleFormat#SINGLE}, then the message), written straight into the {@link RetransmitRing} slot
+ * they are sent from.
  * Pure (no I/O), allocates nothing per frame. Not thread-safe.
  */
 public final class FrameSource {
@@ -17,8 +18,10 @@ public final class FrameSource {
     private final byte[] payload;
     private final RetransmitRing ring;
     private final long[] nextSeqno;
+    private final int run;
     private final DataFlyweight data = new DataFlyweight();
     private int nextGroup;
+    private int leftInRun;
     private int lastGroup = -1;
     private long framesWritten;
 
@@ -29,6 +32,14 @@ public final class FrameSource {
      * @param ring         where the frames are written; its slots must hold a frame of that payload
      */
     public FrameSource(int self, int[] groups, int payloadBytes, RetransmitRing ring) {
+        this(self, groups, payloadBytes, ring, 1);
+    }
+
+    /**
+     * As {@link #FrameSource(int, int[], int, RetransmitRing)}, with {@code run} consecutive frames to each group
+     * in its turn (at least 1).
+     */
+    public FrameSource(int self, int[] groups, int payloadBytes, RetransmitRing ring, int run) {
         if (groups.length == 0) {
             throw new IllegalArgumentException("no groups to send to");
         }
@@ -36,6 +47,11 @@ public final class FrameSource {
             throw new IllegalArgumentException("payload = " + payloadBytes + ": must be in 1.."
                     + DataFlyweight.MAX_PAYLOAD);
         }
+        if (run < 1) {
+            throw new IllegalArgumentException("run = " + run + ": must be 1 or more");
+        }
+        this.run = run;
+        this.leftInRun = run;
         this.self = self;
         this.groups = groups.clone();
         this.payload = new byte[payloadBytes];
@@ -47,10 +63,13 @@ public final class FrameSource {
         this.nextSeqno = new long[groups.length];
     }
 
-    /** Writes the next frame (next group in turn, its next seqno) into its ring slot and returns the slot. */
+    /** Writes the next frame (the group in turn, its next seqno) into its ring slot and returns the slot. */
     public int next() {
         int index = nextGroup;
-        nextGroup = (nextGroup + 1) % groups.length;
+        if (--leftInRun == 0) {
+            nextGroup = (nextGroup + 1) % groups.length;
+            leftInRun = run;
+        }
         long seqno = nextSeqno[index]++;
         int slot = ring.claim(index, seqno);
         int length = data.wrap(ring.frame(slot), 0).write(FrameType.DATA, self, self, groups[index], seqno,

@@ -17,7 +17,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What a load generator needs from the GMS: for each of its groups, the view that lists it (and so the group's
- * multicast address), and at the end the LEAVE events that confirm it is out. Callbacks come on a Netty thread;
+ * multicast address), the unicast address of every member of those views (where a NAK's answer goes), and at the
+ * end the LEAVE events that confirm it is out. Callbacks come on a Netty thread;
  * the waits run on the caller's.
  */
 final class GroupViews implements MembershipListener {
@@ -26,6 +27,7 @@ final class GroupViews implements MembershipListener {
 
     private final int self;
     private final Map<Integer, InetSocketAddress> multicast = new ConcurrentHashMap<>();
+    private final Map<Integer, InetSocketAddress> unicast = new ConcurrentHashMap<>();
     private final Set<Integer> left = ConcurrentHashMap.newKeySet();
     private final Set<Integer> wanted;
 
@@ -41,7 +43,16 @@ final class GroupViews implements MembershipListener {
     public void onGroupView(GroupView view) {
         if (view.members().containsKey(self) && wanted.contains(view.group())) {
             multicast.put(view.group(), view.multicast());
+            unicast.putAll(view.members());
         }
+    }
+
+    /**
+     * The unicast address node {@code node} registered, as a view of one of our groups listed it, or null. A
+     * daemon may send from another port than the one it receives on: answers go here, not to a datagram's source.
+     */
+    InetSocketAddress unicastOf(int node) {
+        return unicast.get(node);
     }
 
     @Override

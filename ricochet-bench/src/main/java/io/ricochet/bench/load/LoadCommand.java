@@ -105,8 +105,21 @@ public final class LoadCommand implements Callable<Integer> {
             description = "Socket implementation: auto|epoll|nio (default: ${DEFAULT-VALUE}).")
     private Transport transport;
 
+    @Option(names = "--run", paramLabel = "FRAMES", defaultValue = "1",
+            description = "Frames sent to a group in a row before the next group's turn (default: ${DEFAULT-VALUE}: "
+                    + "round-robin).")
+    private int run;
 
+    @Option(names = "--gso",
+            description = "Send each run of a group's frames (--run) as one UDP GSO send (Linux 4.18+, epoll): the "
+                    + "run crosses the sending stack once and is split into its datagrams at the receiving "
+                    + "socket, which reads them one by one. Makes the generator cheaper, not the receiver.")
+    private boolean gso;
 
+    @Option(names = "--multicast-loop", negatable = true, defaultValue = "true", fallbackValue = "true",
+            description = "Loop the multicast back to this host's own sockets, for a receiver on the same host "
+                    + "(default: on). --no-multicast-loop saves a copy per datagram when none is.")
+    private boolean multicastLoop;
 
     /** Without the three files the links are plaintext (the GMS must then run --insecure). */
     @Mixin
@@ -119,8 +132,13 @@ public final class LoadCommand implements Callable<Integer> {
             TlsSettings links = tls.settings(!tls.anyGiven(), "no --tls-* files", PeerIdentity.Role.DAEMON,
                     PeerIdentity.nodeName(nodeId));
             config = new LoadConfig(nodeId, iface, address, unicastPort, gms, groups, schedule(), payload,
-                    tickMicros, retransmitPerGroup, lingerMillis, joinTimeoutSeconds, socketBytes, transport, links);
-        } catch (IllegalArgumentException e) {
+                    tickMicros, retransmitPerGroup, lingerMillis, joinTimeoutSeconds, socketBytes, transport, run, gso,
+                    multicastLoop, links);
+            String noGso = gso ? LoadSocket.gsoUnavailable(transport.useEpoll()) : null;
+            if (noGso != null) {
+                throw new IllegalArgumentException("--gso: " + noGso);
+            }
+        } catch (IllegalArgumentException | IllegalStateException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage(), e);
         }
         LoadGenerator generator = new LoadGenerator(config);

@@ -24,13 +24,17 @@ import java.util.Objects;
  * @param joinTimeoutSeconds how long to wait for the GMS views
  * @param socketBytes       SO_SNDBUF and SO_RCVBUF asked for
  * @param transport         socket implementation
+ * @param run               frames sent to a group in a row before the next group's turn
+ * @param gso               whether each run goes out as one UDP GSO send
+ * @param multicastLoop     whether the multicast is also looped back to this host's own sockets
  * @param tls               the TLS of the links to the GMS (a daemon certificate for this node id), or plaintext
  *                          (the generator's datagrams carry no authentication trailer either)
  */
 public record LoadConfig(int nodeId, String iface, InetAddress address, int unicastPort,
                          GmsEndpoints gms, GroupList groups, RateSchedule schedule, int payload,
                          int tickMicros, int retransmitPerGroup, int lingerMillis, int joinTimeoutSeconds,
-                         int socketBytes, Transport transport, TlsSettings tls) {
+                         int socketBytes, Transport transport, int run, boolean gso, boolean multicastLoop,
+                         TlsSettings tls) {
 
     public LoadConfig {
         Objects.requireNonNull(iface, "interface");
@@ -50,6 +54,10 @@ public record LoadConfig(int nodeId, String iface, InetAddress address, int unic
         require(lingerMillis >= 0, "--linger-ms", lingerMillis, "must be 0 or more");
         require(joinTimeoutSeconds >= 1, "--join-timeout", joinTimeoutSeconds, "must be 1 or more");
         require(socketBytes >= 65_536, "--socket-buffer", socketBytes, "must be at least 65536");
+        require(run >= 1 && run <= LoadSocket.MAX_SEGMENTS, "--run", run, "must be in 1.." + LoadSocket.MAX_SEGMENTS);
+        require(!gso || (long) run * frameLength() <= LoadSocket.MAX_GSO_BYTES, "--run", run,
+                "with --gso, a run of frames must fit one GSO send: at most " + LoadSocket.MAX_GSO_BYTES / frameLength()
+                        + " frames of " + frameLength() + " bytes");
     }
 
     private static void require(boolean ok, String flag, Object value, String rule) {
@@ -60,6 +68,12 @@ public record LoadConfig(int nodeId, String iface, InetAddress address, int unic
 
     public InetSocketAddress unicast() {
         return new InetSocketAddress(address, unicastPort);
+    }
+
+    /** How frames go out, for the report. */
+    public String sending() {
+        return (run == 1 ? "round-robin" : "runs of " + run + " frames per group") + (gso ? ", GSO" : "")
+                + (multicastLoop ? "" : ", multicast not looped back");
     }
 
     /** The frame length of every data packet. */

@@ -59,14 +59,15 @@ public final class LoadGenerator {
         }
         int[] groups = config.groups().ids();
         RetransmitRing ring = new RetransmitRing(groups.length, config.retransmitPerGroup(), config.frameLength());
-        FrameSource source = new FrameSource(config.nodeId(), groups, config.payload(), ring);
-        LoadInbound inbound = new LoadInbound(new NakAnswerer(config.nodeId(), groups, ring));
+        FrameSource source = new FrameSource(config.nodeId(), groups, config.payload(), ring, config.run());
+        GroupViews views = new GroupViews(config.nodeId(), groups);
+        LoadInbound inbound = new LoadInbound(new NakAnswerer(config.nodeId(), groups, ring), views::unicastOf);
         EventLoopGroup loopGroup = config.transport().newLoop();
         EventLoop loop = loopGroup.next();
-        GroupViews views = new GroupViews(config.nodeId(), groups);
         GmsClient gms = new GmsClient(config.nodeId(), config.unicast(), System.currentTimeMillis(),
                 config.gms().partitions(), views, loopGroup, config.tls());
-        try (LoadSocket socket = new LoadSocket(loopGroup, iface, config.unicast(), config.socketBytes(), inbound)) {
+        try (LoadSocket socket = new LoadSocket(loopGroup, iface, config.unicast(), config.socketBytes(),
+                config.multicastLoop(), config.gso(), inbound)) {
             onLoop(loop, () -> {
                 inbound.answerOn(socket);
                 return null;
@@ -145,12 +146,13 @@ public final class LoadGenerator {
         send.progress().samples().forEach(p -> progress.add(new long[] {p.epochMillis(), p.sent()}));
         return new LoadReport(config.nodeId(), config.unicast().getAddress().getHostAddress() + ":"
                 + config.unicastPort(), config.groups().toString(),
-                loopGroup instanceof EpollEventLoopGroup ? "epoll" : "nio", config.payload(),
+                loopGroup instanceof EpollEventLoopGroup ? "epoll" : "nio", config.sending(), config.payload(),
                 schedule.totalPackets() / schedule.totalSeconds(), schedule.totalSeconds(), schedule.toString(),
                 send.startEpochMillis(), seconds, pacer.sent(), pacer.achievedRate(send.sendNanos()),
                 send.behindAtEnd(), pacer.skipped(), pacer.maxBatch(), config.tickMicros(), send.writeStalls(),
                 sessions,
-                inbound.naks(), answers.retransmits(), answers.gones(), answers.refused(), inbound.repairs(),
+                inbound.naks(), answers.retransmits(), answers.gones(), answers.refused() + inbound.naksFromStrangers(),
+                inbound.repairs(),
                 inbound.others(), cpuSeconds, cpuSeconds < 0 ? -1 : 100 * cpuSeconds / seconds, left,
                 sentPerGroup, progress, send.progress().truncated());
     }

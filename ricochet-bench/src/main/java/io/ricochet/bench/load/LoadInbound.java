@@ -7,24 +7,32 @@ import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.DatagramPacket;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
+import java.net.InetSocketAddress;
+import java.util.function.IntFunction;
 
 /**
- * What arrives at a load generator's unicast socket: NAKs, answered at once through the {@link NakAnswerer};
+ * What arrives at a load generator's unicast socket: NAKs, answered at once through the {@link NakAnswerer} to
+ * the unicast address the NAK's source registered with the GMS (a daemon with a receive thread sends from another
+ * port, which nothing reads), and counted unanswered from a node no view of ours lists;
  * the daemon's LEC repairs (a generator is a member of its groups, so receivers pick it as a repair target),
  * counted and dropped; anything else, counted and dropped. Runs on the socket's event loop.
  */
 @ChannelHandler.Sharable
 final class LoadInbound extends SimpleChannelInboundHandler<DatagramPacket> {
     private final NakAnswerer answerer;
+    private final IntFunction<InetSocketAddress> unicastOf;
     private final byte[] in = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private final byte[] out = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private LoadSocket socket;
     private long naks;
+    private long naksFromStrangers;
     private long repairs;
     private long others;
 
-    LoadInbound(NakAnswerer answerer) {
+    /** @param unicastOf a node's registered unicast address, or null if unknown */
+    LoadInbound(NakAnswerer answerer, IntFunction<InetSocketAddress> unicastOf) {
         this.answerer = answerer;
+        this.unicastOf = unicastOf;
     }
 
     /** The socket answers go out on; set once it is bound. */
@@ -50,10 +58,15 @@ final class LoadInbound extends SimpleChannelInboundHandler<DatagramPacket> {
             return;
         }
         naks++;
+        InetSocketAddress to = unicastOf.apply(content.getInt(content.readerIndex() + HeaderFlyweight.SOURCE_OFFSET));
+        if (to == null) {
+            naksFromStrangers++;
+            return;
+        }
         content.getBytes(content.readerIndex(), in, 0, length);
         int answer = answerer.answer(in, length, out);
         if (answer > 0) {
-            socket.send(packet.sender(), out, answer);
+            socket.send(to, out, answer);
         }
     }
 
@@ -70,6 +83,11 @@ final class LoadInbound extends SimpleChannelInboundHandler<DatagramPacket> {
 
     long naks() {
         return naks;
+    }
+
+    /** NAKs from a node no view of our groups lists: not answered. */
+    long naksFromStrangers() {
+        return naksFromStrangers;
     }
 
     long repairs() {

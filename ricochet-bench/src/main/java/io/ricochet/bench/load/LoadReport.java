@@ -11,6 +11,7 @@ import java.util.Map;
  * @param address          its unicast address
  * @param groups           its groups, as a group list
  * @param transport        epoll or nio
+ * @param sending          how frames went out: frames per group in a row, GSO or not, multicast looped back or not
  * @param payloadBytes     payload of every packet
  * @param targetRate       packets per second asked for (over the whole schedule)
  * @param seconds          sending time asked for
@@ -29,7 +30,7 @@ import java.util.Map;
  * @param naksReceived     NAKs received
  * @param retransmitsSent  NAKs answered with RETRANSMIT
  * @param goneSent         NAKs answered with GONE
- * @param naksRefused      NAKs not answered (malformed, or not for this node)
+ * @param naksRefused      NAKs not answered (malformed, not for this node, or from a node no view lists)
  * @param repairsReceived  LEC repairs received from receivers (dropped)
  * @param otherReceived    other datagrams received (dropped)
  * @param cpuSeconds       this process's CPU time while sending
@@ -39,7 +40,8 @@ import java.util.Map;
  * @param progress         packets sent so far, noted about every 0.1 s while sending: [epoch ms, sent] pairs
  * @param progressTruncated whether {@code progress} stopped early (its bound was reached)
  */
-public record LoadReport(int nodeId, String address, String groups, String transport, int payloadBytes,
+public record LoadReport(int nodeId, String address, String groups, String transport, String sending,
+                         int payloadBytes,
                          double targetRate, double seconds, String schedule, long startEpochMillis,
                          double sendSeconds, long sent, double achievedRate,
                          long behindAtEnd, long skipped, int maxBatch, int tickMicros, long writeStalls,

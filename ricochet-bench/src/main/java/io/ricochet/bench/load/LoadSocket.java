@@ -8,6 +8,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.netty.channel.epoll.SegmentedDatagramPacket;
 import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.InternetProtocolFamily;
@@ -20,7 +21,10 @@ import java.net.NetworkInterface;
  * The load generator's one UDP socket, as the daemon's unicast socket is set up: bound to the node's unicast
  * address (NAKs and repairs arrive there), and sending multicast with TTL 1 on the configured interface. Writes
  * are queued and go out on {@link #flush()}, one system call per batch where the transport allows it (epoll uses
- * sendmmsg). Use it on its event loop only.
+ * sendmmsg). With GSO, consecutive frames of one length to one address go out as one UDP GSO send (up to
+ * {@link #MAX_SEGMENTS} of them): one trip through the sending stack (and a bridge) for the whole run, split into
+ * its datagrams at the receiving socket, which reads them one by one as if each had been sent alone. Use it on its
+ * event loop only.
  */
 final class LoadSocket implements AutoCloseable {
     /** Linux IP_MULTICAST_ALL (49): with 0 a socket gets only the groups it joined itself (it joins none). */
@@ -28,8 +32,17 @@ final class LoadSocket implements AutoCloseable {
             new IntegerUnixChannelOption("IP_MULTICAST_ALL", 0, 49);
     private static final int MAX_DATAGRAM = 2048;
     private static final int MULTICAST_TTL = 1;
+    /** The kernel's limit of segments in one GSO send (UDP_MAX_SEGMENTS). */
+    static final int MAX_SEGMENTS = 64;
+    /** Payload bytes of one GSO send, under the 64 KiB of an IP packet with its headers. */
+    static final int MAX_GSO_BYTES = 65_000;
 
     private final DatagramChannel channel;
+    private final boolean gso;
+    private ByteBuf run;
+    private InetSocketAddress runTo;
+    private int runSegment;
+    private int runSegments;
 
     /**
      * Binds the socket.
@@ -38,16 +51,24 @@ final class LoadSocket implements AutoCloseable {
      * @param iface       the interface multicast goes out on
      * @param bind        the node's unicast address
      * @param socketBytes SO_SNDBUF and SO_RCVBUF asked for
+     * @param multicastLoop whether this host's own sockets also get the multicast (a receiver sharing the host)
+     * @param gso         whether runs of frames go out as GSO sends (epoll only: {@link #gsoUnavailable})
      * @param inbound     reads what arrives
      */
     LoadSocket(EventLoopGroup loop, NetworkInterface iface, InetSocketAddress bind, int socketBytes,
-               ChannelHandler inbound) throws InterruptedException {
+               boolean multicastLoop, boolean gso, ChannelHandler inbound) throws InterruptedException {
+        String why = gso ? gsoUnavailable(loop instanceof EpollEventLoopGroup) : null;
+        if (why != null) {
+            throw new IllegalStateException("--gso: " + why);
+        }
+        this.gso = gso;
         Bootstrap b = new Bootstrap().group(loop)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .option(ChannelOption.SO_RCVBUF, socketBytes)
                 .option(ChannelOption.SO_SNDBUF, socketBytes)
                 .option(ChannelOption.IP_MULTICAST_IF, iface)
                 .option(ChannelOption.IP_MULTICAST_TTL, MULTICAST_TTL)
+                .option(ChannelOption.IP_MULTICAST_LOOP_DISABLED, !multicastLoop)
                 .option(ChannelOption.RCVBUF_ALLOCATOR, new FixedRecvByteBufAllocator(MAX_DATAGRAM))
                 .handler(inbound);
         if (loop instanceof EpollEventLoopGroup) {
@@ -58,20 +79,63 @@ final class LoadSocket implements AutoCloseable {
         this.channel = (DatagramChannel) b.bind(bind).sync().channel();
     }
 
+    /** Why GSO cannot be used here (on epoll sockets, or not), or null if it can. */
+    static String gsoUnavailable(boolean epoll) {
+        if (!epoll) {
+            return "UDP GSO needs the epoll transport (--transport epoll or auto, on Linux)";
+        }
+        if (!SegmentedDatagramPacket.isSupported()) {
+            return "this kernel or Netty's native library does not offer UDP GSO (UDP_SEGMENT, Linux 4.18+)";
+        }
+        return null;
+    }
+
     /** Queues one datagram (copied out of {@code frame}); it leaves on the next {@link #flush()}. */
     void send(InetSocketAddress to, byte[] frame, int length) {
-        ByteBuf buf = channel.alloc().directBuffer(length);
-        buf.writeBytes(frame, 0, length);
-        channel.write(new DatagramPacket(buf, to), channel.voidPromise());
+        if (!gso) {
+            ByteBuf buf = channel.alloc().directBuffer(length);
+            buf.writeBytes(frame, 0, length);
+            channel.write(new DatagramPacket(buf, to), channel.voidPromise());
+            return;
+        }
+        if (run != null && (length != runSegment || !to.equals(runTo) || runSegments == MAX_SEGMENTS
+                || run.readableBytes() + length > MAX_GSO_BYTES)) {
+            endRun();
+        }
+        if (run == null) {
+            run = channel.alloc().directBuffer(Math.max(length, MAX_GSO_BYTES));
+            runTo = to;
+            runSegment = length;
+            runSegments = 0;
+        }
+        run.writeBytes(frame, 0, length);
+        runSegments++;
+    }
+
+    /** Queues the run of frames gathered so far as one send (a single frame as a plain datagram). */
+    private void endRun() {
+        if (run == null) {
+            return;
+        }
+        Object packet = runSegments == 1 ? new DatagramPacket(run, runTo)
+                : new SegmentedDatagramPacket(run, runSegment, runTo);
+        channel.write(packet, channel.voidPromise());
+        run = null;
     }
 
     void flush() {
+        endRun();
         channel.flush();
     }
 
     /** False while the queued writes are above Netty's high water mark. */
     boolean isWritable() {
         return channel.isWritable();
+    }
+
+    /** The address the socket is bound to. */
+    InetSocketAddress localAddress() {
+        return channel.localAddress();
     }
 
     /** The SO_SNDBUF the kernel granted. */
@@ -81,6 +145,10 @@ final class LoadSocket implements AutoCloseable {
 
     @Override
     public void close() {
+        if (run != null) {
+            run.release();
+            run = null;
+        }
         channel.close().awaitUninterruptibly();
     }
 }

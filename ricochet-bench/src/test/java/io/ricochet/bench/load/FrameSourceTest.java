@@ -36,6 +36,24 @@ class FrameSourceTest {
     }
 
     @Test
+    void shouldSendRunsOfFramesToEachGroupInTurn() {
+        int[] groups = {100, 200};
+        RetransmitRing ring = new RetransmitRing(groups.length, 8, DataFlyweight.DATA_HEADER_LENGTH + 10);
+        FrameSource source = new FrameSource(7, groups, 10, ring, 3);
+        DataFlyweight data = new DataFlyweight();
+        int[] expectedGroup = {0, 0, 0, 1, 1, 1, 0, 0};
+        long[] expectedSeqno = {0, 1, 2, 0, 1, 2, 3, 4};
+        for (int i = 0; i < expectedGroup.length; i++) {
+            int slot = source.next();
+            assertEquals(expectedGroup[i], source.lastGroupIndex(), "frame " + i);
+            data.wrap(ring.frame(slot), 0);
+            assertEquals(groups[expectedGroup[i]], data.group(), "frame " + i);
+            assertEquals(expectedSeqno[i], data.seqno(), "frame " + i);
+        }
+        assertThrows(IllegalArgumentException.class, () -> new FrameSource(7, groups, 10, ring, 0));
+    }
+
+    @Test
     void shouldReportNoSeqnoBeforeTheFirstFrame() {
         FrameSource source = new FrameSource(1, new int[] {5}, 1, new RetransmitRing(1, 1, 64));
         assertEquals(-1, source.highestSeqno(0));
