@@ -17,12 +17,18 @@ ns_add() {
     ip -n "$ns" link set lo up
 }
 
-# net_create_bridge DIR: the bridge namespace and br0 in it; multicast flooded (no IGMP snooping).
+# net_create_bridge DIR: the bridge namespace and br0 in it; multicast flooded (no IGMP snooping), unless
+# RC_MCAST_SNOOPING=1: then the bridge snoops IGMP and is the segment's querier, and forwards a group's traffic
+# only to the ports whose hosts joined it, as a datacenter switch does.
 net_create_bridge() {
     local dir="$1" br
     br="$(bridge_ns)"
     ns_add "$dir" "$br"
-    ip -n "$br" link add br0 type bridge mcast_snooping 0
+    if [[ "${RC_MCAST_SNOOPING:-0}" == 1 ]]; then
+        ip -n "$br" link add br0 type bridge mcast_snooping 1 mcast_querier 1
+    else
+        ip -n "$br" link add br0 type bridge mcast_snooping 0
+    fi
     ip -n "$br" link set br0 up
 }
 

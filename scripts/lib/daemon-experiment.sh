@@ -9,6 +9,14 @@
 # experiment_begin makes $work (the scratch folder).
 
 subnet="198.18.0"
+# The bridge snoops IGMP (cluster-net.sh), as a datacenter switch does: a generator's multicast reaches the hosts
+# that joined its groups, not the other generators, whose CPU (the host's) would carry every copy through their
+# receive path. RC_MCAST_SNOOPING=0 floods every group to every host instead.
+export RC_MCAST_SNOOPING="${RC_MCAST_SNOOPING:-1}"
+# How the sink reaches the daemon's local API: loopback TCP, or SINK_API=unix its Unix domain socket (as an
+# application on the daemon's host may).
+export SINK_API="${SINK_API:-tcp}"
+[[ "$SINK_API" == tcp || "$SINK_API" == unix ]] || die "SINK_API must be tcp or unix, got '$SINK_API'"
 gms_port=7100
 api_port=7400
 unicast_port=7300
@@ -183,6 +191,9 @@ start_daemon() {
         read -r -a extra <<<"$DAEMON_ARGS"
         set -- "$@" "${extra[@]}"
     fi
+    if [[ "$SINK_API" == unix ]]; then
+        set -- --api-unix-socket "$work/api.sock" "$@"
+    fi
     start_java 1 "$logfile" 2g ricochet.jar daemon --node-id 1 --interface v0 --address "$subnet.1" \
         --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" --api-port "$api_port" --r 8 --c 5 \
         --inject-loss none --stats-interval 10 --insecure on "$@"
@@ -200,7 +211,9 @@ start_sink() {
     if [[ -n "$progress" ]]; then
         set -- --progress "$progress" "$@"
     fi
-    start_java 1 "$logfile" 1g ricochet-bench.jar sink --api "127.0.0.1:$api_port" --groups "$groups" \
+    local api="127.0.0.1:$api_port"
+    [[ "$SINK_API" == tcp ]] || api="unix:$work/api.sock"
+    start_java 1 "$logfile" 1g ricochet-bench.jar sink --api "$api" --groups "$groups" \
         --out "$report" "$@"
     sink_pid=$started
     wait_file_line "$logfile" "sink: joined" "the sink"
@@ -208,17 +221,23 @@ start_sink() {
 
 # launch_generators STEP_DIR FIRST_NODE SENDERS GROUPS LOAD_ARGS...: one load generator on each of hosts
 # 2 .. SENDERS+1, node ids FIRST_NODE+2 .., sending 1 KB packets round-robin over GROUPS as LOAD_ARGS say (a rate
-# and a time, or a schedule), reporting to STEP_DIR/load-hH.json. Waits until all send; sets $gens (PIDs) and
-# $gen_roles (load-hH=PID).
+# and a time, or a schedule), reporting to STEP_DIR/load-hH.json, then GENERATOR_ARGS if set (e.g. "--run 16
+# --gso"). No receiver shares a generator's host, so their multicast is not looped back. Waits until all send; sets
+# $gens (PIDs) and $gen_roles (load-hH=PID).
 launch_generators() {
     local step_dir="$1" first_node="$2" senders="$3" groups="$4" h
+    local -a extra=()
     shift 4
+    if [[ -n "${GENERATOR_ARGS:-}" ]]; then
+        read -r -a extra <<<"$GENERATOR_ARGS"
+    fi
     gens=()
     gen_roles=()
     for ((h = 2; h < 2 + senders; h++)); do
         start_java "$h" "$step_dir/load-h$h.log" 1g ricochet-bench.jar load --node-id $((first_node + h)) \
             --interface v0 --address "$subnet.$h" --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" \
-            --groups "$groups" --payload 1024 --out "$step_dir/load-h$h.json" "$@"
+            --groups "$groups" --payload 1024 --out "$step_dir/load-h$h.json" --no-multicast-loop "$@" \
+            ${extra[@]+"${extra[@]}"}
         gens+=("$started")
         gen_roles+=("load-h$h=$started")
     done

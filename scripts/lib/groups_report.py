@@ -6,6 +6,8 @@ Usage: groups_report.py OUT COMMAND RATE SECONDS WARMUP RX_BUFFER LOADAVG LABEL 
 """
 import json, os, pathlib, platform, subprocess, sys, time
 
+from test_bed import test_bed
+
 out, command_line, rate, window, warmup, rx_buffer, load_at_start, label = sys.argv[1:9]
 ds = [int(g) for g in sys.argv[9:]]
 GOAL_MICROS, GOAL_RATIO = 5.0, 2.0
@@ -31,7 +33,9 @@ summary = {
     "command": command_line,
     "setup": {"offeredRate": int(rate), "senders": first["senders"], "payloadBytes": 1024, "lec": "r=8 c=5",
               "injectedLoss": "none", "rxBufferPacketsPerClass": int(rx_buffer), "windowSeconds": float(window),
-              "warmupSeconds": float(warmup), "freshDaemonPerStep": True},
+              "warmupSeconds": float(warmup), "freshDaemonPerStep": True,
+              "generatorSending": steps[0].get("generatorSending"),
+              "bridgeSnooping": steps[0].get("bridgeSnooping"), "sinkApi": steps[0].get("sinkApi")},
     "goal": {"maxMicrosPerPacket": GOAL_MICROS, "maxRatioLargestToSmallestD": GOAL_RATIO,
              "ratioLargestToSmallestD": ratio, "underMaxEverywhere": under,
              "met": under and ratio is not None and ratio <= GOAL_RATIO},
@@ -67,7 +71,7 @@ for s in steps:
 m = summary["machine"]
 text = ["%s. Machine: %d cores, %s, Linux %s, %s. %s; load average at start %s." % (
             label, m["nproc"], m["cpuModel"], m["kernel"], m["java"], summary["date"], load_at_start),
-        "", "\n".join(rows), "",
+        test_bed(steps[0]), "", "\n".join(rows), "",
         "Goal (CPU per packet under %.0f µs at every d, and at d = %d at most %.0f x the figure at d = %d): %s "
         "(ratio %s, on all the daemon's CPU time). The JIT compiler's threads run while the daemon warms up: a "
         "column apart from all CPU shows how much of the window was still warm-up." % (

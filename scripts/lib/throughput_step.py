@@ -144,6 +144,11 @@ result = {
     "sinkOverflowedDeliveries": s1["overflowedDeliveries"] - s0["overflowedDeliveries"],
     "counterDeltas": delta,
     "loadGenerators": loads,
+    # How the test bed carried the load: the generators' way of sending, and whether the bridge snooped IGMP
+    # (forwarding a group only to the hosts that joined it) or flooded every group to every host.
+    "generatorSending": sorted({l.get("sending", "round-robin") for l in loads}),
+    "bridgeSnooping": os.environ.get("RC_MCAST_SNOOPING", "0") == "1",
+    "sinkApi": os.environ.get("SINK_API", "tcp"),
 }
 # The engine's thread is the daemon's one datagram event loop, "ricochet-engine" (Netty's default name in older
 # builds); the API and GMS have their own.
