@@ -382,6 +382,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     /** The stats without the API server's counters; on the loop. */
     private NodeStats snapshot() {
         landing.foldCounters();
+        transport.foldCounters(driver.counters());
         return StatsReport.of(new StatsReport.Identity(nodeId(), incarnation, config.protocol().cliName(),
                 transport.kind(), config.authentication(), transport.grantedReceiveBuffer()), driver, landing,
                 gmsListener.links());

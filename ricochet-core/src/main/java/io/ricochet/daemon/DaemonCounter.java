@@ -39,7 +39,10 @@ public enum DaemonCounter implements Counter {
     MEMBER_FAILURES(221, "members of this node's groups the GMS reported failed (a failure detector's verdict, "
             + "counted once per group it removed the member from)"),
     GROUP_LIMIT_REFUSALS(222, "JOINs refused with LIMIT_EXCEEDED: the node was in max-groups groups already (joins "
-            + "in flight included)");
+            + "in flight included)"),
+    GSO_SENDS(223, "UDP GSO sends (gso): runs of datagrams of one length to one address sent as one, through the "
+            + "sending stack once"),
+    GSO_DATAGRAMS(224, "datagrams sent in UDP GSO sends (datagrams per GSO send = this / GSO_SENDS)");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

@@ -155,6 +155,9 @@ public final class DaemonSettings {
         k.put("receive-thread", new String[] {"on", "on: a thread of its own reads the sockets into the receive "
                 + "buffer and hands the engine's thread whole batches (the buffer then has two halves of rx-buffer/2); "
                 + "off: the engine's thread reads them itself"});
+        k.put("gso", new String[] {"on", "on: what the engine sends in a batch goes out in UDP GSO sends, datagrams "
+                + "of one length to one address as one send through the kernel's sending stack (epoll on Linux 4.18+; "
+                + "elsewhere one datagram per send); off: one datagram per send"});
         return k;
     }
 
@@ -254,7 +257,7 @@ public final class DaemonSettings {
                 integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
-                onOff("receive-thread"), integer("multicast-ttl"), protocol, integer("heartbeat-port"),
+                onOff("receive-thread"), onOff("gso"), integer("multicast-ttl"), protocol, integer("heartbeat-port"),
                 integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
                 bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics(),
                 integer("max-groups"), new ProtocolTuning(null, parse("qsm-token-interval-ms",

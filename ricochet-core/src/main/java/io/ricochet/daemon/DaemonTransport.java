@@ -19,6 +19,7 @@ import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.unix.IntegerUnixChannelOption;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.ricochet.auth.FrameGuard;
+import io.ricochet.engine.Counters;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -93,6 +94,10 @@ final class DaemonTransport implements Transport, AutoCloseable {
     private DatagramChannel unicast;
     /** The socket datagrams are sent on, on the engine's loop: {@link #unicast}, or one of its own. */
     private DatagramChannel sender;
+    /** Gathers what the sending socket sends into GSO runs (gso on, where epoll and the kernel offer it), or null. */
+    private GsoBatcher gso;
+    private long runsFolded;
+    private long runDatagramsFolded;
     private int grantedReceiveBuffer;
     /** Seals every datagram sent; owned by the event loop, like every method that sends. */
     private final FrameGuard guard;
@@ -222,11 +227,14 @@ final class DaemonTransport implements Transport, AutoCloseable {
             throw new IllegalStateException("multicast-ttl = " + config.multicastTtl() + ": the socket's multicast TTL"
                     + " is " + ttl + " (refused by the kernel?); multicast must not leave the link");
         }
+        String noGso = config.gso() ? GsoBatcher.unavailable(sender) : "gso off";
+        gso = noGso == null ? new GsoBatcher(sender) : null;
         grantedReceiveBuffer = unicast.config().getReceiveBufferSize();
         LOG.info("unicast socket {} on {} ({}), SO_RCVBUF asked {} granted {}; group sockets hold up to {} "
-                + "memberships each{}", config.unicastAddress(), config.iface(), kind(), config.socketReceiveBuffer(),
-                grantedReceiveBuffer, memberships.perSocket(),
-                sender == unicast ? "" : "; a receive thread reads, the engine sends from " + sender.localAddress());
+                + "memberships each{}; sends {}", config.unicastAddress(), config.iface(), kind(),
+                config.socketReceiveBuffer(), grantedReceiveBuffer, memberships.perSocket(),
+                sender == unicast ? "" : "; a receive thread reads, the engine sends from " + sender.localAddress(),
+                gso != null ? "in GSO runs" : "one datagram each (" + noGso + ")");
     }
 
     /** The options of the socket that sends: the multicast interface and TTL, and a send buffer. */
@@ -421,23 +429,42 @@ final class DaemonTransport implements Transport, AutoCloseable {
      */
     @Override
     public void send(InetSocketAddress to, byte[] frame, int offset, int length) {
-        ByteBuf buf;
+        byte[] bytes = frame;
+        int from = offset;
+        int datagram = length;
         if (sealing) {
             System.arraycopy(frame, offset, sealed, 0, length);
-            int datagram = guard.seal(sealed, 0, length);
-            buf = sender.alloc().directBuffer(datagram);
-            buf.writeBytes(sealed, 0, datagram);
-        } else {
-            // Nothing to append: the frame goes straight into the socket's buffer, one copy instead of two.
-            buf = sender.alloc().directBuffer(length);
-            buf.writeBytes(frame, offset, length);
+            datagram = guard.seal(sealed, 0, length);
+            bytes = sealed;
+            from = 0;
         }
+        if (gso != null) {
+            gso.add(to, bytes, from, datagram);
+            return;
+        }
+        // Without sealing, the frame goes straight into the socket's buffer, one copy instead of two.
+        ByteBuf buf = sender.alloc().directBuffer(datagram);
+        buf.writeBytes(bytes, from, datagram);
         sender.write(new DatagramPacket(buf, to), sender.voidPromise());
     }
 
     @Override
     public void flush() {
+        if (gso != null) {
+            gso.endRuns();
+        }
         sender.flush();
+    }
+
+    /** Brings {@code counters} up to date with the GSO runs sent since the last call (engine thread). */
+    void foldCounters(Counters counters) {
+        if (gso == null) {
+            return;
+        }
+        counters.add(DaemonCounter.GSO_SENDS, gso.runs() - runsFolded);
+        counters.add(DaemonCounter.GSO_DATAGRAMS, gso.runDatagrams() - runDatagramsFolded);
+        runsFolded = gso.runs();
+        runDatagramsFolded = gso.runDatagrams();
     }
 
     int grantedReceiveBuffer() {
@@ -478,6 +505,9 @@ final class DaemonTransport implements Transport, AutoCloseable {
                 socket.channel().close();
             }
             groupSockets.clear();
+            if (gso != null) {
+                gso.discard();
+            }
         };
         io.netty.util.concurrent.EventExecutor owner = loop.next();
         if (owner.inEventLoop()) {

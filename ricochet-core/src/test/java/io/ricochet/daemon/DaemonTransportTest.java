@@ -157,6 +157,45 @@ class DaemonTransportTest {
         }
     }
 
+    @ParameterizedTest(name = "gso {0}")
+    @ValueSource(booleans = {true, false})
+    void shouldSendEveryQueuedFrameToItsPeerInOrderWithOrWithoutGso(boolean gso) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(), "epoll");
+        DaemonConfig config = DaemonSettings.resolve(new Properties(), "test", Map.of("node-id", "1",
+                "interface", "lo", "address", "127.0.0.1", "unicast-port", Integer.toString(freeUdpPort()),
+                "gms", "127.0.0.1:1", "transport", "epoll", "insecure", "on", "gso", gso ? "on" : "off"));
+        try (DaemonTransport transport = new DaemonTransport(config);
+             DatagramSocket a = new DatagramSocket(0, InetAddress.getLoopbackAddress());
+             DatagramSocket b = new DatagramSocket(0, InetAddress.getLoopbackAddress())) {
+            transport.start(new Inbox());
+            DatagramSocket[] peers = {a, b};
+            io.ricochet.engine.Counters counters = new io.ricochet.engine.Counters(DaemonCounter.ALL);
+            onLoop(transport, () -> {
+                for (int i = 0; i < 20; i++) {
+                    byte[] frame = {(byte) i, 1, 2, 3, 4, 5, 6, 7};
+                    transport.send((InetSocketAddress) peers[i % 2].getLocalSocketAddress(), frame, 0, frame.length);
+                }
+                transport.flush();
+                transport.foldCounters(counters);
+                return null;
+            });
+            for (int i = 0; i < 20; i++) {
+                DatagramSocket peer = peers[i % 2];
+                peer.setSoTimeout(5_000);
+                java.net.DatagramPacket got = new java.net.DatagramPacket(new byte[64], 64);
+                peer.receive(got);
+                assertEquals(8, got.getLength(), "datagram " + i);
+                assertEquals(i, got.getData()[0], "datagram " + i + " in its peer's order");
+            }
+            if (gso && GsoBatcher.unavailable(true) == null) {
+                assertEquals(2, counters.get(DaemonCounter.GSO_SENDS), "one run per peer");
+                assertEquals(20, counters.get(DaemonCounter.GSO_DATAGRAMS));
+            } else {
+                assertEquals(0, counters.get(DaemonCounter.GSO_SENDS));
+            }
+        }
+    }
+
     /** Counts the datagrams of each read batch (between two channelReadComplete calls). */
     @ChannelHandler.Sharable
     private static final class BatchCounter extends SimpleChannelInboundHandler<DatagramPacket> {

@@ -3,6 +3,7 @@ package io.ricochet.bench.load;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.daemon.GsoBatcher;
 import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -134,7 +135,7 @@ public final class LoadCommand implements Callable<Integer> {
             config = new LoadConfig(nodeId, iface, address, unicastPort, gms, groups, schedule(), payload,
                     tickMicros, retransmitPerGroup, lingerMillis, joinTimeoutSeconds, socketBytes, transport, run, gso,
                     multicastLoop, links);
-            String noGso = gso ? LoadSocket.gsoUnavailable(transport.useEpoll()) : null;
+            String noGso = gso ? GsoBatcher.unavailable(transport.useEpoll()) : null;
             if (noGso != null) {
                 throw new IllegalArgumentException("--gso: " + noGso);
             }

@@ -1,6 +1,7 @@
 package io.ricochet.bench.load;
 
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.daemon.GsoBatcher;
 import io.ricochet.wire.DataFlyweight;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -54,10 +55,8 @@ public record LoadConfig(int nodeId, String iface, InetAddress address, int unic
         require(lingerMillis >= 0, "--linger-ms", lingerMillis, "must be 0 or more");
         require(joinTimeoutSeconds >= 1, "--join-timeout", joinTimeoutSeconds, "must be 1 or more");
         require(socketBytes >= 65_536, "--socket-buffer", socketBytes, "must be at least 65536");
-        require(run >= 1 && run <= LoadSocket.MAX_SEGMENTS, "--run", run, "must be in 1.." + LoadSocket.MAX_SEGMENTS);
-        require(!gso || (long) run * frameLength() <= LoadSocket.MAX_GSO_BYTES, "--run", run,
-                "with --gso, a run of frames must fit one GSO send: at most " + LoadSocket.MAX_GSO_BYTES / frameLength()
-                        + " frames of " + frameLength() + " bytes");
+        require(run >= 1 && run <= GsoBatcher.MAX_SEGMENTS, "--run", run, "must be in 1.."
+                + GsoBatcher.MAX_SEGMENTS);
     }
 
     private static void require(boolean ok, String flag, Object value, String rule) {

@@ -8,12 +8,12 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.FixedRecvByteBufAllocator;
 import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.SegmentedDatagramPacket;
 import io.netty.channel.socket.DatagramChannel;
 import io.netty.channel.socket.DatagramPacket;
 import io.netty.channel.socket.InternetProtocolFamily;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.netty.channel.unix.IntegerUnixChannelOption;
+import io.ricochet.daemon.GsoBatcher;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
 
@@ -21,10 +21,9 @@ import java.net.NetworkInterface;
  * The load generator's one UDP socket, as the daemon's unicast socket is set up: bound to the node's unicast
  * address (NAKs and repairs arrive there), and sending multicast with TTL 1 on the configured interface. Writes
  * are queued and go out on {@link #flush()}, one system call per batch where the transport allows it (epoll uses
- * sendmmsg). With GSO, consecutive frames of one length to one address go out as one UDP GSO send (up to
- * {@link #MAX_SEGMENTS} of them): one trip through the sending stack (and a bridge) for the whole run, split into
- * its datagrams at the receiving socket, which reads them one by one as if each had been sent alone. Use it on its
- * event loop only.
+ * sendmmsg). With GSO, frames of one length to one address go out as UDP GSO sends ({@link GsoBatcher}, as the
+ * daemon's): one trip through the sending stack (and a bridge) for a run of frames, split into its datagrams at
+ * the receiving socket, which reads them one by one as if each had been sent alone. Use it on its event loop only.
  */
 final class LoadSocket implements AutoCloseable {
     /** Linux IP_MULTICAST_ALL (49): with 0 a socket gets only the groups it joined itself (it joins none). */
@@ -32,17 +31,8 @@ final class LoadSocket implements AutoCloseable {
             new IntegerUnixChannelOption("IP_MULTICAST_ALL", 0, 49);
     private static final int MAX_DATAGRAM = 2048;
     private static final int MULTICAST_TTL = 1;
-    /** The kernel's limit of segments in one GSO send (UDP_MAX_SEGMENTS). */
-    static final int MAX_SEGMENTS = 64;
-    /** Payload bytes of one GSO send, under the 64 KiB of an IP packet with its headers. */
-    static final int MAX_GSO_BYTES = 65_000;
-
     private final DatagramChannel channel;
-    private final boolean gso;
-    private ByteBuf run;
-    private InetSocketAddress runTo;
-    private int runSegment;
-    private int runSegments;
+    private final GsoBatcher gso;
 
     /**
      * Binds the socket.
@@ -52,16 +42,11 @@ final class LoadSocket implements AutoCloseable {
      * @param bind        the node's unicast address
      * @param socketBytes SO_SNDBUF and SO_RCVBUF asked for
      * @param multicastLoop whether this host's own sockets also get the multicast (a receiver sharing the host)
-     * @param gso         whether runs of frames go out as GSO sends (epoll only: {@link #gsoUnavailable})
+     * @param gso         whether runs of frames go out as GSO sends (epoll only: {@link GsoBatcher#unavailable})
      * @param inbound     reads what arrives
      */
     LoadSocket(EventLoopGroup loop, NetworkInterface iface, InetSocketAddress bind, int socketBytes,
                boolean multicastLoop, boolean gso, ChannelHandler inbound) throws InterruptedException {
-        String why = gso ? gsoUnavailable(loop instanceof EpollEventLoopGroup) : null;
-        if (why != null) {
-            throw new IllegalStateException("--gso: " + why);
-        }
-        this.gso = gso;
         Bootstrap b = new Bootstrap().group(loop)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .option(ChannelOption.SO_RCVBUF, socketBytes)
@@ -77,54 +62,29 @@ final class LoadSocket implements AutoCloseable {
             b.channelFactory(() -> new NioDatagramChannel(InternetProtocolFamily.IPv4));
         }
         this.channel = (DatagramChannel) b.bind(bind).sync().channel();
-    }
-
-    /** Why GSO cannot be used here (on epoll sockets, or not), or null if it can. */
-    static String gsoUnavailable(boolean epoll) {
-        if (!epoll) {
-            return "UDP GSO needs the epoll transport (--transport epoll or auto, on Linux)";
+        String why = gso ? GsoBatcher.unavailable(channel) : null;
+        if (why != null) {
+            channel.close();
+            throw new IllegalStateException("--gso: " + why);
         }
-        if (!SegmentedDatagramPacket.isSupported()) {
-            return "this kernel or Netty's native library does not offer UDP GSO (UDP_SEGMENT, Linux 4.18+)";
-        }
-        return null;
+        this.gso = gso ? new GsoBatcher(channel) : null;
     }
 
     /** Queues one datagram (copied out of {@code frame}); it leaves on the next {@link #flush()}. */
     void send(InetSocketAddress to, byte[] frame, int length) {
-        if (!gso) {
-            ByteBuf buf = channel.alloc().directBuffer(length);
-            buf.writeBytes(frame, 0, length);
-            channel.write(new DatagramPacket(buf, to), channel.voidPromise());
+        if (gso != null) {
+            gso.add(to, frame, 0, length);
             return;
         }
-        if (run != null && (length != runSegment || !to.equals(runTo) || runSegments == MAX_SEGMENTS
-                || run.readableBytes() + length > MAX_GSO_BYTES)) {
-            endRun();
-        }
-        if (run == null) {
-            run = channel.alloc().directBuffer(Math.max(length, MAX_GSO_BYTES));
-            runTo = to;
-            runSegment = length;
-            runSegments = 0;
-        }
-        run.writeBytes(frame, 0, length);
-        runSegments++;
-    }
-
-    /** Queues the run of frames gathered so far as one send (a single frame as a plain datagram). */
-    private void endRun() {
-        if (run == null) {
-            return;
-        }
-        Object packet = runSegments == 1 ? new DatagramPacket(run, runTo)
-                : new SegmentedDatagramPacket(run, runSegment, runTo);
-        channel.write(packet, channel.voidPromise());
-        run = null;
+        ByteBuf buf = channel.alloc().directBuffer(length);
+        buf.writeBytes(frame, 0, length);
+        channel.write(new DatagramPacket(buf, to), channel.voidPromise());
     }
 
     void flush() {
-        endRun();
+        if (gso != null) {
+            gso.endRuns();
+        }
         channel.flush();
     }
 
@@ -145,9 +105,8 @@ final class LoadSocket implements AutoCloseable {
 
     @Override
     public void close() {
-        if (run != null) {
-            run.release();
-            run = null;
+        if (gso != null) {
+            channel.eventLoop().submit(gso::discard).awaitUninterruptibly();
         }
         channel.close().awaitUninterruptibly();
     }
