@@ -154,6 +154,7 @@ result = {
 # builds); the API and GMS have their own.
 result["daemonEngineThreadCpuPercent"] = next((v for k, v in result["daemonThreadsCpuPercent"].items()
                                                if k.startswith(("ricochet-engine", "epollEventLoop"))), None)
+# A delivery the daemon dropped because the sink's connection was over its write buffer (OVERFLOW) is a drop too.
 result["noDrops"] = (result["rxBufferRandomDrops"] == 0 and udp_delta.get("RcvbufErrors", 0) == 0
-                     and udp_delta.get("InErrors", 0) == 0)
+                     and udp_delta.get("InErrors", 0) == 0 and result["sinkOverflowedDeliveries"] == 0)
 pathlib.Path(out_file).write_text(json.dumps(result, indent=2) + "\n")
