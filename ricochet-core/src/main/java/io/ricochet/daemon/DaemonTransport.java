@@ -96,8 +96,6 @@ final class DaemonTransport implements Transport, AutoCloseable {
     private DatagramChannel sender;
     /** Gathers what the sending socket sends into GSO runs (gso on, where epoll and the kernel offer it), or null. */
     private GsoBatcher gso;
-    private long runsFolded;
-    private long runDatagramsFolded;
     private int grantedReceiveBuffer;
     /** Seals every datagram sent; owned by the event loop, like every method that sends. */
     private final FrameGuard guard;
@@ -456,15 +454,12 @@ final class DaemonTransport implements Transport, AutoCloseable {
         sender.flush();
     }
 
-    /** Brings {@code counters} up to date with the GSO runs sent since the last call (engine thread). */
+    /** Brings {@code counters} up to date with the GSO runs sent so far, which only this counts (engine thread). */
     void foldCounters(Counters counters) {
-        if (gso == null) {
-            return;
+        if (gso != null) {
+            counters.add(DaemonCounter.GSO_SENDS, gso.runs() - counters.get(DaemonCounter.GSO_SENDS));
+            counters.add(DaemonCounter.GSO_DATAGRAMS, gso.runDatagrams() - counters.get(DaemonCounter.GSO_DATAGRAMS));
         }
-        counters.add(DaemonCounter.GSO_SENDS, gso.runs() - runsFolded);
-        counters.add(DaemonCounter.GSO_DATAGRAMS, gso.runDatagrams() - runDatagramsFolded);
-        runsFolded = gso.runs();
-        runDatagramsFolded = gso.runDatagrams();
     }
 
     int grantedReceiveBuffer() {
