@@ -8,7 +8,7 @@
         delivery = client.poll(2.0)                               # None after 2 s of silence
         print(delivery, client.stats()["counters"])
 
-One connection, used by one thread: each request waits for its reply, and the DELIVER, LOST and OVERFLOW frames
+One connection, used by one thread: each request waits for its reply, and the DELIVER, LOST and DROPPED frames
 that arrive meanwhile are queued (at most max_queued; more are dropped and counted in dropped_deliveries) for
 poll(). Run as a program, it checks a daemon end to end (self-test) or prints its stats:
 
@@ -27,12 +27,12 @@ import sys
 import time
 from typing import Deque, NamedTuple, Optional
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 DEFAULT_API = "127.0.0.1:7400"
 # Frame types (docs/api.md, "Frame types").
 HELLO, JOIN, LEAVE, SEND, STATS, TRY_SEND, OPTIONS = 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07
 HELLO_REPLY, OK, STATS_REPLY, ERROR = 0x41, 0x42, 0x43, 0x44
-DELIVER, LOST, OVERFLOW = 0x81, 0x82, 0x83
+DELIVER, LOST, OVERFLOW, DROPPED = 0x81, 0x82, 0x83, 0x84
 NO_ECHO, NO_LOCAL = 1, 2
 ERROR_NAMES = {1: "MALFORMED_FRAME", 2: "UNSUPPORTED_VERSION", 3: "NOT_A_MEMBER", 4: "PAYLOAD_TOO_LARGE",
                5: "BAD_GROUP", 6: "UNAVAILABLE", 7: "INTERNAL", 8: "BUSY", 9: "LIMIT_EXCEEDED"}
@@ -51,15 +51,21 @@ class ApiError(Exception):
 
 
 class Delivery(NamedTuple):
-    """A DELIVER (lost False) or a LOST (lost True: covers ids message_id .. message_id + 4095)."""
+    """A DELIVER (lost False), a LOST (lost True: covers ids message_id .. message_id + 4095), or a DROPPED (lost
+    and dropped True: the daemon dropped ids message_id .. last_id because this client read too slowly)."""
     origin: int
     group: int
     message_id: int
     payload: bytes
     lost: bool
+    dropped: bool = False
+    last_id: int = -1
 
     def covers(self, message_id: int) -> bool:
-        """Whether this delivery names message_id: itself, or for a LOST any message of its datagram."""
+        """Whether this delivery names message_id: itself, for a LOST any message of its datagram, for a DROPPED any
+        message of its run."""
+        if self.dropped:
+            return self.message_id <= message_id <= self.last_id
         if not self.lost:
             return message_id == self.message_id
         return message_id // MESSAGES_PER_DATAGRAM == self.message_id // MESSAGES_PER_DATAGRAM
@@ -137,7 +143,7 @@ class RicochetClient:
         return json.loads(self._request(STATS, b"", STATS_REPLY).decode("utf-8"))
 
     def poll(self, timeout: float) -> Optional[Delivery]:
-        """The next DELIVER or LOST, or None when none comes within timeout seconds."""
+        """The next DELIVER, LOST or DROPPED, or None when none comes within timeout seconds."""
         deadline = time.monotonic() + timeout
         while not self._queue:
             left = deadline - time.monotonic()
@@ -178,11 +184,14 @@ class RicochetClient:
         if kind == OVERFLOW:
             self.overflowed_deliveries += struct.unpack(">Q", body)[0]
             return
-        if kind not in (DELIVER, LOST):
+        if kind not in (DELIVER, LOST, DROPPED):
             raise ConnectionError(f"unexpected pushed frame type 0x{kind:02x}")
         origin, group, message_id = struct.unpack(">iiQ", body[:16])
         if len(self._queue) >= self._max_queued:
             self.dropped_deliveries += 1
+        elif kind == DROPPED:
+            last_id = struct.unpack(">Q", body[16:24])[0]
+            self._queue.append(Delivery(origin, group, message_id, b"", True, True, last_id))
         else:
             self._queue.append(Delivery(origin, group, message_id, body[16:], kind == LOST))
 
@@ -232,7 +241,7 @@ def self_test(client: RicochetClient, group: int, count: int) -> bool:
             print(f"FAILED: {len(sent)} of my messages did not come back within 10 s")
             return False
         if delivery.lost and any(delivery.covers(i) for i in sent):
-            print(f"FAILED: my datagram {delivery.message_id} was reported LOST")
+            print(f"FAILED: my message {delivery.message_id} was reported {'DROPPED' if delivery.dropped else 'LOST'}")
             return False
         if delivery.origin == client.node_id and sent.get(delivery.message_id) == delivery.payload:
             del sent[delivery.message_id]

@@ -29,7 +29,8 @@ import picocli.CommandLine.Spec;
             "Joins a group through the local Ricochet daemon and prints each delivery as 'origin group id "
                 + "payload': the message id (datagram seqno * 4096 + index), the payload as text when it is "
                 + "printable UTF-8, else its length; 'FIRST..LAST (lost)' for a datagram the daemon gave up on, "
-                + "which covers its message ids FIRST to LAST. Runs until --seconds pass, --expect deliveries "
+                + "which covers its message ids FIRST to LAST, and 'FIRST..LAST (dropped)' for messages the daemon "
+                + "dropped because this listener read too slowly. Runs until --seconds pass, --expect deliveries "
                 + "arrive, or Ctrl-C.",
             "",
         })
@@ -102,7 +103,8 @@ public final class ListenCommand implements Callable<Integer> {
         }
         if (!countOnly) {
             out().println(delivery.origin() + " " + delivery.group() + " " + delivery.seqno()
-                    + (delivery.isLost() ? ".." + delivery.lastId() + " (lost)" : " " + text(delivery.payload())));
+                    + (delivery.isLost() ? ".." + delivery.lastId() + " (" + delivery.kind().name().toLowerCase(
+                            Locale.ROOT) + ")" : " " + text(delivery.payload())));
             out().flush();
         }
     }

@@ -33,7 +33,7 @@ final class Inbox {
         callback = newCallback;
     }
 
-    /** Called on the reader thread for each DELIVER or LOST frame. */
+    /** Called on the reader thread for each DELIVER, LOST or DROPPED frame. */
     void offer(Delivery delivery) {
         Consumer<Delivery> target = callback;
         if (target == null) {

@@ -347,6 +347,8 @@ public final class RicochetClient implements AutoCloseable {
             inbox.offer(Delivery.delivered(d.origin(), d.group(), d.seqno(), d.payload()));
         } else if (frame instanceof ApiPush.Lost lost) {
             inbox.offer(Delivery.lost(lost.origin(), lost.group(), lost.seqno()));
+        } else if (frame instanceof ApiPush.Dropped run) {
+            inbox.offer(Delivery.dropped(run.origin(), run.group(), run.firstId(), run.lastId()));
         } else if (frame instanceof ApiPush.Overflow overflow) {
             inbox.overflowed(overflow.dropped());
         } else if (frame instanceof ApiReply reply && !pending.complete(reply) && reply instanceof ApiReply.Error e) {

@@ -41,6 +41,9 @@ public final class DeliveryRecorder implements Consumer<Delivery> {
     @Override
     public synchronized void accept(Delivery d) {
         StreamKey stream = new StreamKey(d.origin(), d.group());
+        if (d.kind() == Delivery.Kind.DROPPED) {
+            return;     // the messages this client read too slowly for: its OVERFLOW total counts them as missing
+        }
         if (d.isLost()) {
             lost.computeIfAbsent(stream, k -> new SeqnoRanges()).add(d.seqno());
             return;

@@ -69,6 +69,7 @@ public final class ApiFrameCodec {
             case DELIVER -> ApiPush.Deliver.read(body);
             case LOST -> ApiPush.Lost.read(body);
             case OVERFLOW -> ApiPush.Overflow.read(body);
+            case DROPPED -> ApiPush.Dropped.read(body);
         };
     }
 

@@ -20,7 +20,8 @@ public enum ApiFrameType {
     ERROR(0x44, 2, true),
     DELIVER(0x81, 16, true),
     LOST(0x82, 16, false),
-    OVERFLOW(0x83, 8, false);
+    OVERFLOW(0x83, 8, false),
+    DROPPED(0x84, 24, false);
 
     private static final int CLASS_MASK = 0xC0;
     private static final int REQUEST_CLASS = 0x00;

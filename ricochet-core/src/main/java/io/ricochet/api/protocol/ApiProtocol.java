@@ -5,8 +5,13 @@ package io.ricochet.api.protocol;
  * big-endian, where {@code length} counts the bytes after the length field.
  */
 public final class ApiProtocol {
-    /** The protocol version this code speaks, sent in HELLO and HELLO_REPLY. */
-    public static final int VERSION = 1;
+    /**
+     * The protocol version this code speaks, sent in HELLO and HELLO_REPLY. Version 2 added DROPPED, which the
+     * daemon pushes only on connections that said HELLO with version 2 or later.
+     */
+    public static final int VERSION = 2;
+    /** The oldest version the daemon still speaks: version 1, the same frames but DROPPED. */
+    public static final int OLDEST_VERSION = 1;
     /** Bytes of the length prefix. */
     public static final int LENGTH_FIELD_LENGTH = 4;
     /** Bytes of type and request id, the part every frame has after the length prefix. */

@@ -5,7 +5,7 @@ import java.util.Objects;
 
 /**
  * Frames the daemon pushes without a request (request id 0): deliveries and loss notices for the groups the
- * connection joined, and OVERFLOW when backpressure made it drop some of them.
+ * connection joined, and OVERFLOW and DROPPED when backpressure made it drop some of them: how many, and which.
  */
 public sealed interface ApiPush extends ApiFrame {
 
@@ -108,6 +108,46 @@ public sealed interface ApiPush extends ApiFrame {
         @Override
         public void writeBody(ByteBuf out) {
             out.writeLong(dropped);
+        }
+    }
+
+    /**
+     * DROPPED: the messages of (origin, group) with ids {@code firstId} to {@code lastId} that this connection would
+     * have been handed were dropped for it by backpressure, and will never be delivered to it; every message id in
+     * the range that exists was dropped (a run may span datagrams, and a dropped LOST covers its whole datagram).
+     * Body: origin i32, group i32, first id u64, last id u64.
+     */
+    record Dropped(int origin, int group, long firstId, long lastId) implements ApiPush {
+        public Dropped {
+            if (firstId < 0 || lastId < firstId) {
+                throw new IllegalArgumentException("no run of message ids " + firstId + ".." + lastId);
+            }
+        }
+
+        static Dropped read(ByteBuf body) throws MalformedFrameException {
+            int origin = body.readInt();
+            int group = body.readInt();
+            long first = Bodies.seqno(body, 0);
+            long last = Bodies.seqno(body, 0);
+            if (last < first) {
+                throw new MalformedFrameException(0, "DROPPED run " + first + ".." + last + " ends before it starts");
+            }
+            return new Dropped(origin, group, first, last);
+        }
+
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.DROPPED;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 24;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeInt(origin).writeInt(group).writeLong(firstId).writeLong(lastId);
         }
     }
 }

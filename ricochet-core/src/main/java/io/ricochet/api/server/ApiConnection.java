@@ -177,17 +177,20 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
     private void greet(ChannelHandlerContext ctx, ApiRequest.Hello hello) {
         if (greeted) {
             refuse(ctx, new MalformedFrameException(hello.requestId(), "HELLO sent twice"));
-        } else if (hello.version() != ApiProtocol.VERSION) {
+        } else if (hello.version() < ApiProtocol.OLDEST_VERSION || hello.version() > ApiProtocol.VERSION) {
             counters.increment(ApiCounter.MALFORMED_FRAMES);
             close(ctx, hello.requestId(), ApiException.Code.UNSUPPORTED_VERSION, "protocol version "
-                    + hello.version() + " is not supported; this daemon speaks version " + ApiProtocol.VERSION);
+                    + hello.version() + " is not supported; this daemon speaks versions " + ApiProtocol.OLDEST_VERSION
+                    + " to " + ApiProtocol.VERSION);
         } else {
             greeted = true;
             if (helloDeadline != null) {
                 helloDeadline.cancel(false);
             }
             LOG.debug("client '{}' connected from {}", hello.clientName(), ctx.channel().remoteAddress());
-            ctx.writeAndFlush(new ApiReply.HelloReply(hello.requestId(), ApiProtocol.VERSION, node.nodeId(),
+            // The connection speaks the client's version: to a version 1 client, drops are only counted (OVERFLOW).
+            subscription.namesDrops(hello.version() >= 2);
+            ctx.writeAndFlush(new ApiReply.HelloReply(hello.requestId(), hello.version(), node.nodeId(),
                     maxPayload), ctx.voidPromise());
         }
     }

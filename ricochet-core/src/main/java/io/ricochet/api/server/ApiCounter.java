@@ -22,7 +22,9 @@ public enum ApiCounter {
     PEAK_REQUESTS_IN_FLIGHT(14, "most requests in flight seen on one connection (a high-water gauge)"),
     READS_PAUSED(15, "times a connection stopped being read because maxRequestsInFlight requests were in flight"),
     GROUP_LIMIT_REFUSALS(16, "JOINs refused with LIMIT_EXCEEDED because of maxGroupsPerConnection"),
-    ACCEPT_ERRORS(17, "failures to accept a connection, such as running out of file descriptors");
+    ACCEPT_ERRORS(17, "failures to accept a connection, such as running out of file descriptors"),
+    DROPPED_SENT(18, "DROPPED frames sent, each naming a run of messages dropped for a connection"),
+    UNNAMED_DROPS(19, "dropped DELIVER and LOST frames no DROPPED names: the connection's ledger of runs was full");
 
     private final int id;
     private final String description;

@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.ricochet.api.DeliveryListener;
+import io.ricochet.api.MessageId;
 import io.ricochet.api.protocol.ApiFrame;
 import io.ricochet.api.protocol.ApiFrameCodec;
 import io.ricochet.api.protocol.ApiPush;
@@ -17,8 +18,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * One connection as the daemon sees it: the {@link DeliveryListener} for the groups the connection joined, which
  * turns deliveries into DELIVER and LOST frames, collected over one engine batch and written to the connection
  * together at its end. Called on the daemon's engine thread, it never blocks: when the connection's write buffer is
- * above its high water mark it drops the frame and counts it, and the count goes to the client in an OVERFLOW frame
- * as soon as the connection can take frames again.
+ * above its high water mark it drops the frame, counts it and records which messages it carried ({@link DropLedger});
+ * the count (OVERFLOW) and the names (DROPPED) go to the client as soon as the connection can take frames again.
  */
 final class Subscription implements DeliveryListener {
     /** The first size of a batch's buffer; it grows as frames are added, up to the connection's free room. */
@@ -28,18 +29,27 @@ final class Subscription implements DeliveryListener {
     private final ApiCounters counters;
     private final Set<Integer> groups = ConcurrentHashMap.newKeySet();
     private final AtomicLong dropped = new AtomicLong();
+    private final DropLedger drops;
     /**
      * The frames of the engine's current batch, encoded, written and flushed together at its end; null while the
      * batch has none. Engine thread only. Its size counts against the connection's room before it is written.
      */
     private ByteBuf pending;
     private int pendingFrames;
+    /** Whether drops are named in DROPPED frames: not to a client of protocol version 1, which has no DROPPED. */
+    private volatile boolean namesDrops = true;
     /** The OPTIONS flags ({@link ApiRequest.Options}); read on the engine thread, set on the I/O thread. */
     private volatile int options;
 
     Subscription(Channel channel, ApiCounters counters) {
+        this(channel, counters, DropLedger.DEFAULT_MAX_RUNS);
+    }
+
+    /** With a ledger of at most {@code maxDropRuns} runs of dropped messages (tests use small ones). */
+    Subscription(Channel channel, ApiCounters counters, int maxDropRuns) {
         this.channel = channel;
         this.counters = counters;
+        this.drops = new DropLedger(maxDropRuns);
     }
 
     /** Records {@code group} as joined; false if it already was. */
@@ -64,6 +74,11 @@ final class Subscription implements DeliveryListener {
     /** Replaces the connection's OPTIONS flags. */
     void options(int flags) {
         options = flags;
+    }
+
+    /** Whether drops are named in DROPPED frames (protocol version 2 and later), or only counted. */
+    void namesDrops(boolean names) {
+        namesDrops = names;
     }
 
     /** Default: every local send; NO_LOCAL: none; NO_ECHO: those of other connections. */
@@ -91,7 +106,7 @@ final class Subscription implements DeliveryListener {
     /** Encodes the DELIVER frame straight into the batch's buffer: the payload's one copy on this path. */
     @Override
     public void delivered(int origin, int group, long seqno, byte[] bytes, int offset, int length) {
-        if (groups.contains(group) && admit()) {
+        if (groups.contains(group) && admit(origin, group, seqno, seqno)) {
             ApiPush.Deliver.encode(origin, group, seqno, bytes, offset, length, pending);
             pendingFrames++;
         }
@@ -99,26 +114,34 @@ final class Subscription implements DeliveryListener {
 
     @Override
     public void lost(int origin, int group, long seqno) {
-        if (groups.contains(group) && admit()) {
+        long datagramEnd = MessageId.datagram(seqno) * MessageId.PER_DATAGRAM + MessageId.PER_DATAGRAM - 1;
+        if (groups.contains(group) && admit(origin, group, seqno, datagramEnd)) {
             encode(new ApiPush.Lost(origin, group, seqno));
         }
     }
 
-    /** The connection is writable again (on its I/O thread): report what was dropped meanwhile. */
+    /** The connection is writable again (on its I/O thread): report what was dropped meanwhile, and which. */
     void writable() {
         long count = dropped.getAndSet(0);
+        if (count == 0 && drops.isEmpty()) {
+            return;
+        }
+        ByteBuf out = channel.alloc().ioBuffer();
         if (count > 0) {
-            channel.writeAndFlush(new ApiPush.Overflow(count), channel.voidPromise());
+            ApiFrameCodec.encode(new ApiPush.Overflow(count), out);
             counters.increment(ApiCounter.OVERFLOWS_SENT);
         }
+        counters.add(ApiCounter.DROPPED_SENT, drops.drain(out));
+        channel.writeAndFlush(out, channel.voidPromise());
     }
 
     /**
-     * Whether one more frame may join the batch: not when the connection is gone, nor when its write buffer,
-     * with this batch counted, is full (the frame is dropped and counted, and an OVERFLOW goes first next time).
-     * Makes sure the batch has a buffer, with any OVERFLOW owed at its head.
+     * Whether one more frame, about messages {@code firstId..lastId} of (origin, group), may join the batch: not
+     * when the connection is gone, nor when its write buffer, with this batch counted, is full (the frame is dropped,
+     * counted and its messages recorded, and OVERFLOW and DROPPED go first next time). Makes sure the batch has a
+     * buffer, with any OVERFLOW and DROPPED owed at its head.
      */
-    private boolean admit() {
+    private boolean admit(int origin, int group, long firstId, long lastId) {
         if (!channel.isActive()) {
             return false;
         }
@@ -126,6 +149,9 @@ final class Subscription implements DeliveryListener {
         if (!channel.isWritable() || batched >= channel.bytesBeforeUnwritable()) {
             dropped.incrementAndGet();
             counters.increment(ApiCounter.DELIVERIES_DROPPED);
+            if (namesDrops && !drops.record(origin, group, firstId, lastId)) {
+                counters.increment(ApiCounter.UNNAMED_DROPS);
+            }
             return false;
         }
         if (pending == null) {
@@ -135,6 +161,12 @@ final class Subscription implements DeliveryListener {
         if (count > 0) {
             encode(new ApiPush.Overflow(count));
             counters.increment(ApiCounter.OVERFLOWS_SENT);
+        }
+        if (!drops.isEmpty()) {
+            // Before this frame: a run must not go on past a message the connection was handed (DropLedger).
+            int named = drops.drain(pending);
+            pendingFrames += named;
+            counters.add(ApiCounter.DROPPED_SENT, named);
         }
         return true;
     }

@@ -35,7 +35,8 @@ class ApiFrameCodecTest {
                 new ApiReply.Error(6, ApiException.Code.NOT_A_MEMBER, "not in group 7"),
                 new ApiPush.Deliver(9, 7, 12, new byte[] {4, 5}),
                 new ApiPush.Lost(9, 7, 13),
-                new ApiPush.Overflow(99));
+                new ApiPush.Overflow(99),
+                new ApiPush.Dropped(9, 7, 4096, 3 * 4096 + 4095));
     }
 
     @ParameterizedTest
@@ -119,6 +120,8 @@ class ApiFrameCodecTest {
                         -128, 0, 0, 0, 0, 0, 0, 0}, "negative sequence number"),
                 Arguments.of("negative overflow", new byte[] {(byte) 0x83, 0, 0, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1},
                         "negative overflow count"),
+                Arguments.of("dropped run backwards", new byte[] {(byte) 0x84, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 2,
+                        0, 0, 0, 0, 0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0, 8}, "ends before it starts"),
                 Arguments.of("OPTIONS with an unknown flag", new byte[] {0x07, 0, 0, 0, 1, 0, 0, 0, 5},
                         "unknown option flags 0x00000004"),
                 Arguments.of("OPTIONS too short", new byte[] {0x07, 0, 0, 0, 1, 0, 0, 1}, "OPTIONS body of 3 bytes"),

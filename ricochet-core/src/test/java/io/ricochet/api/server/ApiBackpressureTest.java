@@ -12,13 +12,19 @@ import io.ricochet.api.protocol.ApiProtocol;
 import io.ricochet.api.protocol.ApiPush;
 import io.ricochet.api.protocol.ApiReply;
 import io.ricochet.api.protocol.ApiRequest;
+import io.ricochet.client.Delivery;
 import io.ricochet.client.RicochetClient;
+import java.util.BitSet;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * A subscriber that stops reading costs the daemon at most its write buffer: deliveries beyond the high water mark
- * are dropped, counted and reported in OVERFLOW, while a subscriber that keeps up gets every one.
+ * are dropped, counted and reported in OVERFLOW and named in DROPPED, so the slow subscriber is told of every one
+ * exactly once, while a subscriber that keeps up gets every one.
  */
 class ApiBackpressureTest {
     private static final int GROUP = 9;
@@ -33,10 +39,12 @@ class ApiBackpressureTest {
     /** Enough to fill any loopback socket buffers many times over; no drop by then is a failure. */
     private static final long MAX_DELIVERIES = 200_000;
 
-    @Test
-    void shouldDropForTheSlowSubscriberOnlyAndReportTheCount() throws Exception {
+    /** Protocol version 1 has no DROPPED: a client of it learns how many it missed, not which. */
+    @ParameterizedTest(name = "protocol version {0}")
+    @ValueSource(ints = {1, 2})
+    void shouldDropForTheSlowSubscriberOnlyAndReportTheCountAndWhichMessages(int version) throws Exception {
         try (ApiFixture fixture = new ApiFixture(ApiConfig.defaults().withWriteBufferWaterMarks(LOW, HIGH));
-                RawConnection slow = new RawConnection(fixture.port(), 4096).hello()) {
+                RawConnection slow = new RawConnection(fixture.port(), 4096).hello(version)) {
             assertInstanceOf(ApiReply.Ok.class, slow.call(new ApiRequest.Join(2, GROUP)));
             RicochetClient good = fixture.client();
             good.join(GROUP);
@@ -59,10 +67,69 @@ class ApiBackpressureTest {
             long peak = server.counter(ApiCounter.PEAK_OUTBOUND_BYTES);
             assertTrue(peak <= HIGH + ApiProtocol.DEFAULT_MAX_FRAME_LENGTH, "write buffer peaked at " + peak);
 
-            long[] delivered = readEverything(slow, pushed);
-            assertEquals(dropped, delivered[1], "OVERFLOW frames must report every drop");
-            assertEquals(pushed, delivered[0] + delivered[1]);
+            boolean named = version >= 2;
+            Slow read = readEverything(slow, pushed, named);
+            assertEquals(dropped, read.overflowed, "OVERFLOW frames must report every drop");
+            assertEquals(pushed, read.delivered.cardinality() + read.overflowed);
+            assertEquals(named ? dropped : 0, read.named.cardinality(), "DROPPED frames must name every drop");
+            assertEquals(0, read.twice, "no message both delivered and named dropped, nor named twice");
             assertTrue(server.counter(ApiCounter.OVERFLOWS_SENT) > 0);
+            assertEquals(0, server.counter(ApiCounter.UNNAMED_DROPS));
+        }
+    }
+
+    @Test
+    void shouldTellAJavaClientThatStalledWhichMessagesItMissed() throws Exception {
+        try (ApiFixture fixture = new ApiFixture(ApiConfig.defaults().withWriteBufferWaterMarks(LOW, HIGH))) {
+            RicochetClient stalled = fixture.client();
+            stalled.join(GROUP);
+            CountDownLatch resume = new CountDownLatch(1);
+            BitSet delivered = new BitSet();
+            BitSet named = new BitSet();
+            AtomicLong twice = new AtomicLong();
+            stalled.subscribe(d -> {
+                awaitQuietly(resume);
+                synchronized (delivered) {
+                    for (long id = d.seqno(); id <= d.lastId(); id++) {
+                        if (delivered.get((int) id) || named.get((int) id)) {
+                            twice.incrementAndGet();
+                        }
+                        (d.kind() == Delivery.Kind.DELIVERED ? delivered : named).set((int) id);
+                    }
+                }
+            });
+            long pushed = 0;
+            while (fixture.server().counter(ApiCounter.DELIVERIES_DROPPED) < DROPS_WANTED) {
+                if (pushed >= MAX_DELIVERIES) {
+                    fail("no backpressure drop after " + pushed + " deliveries");
+                }
+                fixture.node().deliverMany(ORIGIN, GROUP, pushed, BATCH, PAYLOAD);
+                pushed += BATCH;
+            }
+            resume.countDown();
+            long all = pushed;
+            Await.until(() -> "the client accounted for " + (delivered.cardinality() + named.cardinality()) + " of "
+                    + all, () -> {
+                    synchronized (delivered) {
+                        return delivered.cardinality() + named.cardinality() == all;
+                    }
+                });
+
+            long dropped = fixture.server().counter(ApiCounter.DELIVERIES_DROPPED);
+            synchronized (delivered) {
+                assertEquals(dropped, named.cardinality(), "every message dropped is named, once");
+                assertEquals(0, twice.get());
+            }
+            Await.until(() -> "OVERFLOW total " + stalled.overflowedDeliveries() + " of " + dropped,
+                    () -> stalled.overflowedDeliveries() == dropped);
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
@@ -81,18 +148,37 @@ class ApiBackpressureTest {
         return pushed;
     }
 
-    /** Reads until every delivery is accounted for: {delivered, reported dropped}. */
-    private static long[] readEverything(RawConnection slow, long pushed) throws Exception {
-        long delivered = 0;
-        long overflowed = 0;
-        while (delivered + overflowed < pushed) {
+    /** What the slow connection read: ids delivered, ids named in DROPPED, the OVERFLOW total, ids seen twice. */
+    private static final class Slow {
+        final BitSet delivered = new BitSet();
+        final BitSet named = new BitSet();
+        long overflowed;
+        long twice;
+
+        void mark(BitSet set, long id) {
+            if (delivered.get((int) id) || named.get((int) id)) {
+                twice++;
+            }
+            set.set((int) id);
+        }
+    }
+
+    /** Reads until every delivery is accounted for: delivered or counted, and if {@code named}, named dropped. */
+    private static Slow readEverything(RawConnection slow, long pushed, boolean named) throws Exception {
+        Slow read = new Slow();
+        while (named && read.delivered.cardinality() + read.named.cardinality() < pushed
+                || read.delivered.cardinality() + read.overflowed < pushed) {
             ApiFrame frame = slow.read();
-            if (frame instanceof ApiPush.Deliver) {
-                delivered++;
+            if (frame instanceof ApiPush.Deliver deliver) {
+                read.mark(read.delivered, deliver.seqno());
+            } else if (frame instanceof ApiPush.Dropped run) {
+                for (long id = run.firstId(); id <= run.lastId(); id++) {
+                    read.mark(read.named, id);
+                }
             } else {
-                overflowed += assertInstanceOf(ApiPush.Overflow.class, frame).dropped();
+                read.overflowed += assertInstanceOf(ApiPush.Overflow.class, frame).dropped();
             }
         }
-        return new long[] {delivered, overflowed};
+        return read;
     }
 }

@@ -146,6 +146,17 @@ class ApiServerRobustnessTest {
     }
 
     @Test
+    void shouldRefuseAVersionOlderThanItSpeaks() throws Exception {
+        try (RawConnection bad = new RawConnection(fixture.port())) {
+            bad.send(new ApiRequest.Hello(3, ApiProtocol.OLDEST_VERSION - 1, "ancient"));
+
+            assertEquals(ApiException.Code.UNSUPPORTED_VERSION,
+                    assertInstanceOf(ApiReply.Error.class, bad.read()).code());
+            assertTrue(bad.closedByPeer());
+        }
+    }
+
+    @Test
     void shouldRefuseAnotherProtocolVersion() throws Exception {
         try (RawConnection bad = new RawConnection(fixture.port())) {
             bad.send(new ApiRequest.Hello(3, ApiProtocol.VERSION + 1, "future"));

@@ -77,8 +77,13 @@ final class RawConnection implements AutoCloseable {
 
     /** Says HELLO and checks the reply. */
     RawConnection hello() throws IOException, MalformedFrameException {
-        send(new ApiRequest.Hello(1, ApiProtocol.VERSION, "raw"));
-        assertInstanceOf(ApiReply.HelloReply.class, read());
+        return hello(ApiProtocol.VERSION);
+    }
+
+    /** Says HELLO in protocol {@code version} and checks that the daemon answers in it. */
+    RawConnection hello(int version) throws IOException, MalformedFrameException {
+        send(new ApiRequest.Hello(1, version, "raw"));
+        assertEquals(version, assertInstanceOf(ApiReply.HelloReply.class, read()).version());
         return this;
     }
 

@@ -76,11 +76,11 @@ class SubscriptionTest {
     }
 
     @Test
-    void shouldDropWhileUnwritableAndReportTheCountWhenWritable() {
+    void shouldDropWhileUnwritableAndReportTheCountAndTheMessagesWhenWritable() {
         unwritable(true);
         subscription.delivered(1, GROUP, 0, new byte[1]);
-        subscription.lost(1, GROUP, 1);
-        subscription.delivered(1, GROUP, 2, new byte[1]);
+        subscription.lost(1, GROUP, 4096);
+        subscription.delivered(1, GROUP, 2 * 4096, new byte[1]);
         endOfBatch();
         assertEquals(List.of(), written());
         assertEquals(3, counters.get(ApiCounter.DELIVERIES_DROPPED));
@@ -88,8 +88,10 @@ class SubscriptionTest {
         unwritable(false);
         subscription.writable();
 
-        assertEquals(List.of(new ApiPush.Overflow(3)), written());
+        assertEquals(List.of(new ApiPush.Overflow(3), new ApiPush.Dropped(1, GROUP, 0, 2 * 4096)), written());
         assertEquals(1, counters.get(ApiCounter.OVERFLOWS_SENT));
+        assertEquals(1, counters.get(ApiCounter.DROPPED_SENT));
+        assertEquals(0, counters.get(ApiCounter.UNNAMED_DROPS));
     }
 
     @Test
@@ -103,7 +105,45 @@ class SubscriptionTest {
 
         List<ApiFrame> frames = written();
         assertEquals(new ApiPush.Overflow(1), frames.get(0));
-        assertEquals(1, assertInstanceOf(ApiPush.Deliver.class, frames.get(1)).seqno());
+        assertEquals(new ApiPush.Dropped(1, GROUP, 0, 0), frames.get(1));
+        assertEquals(1, assertInstanceOf(ApiPush.Deliver.class, frames.get(2)).seqno());
+        assertEquals(3, frames.size());
+    }
+
+    @Test
+    void shouldStartANewRunAfterTheConnectionWasHandedAMessage() {
+        unwritable(true);
+        subscription.delivered(1, GROUP, 0, new byte[1]);
+        unwritable(false);
+        subscription.delivered(1, GROUP, 1, new byte[1]);
+        unwritable(true);
+        subscription.delivered(1, GROUP, 2, new byte[1]);
+        endOfBatch();
+        unwritable(false);
+        subscription.writable();
+
+        List<ApiFrame> frames = written();
+        assertEquals(List.of(new ApiPush.Overflow(1), new ApiPush.Dropped(1, GROUP, 0, 0)), frames.subList(0, 2));
+        assertEquals(1, assertInstanceOf(ApiPush.Deliver.class, frames.get(2)).seqno());
+        assertEquals(List.of(new ApiPush.Overflow(1), new ApiPush.Dropped(1, GROUP, 2, 2)), frames.subList(3, 5));
+    }
+
+    @Test
+    void shouldCountButNotNameDropsBeyondItsLedger() {
+        subscription = new Subscription(channel, counters, 2);
+        subscription.add(GROUP);
+        unwritable(true);
+        for (int origin = 1; origin <= 3; origin++) {
+            subscription.delivered(origin, GROUP, 0, new byte[1]);
+        }
+        unwritable(false);
+        subscription.writable();
+
+        List<ApiFrame> frames = written();
+        assertEquals(new ApiPush.Overflow(3), frames.get(0));
+        assertEquals(java.util.Set.of(new ApiPush.Dropped(1, GROUP, 0, 0), new ApiPush.Dropped(2, GROUP, 0, 0)),
+                java.util.Set.copyOf(frames.subList(1, frames.size())));
+        assertEquals(1, counters.get(ApiCounter.UNNAMED_DROPS));
     }
 
     @Test
