@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Counts what a sink is handed, per packet id (origin, group, datagram seqno): deliveries and loss notices apart,
+ * Counts what a sink is handed, per packet id (origin, group, datagram seqno): deliveries and loss notices (LOST,
+ * and DROPPED runs) apart,
  * one bit per seqno per stream (origin, group) for each. The same id delivered twice, or reported lost twice, is a
  * duplicate; an id both delivered and reported lost counts as "both". Both break the delivery promise
  * ({@code docs/api.md}, "Delivery guarantees"). Seqnos above {@link Integer#MAX_VALUE} are counted but not checked.
@@ -20,12 +21,17 @@ public final class DeliveryCounter {
     private final Map<Long, BitSet> lost = new HashMap<>();
     private long deliveredCount;
     private long lostCount;
+    private long droppedCount;
     private long duplicates;
     private long both;
     private long unchecked;
 
-    /** Totals so far. */
-    public record Totals(long delivered, long lost, long duplicates, long both, long unchecked, int streams) {
+    /**
+     * Totals so far; {@code dropped} counts the packets named in DROPPED runs (the daemon dropped them because the
+     * sink read too slowly), which the promise counts as reported, with the lost ones.
+     */
+    public record Totals(long delivered, long lost, long dropped, long duplicates, long both, long unchecked,
+                         int streams) {
     }
 
     /** A message not at index 0 of its datagram: not one a load generator sends; counted as unchecked. */
@@ -48,10 +54,19 @@ public final class DeliveryCounter {
         }
     }
 
+    /** The daemon dropped packets {@code firstSeqno..lastSeqno} for this sink and said which (DROPPED). */
+    public synchronized void dropped(int origin, int group, long firstSeqno, long lastSeqno) {
+        for (long seqno = firstSeqno; seqno <= lastSeqno; seqno++) {
+            if (record(lost, delivered, origin, group, seqno)) {
+                droppedCount++;
+            }
+        }
+    }
+
     public synchronized Totals totals() {
         Set<Long> streams = new HashSet<>(delivered.keySet());
         streams.addAll(lost.keySet());
-        return new Totals(deliveredCount, lostCount, duplicates, both, unchecked, streams.size());
+        return new Totals(deliveredCount, lostCount, droppedCount, duplicates, both, unchecked, streams.size());
     }
 
     /**

@@ -6,13 +6,14 @@ import java.util.Map;
 /**
  * The delivery promise checked at a sink against what the senders sent ({@code docs/api.md}, "Delivery
  * guarantees"): for every stream (origin, group) a sender reports, every seqno from 0 to the last it sent is
- * delivered exactly once or reported LOST exactly once, never both, never neither. Ids the sink saw that no sender
+ * delivered exactly once or reported exactly once, never both, never neither: reported LOST, or named in a DROPPED
+ * run because the sink read too slowly (docs/api.md, "Backpressure"). Ids the sink saw that no sender
  * reports sending (a stream not listed, or a seqno past the count) are counted apart as {@code unexpected}.
  *
  * @param streams      streams the senders reported
  * @param expected     packets the senders reported sending on them
  * @param delivered    of those, delivered only
- * @param lost         of those, reported lost only
+ * @param lost         of those, reported lost (LOST or DROPPED) only
  * @param both         of those, delivered and reported lost (must be 0)
  * @param neither      of those, neither delivered nor reported lost (must be 0)
  * @param duplicates   ids delivered twice or reported lost twice, on any stream (must be 0)

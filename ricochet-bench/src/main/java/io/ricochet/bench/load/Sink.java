@@ -3,6 +3,7 @@ package io.ricochet.bench.load;
 import io.ricochet.api.MessageId;
 import io.ricochet.api.NodeStats;
 import io.ricochet.client.ClientOptions;
+import io.ricochet.client.Delivery;
 import io.ricochet.client.RicochetClient;
 import java.io.IOException;
 import java.util.ArrayList;
@@ -65,7 +66,11 @@ public final class Sink {
             // and the counter checks the promise per datagram seqno, as the generators report what they sent.
             client.subscribe(d -> {
                 long seqno = MessageId.datagram(d.seqno());
-                if (d.isLost()) {
+                if (d.kind() == Delivery.Kind.DROPPED) {
+                    // A run of message ids: every datagram in it whose one message (index 0) lies in the run.
+                    long first = MessageId.index(d.seqno()) == 0 ? seqno : seqno + 1;
+                    counter.dropped(d.origin(), d.group(), first, MessageId.datagram(d.lastId()));
+                } else if (d.isLost()) {
                     counter.lost(d.origin(), d.group(), seqno);
                 } else if (MessageId.index(d.seqno()) == 0) {
                     counter.delivered(d.origin(), d.group(), seqno);
@@ -175,7 +180,8 @@ public final class Sink {
         long peak = perSecond.stream().mapToLong(Long::longValue).max().orElse(0);
         return new SinkReport(config.api().toString(), client.nodeId(), config.groups().toString(), elapsed,
                 t.delivered(), t.lost(), t.duplicates(), t.both(), t.unchecked(), t.streams(),
-                client.overflowedDeliveries(), client.droppedDeliveries(), elapsed > 0 ? t.delivered() / elapsed : 0,
+                client.overflowedDeliveries(), t.dropped(), client.droppedDeliveries(),
+                elapsed > 0 ? t.delivered() / elapsed : 0,
                 peak, List.copyOf(perSecond), List.copyOf(lostPerSecond), cpu, check.tally(), check.graceWaited(),
                 check.error(), config.sampleMillis(), List.copyOf(samples), samplesTruncated);
     }

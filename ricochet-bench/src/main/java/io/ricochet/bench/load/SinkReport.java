@@ -15,7 +15,9 @@ import java.util.List;
  * @param both                 ids delivered and reported lost (must be 0)
  * @param unchecked            ids whose datagram seqno is too large to check for duplicates
  * @param streams              distinct (origin, group) streams seen
- * @param overflowedDeliveries deliveries the daemon dropped because this client read too slowly
+ * @param overflowedDeliveries deliveries the daemon dropped because this client read too slowly (OVERFLOW totals)
+ * @param namedDrops           of the packets sent, those the daemon named in DROPPED runs: dropped for this client,
+ *                             and said which (the promise counts them as reported)
  * @param droppedDeliveries    deliveries this client dropped (its queue; 0 with a callback)
  * @param meanRate             delivered / seconds
  * @param peakRate             the most deliveries in one one-second interval
@@ -32,7 +34,7 @@ import java.util.List;
  */
 public record SinkReport(String api, int nodeId, String groups, double seconds, long delivered, long lost,
                          long duplicates, long both, long unchecked, int streams, long overflowedDeliveries,
-                         long droppedDeliveries, double meanRate, long peakRate, List<Long> perSecond,
+                         long namedDrops, long droppedDeliveries, double meanRate, long peakRate, List<Long> perSecond,
                          List<Long> lostPerSecond, double cpuSeconds, PromiseTally promise, double graceSeconds,
                          String promiseError, int sampleMillis, List<SinkSample> samples, boolean samplesTruncated) {
 }

@@ -29,6 +29,23 @@ class DeliveryCounterTest {
     }
 
     @Test
+    void shouldCountADroppedRunAsReportedAndKeepThePromise() {
+        DeliveryCounter counter = new DeliveryCounter();
+        counter.delivered(1, 100, 0);
+        counter.dropped(1, 100, 1, 3);
+        counter.delivered(1, 100, 4);
+        DeliveryCounter.Totals t = counter.totals();
+        assertEquals(3, t.dropped());
+        assertEquals(0, t.lost());
+        PromiseTally tally = counter.check(Map.of(StreamTable.key(1, 100), 5L));
+        assertTrue(tally.kept(), tally.toString());
+        assertEquals(3, tally.lost());
+
+        counter.dropped(1, 100, 4, 4);
+        assertEquals(1, counter.totals().both(), "a packet delivered and named dropped breaks the promise");
+    }
+
+    @Test
     void shouldCountSeqnosItCannotCheck() {
         DeliveryCounter counter = new DeliveryCounter();
         counter.delivered(1, 1, 1L << 40);

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 
 /**
@@ -35,6 +36,8 @@ final class Traffic implements AutoCloseable {
     final AtomicLong lostNotices = new AtomicLong();
     /** Every LOST the daemon pushed to this application: the id of a datagram's first message, for all of them. */
     final Set<Id> lost = ConcurrentHashMap.newKeySet();
+    /** Every DROPPED the daemon pushed because this application read too slowly: runs of message ids. */
+    final List<Delivery> dropped = new CopyOnWriteArrayList<>();
     private long index;
 
     /** An application that does not receive what it sends itself (NO_ECHO): it expects the others' packets. */
@@ -61,6 +64,10 @@ final class Traffic implements AutoCloseable {
     }
 
     private void onDelivery(Delivery d) {
+        if (d.kind() == Delivery.Kind.DROPPED) {
+            dropped.add(d);
+            return;
+        }
         if (d.kind() == Delivery.Kind.LOST) {
             lostNotices.incrementAndGet();
             lost.add(new Id(d.origin(), d.group(), d.seqno()));
@@ -76,9 +83,11 @@ final class Traffic implements AutoCloseable {
         received.merge(new Id(d.origin(), d.group(), d.seqno()), 1, Integer::sum);
     }
 
-    /** Whether a LOST notice covers message {@code id}: one named its datagram. */
+    /** Whether a notice covers message {@code id}: a LOST named its datagram, or a DROPPED run holds it. */
     boolean lostCovers(Id id) {
-        return lost.contains(new Id(id.origin(), id.group(), MessageId.of(id.datagram(), 0)));
+        return lost.contains(new Id(id.origin(), id.group(), MessageId.of(id.datagram(), 0)))
+                || dropped.stream().anyMatch(r -> r.origin() == id.origin() && r.group() == id.group()
+                        && r.covers(id.seqno()));
     }
 
     void join(int... groups) {
