@@ -84,11 +84,18 @@ public final class LossTracker implements LossTable {
 
     @Override
     public boolean isPending(PacketId id) {
-        return pending.containsKey(id);
+        return !pending.isEmpty() && pending.containsKey(id);
     }
 
-    /** The loss was recovered (or given up by the owner); returns it, or null if it was not pending. */
+    /**
+     * The loss was recovered (or given up by the owner); returns it, or null if it was not pending. Asked for every
+     * packet delivered: with no loss pending it answers without touching the map, whose table keeps the size of
+     * its busiest moment and would cost a cache miss per packet.
+     */
     public PendingLoss resolve(PacketId id) {
+        if (pending.isEmpty()) {
+            return null;
+        }
         PendingLoss loss = pending.remove(id);
         if (loss != null) {
             loss.live = false;

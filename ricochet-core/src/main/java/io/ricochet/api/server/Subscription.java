@@ -22,8 +22,10 @@ import java.util.concurrent.atomic.AtomicLong;
  * the count (OVERFLOW) and the names (DROPPED) go to the client as soon as the connection can take frames again.
  */
 final class Subscription implements DeliveryListener {
-    /** The first size of a batch's buffer; it grows as frames are added, up to the connection's free room. */
+    /** The least first size of a batch's buffer; it grows as frames are added, up to the connection's free room. */
     private static final int BATCH_BUFFER_BYTES = 8192;
+    /** The most a batch's buffer is given at first, however large the batches before it. */
+    private static final int MAX_BATCH_BUFFER_BYTES = 1 << 20;
 
     private final Channel channel;
     private final ApiCounters counters;
@@ -36,6 +38,11 @@ final class Subscription implements DeliveryListener {
      */
     private ByteBuf pending;
     private int pendingFrames;
+    /**
+     * The first size of the next batch's buffer: the size of the last batch, so that a busy connection's batch does
+     * not grow by doubling (each step a copy of everything written so far). Engine thread only.
+     */
+    private int batchBytes = BATCH_BUFFER_BYTES;
     /** Whether drops are named in DROPPED frames: not to a client of protocol version 1, which has no DROPPED. */
     private volatile boolean namesDrops = true;
     /** The OPTIONS flags ({@link ApiRequest.Options}); read on the engine thread, set on the I/O thread. */
@@ -155,7 +162,7 @@ final class Subscription implements DeliveryListener {
             return false;
         }
         if (pending == null) {
-            pending = channel.alloc().ioBuffer(BATCH_BUFFER_BYTES);
+            pending = channel.alloc().ioBuffer(batchBytes);
         }
         long count = dropped.getAndSet(0);
         if (count > 0) {
@@ -187,6 +194,7 @@ final class Subscription implements DeliveryListener {
         }
         ByteBuf batch = pending;
         pending = null;
+        batchBytes = Math.max(BATCH_BUFFER_BYTES, Math.min(MAX_BATCH_BUFFER_BYTES, batch.readableBytes()));
         counters.add(ApiCounter.FRAMES_OUT, pendingFrames);
         pendingFrames = 0;
         if (!channel.isActive()) {

@@ -178,6 +178,27 @@ class SubscriptionTest {
     }
 
     @Test
+    void shouldStartABatchAtTheSizeOfTheLastSoItDoesNotGrowByCopies() {
+        for (int seqno = 0; seqno < 100; seqno++) {
+            subscription.delivered(1, GROUP, seqno, new byte[1024]);
+        }
+        endOfBatch();
+        ByteBuf first = (ByteBuf) channel.readOutbound();
+        int firstBytes = first.readableBytes();
+        first.release();
+
+        subscription.delivered(1, GROUP, 100, new byte[1024]);
+        endOfBatch();
+        ByteBuf second = (ByteBuf) channel.readOutbound();
+        try {
+            assertTrue(second.capacity() >= firstBytes, "a batch after one of " + firstBytes + " bytes starts at "
+                    + second.capacity());
+        } finally {
+            second.release();
+        }
+    }
+
+    @Test
     void shouldCountABatchsOwnBytesAgainstTheWriteBuffersRoom() {
         long room = channel.bytesBeforeUnwritable();
         int offered = (int) (2 * room / 1024);
