@@ -37,10 +37,12 @@ import java.util.Objects;
  * @param statsIntervalSeconds how often counters are logged at INFO (0 = never)
  * @param transport           socket implementation
  * @param receiveThread       whether a thread of its own reads the sockets and hands batches to the engine's thread
- * @param gso                 whether what the engine sends goes out in UDP GSO runs where epoll and the kernel offer
- *                            them ({@link GsoBatcher})
  *                            (the receive buffer then has two halves of {@code rxBufferPackets / 2}), or the engine's
  *                            thread reads them itself
+ * @param gso                 whether what the engine sends goes out in UDP GSO runs where epoll and the kernel offer
+ *                            them ({@link GsoBatcher})
+ * @param gro                 whether the sockets read UDP GRO runs (datagrams of one length from one sender, read in
+ *                            one call and split) where epoll and the kernel offer them, or recvmmsg batches
  * @param multicastTtl        IP_MULTICAST_TTL of sent multicast (0 or 1: never leaves the link)
  * @param protocol            the protocol this daemon runs in every group it joins
  * @param heartbeatPort       UDP port (on {@code address}) where the failure detector's heartbeats are answered, by a
@@ -70,7 +72,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            int rxBufferPackets,
                            int socketReceiveBuffer, LossSpec injectLoss, LossScope lossScope, long seed,
                            int statsIntervalSeconds, Transport transport, boolean receiveThread,
-                           boolean gso, int multicastTtl,
+                           boolean gso, boolean gro, int multicastTtl,
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
                            int sendRateLimit, int bundleBytes, int bundleLingerUs, Authentication auth,
                            TlsSettings tls, int mtu, int rack, MetricsBind metrics, int maxGroups,

@@ -158,6 +158,9 @@ public final class DaemonSettings {
         k.put("gso", new String[] {"on", "on: what the engine sends in a batch goes out in UDP GSO sends, datagrams "
                 + "of one length to one address as one send through the kernel's sending stack (epoll on Linux 4.18+; "
                 + "elsewhere one datagram per send); off: one datagram per send"});
+        k.put("gro", new String[] {"on", "on: the sockets take UDP GRO, so a run of datagrams of one length from one "
+                + "sender that arrives together is read in one system call and split into its datagrams (epoll on "
+                + "Linux 5.0+; elsewhere as off); off: recvmmsg reads up to 16 datagrams per system call"});
         return k;
     }
 
@@ -257,8 +260,8 @@ public final class DaemonSettings {
                 integer("socket-rcvbuf"), parse("inject-loss", LossSpec::parse), parse("loss-scope",
                 LossScope::parse), (long) integer("seed"), integer("stats-interval"),
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
-                onOff("receive-thread"), onOff("gso"), integer("multicast-ttl"), protocol, integer("heartbeat-port"),
-                integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
+                onOff("receive-thread"), onOff("gso"), onOff("gro"), integer("multicast-ttl"), protocol,
+                integer("heartbeat-port"), integer("heartbeat-stall-ms"), integer("send-queue"), integer("send-rate-limit"),
                 bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics(),
                 integer("max-groups"), new ProtocolTuning(null, parse("qsm-token-interval-ms",
                 v -> QsmConfig.tokenIntervalNsOfMs(Double.parseDouble(v))), qsmPartitionSize(),

@@ -77,6 +77,11 @@ final class DaemonTransport implements Transport, AutoCloseable {
      * chunk was freed with it, and the next read allocated and zeroed a new one, 58 % of a receive thread's CPU.
      */
     static final int MAX_READ_BUFFER = 256 * 1024;
+    /**
+     * Bytes of one read with UDP GRO: the largest run the kernel hands as one (64 KB), so that none is cut short.
+     * Netty reads it with recvmsg, one run per call, and splits it into its datagrams.
+     */
+    static final int GRO_READ_SIZE = 65_536;
 
     private final DaemonConfig config;
     private final boolean epoll;
@@ -104,6 +109,11 @@ final class DaemonTransport implements Transport, AutoCloseable {
     private final byte[] sealed;
     /** Bytes each datagram read may take: the largest datagram of the daemon's mtu, or more. */
     private final int readSize;
+    /**
+     * Whether the sockets read UDP GRO runs (gro on, epoll, and the kernel took the option on the unicast socket);
+     * else recvmmsg batches. Decided in {@link #start}, when the unicast socket is bound, before any group socket.
+     */
+    private boolean gro;
 
     /** Where Linux says how many multicast memberships one socket may hold (per network namespace). */
     static final Path MAX_MEMBERSHIPS_SYSCTL = Path.of("/proc/sys/net/ipv4/igmp_max_memberships");
@@ -127,8 +137,10 @@ final class DaemonTransport implements Transport, AutoCloseable {
         requireCarries(iface.getMTU(), config);
         this.sealed = new byte[config.maxDatagramLength()];
         this.readSize = Math.max(MIN_READ_SIZE, config.maxDatagramLength());
+        this.gro = config.gro();
         this.epoll = config.transport() == DaemonConfig.Transport.EPOLL
                 || (config.transport() == DaemonConfig.Transport.AUTO && Epoll.isAvailable());
+        this.gro &= epoll;
         if (config.transport() == DaemonConfig.Transport.EPOLL && !Epoll.isAvailable()) {
             throw new IllegalArgumentException("transport = epoll: native epoll is not available here ("
                     + Epoll.unavailabilityCause() + ")");
@@ -145,6 +157,17 @@ final class DaemonTransport implements Transport, AutoCloseable {
 
     private EventLoopGroup newLoop(ThreadFactory thread) {
         return epoll ? new EpollEventLoopGroup(1, thread) : new NioEventLoopGroup(1, thread);
+    }
+
+    /** The read buffers: a GRO run's, a recvmmsg batch's, or (NIO) one datagram's; at most READ_BATCH per wake-up. */
+    private FixedRecvByteBufAllocator readAllocator() {
+        int bytes = !epoll ? readSize : gro ? GRO_READ_SIZE : readSize * recvmmsgBatch(readSize);
+        return (FixedRecvByteBufAllocator) new FixedRecvByteBufAllocator(bytes).maxMessagesPerRead(READ_BATCH);
+    }
+
+    /** Whether the sockets read UDP GRO runs (see {@link #checkGro}). */
+    boolean readsGroRuns() {
+        return gro;
     }
 
     /** Datagrams of up to {@code readSize} bytes one recvmmsg call reads: 16, fewer when they are large. */
@@ -205,6 +228,7 @@ final class DaemonTransport implements Transport, AutoCloseable {
             throw BindFailure.of("the unicast socket", config.unicastAddress(), "address, unicast-port", bound.cause());
         }
         unicast = (DatagramChannel) bound.channel();
+        String noGro = checkGro();
         if (rxLoop == null) {
             sender = unicast;
         } else {
@@ -229,10 +253,33 @@ final class DaemonTransport implements Transport, AutoCloseable {
         gso = noGso == null ? new GsoBatcher(sender) : null;
         grantedReceiveBuffer = unicast.config().getReceiveBufferSize();
         LOG.info("unicast socket {} on {} ({}), SO_RCVBUF asked {} granted {}; group sockets hold up to {} "
-                + "memberships each{}; sends {}", config.unicastAddress(), config.iface(), kind(),
+                + "memberships each{}; sends {}; reads {}", config.unicastAddress(), config.iface(), kind(),
                 config.socketReceiveBuffer(), grantedReceiveBuffer, memberships.perSocket(),
                 sender == unicast ? "" : "; a receive thread reads, the engine sends from " + sender.localAddress(),
-                gso != null ? "in GSO runs" : "one datagram each (" + noGso + ")");
+                gso != null ? "in GSO runs" : "one datagram each (" + noGso + ")",
+                gro ? "GRO runs" : !epoll ? "one datagram each" : "recvmmsg batches (" + noGro + ")");
+    }
+
+    /**
+     * Whether the unicast socket, just bound, took UDP GRO as asked; if not (a kernel before 5.0, or gro off), the
+     * sockets read recvmmsg batches, this one from now on. Returns why there is no GRO, or null.
+     */
+    private String checkGro() {
+        if (!epoll) {
+            return "not epoll";
+        }
+        if (!gro) {
+            return "gro off";
+        }
+        if (Boolean.TRUE.equals(unicast.config().getOption(EpollChannelOption.UDP_GRO))) {
+            return null;
+        }
+        gro = false;
+        unicast.config().setOption(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, readSize);
+        unicast.config().setRecvByteBufAllocator(readAllocator());
+        String why = "the kernel refused UDP_GRO (Linux 5.0+ has it)";
+        LOG.warn("gro = on: {}; reading recvmmsg batches instead", why);
+        return why;
     }
 
     /** The options of the socket that sends: the multicast interface and TTL, and a send buffer. */
@@ -265,14 +312,16 @@ final class DaemonTransport implements Transport, AutoCloseable {
         Bootstrap b = new Bootstrap().group(group)
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .option(ChannelOption.SO_RCVBUF, config.socketReceiveBuffer())
-                .option(ChannelOption.RCVBUF_ALLOCATOR,
-                        new FixedRecvByteBufAllocator(epoll ? readSize * recvmmsgBatch(readSize) : readSize)
-                                .maxMessagesPerRead(READ_BATCH))
+                .option(ChannelOption.RCVBUF_ALLOCATOR, readAllocator())
                 .handler(inbound);
         if (epoll) {
-            // A datagram size makes the epoll channel read with recvmmsg, RECVMMSG_BATCH datagrams per system call.
+            // A datagram size makes the epoll channel read with recvmmsg, RECVMMSG_BATCH datagrams per system call;
+            // none (0), with GRO, makes it read one run per recvmsg and split it by the kernel's segment size.
             b.channel(EpollDatagramChannel.class).option(IP_MULTICAST_ALL, 0)
-                    .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, readSize);
+                    .option(EpollChannelOption.MAX_DATAGRAM_PAYLOAD_SIZE, gro ? 0 : readSize);
+            if (gro) {
+                b.option(EpollChannelOption.UDP_GRO, true);
+            }
         } else {
             b.channelFactory(() -> new NioDatagramChannel(InternetProtocolFamily.IPv4));
         }

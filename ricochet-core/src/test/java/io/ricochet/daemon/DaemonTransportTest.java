@@ -3,6 +3,8 @@ package io.ricochet.daemon;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -42,7 +44,7 @@ class DaemonTransportTest {
 
     @ChannelHandler.Sharable
     private static final class Inbox extends SimpleChannelInboundHandler<DatagramPacket> {
-        final BlockingQueue<byte[]> received = new ArrayBlockingQueue<>(16);
+        final BlockingQueue<byte[]> received = new ArrayBlockingQueue<>(256);
 
         @Override
         protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
@@ -194,6 +196,46 @@ class DaemonTransportTest {
                 assertEquals(0, counters.get(DaemonCounter.GSO_SENDS));
             }
         }
+    }
+
+    @ParameterizedTest(name = "gro {0}")
+    @ValueSource(booleans = {true, false})
+    void shouldHandEachDatagramOfARunSentInOneGsoSendApartInOrderWithOrWithoutGro(boolean gro) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(), "epoll");
+        org.junit.jupiter.api.Assumptions.assumeTrue(GsoBatcher.unavailable(true) == null, "UDP GSO");
+        int port = freeUdpPort();
+        Inbox inbox = new Inbox();
+        try (DaemonTransport receiver = new DaemonTransport(epollConfig(port, "gro", gro ? "on" : "off"));
+             DaemonTransport sender = new DaemonTransport(epollConfig(freeUdpPort(), "gso", "on"))) {
+            receiver.start(inbox);
+            sender.start(new Inbox());
+            assertEquals(gro, receiver.readsGroRuns(), "this kernel takes UDP_GRO (Linux 5.0+)");
+            InetSocketAddress to = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
+            int count = 40;
+            onLoop(sender, () -> {
+                for (int i = 0; i < count; i++) {
+                    byte[] datagram = new byte[i == count - 1 ? 77 : 300];     // a shorter last one ends the run
+                    java.util.Arrays.fill(datagram, (byte) i);
+                    sender.send(to, datagram, 0, datagram.length);
+                }
+                sender.flush();
+                return null;
+            });
+            for (int i = 0; i < count; i++) {
+                byte[] got = inbox.received.poll(5, TimeUnit.SECONDS);
+                assertNotNull(got, "datagram " + i);
+                assertEquals(i == count - 1 ? 77 : 300, got.length, "datagram " + i + " alone");
+                assertEquals(i, got[0], "datagram " + i + " in order");
+                assertEquals(i, got[got.length - 1], "datagram " + i + " whole");
+            }
+            assertNull(inbox.received.poll(200, TimeUnit.MILLISECONDS), "nothing more");
+        }
+    }
+
+    private static DaemonConfig epollConfig(int port, String key, String value) {
+        return DaemonSettings.resolve(new Properties(), "test", Map.of("node-id", "1", "interface", "lo",
+                "address", "127.0.0.1", "unicast-port", Integer.toString(port), "gms", "127.0.0.1:1",
+                "transport", "epoll", "insecure", "on", key, value));
     }
 
     /** Counts the datagrams of each read batch (between two channelReadComplete calls). */
