@@ -262,7 +262,8 @@ public final class DaemonSettings {
                 parse("transport", t -> DaemonConfig.Transport.valueOf(t.toUpperCase(Locale.ROOT))),
                 onOff("receive-thread"), onOff("gso"), onOff("gro"), integer("multicast-ttl"), protocol,
                 integer("heartbeat-port"), integer("heartbeat-stall-ms"), integer("send-queue"),
-                integer("send-rate-limit"), bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(), integer("rack"), metrics(),
+                integer("send-rate-limit"), bundleBytes(engine), integer("bundle-linger-us"), auth, tls(), mtu(),
+                integer("rack"), metrics(),
                 integer("max-groups"), new ProtocolTuning(null, parse("qsm-token-interval-ms",
                 v -> QsmConfig.tokenIntervalNsOfMs(Double.parseDouble(v))), qsmPartitionSize(),
                 qsmRegenerationFloorNs()));
