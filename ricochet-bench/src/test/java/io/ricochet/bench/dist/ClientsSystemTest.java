@@ -68,7 +68,7 @@ class ClientsSystemTest {
     @Test
     void pythonClientSelfTestOverTcp() throws IOException {
         String output = pythonSelfTest(ReleaseCluster.API, 42);
-        assertTrue(output.contains("connected: node 1, protocol version 1, max payload 1023"), output);
+        assertTrue(output.contains("connected: node 1, protocol version 2, max payload 1023"), output);
         assertTrue(output.contains("received 3 own messages back"), output);
         assertTrue(output.contains("stats: node 1, groups [42]"), output);
         assertTrue(output.contains("self-test passed"), output);
