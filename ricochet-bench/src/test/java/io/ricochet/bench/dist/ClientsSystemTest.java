@@ -81,6 +81,27 @@ class ClientsSystemTest {
         assertTrue(output.contains("self-test passed"), output);
     }
 
+    /** A DROPPED frame (docs/api.md) as the Python client reads it: a notice covering its run of message ids. */
+    @Test
+    void pythonClientHandsOnADroppedRun() throws IOException {
+        Command.requireTool("python3", "install Python 3.9 or newer ('apt-get install python3')");
+        String program = String.join("\n",
+                "import struct, sys",
+                "sys.path.insert(0, sys.argv[1])",
+                "import ricochet_client as rc",
+                "c = rc.RicochetClient.__new__(rc.RicochetClient)",
+                "c._queue, c._max_queued = rc.collections.deque(), 8",
+                "c.dropped_deliveries, c.overflowed_deliveries = 0, 0",
+                "c._take_push(rc.DROPPED, 0, struct.pack('>iiQQ', 3, 42, 4096, 3 * 4096))",
+                "d = c._queue.popleft()",
+                "print(d.lost, d.dropped, d.covers(4095), d.covers(4096), d.covers(2 * 4096 + 7), d.covers(3 * 4096),"
+                        + " d.covers(3 * 4096 + 1))");
+        Command result = Command.run(Release.TARGET, Map.of(), List.of("python3", "-c", program,
+                Release.tarballHome().resolve("clients").toString()));
+        assertEquals(0, result.exit(), result.output());
+        assertEquals("True True False True True True False", result.output().strip());
+    }
+
     @Test
     void pythonClientReportsAnUnreachableDaemonOnOneLine() throws IOException {
         Command result = python("--api", "127.0.0.1:1", "stats");
