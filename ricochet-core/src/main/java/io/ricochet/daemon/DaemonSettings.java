@@ -160,7 +160,8 @@ public final class DaemonSettings {
                 + "elsewhere one datagram per send); off: one datagram per send"});
         k.put("gro", new String[] {"on", "on: the sockets take UDP GRO, so a run of datagrams of one length from one "
                 + "sender that arrives together is read in one system call and split into its datagrams (epoll on "
-                + "Linux 5.0+; elsewhere as off); off: recvmmsg reads up to 16 datagrams per system call"});
+                + "Linux 5.0+, datagrams of up to 32 KB; elsewhere as off); off: recvmmsg reads up to 16 datagrams per "
+                + "system call"});
         return k;
     }
 

@@ -137,7 +137,9 @@ final class DaemonTransport implements Transport, AutoCloseable {
         requireCarries(iface.getMTU(), config);
         this.sealed = new byte[config.maxDatagramLength()];
         this.readSize = Math.max(MIN_READ_SIZE, config.maxDatagramLength());
-        this.gro = config.gro();
+        // GRO joins datagrams into runs of up to 64 KB: with larger datagrams than half of that (a loopback or jumbo
+        // mtu), none can share a run, and reading one per recvmsg would only cost the recvmmsg batches.
+        this.gro = config.gro() && config.maxDatagramLength() <= GRO_READ_SIZE / 2;
         this.epoll = config.transport() == DaemonConfig.Transport.EPOLL
                 || (config.transport() == DaemonConfig.Transport.AUTO && Epoll.isAvailable());
         this.gro &= epoll;
@@ -269,7 +271,8 @@ final class DaemonTransport implements Transport, AutoCloseable {
             return "not epoll";
         }
         if (!gro) {
-            return "gro off";
+            return config.gro() ? "datagrams of up to " + config.maxDatagramLength() + " bytes: no two fit a GRO run"
+                    : "gro off";
         }
         if (Boolean.TRUE.equals(unicast.config().getOption(EpollChannelOption.UDP_GRO))) {
             return null;

@@ -232,6 +232,18 @@ class DaemonTransportTest {
         }
     }
 
+    @Test
+    void shouldReadRecvmmsgBatchesWhenNoTwoDatagramsFitARun() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(), "epoll");
+        DaemonConfig config = DaemonSettings.resolve(new Properties(), "test", Map.of("node-id", "1",
+                "interface", "lo", "address", "127.0.0.1", "unicast-port", Integer.toString(freeUdpPort()),
+                "gms", "127.0.0.1:1", "transport", "epoll", "insecure", "on", "gro", "on", "mtu", "65535"));
+        try (DaemonTransport transport = new DaemonTransport(config)) {
+            transport.start(new Inbox());
+            assertFalse(transport.readsGroRuns(), "datagrams of up to " + config.maxDatagramLength() + " bytes");
+        }
+    }
+
     private static DaemonConfig epollConfig(int port, String key, String value) {
         return DaemonSettings.resolve(new Properties(), "test", Map.of("node-id", "1", "interface", "lo",
                 "address", "127.0.0.1", "unicast-port", Integer.toString(port), "gms", "127.0.0.1:1",

@@ -24,8 +24,11 @@ import java.util.concurrent.atomic.AtomicLong;
 final class Subscription implements DeliveryListener {
     /** The least first size of a batch's buffer; it grows as frames are added, up to the connection's free room. */
     private static final int BATCH_BUFFER_BYTES = 8192;
-    /** The most a batch's buffer is given at first, however large the batches before it. */
-    private static final int MAX_BATCH_BUFFER_BYTES = 1 << 20;
+    /**
+     * The most a batch's buffer is given at first, however large the batches before it: a quarter of Netty's pool
+     * chunk at most, so that freeing one batch does not free (and the next allocate and zero) a whole chunk.
+     */
+    private static final int MAX_BATCH_BUFFER_BYTES = 256 * 1024;
 
     private final Channel channel;
     private final ApiCounters counters;
