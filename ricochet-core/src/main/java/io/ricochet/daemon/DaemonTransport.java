@@ -137,12 +137,11 @@ final class DaemonTransport implements Transport, AutoCloseable {
         requireCarries(iface.getMTU(), config);
         this.sealed = new byte[config.maxDatagramLength()];
         this.readSize = Math.max(MIN_READ_SIZE, config.maxDatagramLength());
-        // GRO joins datagrams into runs of up to 64 KB: with larger datagrams than half of that (a loopback or jumbo
-        // mtu), none can share a run, and reading one per recvmsg would only cost the recvmmsg batches.
-        this.gro = config.gro() && config.maxDatagramLength() <= GRO_READ_SIZE / 2;
         this.epoll = config.transport() == DaemonConfig.Transport.EPOLL
                 || (config.transport() == DaemonConfig.Transport.AUTO && Epoll.isAvailable());
-        this.gro &= epoll;
+        // GRO joins datagrams into runs of up to 64 KB: with larger datagrams than half of that (a loopback or jumbo
+        // mtu), none can share a run, and reading one per recvmsg would only cost the recvmmsg batches.
+        this.gro = epoll && config.gro() && config.maxDatagramLength() <= GRO_READ_SIZE / 2;
         if (config.transport() == DaemonConfig.Transport.EPOLL && !Epoll.isAvailable()) {
             throw new IllegalArgumentException("transport = epoll: native epoll is not available here ("
                     + Epoll.unavailabilityCause() + ")");

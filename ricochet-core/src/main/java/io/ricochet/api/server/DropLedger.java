@@ -82,14 +82,10 @@ final class DropLedger {
      * many frames it wrote. Later drops start new runs.
      */
     synchronized int drain(ByteBuf out) {
-        int frames = 0;
-        for (Run run : closed) {
-            frames += write(run, out);
-        }
+        int frames = held;
+        closed.forEach(run -> write(run, out));
         closed.clear();
-        for (Run run : open.values()) {
-            frames += write(run, out);
-        }
+        open.values().forEach(run -> write(run, out));
         open.clear();
         held = 0;
         empty = true;
@@ -101,12 +97,10 @@ final class DropLedger {
         return unnamed;
     }
 
-    private int write(Run run, ByteBuf out) {
+    /** Encodes {@code run} as a DROPPED frame into {@code out} and keeps the object for a later run. */
+    private void write(Run run, ByteBuf out) {
         ApiFrameCodec.encode(new ApiPush.Dropped(run.origin, run.group, run.firstId, run.lastId), out);
-        if (spare.size() < maxRuns) {
-            spare.add(run);
-        }
-        return 1;
+        spare.add(run);
     }
 
     /** One run of dropped message ids of one stream; reused once drained. */
