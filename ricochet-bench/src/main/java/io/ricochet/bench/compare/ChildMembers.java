@@ -15,12 +15,15 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
- * The members of a trial each in a JVM of its own: children of this process, started from this JVM's class path
- * ({@code bench vs-jgroups member --plan JSON}), each logging to {@code <logs>/<system>-member-<id>.log}. A child
- * prints {@code READY} when it sees every member, starts on a {@code GO} line on its standard input and prints
- * {@code RESULT <json>}. Children left at the end (a failure) are killed, each by its own handle.
+ * The members of a trial in JVMs of their own: children of this process, started from this JVM's class path
+ * ({@code bench vs-jgroups member --plan JSON ...}), one member each or several in one, each child logging to
+ * {@code <logs>/<system>-member-<id>.log} (one member) or {@code <logs>/<system>-members.log} (several). A child
+ * prints {@code READY} when all its members see every member, starts on a {@code GO} line on its standard input and
+ * prints a {@code RESULT <json>} line per member. Children left at the end (a failure) are killed, each by its own
+ * handle.
  */
 final class ChildMembers {
     static final String READY = "READY";
@@ -31,25 +34,30 @@ final class ChildMembers {
     private ChildMembers() {
     }
 
-    static List<MemberResult> run(List<MemberPlan> plans, Path logs) throws Exception {
+    /**
+     * Runs each list of {@code processes} in a child of its own and returns every member's result, in the order of
+     * the members in {@code processes}.
+     */
+    static List<MemberResult> run(List<List<MemberPlan>> processes, Path logs) throws Exception {
         Files.createDirectories(logs);
+        List<MemberPlan> plans = processes.stream().flatMap(List::stream).toList();
         List<Process> children = new ArrayList<>();
         Map<Integer, MemberResult> results = new ConcurrentHashMap<>();
-        CountDownLatch ready = new CountDownLatch(plans.size());
+        CountDownLatch ready = new CountDownLatch(processes.size());
         CountDownLatch reported = new CountDownLatch(plans.size());
         try {
-            for (MemberPlan plan : plans) {
-                Path log = logs.resolve(plan.system().cliName() + "-member-" + plan.id() + ".log");
-                Process child = new ProcessBuilder(command(plan)).redirectError(log.toFile()).start();
+            for (List<MemberPlan> members : processes) {
+                Path log = logs.resolve(logName(members));
+                Process child = new ProcessBuilder(command(members)).redirectError(log.toFile()).start();
                 children.add(child);
-                Thread reader = new Thread(() -> read(child, plan.id(), ready, reported, results),
-                        "member-" + plan.id() + "-out");
+                Thread reader = new Thread(() -> read(child, ready, reported, results),
+                        "member-" + members.get(0).id() + "-out");
                 reader.setDaemon(true);
                 reader.start();
             }
             long readyBy = System.nanoTime() + MemberRun.READY_TIMEOUT_NS + TimeUnit.SECONDS.toNanos(30);
             while (!ready.await(100, TimeUnit.MILLISECONDS)) {
-                failIfExited(children, plans, logs, results);
+                failIfExited(children, processes, logs, results);
                 if (System.nanoTime() > readyBy) {
                     throw new IllegalStateException(ready.getCount() + " member processes not ready in time; "
                             + "see the logs in " + logs);
@@ -62,7 +70,7 @@ final class ChildMembers {
             }
             long seconds = Trial.trialSeconds(plans.get(0)) + Trial.REPORT_GRACE_SECONDS;
             if (!reported.await(seconds, TimeUnit.SECONDS)) {
-                failIfExited(children, plans, logs, results);
+                failIfExited(children, processes, logs, results);
                 throw new IllegalStateException("member processes did not report within " + seconds + " s; see "
                         + logs);
             }
@@ -81,20 +89,27 @@ final class ChildMembers {
         }
     }
 
-    private static void failIfExited(List<Process> children, List<MemberPlan> plans, Path logs,
+    /** The log file of a child running {@code members}. */
+    static String logName(List<MemberPlan> members) {
+        String system = members.get(0).system().cliName();
+        return members.size() == 1 ? system + "-member-" + members.get(0).id() + ".log" : system + "-members.log";
+    }
+
+    private static void failIfExited(List<Process> children, List<List<MemberPlan>> processes, Path logs,
                                      Map<Integer, MemberResult> results) {
         for (int i = 0; i < children.size(); i++) {
             Process child = children.get(i);
-            int id = plans.get(i).id();
-            if (!child.isAlive() && !results.containsKey(id)) {
-                throw new IllegalStateException("member " + id + " exited with status " + child.exitValue()
-                        + " before reporting; see " + logs.resolve(plans.get(i).system().cliName() + "-member-"
-                        + id + ".log"));
+            List<MemberPlan> members = processes.get(i);
+            if (!child.isAlive() && !members.stream().allMatch(p -> results.containsKey(p.id()))) {
+                throw new IllegalStateException("the process of member" + (members.size() == 1 ? " " : "s ")
+                        + members.stream().map(p -> Integer.toString(p.id())).collect(Collectors.joining(", "))
+                        + " exited with status " + child.exitValue() + " before reporting; see "
+                        + logs.resolve(logName(members)));
             }
         }
     }
 
-    private static void read(Process child, int id, CountDownLatch ready, CountDownLatch reported,
+    private static void read(Process child, CountDownLatch ready, CountDownLatch reported,
                              Map<Integer, MemberResult> results) {
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(),
                 StandardCharsets.UTF_8))) {
@@ -103,7 +118,8 @@ final class ChildMembers {
                 if (line.equals(READY)) {
                     ready.countDown();
                 } else if (line.startsWith(RESULT)) {
-                    results.put(id, JSON.readValue(line.substring(RESULT.length()), MemberResult.class));
+                    MemberResult result = JSON.readValue(line.substring(RESULT.length()), MemberResult.class);
+                    results.put(result.member(), result);
                     reported.countDown();
                 }
             }
@@ -115,19 +131,26 @@ final class ChildMembers {
     /** Extra JVM options for every member process, both systems alike (e.g. a JFR recording), split on spaces. */
     static final String MEMBER_JAVA_OPTS = "RICOCHET_MEMBER_JAVA_OPTS";
 
+    /** The heap of a member process: this much per member in it, both systems and packagings alike. */
+    static final int HEAP_MB_PER_MEMBER = 512;
+
     /**
-     * The command line of {@code plan}'s process: this JVM's java and class path, the options of
-     * {@link #MEMBER_JAVA_OPTS} if set, the member command.
+     * The command line of the process of {@code members}: this JVM's java and class path, a heap of
+     * {@link #HEAP_MB_PER_MEMBER} per member, the options of {@link #MEMBER_JAVA_OPTS} if set, the member command
+     * with a plan per member.
      */
-    static List<String> command(MemberPlan plan) throws IOException {
+    static List<String> command(List<MemberPlan> members) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        List<String> command = new java.util.ArrayList<>(List.of(java, "-Xmx512m"));
+        List<String> command = new ArrayList<>(List.of(java, "-Xmx" + HEAP_MB_PER_MEMBER * members.size() + "m"));
         String extra = System.getenv(MEMBER_JAVA_OPTS);
         if (extra != null && !extra.isBlank()) {
             command.addAll(List.of(extra.strip().split("\\s+")));
         }
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), BenchMain.class.getName(),
-                VsJGroupsCommand.NAME, MemberCommand.NAME, "--plan", JSON.writeValueAsString(plan)));
+                VsJGroupsCommand.NAME, MemberCommand.NAME));
+        for (MemberPlan plan : members) {
+            command.addAll(List.of("--plan", JSON.writeValueAsString(plan)));
+        }
         return command;
     }
 }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -12,11 +14,12 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code bench vs-jgroups member}: one member in a process of its own, started by a trial ({@link ChildMembers}):
- * prints {@code READY}, waits for {@code GO} on its standard input, prints {@code RESULT <json>}.
+ * {@code bench vs-jgroups member}: the members of a trial that share a process (one member, or all of them in the
+ * {@code inprocess} packaging), started by the trial ({@link ChildMembers}): prints {@code READY} when every one of
+ * them is ready, waits for {@code GO} on its standard input, prints one {@code RESULT <json>} line per member.
  */
 @Command(name = MemberCommand.NAME, hidden = true,
-        description = "One member of a vs-jgroups trial, in its own process (started by the experiments).")
+        description = "Members of a vs-jgroups trial in a process of their own (started by the experiments).")
 public final class MemberCommand implements Callable<Integer> {
     /** The command's name. */
     public static final String NAME = "member";
@@ -24,21 +27,23 @@ public final class MemberCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
-    @Option(names = "--plan", paramLabel = "JSON", required = true, description = "the member's plan (MemberPlan)")
-    private String planJson;
+    @Option(names = "--plan", paramLabel = "JSON", required = true,
+            description = "a member's plan (MemberPlan); repeat it for several members in this process")
+    private List<String> planJson;
 
     @Override
     public Integer call() throws Exception {
         ObjectMapper json = new ObjectMapper();
-        MemberPlan plan;
-        try {
-            plan = json.readValue(planJson, MemberPlan.class);
-        } catch (Exception e) {
-            throw new ParameterException(spec.commandLine(), "--plan: not a member plan: " + e.getMessage());
+        List<MemberPlan> plans = new ArrayList<>();
+        for (String text : planJson) {
+            try {
+                plans.add(json.readValue(text, MemberPlan.class));
+            } catch (Exception e) {
+                throw new ParameterException(spec.commandLine(), "--plan: not a member plan: " + e.getMessage());
+            }
         }
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
-        GroupMember member = plan.system().newMember(plan);
-        MemberResult result = MemberRun.run(plan, member, new MemberRun.Control() {
+        SharedJvmMembers.run(plans, new MemberRun.Control() {
             @Override
             public void ready() {
                 System.out.println(ChildMembers.READY);
@@ -53,10 +58,12 @@ public final class MemberCommand implements Callable<Integer> {
                             + line);
                 }
             }
+        }, results -> {
+            for (MemberResult result : results) {
+                System.out.println(ChildMembers.RESULT + json.writeValueAsString(result));
+            }
+            System.out.flush();
         });
-        System.out.println(ChildMembers.RESULT + json.writeValueAsString(result));
-        System.out.flush();
-        member.close();
         return 0;
     }
 }

@@ -6,7 +6,7 @@ import java.util.Locale;
 public enum Packaging {
     /** One JVM per member, started by the trial (children of this process). */
     PROCESSES("processes"),
-    /** Every member in this JVM. */
+    /** Every member in one JVM, started fresh by the trial (a child of this process). */
     INPROCESS("inprocess");
 
     private final String cliName;

@@ -10,7 +10,8 @@ import picocli.CommandLine.Option;
 public final class TrialOptions {
     @Option(names = "--packaging", paramLabel = "P", split = ",", defaultValue = "processes,inprocess",
             converter = PackagingConverter.class,
-            description = "processes (one JVM per member), inprocess (all members in one JVM), or both "
+            description = "processes (one JVM per member), inprocess (all members in one JVM), or both; "
+                    + "every trial in fresh JVMs, 512 MB of heap per member "
                     + "(default: ${DEFAULT-VALUE})")
     List<Packaging> packagings;
 
