@@ -1,11 +1,11 @@
 package io.ricochet.cli;
 
-import io.netty.util.ResourceLeakDetector;
 import io.ricochet.api.server.ApiListenException;
 import io.ricochet.client.ApiAddress;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.daemon.DaemonConfig;
 import io.ricochet.daemon.DaemonSettings;
+import io.ricochet.daemon.LeakDetection;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -36,9 +36,6 @@ import picocli.CommandLine.Spec;
         description = {"Runs the Ricochet daemon: multicast with LEC + NAK recovery, a GMS client and the local API.",
             "Settings: --config FILE (key=value lines, keys as the flags below without dashes), then flags.", ""})
 public final class DaemonCommand implements Callable<Integer> {
-    /** Netty's system property for its leak detection level. */
-    static final String LEAK_DETECTION_PROPERTY = "io.netty.leakDetection.level";
-
     @Spec
     private CommandSpec spec;
 
@@ -100,7 +97,7 @@ public final class DaemonCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         DaemonConfig settings = settings();
-        quietLeakDetection();
+        LeakDetection.offUnlessSet();
         Daemon daemon;
         try {
             daemon = Daemon.start(settings);
@@ -126,17 +123,6 @@ public final class DaemonCommand implements Callable<Integer> {
         spec.commandLine().getOut().flush();
         stopped.await();
         return 0;
-    }
-
-    /**
-     * Netty's buffer leak detection samples one buffer allocation in 128 with a stack trace: 1-2 % of the receive and
-     * engine threads at 150 000 datagrams/s (docs/results.md). The daemon runs without it unless
-     * {@value #LEAK_DETECTION_PROPERTY} is set (e.g. to {@code simple}, to chase a leak); the tests run with it.
-     */
-    private static void quietLeakDetection() {
-        if (System.getProperty(LEAK_DETECTION_PROPERTY) == null) {
-            ResourceLeakDetector.setLevel(ResourceLeakDetector.Level.DISABLED);
-        }
     }
 
     /** The keys that set where the API failed to listen, with their values. */

@@ -1,6 +1,7 @@
 package io.ricochet.bench.compare;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.daemon.LeakDetection;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -33,6 +34,7 @@ public final class MemberCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        LeakDetection.offUnlessSet(); // a member process runs its daemons as a daemon's process does
         ObjectMapper json = new ObjectMapper();
         List<MemberPlan> plans = new ArrayList<>();
         for (String text : planJson) {
