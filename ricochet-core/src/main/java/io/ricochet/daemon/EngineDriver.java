@@ -134,8 +134,8 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
         afterReceive.run();
     }
 
-    /** One datagram of a batch, valid only during the call. */
-    private void toEngine(byte[] frame, int length) {
+    /** One datagram of a batch, lent for the call: the engine may keep it (a data packet's cached copy). */
+    private byte[] toEngine(byte[] frame, int length) {
         if (injector.drop(frame, 0)) {
             counters.increment(DaemonCounter.INJECTED_DROPS);
             PacketId id = injector.droppedData(frame, 0, length);
@@ -143,9 +143,9 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
                 latencies.dropped(self, id, nowNs);
                 dropObserver.accept(id);
             }
-            return;
+            return frame;
         }
-        engine.onPacket(frame, 0, length, nowNs);
+        return engine.onLentPacket(frame, length, nowNs);
     }
 
     /**

@@ -111,9 +111,12 @@ final class ReceiveBuffer {
         return (long) (control.slots.length + data.slots.length) * control.slotSize;
     }
 
-    /** Receives one buffered datagram; the bytes are valid only during the call. */
+    /**
+     * Receives one buffered datagram, lent for the call: returns the array the buffer keeps in its place, the
+     * datagram's own or another of the same length that the sink gives up (it kept the datagram).
+     */
     interface Sink {
-        void accept(byte[] datagram, int length);
+        byte[] accept(byte[] datagram, int length);
     }
 
     /**
@@ -149,7 +152,12 @@ final class ReceiveBuffer {
             for (int i = 0; i < size; i++) {
                 int slot = (head + i) % slots.length;
                 if (pick == Pick.ALL || isRepair(slots[slot]) == (pick == Pick.REPAIRS)) {
-                    sink.accept(slots[slot], lengths[slot]);
+                    byte[] back = sink.accept(slots[slot], lengths[slot]);
+                    if (back.length != slotSize) {
+                        throw new IllegalStateException("a sink gave back " + back.length + " bytes for a slot of "
+                                + slotSize);
+                    }
+                    slots[slot] = back;
                 }
             }
         }

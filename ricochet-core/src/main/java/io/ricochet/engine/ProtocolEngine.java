@@ -14,6 +14,18 @@ public interface ProtocolEngine {
     /** A frame arrived from the network. The engine copies whatever it keeps. */
     void onPacket(byte[] buffer, int offset, int length, long nowNs);
 
+    /**
+     * A datagram arrived from the network, {@code length} bytes from the start of {@code datagram}, which the caller
+     * owns and lends for the call: the engine may keep the array itself rather than a copy of what it keeps (a
+     * received data packet's payload, cached for recovery). Returns the array the caller holds from now on in its
+     * place: {@code datagram} if the engine kept nothing of it, else another array of the same length, the
+     * caller's now. By default the engine copies ({@link #onPacket}).
+     */
+    default byte[] onLentPacket(byte[] datagram, int length, long nowNs) {
+        onPacket(datagram, 0, length, nowNs);
+        return datagram;
+    }
+
     /** Timers due at or before {@code nowNs} fire. */
     void onTimer(long nowNs);
 

@@ -111,7 +111,7 @@ public final class LecReceiver {
                 work.addMissing(id, length, repair.buffer(), repair.entrySealOffset(i));
                 continue;
             }
-            Bytes.xorInto(work.xor, 0, source.payload(states[i]), 0, length);
+            Bytes.xorInto(work.xor, 0, source.payload(states[i]), source.offset(states[i]), length);
             counters.increment(LecCounter.RECOVERY_XORS);
         }
         return true;

@@ -22,6 +22,9 @@ public interface PacketSource {
 
     byte[] payload(int slot);
 
+    /** Where the payload of {@code slot} starts in its {@link #payload} array. */
+    int offset(int slot);
+
     int length(int slot);
 
     /**

@@ -263,7 +263,8 @@ public final class FountainSender {
         range.lengths = new int[count];
         for (int i = 0; i < count; i++) {
             range.lengths[i] = buffer.length(slots[i]);
-            System.arraycopy(buffer.payload(slots[i]), 0, message, i * symbolSize, range.lengths[i]);
+            System.arraycopy(buffer.payload(slots[i]), buffer.offset(slots[i]), message, i * symbolSize,
+                    range.lengths[i]);
         }
         range.symbolSize = symbolSize;
         range.seed = seed(range.group, range.first, serial++);

@@ -178,7 +178,7 @@ public final class NakResponder {
             return;
         }
         int length = data.write(FrameType.RETRANSMIT, self, self, group, seqno,
-                retransmitBuffer.payload(slot), 0, retransmitBuffer.length(slot));
+                retransmitBuffer.payload(slot), retransmitBuffer.offset(slot), retransmitBuffer.length(slot));
         counters.increment(NakCounter.RETRANSMITS_SENT);
         outbox.unicast(requester, frame, 0, length);
     }

@@ -291,6 +291,21 @@ public final class RicochetEngine
         requestWake(nowNs);
     }
 
+    /**
+     * A received data packet is cached as the lent datagram itself ({@link PacketStore#lend}): the one copy of its
+     * payload the receive path made is the socket's, into the receive buffer.
+     */
+    @Override
+    public byte[] onLentPacket(byte[] datagram, int length, long nowNs) {
+        dataCache.lend(datagram);
+        try {
+            onPacket(datagram, 0, length, nowNs);
+        } finally {
+            datagram = dataCache.endLending();
+        }
+        return datagram;
+    }
+
     /** How a payload reached {@link #accept}. */
     private enum Channel { DATA, RETRANSMIT, XOR, XOR_COMBINED, FOUNTAIN }
 
@@ -419,6 +434,12 @@ public final class RicochetEngine
         return own >= 0 ? responder.buffer().length(own) : dataCache.length(slot);
     }
 
+    @Override
+    public int offset(int slot) {
+        int own = slot - dataCache.capacity();
+        return own >= 0 ? responder.buffer().offset(own) : dataCache.offset(slot);
+    }
+
     /** A packet rebuilt by XOR is delivered only if its bytes are the ones its origin sealed. */
     @Override
     public void recovered(PacketId id, byte[] payload, int offset, int length, byte[] seal, int sealOffset,
@@ -465,7 +486,7 @@ public final class RicochetEngine
             return -1;
         }
         int length = dataCache.length(slot);
-        System.arraycopy(dataCache.payload(slot), 0, dst, offset, length);
+        System.arraycopy(dataCache.payload(slot), dataCache.offset(slot), dst, offset, length);
         return length;
     }
 

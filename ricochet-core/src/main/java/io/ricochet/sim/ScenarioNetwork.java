@@ -8,6 +8,7 @@ import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.engine.StreamTable;
 import io.ricochet.wire.HeaderFlyweight;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -27,6 +28,11 @@ import java.util.function.Predicate;
  * <p>Timers run as the engines ask ({@link Outbox#wakeAt}), unless the scenario is built with manual timers, in
  * which case only {@link #fireTimers} runs them: every engine at the same instant, then the frames they sent, as a
  * paper draws gossip rounds.
+ *
+ * <p>A frame reaches an engine as in the daemon: copied into an array of {@value #LENT_LENGTH} bytes and lent
+ * ({@link ProtocolEngine#onLentPacket}); the array given back is scribbled over before it carries the next frame,
+ * so an engine that kept a reference into a frame without keeping the array delivers or rebuilds corrupt bytes
+ * ({@link Delivered#intact}). Longer frames go through {@link ProtocolEngine#onPacket}.
  */
 public final class ScenarioNetwork {
     /** One frame put on the wire: {@code to} is -1 for a multicast; {@code tick} counts {@link #fireTimers} calls. */
@@ -53,6 +59,11 @@ public final class ScenarioNetwork {
     private final List<Predicate<Frame>> dropOnce = new ArrayList<>();
     private Predicate<Frame> dropAlways = f -> false;
     private int tick;
+    /** The length of the arrays frames are lent in (the daemon's receive slots). */
+    static final int LENT_LENGTH = 16 * 1024;
+    private static final byte SCRIBBLE = 0x5A;
+    /** Per node, the arrays given back, to lend again. */
+    private final List<ArrayDeque<byte[]>> lendable = new ArrayList<>();
 
     /**
      * @param protocol     the protocol every node runs
@@ -74,6 +85,7 @@ public final class ScenarioNetwork {
             delivered.add(new ArrayList<>());
             lost.add(new ArrayList<>());
             discovered.add(new ArrayList<>());
+            lendable.add(new ArrayDeque<>());
             engines[node] = protocol.create(node, new SplittableRandom(nodeSeeds[node]), new NodeOutbox(node));
         }
     }
@@ -232,9 +244,26 @@ public final class ScenarioNetwork {
             boolean addressed = to < 0 ? node != from : node == to;
             if (addressed && !dropped(new Frame(tick, nowNs, from, node, bytes))) {
                 int receiver = node;
-                events.at(nowNs + latencyNs, () -> engines[receiver].onPacket(bytes, 0, bytes.length, now()));
+                events.at(nowNs + latencyNs, () -> receive(receiver, bytes));
             }
         }
+    }
+
+    /** Hands {@code frame} to the engine of {@code node} in a lent array, scribbled over once given back. */
+    private void receive(int node, byte[] frame) {
+        if (frame.length > LENT_LENGTH) {
+            engines[node].onPacket(frame, 0, frame.length, now());
+            return;
+        }
+        byte[] lent = lendable.get(node).isEmpty() ? new byte[LENT_LENGTH] : lendable.get(node).pop();
+        System.arraycopy(frame, 0, lent, 0, frame.length);
+        byte[] back = engines[node].onLentPacket(lent, frame.length, now());
+        if (back.length != LENT_LENGTH) {
+            throw new IllegalStateException("node " + node + " gave back " + back.length + " bytes for a lent array of "
+                    + LENT_LENGTH);
+        }
+        Arrays.fill(back, SCRIBBLE);
+        lendable.get(node).push(back);
     }
 
     private boolean dropped(Frame frame) {

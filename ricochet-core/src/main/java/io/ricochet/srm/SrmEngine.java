@@ -163,8 +163,8 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
         if (!members.isMember(id.group())) {
             return false;
         }
-        int length = repairOut.write(self, id.origin(), id.group(), id.seqno(), store.payload(slot), 0,
-                store.length(slot));
+        int length = repairOut.write(self, id.origin(), id.group(), id.seqno(), store.payload(slot),
+                store.offset(slot), store.length(slot));
         counters.increment(SrmCounter.SRM_REPAIRS_SENT);
         outbox.multicast(id.group(), frame, 0, length);
         return true;

@@ -38,7 +38,10 @@ class HandoffLandingTest {
         @Override
         public void process(ReceiveBuffer batch) {
             List<Integer> ids = new ArrayList<>();
-            batch.drain((frame, length) -> ids.add(id(frame)));
+            batch.drain((frame, length) -> {
+                ids.add(id(frame));
+                return frame;
+            });
             batches.add(ids);
         }
 
@@ -139,6 +142,7 @@ class HandoffLandingTest {
                     if (!seen.add(id(frame))) {
                         duplicates[0]++;
                     }
+                    return frame;
                 });
             }
 

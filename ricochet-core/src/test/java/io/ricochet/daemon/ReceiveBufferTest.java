@@ -2,6 +2,7 @@ package io.ricochet.daemon;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Counters;
@@ -25,7 +26,10 @@ class ReceiveBufferTest {
 
     private static List<Integer> drain(ReceiveBuffer buffer) {
         List<Integer> ids = new ArrayList<>();
-        buffer.drain((frame, length) -> ids.add((frame[0] & 0xFF) | (frame[1] & 0xFF) << 8));
+        buffer.drain((frame, length) -> {
+            ids.add((frame[0] & 0xFF) | (frame[1] & 0xFF) << 8);
+            return frame;
+        });
         return ids;
     }
 
@@ -36,6 +40,34 @@ class ReceiveBufferTest {
         frame[1] = (byte) (id >> 8);
         frame[HeaderFlyweight.TYPE_OFFSET] = (byte) type;
         return frame;
+    }
+
+    @Test
+    void aDatagramTheSinkKeepsIsReplacedByTheArrayItGivesBack() {
+        ReceiveBuffer buffer = new ReceiveBuffer(4, 64, new SplittableRandom(1), counters);
+        byte[] frame = typed(1, FrameType.DATA);
+        buffer.offer(true, frame, 0, frame.length, frame.length);
+        byte[][] kept = new byte[1][];
+        byte[] replacement = new byte[buffer.maxDatagram()];
+        buffer.drain((datagram, length) -> {
+            kept[0] = datagram;
+            return replacement;
+        });
+        byte[] next = typed(2, FrameType.DATA);
+        for (int i = 0; i < 5; i++) { // around the ring: every slot is written once
+            buffer.offer(true, next, 0, next.length, next.length);
+            drain(buffer);
+        }
+        assertEquals(1, kept[0][0], "the kept datagram is never written into again");
+        assertEquals(2, replacement[0], "its replacement carries datagrams now");
+    }
+
+    @Test
+    void aSinkMustGiveBackAnArrayOfTheSlotsLength() {
+        ReceiveBuffer buffer = new ReceiveBuffer(4, 64, new SplittableRandom(1), counters);
+        byte[] frame = typed(1, FrameType.DATA);
+        buffer.offer(true, frame, 0, frame.length, frame.length);
+        assertThrows(IllegalStateException.class, () -> buffer.drain((datagram, length) -> new byte[8]));
     }
 
     @Test

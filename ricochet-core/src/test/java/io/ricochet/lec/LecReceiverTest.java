@@ -25,6 +25,8 @@ class LecReceiverTest {
     private static final int ORIGIN = 2;
     /** Every repair here carries seals, and every recovery must be handed the seal of the packet it rebuilt. */
     private static final int SEAL = 25;
+    /** Where a held packet's payload starts in the array the node gives out. */
+    private static final int HELD_AT = 7;
 
     /** What the node has, as the engine would answer; recovered packets become available, as in the engine. */
     private final class Node implements PacketSource {
@@ -49,7 +51,17 @@ class LecReceiverTest {
 
         @Override
         public byte[] payload(int slot) {
-            return Frames.payload(have.get(slot));
+            // Held at an offset behind bytes that are no part of it, as a cache keeping whole datagrams holds it.
+            byte[] payload = Frames.payload(have.get(slot));
+            byte[] held = new byte[HELD_AT + payload.length];
+            java.util.Arrays.fill(held, 0, HELD_AT, (byte) 0x5A);
+            System.arraycopy(payload, 0, held, HELD_AT, payload.length);
+            return held;
+        }
+
+        @Override
+        public int offset(int slot) {
+            return HELD_AT;
         }
 
         @Override
