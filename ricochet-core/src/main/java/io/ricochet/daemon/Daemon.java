@@ -146,8 +146,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
         if (need > heap / 2) {
             throw new IllegalArgumentException("buffers of up to " + need / (1 << 20) + " MB (rx-buffer "
                     + config.rxBufferPackets() + " per ring, 2 rings of " + config.maxDatagramLength()
-                    + "-byte datagrams; "
-                    + "data-cache, retransmit-buffer and repair-buffer of " + config.engine().maxPayload()
+                    + "-byte datagrams; data-cache of datagrams; "
+                    + "retransmit-buffer and repair-buffer of " + config.engine().maxPayload()
                     + "-byte payloads) do not fit in half the JVM heap (" + heap / (1 << 20) + " MB): lower them or "
                     + "payload, or give the JVM more heap (-Xmx)");
         }

@@ -160,14 +160,16 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
     }
 
     /**
-     * The bytes the daemon's packet buffers hold when full: the receive buffer's two rings (allocated at start), the
-     * data cache, the retransmit buffer and the repair buffer (each packet slot the largest payload or datagram).
+     * The bytes the daemon's packet buffers hold when full: the receive buffer's two rings (allocated at start) and
+     * the data cache, a datagram per slot (it keeps the received datagrams themselves), the retransmit buffer and
+     * the repair buffer, the largest payload per slot.
      */
     public long bufferBytes() {
         long rings = receiveThread ? 2L * 2 * (rxHalfPackets() + 1) * maxDatagramLength()
                 : 2L * (rxBufferPackets + 1) * maxDatagramLength();
-        long packets = (long) engine.dataCacheCapacity() + engine.retransmitCapacity() + engine.repairBufferCapacity();
-        return rings + packets * engine.maxPayload();
+        long cache = (long) engine.dataCacheCapacity() * maxDatagramLength();
+        long packets = (long) engine.retransmitCapacity() + engine.repairBufferCapacity();
+        return rings + cache + packets * engine.maxPayload();
     }
 
     /** Packets per class in each half of the receive buffer when a receive thread fills one half at a time. */
