@@ -13,6 +13,7 @@ package io.ricochet.fec;
 public final class ErasureBlock {
     private final int maxLength;
     private final byte[][] data;
+    private final int[] offsets;
     private final int[] lengths;
     private final boolean[] present;
     private final byte[][] repairs;
@@ -24,6 +25,7 @@ public final class ErasureBlock {
     public ErasureBlock(int maxData, int maxRepairs, int maxLength) {
         this.maxLength = maxLength;
         this.data = new byte[maxData][];
+        this.offsets = new int[maxData];
         this.lengths = new int[maxData];
         this.present = new boolean[maxData];
         this.repairs = new byte[maxRepairs][];
@@ -51,9 +53,10 @@ public final class ErasureBlock {
         lengths[position] = length;
     }
 
-    /** Data packet {@code position} is here: {@code payload[0, length(position))}. */
-    public void present(int position, byte[] payload) {
+    /** Data packet {@code position} is here: {@code payload[offset, offset + length(position))}. */
+    public void present(int position, byte[] payload, int offset) {
         data[position] = payload;
+        offsets[position] = offset;
         present[position] = true;
     }
 
@@ -125,6 +128,11 @@ public final class ErasureBlock {
         return data[position];
     }
 
+    /** Where the payload of {@code position} starts in its {@link #data} array (0 for a rebuilt one). */
+    public int offset(int position) {
+        return offsets[position];
+    }
+
     public int repairCount() {
         return repairCount;
     }
@@ -142,5 +150,6 @@ public final class ErasureBlock {
     /** Called by the decoder: the rebuilt payload of an erased position. */
     void rebuilt(int position, byte[] payload) {
         data[position] = payload;
+        offsets[position] = 0;
     }
 }

@@ -79,7 +79,8 @@ public final class ReedSolomonDecoder {
         int index = block.repairIndex(t);
         for (int j = 0, k = block.dataCount(); j < k; j++) {
             if (block.isPresent(j)) {
-                Gf256.mulAdd(row, 0, block.data(j), 0, block.length(j), ReedSolomon.coefficient(index, j));
+                Gf256.mulAdd(row, 0, block.data(j), block.offset(j), block.length(j),
+                        ReedSolomon.coefficient(index, j));
                 lastMultiplyAdds++;
             }
         }

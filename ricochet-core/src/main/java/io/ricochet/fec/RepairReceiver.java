@@ -103,7 +103,7 @@ final class RepairReceiver {
                 blocks.remove(pending);
                 return true;
             } else {
-                block.present(j, dataCache.payload(slot)); // at offset 0: this engine never lends its cache
+                block.present(j, dataCache.payload(slot), dataCache.offset(slot));
             }
         }
         int rebuilt = decoder.decode(block);

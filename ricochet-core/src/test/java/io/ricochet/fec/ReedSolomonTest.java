@@ -13,6 +13,8 @@ import org.junit.jupiter.api.Test;
 /** The systematic Reed-Solomon code: any r of the r + c packets of a block rebuild it. */
 class ReedSolomonTest {
     private static final int MAX_LENGTH = 300;
+    /** Where a present payload starts in the array the block is given. */
+    private static final int HELD_AT = 11;
 
     /** A block of random payloads and its repairs. */
     private record Coded(byte[][] data, byte[][] repairs, int codedLength) {
@@ -41,10 +43,11 @@ class ReedSolomonTest {
         for (int j = 0; j < r; j++) {
             block.length(j, coded.data[j].length);
             if (received[j]) {
-                byte[] stale = new byte[MAX_LENGTH];
+                // Held behind and before stale bytes, as a cache keeping whole datagrams holds it.
+                byte[] stale = new byte[HELD_AT + MAX_LENGTH];
                 Arrays.fill(stale, (byte) 0x5A);
-                System.arraycopy(coded.data[j], 0, stale, 0, coded.data[j].length);
-                block.present(j, stale);
+                System.arraycopy(coded.data[j], 0, stale, HELD_AT, coded.data[j].length);
+                block.present(j, stale, HELD_AT);
             }
         }
         for (int i = 0; i < coded.repairs.length; i++) {
@@ -57,7 +60,7 @@ class ReedSolomonTest {
 
     private static void assertRebuilt(Coded coded, ErasureBlock block, String what) {
         for (int j = 0; j < coded.data.length; j++) {
-            byte[] got = Arrays.copyOf(block.data(j), coded.data[j].length);
+            byte[] got = Arrays.copyOfRange(block.data(j), block.offset(j), block.offset(j) + coded.data[j].length);
             assertArrayEquals(coded.data[j], got, what + ": data packet " + j);
         }
     }

@@ -248,7 +248,7 @@ public final class LtCodesCommand implements Callable<Integer> {
                     int which = order[i];
                     if (which < count) {
                         block.length(which, packet[first + which].length);
-                        block.present(which, packet[first + which]);
+                        block.present(which, packet[first + which], 0);
                     } else {
                         byte[] into = block.addRepair(which - count);
                         System.arraycopy(repairs[first + which - count], 0, into, 0, symbol);
