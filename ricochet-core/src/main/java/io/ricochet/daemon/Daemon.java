@@ -93,8 +93,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
             }
 
             @Override
-            public long readyAtNs(long nowNs) {
-                return driver.newDatagramReadyAtNs(nowNs);
+            public long readyAtNs(int group, long nowNs) {
+                return driver.newDatagramReadyAtNs(group, nowNs);
             }
 
             @Override

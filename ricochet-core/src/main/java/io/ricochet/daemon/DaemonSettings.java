@@ -143,6 +143,11 @@ public final class DaemonSettings {
         k.put("stability-interval-ms", new String[] {"100",
             "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
                 + "every member has from its retransmit buffer early (0 = off: each is kept the NAK give-up time)"});
+        k.put("send-window", new String[] {"4096",
+            "packets this daemon may have sent to one group that some member has not yet reported resolved (flow "
+                + "control: a sender is held to its slowest receiver); the next send there waits for a report, or "
+                + "until the window's oldest packet has been kept the NAK give-up time (0 = off; needs "
+                + "stability-interval-ms)"});
         k.put("stability-every", new String[] {"128",
             "a receiver also reports its progress once it has delivered this many packets since its last report "
                 + "(0 = only every stability-interval-ms): at high rates a sender's retransmit buffer then follows "
@@ -240,7 +245,7 @@ public final class DaemonSettings {
                 .nakMaxAttempts(integer("nak-max-attempts")).nakRateLimit(integer("nak-rate-limit"))
                 .fountainBackup(onOff("fountain-backup"))
                 .sessionDelayNs(millis("session-delay-ms")).stabilityIntervalNs(millis("stability-interval-ms"))
-                .stabilityEvery(integer("stability-every"))
+                .stabilityEvery(integer("stability-every")).sendWindow(integer("send-window"))
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))
                 .retransmitCapacity(integer("retransmit-buffer")).repairBufferCapacity(integer("repair-buffer"))
                 .maxFrameLength(DaemonConfig.maxFrameLength(mtu(), auth))

@@ -57,6 +57,11 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
     /** Where a batch's datagrams go (one instance: nothing allocated per batch). */
     private final ReceiveBuffer.Sink toEngine = this::toEngine;
     private Runnable afterReceive = () -> { };
+    /** Runs a task once the loop has run the tasks it is running now (the end of its batch). */
+    private Executor afterBatch;
+    /** Whether application sends of this batch still wait for {@link #flushSends}. */
+    private boolean sendsFlushPending;
+    private final Runnable flushSends = this::flushSends;
 
     /**
      * @param self     this node's id
@@ -91,6 +96,7 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
         this.transport = transport;
         this.views = new ViewReconciler(self, transport, event -> engine.onMembership(event, nowNs));
         this.bundler = new Bundler(bundleBytes, lingerNs, this, afterBatch, loop, counters);
+        this.afterBatch = afterBatch;
     }
 
     ProtocolEngine engine() {
@@ -164,13 +170,17 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
     }
 
     /**
-     * The earliest time at or after {@code nowNs} when the engine can take a new datagram of application messages.
+     * The earliest time at or after {@code nowNs} when the engine can take a new datagram of application messages to
+     * {@code group}.
      * The datagram being filled, which the engine was ready for when it was begun, goes to the engine first, so
      * the answer counts it.
      */
-    long newDatagramReadyAtNs(long nowNs) {
-        sendOpenDatagram();
-        return engine.sendReadyAtNs(nowNs);
+    long newDatagramReadyAtNs(int group, long nowNs) {
+        if (bundler.isOpen()) {
+            bundler.send();
+            endOfSendsLater();
+        }
+        return engine.sendReadyAtNs(group, nowNs);
     }
 
     /** Sends the datagram being filled, if any: before anything that changes what the engine sends next. */
@@ -197,8 +207,25 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
         now();
         long id = bundler.add(group, payload);
         counters.add(DaemonCounter.LOCAL_DELIVERIES, subscribers.deliveredLocal(self, group, id, payload, from));
-        afterEngineCall();
+        endOfSendsLater();
         return id;
+    }
+
+    /**
+     * The datagrams of the application sends the loop runs in one batch of tasks go out in one flush at the end of
+     * the batch: with gso, one system call per run of datagrams instead of one per message, and the timer is re-armed
+     * once. A send's datagram waits at most for the rest of the batch it arrived in.
+     */
+    private void endOfSendsLater() {
+        if (!sendsFlushPending) {
+            sendsFlushPending = true;
+            afterBatch.execute(flushSends);
+        }
+    }
+
+    private void flushSends() {
+        sendsFlushPending = false;
+        afterEngineCall();
     }
 
     // ------------------------------------------------------------------ Bundler.Engine

@@ -26,8 +26,8 @@ final class SendQueue {
         /** Whether a message of {@code size} bytes to {@code group} joins the datagram being filled. */
         boolean joins(int group, int size);
 
-        /** The earliest time at or after {@code nowNs} when the engine can take a new datagram. */
-        long readyAtNs(long nowNs);
+        /** The earliest time at or after {@code nowNs} when the engine can take a new datagram to {@code group}. */
+        long readyAtNs(int group, long nowNs);
 
         /** Hands a send to the engine (membership checked there); returns its message id. */
         long send(int group, byte[] payload, DeliveryListener from);
@@ -73,7 +73,7 @@ final class SendQueue {
                 return;
             }
             long nowNs = clock.getAsLong();
-            if (readyAtNs(nowNs) <= nowNs) {
+            if (readyAtNs(group, nowNs) <= nowNs) {
                 take(group, payload, from, done, nowNs, true);
                 return;
             }
@@ -116,15 +116,15 @@ final class SendQueue {
         }
         long nowNs = clock.getAsLong();
         Pending head = queue.peekFirst();
-        if (engine.joins(head.group(), head.payload().length) || readyAtNs(nowNs) <= nowNs) {
+        if (engine.joins(head.group(), head.payload().length) || readyAtNs(head.group(), nowNs) <= nowNs) {
             retry.cancel(false);
             retry = null;
             drain();
         }
     }
 
-    private long readyAtNs(long nowNs) {
-        return Math.max(engine.readyAtNs(nowNs), rate.availableAtNs(nowNs));
+    private long readyAtNs(int group, long nowNs) {
+        return Math.max(engine.readyAtNs(group, nowNs), rate.availableAtNs(nowNs));
     }
 
     private void drain() {
@@ -132,7 +132,7 @@ final class SendQueue {
         while (!queue.isEmpty()) {
             Pending head = queue.peekFirst();
             boolean joins = engine.joins(head.group(), head.payload().length);
-            long readyNs = joins ? nowNs : readyAtNs(nowNs);
+            long readyNs = joins ? nowNs : readyAtNs(head.group(), nowNs);
             if (readyNs > nowNs) {
                 if (retry == null) {
                     retry = loop.schedule(this::onRetry, readyNs - nowNs, TimeUnit.NANOSECONDS);

@@ -62,6 +62,14 @@ public interface ProtocolEngine {
         return nowNs;
     }
 
+    /**
+     * As {@link #sendReadyAtNs(long)}, for a send to {@code group}: a protocol that holds each group's sender to its
+     * receivers' pace (a send window) says when the group's window has room as well.
+     */
+    default long sendReadyAtNs(int group, long nowNs) {
+        return sendReadyAtNs(nowNs);
+    }
+
     /** Earliest pending timer deadline, or {@link Long#MAX_VALUE} when none. */
     long nextDeadlineNs();
 

@@ -31,6 +31,10 @@ public final class NakResponder {
     private final long retentionNs;
     private final long[] sentNs;
     private Stability stability;
+    /** Packets of a group sent and not yet stable, at most, before a send there waits ({@link #readyAtNs(int, long)}). */
+    private int window;
+    /** Per group, a lower bound of {@link Stability#stableBelow}: recomputed only when the window looks full. */
+    private final java.util.Map<Integer, long[]> stableFloor = new java.util.HashMap<>();
     private FountainSender fountain;
     private final int perRequester;
     private final java.util.LinkedHashMap<Integer, TokenBucket> requesters =
@@ -81,7 +85,16 @@ public final class NakResponder {
      * without it, every packet is kept its full time.
      */
     public void useStability(Stability stability) {
+        useStability(stability, 0);
+    }
+
+    /**
+     * As {@link #useStability(Stability)}, and holds each group's sends to a window: at most {@code window} packets
+     * sent to a group and not yet resolved by every member ({@link #readyAtNs(int, long)}); 0 = no window.
+     */
+    public void useStability(Stability stability, int window) {
         this.stability = stability;
+        this.window = window;
     }
 
     /**
@@ -121,6 +134,36 @@ public final class NakResponder {
             }
         }
         return Math.max(nowNs, sentNs[oldest] + retentionNs);
+    }
+
+    /**
+     * As {@link #readyAtNs(long)}, for a send to {@code group}, held to the send window as well: with {@code window}
+     * packets of the group sent that some member has not reported resolved, the next send waits for a report (the
+     * daemon rechecks after every batch of received datagrams), or until the window's oldest packet has been kept its
+     * retention time, after which no member may ask for it any more. So a sender goes at its slowest receiver's pace,
+     * and one that stopped reporting (crashed, not yet out of the view) slows it to window packets per retention time.
+     */
+    public long readyAtNs(int group, long nowNs) {
+        long ready = readyAtNs(nowNs);
+        if (window == 0 || stability == null) {
+            return ready;
+        }
+        long next = nextSeqno.applyAsLong(group);
+        long[] floor = stableFloor.computeIfAbsent(group, g -> new long[1]);
+        if (next - floor[0] < window) {
+            return ready;
+        }
+        floor[0] = Math.max(floor[0], stability.stableBelow(group));
+        if (next - floor[0] < window) {
+            return ready;
+        }
+        int oldest = retransmitBuffer.find(new PacketId(self, group, next - window));
+        return oldest < 0 ? ready : Math.max(ready, sentNs[oldest] + retentionNs);
+    }
+
+    /** Forgets the window of a group this node no longer sends to. */
+    public void forgetGroup(int group) {
+        stableFloor.remove(group);
     }
 
     /**

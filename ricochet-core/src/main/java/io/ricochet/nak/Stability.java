@@ -63,6 +63,27 @@ public final class Stability {
         return true;
     }
 
+    /**
+     * Every seqno of this node's stream in {@code group} below the returned one is resolved by every other current
+     * member: the least of their reports, 0 when one of them has not reported, {@link Long#MAX_VALUE} when this
+     * node knows no other member (no one to wait for).
+     */
+    public long stableBelow(int group) {
+        Map<Integer, Long> byMember = resolvedBelow.get(group);
+        long least = Long.MAX_VALUE;
+        for (int member : members.apply(group)) {
+            if (member == self) {
+                continue;
+            }
+            Long below = byMember == null ? null : byMember.get(member);
+            if (below == null) {
+                return 0;
+            }
+            least = Math.min(least, below);
+        }
+        return least;
+    }
+
     /** Groups with reports held (for bounds checks and stats). */
     int groups() {
         return resolvedBelow.size();

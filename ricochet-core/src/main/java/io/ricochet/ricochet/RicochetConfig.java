@@ -39,6 +39,11 @@ import java.util.Map;
  *                               delivered since the last one (0 = only every interval), so that at high rates a
  *                               sender's retransmit buffer follows its receivers closely without a short interval
  *                               that would add reports at light load
+ * @param sendWindow             with stability on: packets this node may have sent to one group that some member
+ *                               has not reported resolved; the next send there waits for a report, or until the
+ *                               window's oldest packet was kept its retention time (flow control that keeps a fast
+ *                               sender from overrunning its slowest receiver); 0 turns it off (the default here: the
+ *                               simulator does not pace its senders)
  * @param fountainBackup         with NAK on: NAKs for a run of a sender's packets longer than stagger x r are
  *                               answered with LT-coded symbols of the run multicast to the group (the fountain backup
  *                               behind LEC, docs/design/fountain.md section 6); off by default
@@ -48,7 +53,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
                            long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
                            int repairBufferCapacity, int maxPendingLosses, int streamWindow,
                            long sessionDelayNs, int nakRateLimit, int maxFrameLength, long stabilityIntervalNs,
-                           int stabilityEvery, boolean fountainBackup) {
+                           int stabilityEvery, int sendWindow, boolean fountainBackup) {
 
     private static final long MS = 1_000_000L;
 
@@ -80,6 +85,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         require(nakRateLimit >= 0, "nak-rate-limit", nakRateLimit, "must be 0 (unlimited) or positive");
         require(stabilityIntervalNs >= 0, "stability-interval", stabilityIntervalNs, "must be 0 (off) or positive");
         require(stabilityEvery >= 0, "stability-every", stabilityEvery, "must be 0 (off) or positive");
+        require(sendWindow >= 0, "send-window", sendWindow, "must be 0 (off) or positive");
         if (fountainBackup) {
             require(nakEnabled, "fountain-backup", "on", "needs the NAK layer (nak on): the fountain answers NAKs");
             int fit = FountainFlyweight.maxPackets(maxPayload, maxFrameLength);
@@ -156,6 +162,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         private long sessionDelayNs = 50 * MS;
         private long stabilityIntervalNs;
         private int stabilityEvery;
+        private int sendWindow;
         private int nakRateLimit = 5_000;
         private boolean fountainBackup;
 
@@ -259,6 +266,11 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
+        public Builder sendWindow(int v) {
+            sendWindow = v;
+            return this;
+        }
+
         public Builder fountainBackup(boolean v) {
             fountainBackup = v;
             return this;
@@ -268,7 +280,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return new RicochetConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
                     nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
                     repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit,
-                    maxFrameLength, stabilityIntervalNs, stabilityEvery, fountainBackup);
+                    maxFrameLength, stabilityIntervalNs, stabilityEvery, sendWindow, fountainBackup);
         }
     }
 }

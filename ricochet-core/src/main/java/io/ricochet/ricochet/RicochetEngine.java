@@ -128,7 +128,7 @@ public final class RicochetEngine
             this.stability = new StabilityReporter(self, config.stabilityIntervalNs(),
                     config.stabilityEvery(), counters, outbox, streams);
             this.resolvedByMembers = new Stability(self, view::members);
-            responder.useStability(resolvedByMembers);
+            responder.useStability(resolvedByMembers, config.sendWindow());
         } else {
             this.stability = null;
             this.resolvedByMembers = null;
@@ -216,8 +216,11 @@ public final class RicochetEngine
         if (resolvedByMembers != null && node != self) {
             resolvedByMembers.forget(group, node);
         }
-        if (node == self && sessions != null) {
-            sessions.left(group);
+        if (node == self) {
+            responder.forgetGroup(group);
+            if (sessions != null) {
+                sessions.left(group);
+            }
         }
     }
 
@@ -578,6 +581,11 @@ public final class RicochetEngine
     @Override
     public long sendReadyAtNs(long nowNs) {
         return responder.readyAtNs(nowNs);
+    }
+
+    @Override
+    public long sendReadyAtNs(int group, long nowNs) {
+        return responder.readyAtNs(group, nowNs);
     }
 
     @Override

@@ -316,7 +316,7 @@ class EngineDriverTest {
         assertTrue(bundling.joinsOpenDatagram(G, 100));
         assertFalse(bundling.joinsOpenDatagram(G + 1, 1), "another group");
 
-        bundling.newDatagramReadyAtNs(timeNs);
+        bundling.newDatagramReadyAtNs(G, timeNs);
 
         assertEquals(1, sentDatagrams().size(), "the engine's readiness then counts the open datagram");
         assertFalse(bundling.joinsOpenDatagram(G, 1));

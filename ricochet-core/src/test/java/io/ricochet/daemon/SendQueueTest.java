@@ -39,7 +39,7 @@ class SendQueueTest {
         }
 
         @Override
-        public long readyAtNs(long nowNs) {
+        public long readyAtNs(int group, long nowNs) {
             return Math.max(nowNs, readyNs);
         }
 
@@ -179,7 +179,7 @@ class SendQueueTest {
             }
 
             @Override
-            public long readyAtNs(long nowNs) {
+            public long readyAtNs(int group, long nowNs) {
                 return nowNs;
             }
 

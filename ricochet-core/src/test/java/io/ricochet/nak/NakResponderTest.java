@@ -169,6 +169,45 @@ class NakResponderTest {
     }
 
     @Test
+    void theSendWindowHoldsAGroupToItsSlowestMembersReports() {
+        java.util.Set<Integer> members = java.util.Set.of(SELF, REQUESTER, 9);
+        NakResponder responder = responder(64, true);
+        responder.useStability(new Stability(SELF, g -> members), 4);
+        for (int seqno = 0; seqno < 3; seqno++) {
+            send(responder, seqno, 10 * seqno);
+        }
+        assertEquals(50, responder.readyAtNs(G, 50), "3 of 4 in flight: room");
+        send(responder, 3, 30);
+        assertEquals(RETENTION, responder.readyAtNs(G, 50), "window full, nothing reported: seqno 0 kept its time");
+        assertEquals(50, responder.readyAtNs(G + 1, 50), "another group has a window of its own");
+        assertEquals(50, responder.readyAtNs(50), "the buffer itself has room");
+
+        responder.onStable(REQUESTER, G, 3);
+        assertEquals(RETENTION, responder.readyAtNs(G, 50), "member 9 has reported nothing");
+        responder.onStable(9, G, 1);
+        assertEquals(50, responder.readyAtNs(G, 50), "every member resolved seqno 0: one packet of room");
+        send(responder, 4, 40);
+        assertEquals(10 + RETENTION, responder.readyAtNs(G, 50), "then seqno 1 holds the window, member 9 lags");
+        assertEquals(2_000, responder.readyAtNs(G, 2_000), "a silent member holds it no longer than the retention");
+        responder.onStable(9, G, 5);
+        assertEquals(50, responder.readyAtNs(G, 50), "members 7 and 9 resolved up to 3: room");
+    }
+
+    @Test
+    void theSendWindowIsOffAtZeroAndWithoutOtherMembers() {
+        NakResponder off = responder(64, true);
+        off.useStability(new Stability(SELF, g -> java.util.Set.of(SELF, REQUESTER)), 0);
+        NakResponder alone = responder(64, true);
+        alone.useStability(new Stability(SELF, g -> java.util.Set.of(SELF)), 2);
+        for (int seqno = 0; seqno < 8; seqno++) {
+            send(off, seqno, 0);
+            send(alone, seqno, 0);
+        }
+        assertEquals(5, off.readyAtNs(G, 5), "no window");
+        assertEquals(5, alone.readyAtNs(G, 5), "no other member to wait for");
+    }
+
+    @Test
     void aReportBeyondWhatWasSentReleasesNothing() {
         java.util.Set<Integer> members = java.util.Set.of(SELF, REQUESTER);
         NakResponder responder = responder(1, true);
