@@ -204,7 +204,8 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
             throw new ApiException(ApiException.Code.NOT_A_MEMBER, "node " + self + " is not in group " + group
                     + " (any more): join it first");
         }
-        now();
+        // No clock here: a message that joins the open datagram needs none, and a new datagram reads it on its way
+        // to the engine (sendDatagram).
         long id = bundler.add(group, payload);
         counters.add(DaemonCounter.LOCAL_DELIVERIES, subscribers.deliveredLocal(self, group, id, payload, from));
         endOfSendsLater();
@@ -225,6 +226,7 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
 
     private void flushSends() {
         sendsFlushPending = false;
+        now();
         afterEngineCall();
     }
 

@@ -215,6 +215,22 @@ class EngineDriverTest {
     }
 
     @Test
+    void shouldFlushTheApplicationSendsOfOneBatchOnceAtItsEnd() {
+        int flushes = transport.flushes;
+        transport.sent.clear();
+        for (int i = 0; i < 5; i++) {
+            driver.sendFromApplication(G, new byte[] {(byte) i}, null);
+        }
+        assertEquals(5, sentDatagrams().size(), "each message its own datagram, handed to the transport");
+        assertEquals(flushes, transport.flushes, "none flushed before the batch ends");
+
+        endBatch();
+        assertEquals(flushes + 1, transport.flushes, "one flush for the batch's five datagrams");
+        endBatch();
+        assertEquals(flushes + 1, transport.flushes, "nothing more to flush");
+    }
+
+    @Test
     void shouldSendTheEnginesMulticastToTheGroupsAddressAndFlushOncePerCall() {
         int flushes = transport.flushes;
         byte[] payload = {1, 2, 3};
