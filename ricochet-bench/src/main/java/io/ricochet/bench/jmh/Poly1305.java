@@ -1,4 +1,4 @@
-package io.ricochet.auth;
+package io.ricochet.bench.jmh;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -6,13 +6,14 @@ import java.nio.ByteOrder;
 
 /**
  * Poly1305 (RFC 8439, section 2.5): the one-time authenticator {@code tag = ((Σ c_i · r^(q-i+1)) mod 2^130 - 5) + s
- * mod 2^128} over a message cut into 16-byte blocks, with a 32-byte one-time key {@code r | s}. It is secure only if
- * each key authenticates one message: {@link DatagramMac} draws a fresh {@code (r, s)} per datagram.
+ * mod 2^128} over a message cut into 16-byte blocks, with a 32-byte key {@code r | s}; {@code s} (at least) must
+ * be fresh for every message, as Poly1305-AES draws it from a nonce. A candidate of {@link DatagramAuthBenchmark}
+ * (POLY1305_AES, POLY1305_AES_ONETIME), measured and not chosen: in Java it runs at about the speed of the JDK's
+ * SHA-NI HMAC-SHA256 (docs/design/security.md, "Cost"), so it is kept here, beside its benchmark, not in the daemon.
  *
  * <p>Written for 64-bit JVMs: the accumulator is three limbs of radix 2<sup>64</sup> ({@code h2} holds the bits above
  * 128, a few at most), {@code r} two limbs, and each 64 × 64-bit product is {@code a * b} for its low half and
- * {@link Math#multiplyHigh} for its high half (an intrinsic, one {@code MUL} on x86-64). The
- * arithmetic is the same sequence of operations for every key and message (carries are computed with bit operations,
+ * {@link Math#multiplyHigh} for its high half (an intrinsic on x86-64). The arithmetic is the same sequence of operations for every key and message (carries are computed with bit operations,
  * never branches), so its time depends on the message's length only.
  *
  * <p>Not thread-safe: the key and the accumulator are fields. {@link #init}, {@link #update} and {@link #finish}

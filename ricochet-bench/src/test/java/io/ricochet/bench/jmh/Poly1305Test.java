@@ -1,4 +1,4 @@
-package io.ricochet.auth;
+package io.ricochet.bench.jmh;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 
