@@ -13,8 +13,9 @@ import java.nio.ByteOrder;
  *
  * <p>Written for 64-bit JVMs: the accumulator is three limbs of radix 2<sup>64</sup> ({@code h2} holds the bits above
  * 128, a few at most), {@code r} two limbs, and each 64 × 64-bit product is {@code a * b} for its low half and
- * {@link Math#multiplyHigh} for its high half (an intrinsic on x86-64). The arithmetic is the same sequence of operations for every key and message (carries are computed with bit operations,
- * never branches), so its time depends on the message's length only.
+ * {@link Math#multiplyHigh} for its high half (an intrinsic on x86-64). The arithmetic is the same sequence of
+ * operations for every key and message (carries are computed with bit operations, never branches), so its time
+ * depends on the message's length only.
  *
  * <p>Not thread-safe: the key and the accumulator are fields. {@link #init}, {@link #update} and {@link #finish}
  * allocate nothing.
