@@ -106,11 +106,11 @@ public final class Authentication {
 
     /**
      * For logs and stats, never key material: e.g.
-     * {@code HMAC-SHA256/128, send key 2, keys [1, 2], replays refused, max clock skew 30000 ms}.
+     * {@code PMAC-AES-256, send key 2, keys [1, 2], replays refused, max clock skew 30000 ms}.
      */
     public String describe() {
         return keys == null ? "OFF (insecure: any host that reaches the sockets can forge traffic)"
-                : "HMAC-SHA256/128, send key " + keys.sendKeyId() + ", keys " + Arrays.toString(keys.keyIds())
+                : DatagramAuth.ALGORITHM + ", send key " + keys.sendKeyId() + ", keys " + Arrays.toString(keys.keyIds())
                         + ", replays refused, max clock skew " + replays.maxClockSkewMs() + " ms";
     }
 

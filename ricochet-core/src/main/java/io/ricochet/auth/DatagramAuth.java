@@ -10,24 +10,24 @@ import java.util.Objects;
  *
  * <pre>
  * datagram = frame | key id (1 byte) | counter (8 bytes, big-endian) | tag (16 bytes)
- * tag      = HMAC-SHA256(key[key id], frame | key id | counter), first 16 bytes
+ * tag      = PMAC-AES-256(K[key id], frame | key id | counter),  K = HMAC-SHA256(key, label), once per key
  * </pre>
  *
- * The MAC input is the frame and the trailer's first {@link #MAC_TRAILER_LENGTH} bytes, contiguous in a datagram.
- * The frame is sealed with the keys' send key ({@link ClusterKeys#sendKeyId}); any key of {@link ClusterKeys}
- * opens. The counter comes from the process's {@link DatagramClock}: strictly increasing, its high bits the send
- * time. After the tag verifies, the {@link ReplayFilter} shared by the process's guards refuses a stale counter or
- * one already taken from the same source and frame type (docs/design/security.md, "Replays"). HMAC-SHA256 needs no
- * nonce, so any number of senders can share a key. The algorithm was chosen by measurement (security.md, "Cost").
- * Tags are compared in constant time. After construction no call allocates (the filter allocates a window the
- * first time a source sends a frame type).
+ * The MAC ({@link DatagramMac}) covers the frame and the trailer's first {@link #MAC_TRAILER_LENGTH} bytes,
+ * contiguous in a datagram. The frame is sealed with the keys' send key ({@link ClusterKeys#sendKeyId}); any key of
+ * {@link ClusterKeys} opens. The counter comes from the process's {@link DatagramClock}: strictly increasing, its
+ * high bits the send time. After the tag verifies, the {@link ReplayFilter} shared by the process's guards refuses a
+ * stale counter or one already taken from the same source and frame type (docs/design/security.md, "Replays").
+ * PMAC needs no nonce, so any number of senders can share a key. The algorithm was chosen by measurement
+ * (security.md, "Cost"). Tags are compared in constant time. After construction no call allocates (the filter
+ * allocates a window the first time a source sends a frame type).
  *
- * <p>Not thread-safe: one instance per thread (each holds its own digest state and scratch buffer); the clock and
+ * <p>Not thread-safe: one instance per thread (each holds its own AES cipher and PMAC scratch buffers); the clock and
  * the replay filter it shares with other instances are thread-safe.
  */
 public final class DatagramAuth implements FrameGuard {
-    /** Bytes of the tag: HMAC-SHA256 truncated to 128 bits. */
-    public static final int TAG_LENGTH = 16;
+    /** Bytes of the tag: a whole PMAC-AES tag (one AES block). */
+    public static final int TAG_LENGTH = DatagramMac.TAG_LENGTH;
     /** Bytes of the counter. */
     public static final int COUNTER_LENGTH = 8;
     /** Trailer bytes the MAC covers after the frame: the key id and the counter. */
@@ -50,13 +50,16 @@ public final class DatagramAuth implements FrameGuard {
     /** {@link #open}: authentic, but sent further from this host's clock than the max clock skew allows. */
     public static final int STALE = -6;
 
+    /** The MAC's name, for logs and stats. */
+    static final String ALGORITHM = "PMAC-AES-256";
+
     private static final int COUNTER_OFFSET = 1;
     private static final int TAG_OFFSET = MAC_TRAILER_LENGTH;
 
     private final int sendKeyId;
-    private final HmacSha256 sendMac;
-    private final HmacSha256[] macById = new HmacSha256[ClusterKeys.MAX_ID + 1];
-    private final byte[] tag = new byte[HmacSha256.LENGTH];
+    private final DatagramMac sendMac;
+    private final DatagramMac[] macById = new DatagramMac[ClusterKeys.MAX_ID + 1];
+    private final byte[] tag = new byte[TAG_LENGTH];
     private final DatagramClock clock;
     private final ReplayFilter replays;
 
@@ -72,7 +75,7 @@ public final class DatagramAuth implements FrameGuard {
      */
     public DatagramAuth(ClusterKeys keys, DatagramClock clock, ReplayFilter replays) {
         for (int id : keys.keyIds()) {
-            macById[id] = new HmacSha256(keys.key(id));
+            macById[id] = new DatagramMac(keys.key(id));
         }
         sendKeyId = keys.sendKeyId();
         sendMac = macById[sendKeyId];
@@ -98,8 +101,7 @@ public final class DatagramAuth implements FrameGuard {
         int trailer = offset + frameLength;
         buf[trailer] = (byte) sendKeyId;
         Bytes.putLong(buf, trailer + COUNTER_OFFSET, clock.next());
-        computeTag(sendMac, buf, offset, frameLength, buf, trailer);
-        System.arraycopy(tag, 0, buf, trailer + TAG_OFFSET, TAG_LENGTH);
+        sendMac.tag(buf, offset, frameLength, buf, trailer, buf, trailer + TAG_OFFSET);
         return frameLength + TRAILER_LENGTH;
     }
 
@@ -146,22 +148,16 @@ public final class DatagramAuth implements FrameGuard {
      * {@code frame[frameOffset, + frameLength)}: 0, or {@link #UNKNOWN_KEY} or {@link #BAD_TAG}. No replay check.
      */
     private int verify(byte[] frame, int frameOffset, int frameLength, byte[] trailer, int trailerOffset) {
-        HmacSha256 mac = macById[trailer[trailerOffset] & 0xFF];
+        DatagramMac mac = macById[trailer[trailerOffset] & 0xFF];
         if (mac == null) {
             return UNKNOWN_KEY;
         }
-        computeTag(mac, frame, frameOffset, frameLength, trailer, trailerOffset);
+        mac.tag(frame, frameOffset, frameLength, trailer, trailerOffset, tag, 0);
         int diff = 0;
         for (int i = 0; i < TAG_LENGTH; i++) {
             diff |= tag[i] ^ trailer[trailerOffset + TAG_OFFSET + i];
         }
         return diff == 0 ? 0 : BAD_TAG;
-    }
-
-    /** The one MAC computation: HMAC over frame | key id | counter, into {@link #tag}. */
-    private void computeTag(HmacSha256 mac, byte[] frame, int frameOffset, int frameLength, byte[] trailer,
-                            int trailerOffset) {
-        mac.mac(frame, frameOffset, frameLength, trailer, trailerOffset, MAC_TRAILER_LENGTH, tag, 0);
     }
 
     /** The counter of a sealed datagram's trailer, which starts at {@code trailerOffset}. */
@@ -191,6 +187,6 @@ public final class DatagramAuth implements FrameGuard {
 
     @Override
     public String toString() {
-        return "DatagramAuth[HMAC-SHA256/128, send key " + sendKeyId + ", replay window]";
+        return "DatagramAuth[" + ALGORITHM + ", send key " + sendKeyId + ", replay window]";
     }
 }

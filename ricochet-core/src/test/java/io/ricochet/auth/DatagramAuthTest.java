@@ -57,7 +57,7 @@ class DatagramAuthTest {
     }
 
     @Test
-    void shouldBeHmacSha256OfTheFrameKeyIdAndCounterTruncatedTo16Bytes() throws GeneralSecurityException {
+    void shouldBePmacAes256OfTheFrameKeyIdAndCounterUnderAKeyDerivedByHmac() throws GeneralSecurityException {
         byte[] key = key();
         byte[] buf = frame(1052);
         byte[] frame = Arrays.copyOfRange(buf, OFFSET, OFFSET + 1052);
@@ -70,13 +70,27 @@ class DatagramAuthTest {
         long counter = java.nio.ByteBuffer.wrap(buf, OFFSET + 1053, 8).getLong();
         assertEquals(nowMs << 20, counter, "the first counter of a fresh clock: its wall-clock ms, shifted");
         assertEquals(counter, DatagramAuth.counter(buf, OFFSET + 1052));
-        Mac mac = Mac.getInstance("HmacSHA256");
-        mac.init(new SecretKeySpec(key, "HmacSHA256"));
-        mac.update(frame);
-        mac.update((byte) 200);
-        mac.update(java.nio.ByteBuffer.allocate(8).putLong(counter).array());
-        byte[] expected = Arrays.copyOf(mac.doFinal(), DatagramAuth.TAG_LENGTH);
+        Mac hmac = Mac.getInstance("HmacSHA256");
+        hmac.init(new SecretKeySpec(key, "HmacSHA256"));
+        byte[] derived = hmac.doFinal("ricochet datagram MAC: PMAC-AES-256 key"
+                .getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+        byte[] message = java.nio.ByteBuffer.allocate(1052 + 9).put(frame).put((byte) 200).putLong(counter).array();
+        byte[] expected = new byte[16];
+        new AesPmac(derived, message.length).mac(message, 0, message.length, expected, 0);
         assertArrayEquals(expected, Arrays.copyOfRange(buf, OFFSET + 1061, OFFSET + datagram));
+    }
+
+    @Test
+    void shouldGiveTheSameFrameADifferentTagUnderEachCounter() {
+        ClusterKeys keys = keys(4, key());
+        DatagramAuth auth = new DatagramAuth(keys);
+        byte[] buf = frame(1447);
+        java.util.Set<String> tags = new java.util.HashSet<>();
+        for (int i = 0; i < 100; i++) {
+            int datagram = auth.seal(buf, OFFSET, 1447);
+            tags.add(HexFormat.of().formatHex(buf, OFFSET + 1447 + 9, OFFSET + datagram));
+        }
+        assertEquals(100, tags.size(), "100 counters, 100 tags");
     }
 
     @Test

@@ -230,7 +230,7 @@ class DaemonSettingsTest {
         own.put("node-id", "2");
         DaemonConfig config = DaemonSettings.resolve(null, null, own);
         assertTrue(config.tls().enabled());
-        assertTrue(config.authentication().startsWith("HMAC-SHA256/128"), config.authentication());
+        assertTrue(config.authentication().startsWith("PMAC-AES-256,"), config.authentication());
         assertTrue(config.authentication().contains("control links TLS 1.3 as daemon node-2"), config.authentication());
         own.put("insecure", "on");
         own.remove("key-file");
