@@ -28,8 +28,12 @@ public final class StreamTable {
         private final int group;
         private final long incarnation;
         private final ReceiveWindow window;
-        /** The last base this node told the sender (a STABLE), and whether one may be due (see StabilityReporter). */
+        /**
+         * The last base and progress this node told the sender (a STABLE), and whether one may be due (see
+         * StabilityReporter).
+         */
         private long reportedBase = -1;
+        private long reportedProgress = -1;
         private boolean reportPending;
 
         Stream(int origin, int group, long incarnation, long base, int maxWindow) {
@@ -49,16 +53,29 @@ public final class StreamTable {
         }
 
         /**
-         * Clears the mark; returns the base to tell the sender if it moved since the last report, else -1.
+         * Clears the mark; returns whether the base or the progress moved since the last report, and if so takes them
+         * as reported ({@link #reportedBase}, {@link #reportedProgress}).
          */
-        public long takeReport() {
+        public boolean takeReport() {
             reportPending = false;
             long base = window.base();
-            if (base <= reportedBase) {
-                return -1;
+            long progress = Math.max(base, window.highest() + 1);
+            if (base <= reportedBase && progress <= reportedProgress) {
+                return false;
             }
             reportedBase = base;
-            return base;
+            reportedProgress = progress;
+            return true;
+        }
+
+        /** Every seqno below this one is resolved (delivered or given up), as last reported. */
+        public long reportedBase() {
+            return reportedBase;
+        }
+
+        /** Every seqno below this one has arrived or is known missing, as last reported. */
+        public long reportedProgress() {
+            return reportedProgress;
         }
 
         public int origin() {

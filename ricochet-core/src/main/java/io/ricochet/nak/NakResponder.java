@@ -33,7 +33,7 @@ public final class NakResponder {
     private Stability stability;
     /** Packets of a group sent and not yet stable, at most, before a send there waits ({@link #readyAtNs(int, long)}). */
     private int window;
-    /** Per group, a lower bound of {@link Stability#stableBelow}: recomputed only when the window looks full. */
+    /** Per group, a lower bound of {@link Stability#progressBelow}: recomputed only when the window looks full. */
     private final java.util.Map<Integer, long[]> stableFloor = new java.util.HashMap<>();
     private FountainSender fountain;
     private final int perRequester;
@@ -138,9 +138,10 @@ public final class NakResponder {
 
     /**
      * As {@link #readyAtNs(long)}, for a send to {@code group}, held to the send window as well: with {@code window}
-     * packets of the group sent that some member has not reported resolved, the next send waits for a report (the
-     * daemon rechecks after every batch of received datagrams), or until the window's oldest packet has been kept its
-     * retention time, after which no member may ask for it any more. So a sender goes at its slowest receiver's pace,
+     * packets of the group sent beyond some member's reported progress (what has arrived there or is known missing:
+     * a loss waiting for its NAK does not hold the window), the next send waits for a report (the daemon rechecks
+     * after every batch of received datagrams), or until the window's oldest packet has been kept its retention time,
+     * after which no member may ask for it any more. So a sender goes at its slowest receiver's pace,
      * and one that stopped reporting (crashed, not yet out of the view) slows it to window packets per retention time.
      */
     public long readyAtNs(int group, long nowNs) {
@@ -153,7 +154,7 @@ public final class NakResponder {
         if (next - floor[0] < window) {
             return ready;
         }
-        floor[0] = Math.max(floor[0], stability.stableBelow(group));
+        floor[0] = Math.max(floor[0], stability.progressBelow(group));
         if (next - floor[0] < window) {
             return ready;
         }
@@ -171,12 +172,20 @@ public final class NakResponder {
      * {@code group}: the caller checked) has resolved this node's stream in {@code group} below {@code seqno}.
      */
     public void onStable(int member, int group, long seqno) {
-        if (stability == null || seqno > nextSeqno.applyAsLong(group)) {
-            // Beyond what we sent: a forged or buggy report must not release packets early.
+        onStable(member, group, seqno, seqno);
+    }
+
+    /**
+     * As {@link #onStable(int, int, long)}, with the member's progress in the group: every seqno below
+     * {@code progress} (at least {@code seqno}) has arrived there or is known missing.
+     */
+    public void onStable(int member, int group, long seqno, long progress) {
+        if (stability == null || progress > nextSeqno.applyAsLong(group)) {
+            // Beyond what we sent: a forged or buggy report must not release packets or open the window early.
             counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
-        stability.reported(group, member, seqno);
+        stability.reported(group, member, seqno, progress);
     }
 
     /** A validated NAK, from its header's source, a member of the NAK's group (the caller checked). */

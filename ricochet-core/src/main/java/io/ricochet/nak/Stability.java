@@ -16,8 +16,8 @@ import java.util.function.IntFunction;
 public final class Stability {
     private final int self;
     private final IntFunction<Set<Integer>> members;
-    /** Per group, per member: every seqno below this is resolved there. */
-    private final Map<Integer, Map<Integer, Long>> resolvedBelow = new HashMap<>();
+    /** Per group, per member: every seqno below [0] is resolved there, every one below [1] arrived or is known missing. */
+    private final Map<Integer, Map<Integer, long[]>> reports = new HashMap<>();
 
     /** @param members the current members of a group as this node sees them (whether it lists itself or not) */
     public Stability(int self, IntFunction<Set<Integer>> members) {
@@ -27,16 +27,26 @@ public final class Stability {
 
     /** {@code member} has resolved every packet of this node's stream in {@code group} below {@code seqno}. */
     public void reported(int group, int member, long seqno) {
-        resolvedBelow.computeIfAbsent(group, g -> new HashMap<>()).merge(member, seqno, Math::max);
+        reported(group, member, seqno, seqno);
+    }
+
+    /**
+     * {@code member} has resolved every packet of this node's stream in {@code group} below {@code seqno}, and every
+     * one below {@code progress} has arrived there or is known missing.
+     */
+    public void reported(int group, int member, long seqno, long progress) {
+        long[] report = reports.computeIfAbsent(group, g -> new HashMap<>()).computeIfAbsent(member, m -> new long[2]);
+        report[0] = Math.max(report[0], seqno);
+        report[1] = Math.max(report[1], Math.max(seqno, progress));
     }
 
     /** {@code member} is no longer in {@code group} (left or failed): its reports no longer count. */
     public void forget(int group, int member) {
-        Map<Integer, Long> byMember = resolvedBelow.get(group);
+        Map<Integer, long[]> byMember = reports.get(group);
         if (byMember != null) {
             byMember.remove(member);
             if (byMember.isEmpty()) {
-                resolvedBelow.remove(group);
+                reports.remove(group);
             }
         }
     }
@@ -50,13 +60,13 @@ public final class Stability {
         if (current.isEmpty()) {
             return false;
         }
-        Map<Integer, Long> byMember = resolvedBelow.get(group);
+        Map<Integer, long[]> byMember = reports.get(group);
         for (int member : current) {
             if (member == self) {
                 continue;
             }
-            Long below = byMember == null ? null : byMember.get(member);
-            if (below == null || seqno >= below) {
+            long[] report = byMember == null ? null : byMember.get(member);
+            if (report == null || seqno >= report[0]) {
                 return false;
             }
         }
@@ -64,28 +74,28 @@ public final class Stability {
     }
 
     /**
-     * Every seqno of this node's stream in {@code group} below the returned one is resolved by every other current
-     * member: the least of their reports, 0 when one of them has not reported, {@link Long#MAX_VALUE} when this
-     * node knows no other member (no one to wait for).
+     * Every seqno of this node's stream in {@code group} below the returned one has arrived at every other current
+     * member or is known missing there (their reports' progress): the least of them, 0 when one of them has not
+     * reported, {@link Long#MAX_VALUE} when this node knows no other member (no one to wait for).
      */
-    public long stableBelow(int group) {
-        Map<Integer, Long> byMember = resolvedBelow.get(group);
+    public long progressBelow(int group) {
+        Map<Integer, long[]> byMember = reports.get(group);
         long least = Long.MAX_VALUE;
         for (int member : members.apply(group)) {
             if (member == self) {
                 continue;
             }
-            Long below = byMember == null ? null : byMember.get(member);
-            if (below == null) {
+            long[] report = byMember == null ? null : byMember.get(member);
+            if (report == null) {
                 return 0;
             }
-            least = Math.min(least, below);
+            least = Math.min(least, report[1]);
         }
         return least;
     }
 
     /** Groups with reports held (for bounds checks and stats). */
     int groups() {
-        return resolvedBelow.size();
+        return reports.size();
     }
 }

@@ -12,7 +12,8 @@ import java.util.TreeMap;
 
 /**
  * The receiver's half of {@link Stability}: every {@code intervalNs}, the streams that delivered a packet since the
- * last round tell their senders how far they are resolved (their windows' bases), if that moved: one
+ * last round tell their senders how far they are resolved (their windows' bases) and how far they have received (the
+ * progress a sender's send window counts from), if either moved: one
  * {@link FrameType#STABLE} per sender with an entry per group ({@link StableFlyweight}). So reports cost at most one
  * small frame per sender per interval, whatever the number of groups, and nothing while streams are idle. At high
  * rates a round is also due once {@code every} packets were delivered since the last one: a sender whose
@@ -89,14 +90,16 @@ public final class StabilityReporter {
             int origin = bySender.getKey();
             out.begin(self, origin);
             for (StreamTable.Stream stream : bySender.getValue()) {
-                long base = stream.takeReport();
-                if (base <= 0 || streams.find(origin, stream.group()) != stream) {
+                if (!stream.takeReport() || stream.reportedProgress() <= 0
+                        || streams.find(origin, stream.group()) != stream) {
                     continue; // nothing new, or the stream of an earlier incarnation: its seqnos are not the sender's
                 }
-                if (!out.add(stream.group(), base)) {
+                long base = stream.reportedBase();
+                long progress = stream.reportedProgress();
+                if (!out.add(stream.group(), base, progress)) {
                     send(origin);
                     out.begin(self, origin);
-                    out.add(stream.group(), base);
+                    out.add(stream.group(), base, progress);
                 }
             }
             if (out.count() > 0) {

@@ -544,7 +544,7 @@ public final class RicochetEngine
         }
         for (int i = 0, count = report.count(); i < count; i++) {
             if (view.isListed(report.group(i), report.source())) {
-                responder.onStable(report.source(), report.group(i), report.seqno(i));
+                responder.onStable(report.source(), report.group(i), report.seqno(i), report.progress(i));
             } else {
                 counters.increment(EngineCounter.NON_MEMBER); // Only a member's word counts.
             }

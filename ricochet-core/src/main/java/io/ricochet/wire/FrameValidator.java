@@ -163,12 +163,19 @@ public final class FrameValidator {
         if (length < StableFlyweight.ENTRIES_OFFSET) {
             return Verdict.BAD_LENGTH;
         }
+        int flags = Bytes.getUnsignedShort(b, off + StableFlyweight.FLAGS_OFFSET);
+        if ((flags & ~StableFlyweight.PROGRESS) != 0) {
+            return Verdict.BAD_FIELD;
+        }
         int count = Bytes.getUnsignedShort(b, off + StableFlyweight.COUNT_OFFSET);
-        if (count < 1 || count > StableFlyweight.MAX_ENTRIES || length != StableFlyweight.lengthOf(count)) {
+        if (count < 1 || count > StableFlyweight.maxEntries(flags) || length != StableFlyweight.lengthOf(count, flags)) {
             return Verdict.BAD_LENGTH;
         }
+        int entryLength = StableFlyweight.entryLength(flags);
         for (int i = 0; i < count; i++) {
-            if (Bytes.getLong(b, off + StableFlyweight.ENTRIES_OFFSET + i * StableFlyweight.ENTRY_LENGTH + 4) < 0) {
+            int e = off + StableFlyweight.ENTRIES_OFFSET + i * entryLength;
+            long seqno = Bytes.getLong(b, e + 4);
+            if (seqno < 0 || (flags != 0 && Bytes.getLong(b, e + 12) < seqno)) {
                 return Verdict.BAD_FIELD;
             }
         }

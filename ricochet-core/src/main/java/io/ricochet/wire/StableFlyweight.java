@@ -3,8 +3,10 @@ package io.ricochet.wire;
 /**
  * A receiver's report to one sender of how far it has resolved the sender's streams ({@link FrameType#STABLE}):
  * for each listed group, every packet of the sender's stream there below the seqno is delivered or given up at the
- * reporting node (the header's source), which will never NAK it. Unicast to the sender once per report interval,
- * with every group whose stream moved (several frames if they do not fit one).
+ * reporting node (the header's source), which will never NAK it; and, with the {@link #PROGRESS} flag, how far it has
+ * received: every seqno below the second one has arrived or is known missing there (the sender's send window counts
+ * from it, so a loss waiting for its NAK does not hold the sender back). Unicast to the sender once per report
+ * interval, with every group whose stream moved (several frames if they do not fit one).
  *
  * <pre>
  *  0                   1                   2                   3
@@ -14,23 +16,33 @@ package io.ricochet.wire;
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * |                   Original Sender (addressee)                 |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
- * |             Count             |         Reserved (0)          |
+ * |             Count             |             Flags             |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
- * |  Count entries of 12 bytes: Group (32 bits), then the first   |
- * |  Sequence Number not yet resolved (64 bits)                   |
+ * |  Count entries: Group (32 bits), the first Sequence Number    |
+ * |  not yet resolved (64 bits), and with PROGRESS the first one  |
+ * |  not yet received or known missing (64 bits)                  |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
  *
- * The frame length is exactly {@code 20 + 12 * count}, 1 <= count <= {@link #MAX_ENTRIES} (a standard frame), and
- * no sequence number is negative.
+ * Flags is 0 (entries of 12 bytes, as written before the progress field) or {@link #PROGRESS} (entries of 20
+ * bytes). The frame length is exactly {@code 20 + entry length * count}, 1 <= count <= {@link #maxEntries} (a
+ * standard frame), no sequence number is negative, and a progress is never below its entry's resolved seqno.
  */
 public final class StableFlyweight extends HeaderFlyweight {
     public static final int ORIGIN_OFFSET = HEADER_LENGTH;
     public static final int COUNT_OFFSET = ORIGIN_OFFSET + 4;
+    public static final int FLAGS_OFFSET = COUNT_OFFSET + 2;
     public static final int ENTRIES_OFFSET = COUNT_OFFSET + 4;
+    /** Flags bit: every entry also carries the reporter's progress. The only flag; other bits are refused. */
+    public static final int PROGRESS = 1;
+    /** Bytes of an entry without progress (group, resolved seqno). */
     public static final int ENTRY_LENGTH = 12;
-    /** Entries in one frame at most: it stays a standard frame. */
+    /** Bytes of an entry with progress (group, resolved seqno, progress). */
+    public static final int PROGRESS_ENTRY_LENGTH = 20;
+    /** Entries in one frame without progress at most: it stays a standard frame. */
     public static final int MAX_ENTRIES = (STANDARD_FRAME_LENGTH - ENTRIES_OFFSET) / ENTRY_LENGTH;
+    /** Entries in one frame with progress at most. */
+    public static final int MAX_PROGRESS_ENTRIES = (STANDARD_FRAME_LENGTH - ENTRIES_OFFSET) / PROGRESS_ENTRY_LENGTH;
 
     @Override
     public StableFlyweight wrap(byte[] buffer, int offset) {
@@ -38,9 +50,24 @@ public final class StableFlyweight extends HeaderFlyweight {
         return this;
     }
 
-    /** Length of a frame of {@code count} entries. */
+    /** Length of a frame of {@code count} entries without progress. */
     public static int lengthOf(int count) {
-        return ENTRIES_OFFSET + count * ENTRY_LENGTH;
+        return lengthOf(count, 0);
+    }
+
+    /** Length of a frame of {@code count} entries with these flags. */
+    public static int lengthOf(int count, int flags) {
+        return ENTRIES_OFFSET + count * entryLength(flags);
+    }
+
+    /** Bytes of an entry under these flags. */
+    public static int entryLength(int flags) {
+        return (flags & PROGRESS) != 0 ? PROGRESS_ENTRY_LENGTH : ENTRY_LENGTH;
+    }
+
+    /** Entries one standard frame holds at most under these flags. */
+    public static int maxEntries(int flags) {
+        return (flags & PROGRESS) != 0 ? MAX_PROGRESS_ENTRIES : MAX_ENTRIES;
     }
 
     public int origin() {
@@ -51,38 +78,59 @@ public final class StableFlyweight extends HeaderFlyweight {
         return Bytes.getUnsignedShort(buffer, offset + COUNT_OFFSET);
     }
 
+    public int flags() {
+        return Bytes.getUnsignedShort(buffer, offset + FLAGS_OFFSET);
+    }
+
+    private int entry(int entry) {
+        return offset + ENTRIES_OFFSET + entry * entryLength(flags());
+    }
+
     public int group(int entry) {
-        return Bytes.getInt(buffer, offset + ENTRIES_OFFSET + entry * ENTRY_LENGTH);
+        return Bytes.getInt(buffer, entry(entry));
     }
 
+    /** Every seqno below this one is resolved at the reporter. */
     public long seqno(int entry) {
-        return Bytes.getLong(buffer, offset + ENTRIES_OFFSET + entry * ENTRY_LENGTH + 4);
+        return Bytes.getLong(buffer, entry(entry) + 4);
     }
 
-    /** Starts a frame to {@code origin} with no entries yet; {@link #add} them, then {@link #finish}. */
+    /**
+     * Every seqno below this one has arrived at the reporter or is known missing there: the entry's progress, or its
+     * resolved seqno in a frame without {@link #PROGRESS}.
+     */
+    public long progress(int entry) {
+        return (flags() & PROGRESS) != 0 ? Bytes.getLong(buffer, entry(entry) + 12) : seqno(entry);
+    }
+
+    /** Starts a frame to {@code origin} with progress and no entries yet; {@link #add} them, then {@link #finish}. */
     public void begin(int source, int origin) {
         writeHeader(FrameType.STABLE, source);
         Bytes.putInt(buffer, offset + ORIGIN_OFFSET, origin);
         Bytes.putShort(buffer, offset + COUNT_OFFSET, 0);
-        Bytes.putShort(buffer, offset + COUNT_OFFSET + 2, 0);
+        Bytes.putShort(buffer, offset + FLAGS_OFFSET, PROGRESS);
     }
 
-    /** Appends an entry; false (nothing written) if the frame already holds {@link #MAX_ENTRIES}. */
-    public boolean add(int group, long seqno) {
+    /**
+     * Appends an entry: resolved below {@code seqno}, received or known missing below {@code progress} (at least
+     * {@code seqno}); false (nothing written) if the frame already holds {@link #MAX_PROGRESS_ENTRIES}.
+     */
+    public boolean add(int group, long seqno, long progress) {
         int count = count();
-        if (count == MAX_ENTRIES) {
+        if (count == MAX_PROGRESS_ENTRIES) {
             return false;
         }
-        int at = offset + ENTRIES_OFFSET + count * ENTRY_LENGTH;
+        int at = offset + ENTRIES_OFFSET + count * PROGRESS_ENTRY_LENGTH;
         Bytes.putInt(buffer, at, group);
         Bytes.putLong(buffer, at + 4, seqno);
+        Bytes.putLong(buffer, at + 12, Math.max(seqno, progress));
         Bytes.putShort(buffer, offset + COUNT_OFFSET, count + 1);
         return true;
     }
 
     /** Sets the frame length for the entries added; returns it. */
     public int finish() {
-        int length = lengthOf(count());
+        int length = lengthOf(count(), flags());
         frameLength(length);
         return length;
     }

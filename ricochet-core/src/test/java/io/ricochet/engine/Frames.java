@@ -36,10 +36,11 @@ public final class Frames {
 
     /** A STABLE from {@code source} to {@code id.origin()}: resolved below {@code id.seqno()} in {@code id.group()}. */
     public static byte[] stable(int source, PacketId id) {
-        byte[] frame = new byte[io.ricochet.wire.StableFlyweight.lengthOf(1)];
+        byte[] frame = new byte[io.ricochet.wire.StableFlyweight.lengthOf(1,
+                io.ricochet.wire.StableFlyweight.PROGRESS)];
         io.ricochet.wire.StableFlyweight st = new io.ricochet.wire.StableFlyweight().wrap(frame, 0);
         st.begin(source, id.origin());
-        st.add(id.group(), id.seqno());
+        st.add(id.group(), id.seqno(), id.seqno());
         st.finish();
         return frame;
     }

@@ -194,6 +194,24 @@ class NakResponderTest {
     }
 
     @Test
+    void theSendWindowCountsFromWhatMembersReceivedNotWhatTheyResolved() {
+        java.util.Set<Integer> members = java.util.Set.of(SELF, REQUESTER);
+        NakResponder responder = responder(64, true);
+        Stability stability = new Stability(SELF, g -> members);
+        responder.useStability(stability, 4);
+        for (int seqno = 0; seqno < 4; seqno++) {
+            send(responder, seqno, 0);
+        }
+        assertEquals(RETENTION, responder.readyAtNs(G, 5), "window full");
+        responder.onStable(REQUESTER, G, 0, 4);
+        assertEquals(5, responder.readyAtNs(G, 5), "seqno 0 waits for its NAK there, but 0..3 arrived or are known "
+                + "missing: the window has moved on");
+        assertFalse(stability.isStable(G, 0), "seqno 0 is not resolved there: the retransmit buffer keeps it");
+        responder.onStable(REQUESTER, G, 0, 5);
+        assertEquals(1, counters.get(EngineCounter.INVALID_PACKETS), "progress beyond what was sent is refused");
+    }
+
+    @Test
     void theSendWindowIsOffAtZeroAndWithoutOtherMembers() {
         NakResponder off = responder(64, true);
         off.useStability(new Stability(SELF, g -> java.util.Set.of(SELF, REQUESTER)), 0);

@@ -65,21 +65,30 @@ class StabilityReporterTest {
         assertEquals(2, counters.get(NakCounter.STABLES_SENT));
         assertEquals(Long.MAX_VALUE, reporter.nextDeadlineNs(), "idle: nothing due");
 
-        // A delivery that does not move the base (a gap before it) sends nothing.
+        // A delivery past a gap moves the progress, not the base: reported, so the sender's window moves on.
         deliver(2, 7, 9, 30 * MS);
         reporter.poll(50 * MS);
-        assertEquals(2, out.sent.size());
+        assertEquals(3, out.sent.size());
+        StableFlyweight progressed = sent(2);
+        assertEquals(1, progressed.count());
+        assertEquals(5, progressed.seqno(0), "still resolved below 5: seqnos 5 to 8 are missing");
+        assertEquals(10, progressed.progress(0), "every seqno below 10 arrived or is known missing");
+
+        // One that fills part of the gap moves neither: nothing is sent.
+        deliver(2, 7, 7, 60 * MS);
+        reporter.poll(80 * MS);
+        assertEquals(3, out.sent.size());
     }
 
     @Test
     void aSenderWithMoreGroupsThanOneFrameHoldsGetsSeveralFrames() {
-        int groups = StableFlyweight.MAX_ENTRIES + 3;
+        int groups = StableFlyweight.MAX_PROGRESS_ENTRIES + 3;
         for (int g = 0; g < groups; g++) {
             deliver(2, 100 + g, 0, 0);
         }
         reporter.poll(20 * MS);
         assertEquals(2, out.sent.size());
-        assertEquals(StableFlyweight.MAX_ENTRIES, sent(0).count());
+        assertEquals(StableFlyweight.MAX_PROGRESS_ENTRIES, sent(0).count());
         assertEquals(3, sent(1).count());
     }
 

@@ -180,12 +180,14 @@ class WireFuzzTest {
             case FrameType.STABLE: {
                 StableFlyweight st = new StableFlyweight().wrap(buf, off);
                 int count = st.count();
-                require(count >= 1 && count <= StableFlyweight.MAX_ENTRIES, "stable count");
-                require(StableFlyweight.lengthOf(count) == len, "stable length");
+                require((st.flags() & ~StableFlyweight.PROGRESS) == 0, "stable flags");
+                require(count >= 1 && count <= StableFlyweight.maxEntries(st.flags()), "stable count");
+                require(StableFlyweight.lengthOf(count, st.flags()) == len, "stable length");
                 sink += st.origin();
                 for (int i = 0; i < count; i++) {
                     sink += st.group(i);
                     require(st.seqno(i) >= 0, "stable seqno");
+                    require(st.progress(i) >= st.seqno(i), "stable progress");
                 }
                 break;
             }
@@ -274,16 +276,21 @@ class WireFuzzTest {
                 return n == 28 && f[20] >= 0;
             case 9: // TAIL: the id and the failed sender's incarnation (any 64 bits)
                 return n == 36 && f[20] >= 0;
-            case 10: { // STABLE: 20 + 12 x count, 1 <= count <= 121, every seqno >= 0
+            case 10: { // STABLE: flags 0 (20 + 12 x count, count <= 121) or 1 (20 + 20 x count, count <= 72, progress
+                       // >= seqno), count >= 1, every seqno >= 0
                 if (n < 20) {
                     return false;
                 }
                 int count = u16(f, 16);
-                if (count < 1 || count > 121 || n != 20 + 12 * count) {
+                int flags = u16(f, 18);
+                int entry = flags == 0 ? 12 : 20;
+                if (flags > 1 || count < 1 || count > (flags == 0 ? 121 : 72) || n != 20 + entry * count) {
                     return false;
                 }
                 for (int i = 0; i < count; i++) {
-                    if (f[20 + 12 * i + 4] < 0) {
+                    int e = 20 + entry * i;
+                    if (f[e + 4] < 0 || (flags == 1 && new java.math.BigInteger(Arrays.copyOfRange(f, e + 12, e + 20))
+                            .compareTo(new java.math.BigInteger(Arrays.copyOfRange(f, e + 4, e + 12))) < 0)) {
                         return false;
                     }
                 }
@@ -359,12 +366,13 @@ class WireFuzzTest {
                 return frame;
             }
             case FrameType.STABLE: {
-                int count = 1 + rnd.nextInt(StableFlyweight.MAX_ENTRIES);
-                byte[] frame = new byte[StableFlyweight.lengthOf(count)];
+                int count = 1 + rnd.nextInt(StableFlyweight.MAX_PROGRESS_ENTRIES);
+                byte[] frame = new byte[StableFlyweight.lengthOf(count, StableFlyweight.PROGRESS)];
                 StableFlyweight st = new StableFlyweight().wrap(frame, 0);
                 st.begin(rnd.nextInt(), rnd.nextInt());
                 for (int i = 0; i < count; i++) {
-                    st.add(rnd.nextInt(), seqno(rnd));
+                    long resolved = seqno(rnd);
+                    st.add(rnd.nextInt(), resolved, resolved + Math.min(Long.MAX_VALUE - resolved, rnd.nextInt(1 << 16)));
                 }
                 st.finish();
                 return frame;
