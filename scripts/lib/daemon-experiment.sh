@@ -4,6 +4,11 @@
 # hosts as network namespaces on a private bridge (cluster-net.sh), 198.18.0.1 the receiving host (GMS, daemon,
 # sink), 198.18.0.2.. the load generators (scripts/bench load); processes started by PID and stopped by PID;
 # readings of the daemon's counters (ricochet stats --json) and of /proc at the edges of a measured window.
+# Ricochet runs as the package configures it: a cluster key file ('ricochet keygen') authenticates every datagram
+# of the daemon and of the generators, the GMS links are mutual TLS with certificates from scripts/certs, and every
+# daemon setting is at its default but addressing (and what a script names, e.g. --rx-buffer). INSECURE=1 is the
+# named variant that runs the GMS --insecure, the daemon insecure = on and the generators --insecure (no key, no
+# certificates); every table says which ran (test_bed.py).
 # Sourced after cluster-common.sh and cluster-net.sh. The sourcing script sets $root, $prefix (namespace prefix,
 # letters then the script's PID, e.g. rctp$$), $out, and may change the defaults below before calling anything;
 # experiment_begin makes $work (the scratch folder).
@@ -17,6 +22,9 @@ export RC_MCAST_SNOOPING="${RC_MCAST_SNOOPING:-1}"
 # application on the daemon's host may).
 export SINK_API="${SINK_API:-tcp}"
 [[ "$SINK_API" == tcp || "$SINK_API" == unix ]] || die "SINK_API must be tcp or unix, got '$SINK_API'"
+# INSECURE=1: no datagram authentication and plaintext GMS links (the variant; the default is authenticated).
+export INSECURE="${INSECURE:-0}"
+[[ "$INSECURE" == 0 || "$INSECURE" == 1 ]] || die "INSECURE must be 0 or 1, got '$INSECURE'"
 gms_port=7100
 api_port=7400
 unicast_port=7300
@@ -125,8 +133,34 @@ cleanup() {
     exit "$status"
 }
 
+# make_credentials: unless INSECURE=1, the run's cluster key ($work/cluster.key, by 'ricochet keygen') and its CA
+# with the certificates of the GMS (gms-1) and the receiving daemon (node-1) in $work/certs (scripts/certs); the
+# generators' certificates are made as they start (generator_cert).
+make_credentials() {
+    ((INSECURE == 0)) || { log "INSECURE=1: no cluster key, no TLS (the insecure variant)"; return 0; }
+    java -Xmx64m -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -jar "$work/ricochet.jar" keygen \
+        --out "$work/cluster.key" >/dev/null || die "ricochet keygen failed"
+    "$root/scripts/certs" "$work/certs" gms:gms-1 daemon:node-1 >/dev/null \
+        || die "could not make the run's certificates (scripts/certs)"
+    log "cluster key $work/cluster.key, certificates in $work/certs: authenticated datagrams, TLS GMS links"
+}
+
+# tls_of NAME: the --tls-cert/--tls-key/--tls-ca options of NAME's certificate (from make_credentials), one a line.
+tls_of() {
+    printf '%s\n' --tls-cert "$work/certs/$1.pem" --tls-key "$work/certs/$1.key" --tls-ca "$work/certs/ca.pem"
+}
+
+# generator_cert NODE: node-NODE's daemon certificate (the GMS takes a daemon's messages from OU=daemon,
+# CN=node-<id> only), made once; nothing when INSECURE=1.
+generator_cert() {
+    ((INSECURE == 0)) || return 0
+    [[ -s "$work/certs/node-$1.pem" ]] || "$root/scripts/certs" "$work/certs" "daemon:node-$1" >/dev/null \
+        || die "could not make node-$1's certificate (scripts/certs)"
+}
+
 # experiment_begin: the checks every experiment makes, the cleanup trap, $work (/tmp/<prefix's letters>-work.*),
-# $out, the jars, the quiet wait, the load average at the start ($work/loadavg-start).
+# $out, the jars, the cluster key and certificates (make_credentials), the quiet wait, the load average at the start
+# ($work/loadavg-start).
 experiment_begin() {
     require_root
     command -v python3 >/dev/null || die "needs python3"
@@ -134,6 +168,7 @@ experiment_begin() {
     work="$(mktemp -d "/tmp/${prefix%%[0-9]*}-work.XXXXXX")"
     mkdir -p "$out"
     build_jars
+    make_credentials
     [[ -z "$wait_quiet" ]] || await_quiet "$wait_quiet"
     cut -d' ' -f1-3 /proc/loadavg >"$work/loadavg-start"
 }
@@ -171,19 +206,21 @@ start_java() {
     start_in "$host" "$logfile" java "-Xmx$heap" -XX:+UseParallelGC "${extra[@]}" -jar "$work/$jar" "$@"
 }
 
-# start_gms: one GMS replica (alone, its Raft state in the work folder) on host 1; sets $gms_pid. --insecure (GMS and daemon): the load generator writes
-# raw frames without the authentication trailer and registers without a certificate; the datagram MAC's cost is
-# measured on its own (docs/design/security.md, "Cost").
+# start_gms: one GMS replica (alone, its Raft state in the work folder) on host 1, with TLS (--insecure when
+# INSECURE=1); sets $gms_pid.
 start_gms() {
-    start_java 1 "$work/gms.log" 256m ricochet-gms.jar --bind "$subnet.1" --port "$gms_port" --insecure \
+    local -a security=(--insecure)
+    ((INSECURE == 1)) || mapfile -t security < <(tls_of gms-1)
+    start_java 1 "$work/gms.log" 256m ricochet-gms.jar --bind "$subnet.1" --port "$gms_port" "${security[@]}" \
         --storage "$work/gms-data" --stats-interval 600
     gms_pid=$started
     wait_listen 1 "$gms_port" "the GMS"
 }
 
-# start_daemon LOGFILE ARGS...: the receiving daemon on host 1 (node 1, LEC r=8 c=5, no injected loss), ARGS
-# added to its command line, and then DAEMON_ARGS if set (daemon flags, e.g. "--receive-thread off"); sets
-# $daemon_pid.
+# start_daemon LOGFILE ARGS...: the receiving daemon on host 1 (node 1), every setting at its default (LEC r=8 c=5,
+# no injected loss, the cluster key and its TLS certificate; insecure = on when INSECURE=1) but addressing, ARGS
+# added to its command line, and then DAEMON_ARGS if set (daemon flags, e.g. "--receive-thread off", recorded as
+# non-default settings); sets $daemon_pid.
 start_daemon() {
     local logfile="$1" extra=()
     shift
@@ -194,9 +231,13 @@ start_daemon() {
     if [[ "$SINK_API" == unix ]]; then
         set -- --api-unix-socket "$work/api.sock" "$@"
     fi
+    local -a security=(--insecure on)
+    if ((INSECURE == 0)); then
+        mapfile -t security < <(tls_of node-1)
+        security+=(--key-file "$work/cluster.key")
+    fi
     start_java 1 "$logfile" 2g ricochet.jar daemon --node-id 1 --interface v0 --address "$subnet.1" \
-        --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" --api-port "$api_port" --r 8 --c 5 \
-        --inject-loss none --stats-interval 10 --insecure on "$@"
+        --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" --api-port "$api_port" "${security[@]}" "$@"
     daemon_pid=$started
     wait_listen 1 "$api_port" "the daemon's API"
 }
@@ -221,12 +262,13 @@ start_sink() {
 
 # launch_generators STEP_DIR FIRST_NODE SENDERS GROUPS LOAD_ARGS...: one load generator on each of hosts
 # 2 .. SENDERS+1, node ids FIRST_NODE+2 .., sending 1 KB packets round-robin over GROUPS as LOAD_ARGS say (a rate
-# and a time, or a schedule), reporting to STEP_DIR/load-hH.json, then GENERATOR_ARGS if set (e.g. "--run 16
+# and a time, or a schedule), reporting to STEP_DIR/load-hH.json, authenticated as a daemon (the cluster key, a
+# daemon certificate for its node id; --insecure when INSECURE=1), then GENERATOR_ARGS if set (e.g. "--run 16
 # --gso"). No receiver shares a generator's host, so their multicast is not looped back. Waits until all send; sets
 # $gens (PIDs) and $gen_roles (load-hH=PID).
 launch_generators() {
-    local step_dir="$1" first_node="$2" senders="$3" groups="$4" h
-    local -a extra=()
+    local step_dir="$1" first_node="$2" senders="$3" groups="$4" h node
+    local -a extra=() security
     shift 4
     if [[ -n "${GENERATOR_ARGS:-}" ]]; then
         read -r -a extra <<<"$GENERATOR_ARGS"
@@ -234,7 +276,14 @@ launch_generators() {
     gens=()
     gen_roles=()
     for ((h = 2; h < 2 + senders; h++)); do
-        start_java "$h" "$step_dir/load-h$h.log" 1g ricochet-bench.jar load --node-id $((first_node + h)) \
+        node=$((first_node + h))
+        security=(--insecure)
+        if ((INSECURE == 0)); then
+            generator_cert "$node"
+            mapfile -t security < <(tls_of "node-$node")
+            security+=(--key-file "$work/cluster.key")
+        fi
+        start_java "$h" "$step_dir/load-h$h.log" 1g ricochet-bench.jar load --node-id "$node" "${security[@]}" \
             --interface v0 --address "$subnet.$h" --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" \
             --groups "$groups" --payload 1024 --out "$step_dir/load-h$h.json" --no-multicast-loop "$@" \
             ${extra[@]+"${extra[@]}"}
@@ -321,6 +370,11 @@ measure_window() {
     daemon_stats "$step_dir/stats-after.json"
     date +%s.%N >"$step_dir/stats-after.time"
     snapshot "$step_dir/wide-after" "$progress" "$@"
+}
+
+# configuration_line: how Ricochet was configured, as every table records it (test_bed.py's configuration()).
+configuration_line() {
+    PYTHONPATH="$root/scripts/lib" python3 -c 'from test_bed import configuration; print(configuration())'
 }
 
 # cpu_model: the host's CPU model name, for the record.

@@ -6,7 +6,7 @@ Usage: groups_report.py OUT COMMAND RATE SECONDS WARMUP RX_BUFFER LOADAVG LABEL 
 """
 import json, os, pathlib, platform, subprocess, sys, time
 
-from test_bed import environment, test_bed
+from test_bed import configuration, environment, test_bed
 
 out, command_line, rate, window, warmup, rx_buffer, load_at_start, label = sys.argv[1:9]
 ds = [int(g) for g in sys.argv[9:]]
@@ -31,6 +31,7 @@ summary = {
     "machine": {"nproc": os.cpu_count(), "cpuModel": model, "kernel": platform.release(), "java": java,
                 "loadAverageAtStart": load_at_start},
     "command": command_line,
+    "configuration": configuration(),
     "environment": environment(),
     "setup": {"offeredRate": int(rate), "senders": first["senders"], "payloadBytes": 1024, "lec": "r=8 c=5",
               "injectedLoss": "none", "rxBufferPacketsPerClass": int(rx_buffer), "windowSeconds": float(window),

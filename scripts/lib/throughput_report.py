@@ -4,7 +4,7 @@ Usage: throughput_report.py OUT COMMAND GROUPS SECONDS WARMUP RX_BUFFER LOADAVG 
 """
 import json, os, pathlib, platform, subprocess, sys, time
 
-from test_bed import environment, test_bed
+from test_bed import configuration, environment, test_bed
 
 out, command_line, groups, window, warmup, rx_buffer, load_at_start = sys.argv[1:8]
 rates = [int(r) for r in sys.argv[8:]]
@@ -28,6 +28,7 @@ summary = {
     "machine": {"nproc": os.cpu_count(), "cpuModel": model, "kernel": platform.release(), "java": java,
                 "loadAverageAtStart": load_at_start},
     "command": command_line,
+    "configuration": configuration(),
     "environment": environment(),
     "setup": {"groups": groups, "senders": 3, "payloadBytes": 1024, "lec": "r=8 c=5", "injectedLoss": "none",
               "rxBufferPacketsPerClass": int(rx_buffer), "windowSeconds": float(window),

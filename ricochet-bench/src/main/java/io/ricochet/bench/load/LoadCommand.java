@@ -1,5 +1,6 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.auth.Authentication;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.control.tls.TlsSettings;
@@ -26,6 +27,11 @@ import picocli.CommandLine.Spec;
                 + "bounded ring of what it sent (RETRANSMIT, or GONE), announces each group's last seqno, leaves "
                 + "its groups, and prints (and writes, with --out) a JSON report: packets sent (per group and "
                 + "over time), achieved rate, NAKs answered, its own CPU time.",
+            "",
+            "As a daemon, it authenticates every datagram with the cluster's --key-file (each one it sends is sealed "
+                + "as a daemon seals it; each one it receives is opened first, and dropped unless authentic and "
+                + "new) and speaks to the GMS over mutual TLS with a daemon certificate for its node id "
+                + "(--tls-cert/--tls-key/--tls-ca). --insecure does neither, for a cluster run insecure.",
             "",
         })
 public final class LoadCommand implements Callable<Integer> {
@@ -76,8 +82,24 @@ public final class LoadCommand implements Callable<Integer> {
 
     @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "1024",
             description = "Payload bytes per packet, as a daemon writes them: a kind byte, then one message of "
-                    + "BYTES - 1 (default: ${DEFAULT-VALUE}).")
+                    + "BYTES - 1 (default: ${DEFAULT-VALUE}, the daemon's payload). The frame and its authentication "
+                    + "trailer must fit --mtu.")
     private int payload;
+
+    @Option(names = "--mtu", paramLabel = "BYTES", defaultValue = "1500",
+            description = "Largest IP packet the network carries, as the daemons' mtu setting: every datagram fits "
+                    + "one (default: ${DEFAULT-VALUE}).")
+    private int mtu;
+
+    @Option(names = "--key-file", paramLabel = "FILE",
+            description = "The cluster's key file (as the daemons': 'ricochet keygen --out FILE', mode 0600). "
+                    + "Required unless --insecure.")
+    private Path keyFile;
+
+    @Option(names = "--insecure",
+            description = "No datagram authentication and plaintext links to the GMS, for a cluster whose daemons "
+                    + "run insecure = on and whose GMS runs --insecure; give neither --key-file nor --tls-*.")
+    private boolean insecure;
 
     @Option(names = "--out", paramLabel = "FILE", description = "Also write the JSON report to this file.")
     private Path out;
@@ -122,7 +144,7 @@ public final class LoadCommand implements Callable<Integer> {
                     + "(default: on). --no-multicast-loop saves a copy per datagram when none is.")
     private boolean multicastLoop;
 
-    /** Without the three files the links are plaintext (the GMS must then run --insecure). */
+    /** Required unless --insecure, which makes the links plaintext (the GMS must then run --insecure). */
     @Mixin
     private TlsOptions tls;
 
@@ -130,11 +152,12 @@ public final class LoadCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         LoadConfig config;
         try {
-            TlsSettings links = tls.settings(!tls.anyGiven(), "no --tls-* files", PeerIdentity.Role.DAEMON,
+            Authentication auth = authentication();
+            TlsSettings links = tls.settings(insecure, "--insecure", PeerIdentity.Role.DAEMON,
                     PeerIdentity.nodeName(nodeId));
             config = new LoadConfig(nodeId, iface, address, unicastPort, gms, groups, schedule(), payload,
                     tickMicros, retransmitPerGroup, lingerMillis, joinTimeoutSeconds, socketBytes, transport, run, gso,
-                    multicastLoop, links);
+                    multicastLoop, mtu, links, auth);
             String noGso = gso ? GsoBatcher.unavailable(transport.useEpoll()) : null;
             if (noGso != null) {
                 throw new IllegalArgumentException("--gso: " + noGso);
@@ -158,6 +181,23 @@ public final class LoadCommand implements Callable<Integer> {
             return 0;
         } finally {
             reported.countDown();
+        }
+    }
+
+    /** The --key-file's keys, or none with --insecure; neither or both is refused. */
+    private Authentication authentication() {
+        if (insecure && keyFile != null) {
+            throw new IllegalArgumentException("--key-file and --insecure were both given: choose one");
+        }
+        if (!insecure && keyFile == null) {
+            throw new IllegalArgumentException("no --key-file: give the cluster's key file, the daemons' key-file "
+                    + "(make one with 'ricochet keygen --out FILE'), or run unauthenticated on purpose with "
+                    + "--insecure (the daemons then need insecure = on)");
+        }
+        try {
+            return Authentication.from(keyFile, insecure);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--key-file: " + e.getMessage(), e);
         }
     }
 

@@ -1,8 +1,11 @@
 package io.ricochet.bench.load;
 
+import io.ricochet.auth.Authentication;
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.daemon.DaemonConfig;
 import io.ricochet.daemon.GsoBatcher;
 import io.ricochet.wire.DataFlyweight;
+import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Objects;
@@ -28,20 +31,24 @@ import java.util.Objects;
  * @param run               frames sent to a group in a row before the next group's turn
  * @param gso               whether each run goes out as one UDP GSO send
  * @param multicastLoop     whether the multicast is also looped back to this host's own sockets
+ * @param mtu               largest IP packet the network carries, as the daemons' {@code mtu}: every datagram
+ *                          (frame and trailer) fits one
  * @param tls               the TLS of the links to the GMS (a daemon certificate for this node id), or plaintext
- *                          (the generator's datagrams carry no authentication trailer either)
+ * @param auth              how datagrams are authenticated: the cluster's keys (each datagram sealed as a daemon
+ *                          seals it, each received one opened before it is read), or not at all ({@code --insecure})
  */
 public record LoadConfig(int nodeId, String iface, InetAddress address, int unicastPort,
                          GmsEndpoints gms, GroupList groups, RateSchedule schedule, int payload,
                          int tickMicros, int retransmitPerGroup, int lingerMillis, int joinTimeoutSeconds,
                          int socketBytes, Transport transport, int run, boolean gso, boolean multicastLoop,
-                         TlsSettings tls) {
+                         int mtu, TlsSettings tls, Authentication auth) {
 
     public LoadConfig {
         Objects.requireNonNull(iface, "interface");
         Objects.requireNonNull(address, "address");
         Objects.requireNonNull(transport, "transport");
         Objects.requireNonNull(tls, "tls");
+        Objects.requireNonNull(auth, "auth");
         Objects.requireNonNull(gms, "gms");
         Objects.requireNonNull(groups, "groups");
         Objects.requireNonNull(schedule, "schedule");
@@ -50,6 +57,12 @@ public record LoadConfig(int nodeId, String iface, InetAddress address, int unic
         require(unicastPort > 0 && unicastPort < 65_536, "--unicast-port", unicastPort, "must be in 1..65535");
         require(payload >= 1 && payload <= DataFlyweight.MAX_PAYLOAD, "--payload", payload,
                 "must be in 1.." + DataFlyweight.MAX_PAYLOAD + " (a kind byte, then the message)");
+        require(mtu >= HeaderFlyweight.MIN_MTU && mtu <= HeaderFlyweight.MAX_MTU, "--mtu", mtu,
+                "must be in " + HeaderFlyweight.MIN_MTU + ".." + HeaderFlyweight.MAX_MTU);
+        int maxPayload = DaemonConfig.maxFrameLength(mtu, auth) - DataFlyweight.DATA_HEADER_LENGTH;
+        require(payload <= maxPayload, "--payload", payload, "must be at most " + maxPayload + " with --mtu " + mtu
+                + (auth.enabled() ? " and the " + auth.overhead() + "-byte authentication trailer" : "")
+                + ": a frame and its trailer fit one IP packet, as a daemon's do");
         require(tickMicros >= 50 && tickMicros <= 100_000, "--tick-us", tickMicros, "must be in 50..100000");
         require(retransmitPerGroup >= 1, "--retransmit-buffer", retransmitPerGroup, "must be 1 or more");
         require(lingerMillis >= 0, "--linger-ms", lingerMillis, "must be 0 or more");
@@ -73,6 +86,12 @@ public record LoadConfig(int nodeId, String iface, InetAddress address, int unic
     public String sending() {
         return (run == 1 ? "round-robin" : "runs of " + run + " frames per group") + (gso ? ", GSO" : "")
                 + (multicastLoop ? "" : ", multicast not looped back");
+    }
+
+    /** How datagrams are authenticated, for the report. */
+    public String authentication() {
+        return auth.enabled() ? "sealed and opened with the cluster key (" + auth.describe() + ")"
+                : "none (--insecure)";
     }
 
     /** The frame length of every data packet. */

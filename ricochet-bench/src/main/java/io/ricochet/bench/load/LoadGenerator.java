@@ -24,7 +24,10 @@ import java.util.concurrent.TimeUnit;
  * multicasts well-formed DATA frames round-robin over the groups at a paced rate for a fixed time. It runs no
  * protocol engine: it answers NAKs with RETRANSMIT from a bounded ring of what it sent (or GONE), drops the LEC
  * repairs receivers send it, announces each group's last seqno with SESSION, keeps answering NAKs for a short
- * linger, and leaves its groups. {@link #stop()} cuts the sending short and goes on with the rest.
+ * linger, and leaves its groups. {@link #stop()} cuts the sending short and goes on with the rest. Authenticated as
+ * a daemon is ({@link LoadConfig#auth}): every datagram it sends is sealed with the cluster key, each DATA exactly
+ * the datagram a daemon sending that packet would send (so its trailer is the origin seal repairs carry), and every
+ * one it receives is opened before it is read.
  */
 public final class LoadGenerator {
     private static final Duration LEAVE_TIMEOUT = Duration.ofSeconds(5);
@@ -61,13 +64,15 @@ public final class LoadGenerator {
         RetransmitRing ring = new RetransmitRing(groups.length, config.retransmitPerGroup(), config.frameLength());
         FrameSource source = new FrameSource(config.nodeId(), groups, config.payload(), ring, config.run());
         GroupViews views = new GroupViews(config.nodeId(), groups);
-        LoadInbound inbound = new LoadInbound(new NakAnswerer(config.nodeId(), groups, ring), views::unicastOf);
+        // Two guards of one Authentication: one process clock for the seals, one replay filter for what arrives.
+        LoadInbound inbound = new LoadInbound(new NakAnswerer(config.nodeId(), groups, ring), views::unicastOf,
+                config.auth().newGuard());
         EventLoopGroup loopGroup = config.transport().newLoop();
         EventLoop loop = loopGroup.next();
         GmsClient gms = new GmsClient(config.nodeId(), config.unicast(), System.currentTimeMillis(),
                 config.gms().partitions(), views, loopGroup, config.tls());
         try (LoadSocket socket = new LoadSocket(loopGroup, iface, config.unicast(), config.socketBytes(),
-                config.multicastLoop(), config.gso(), inbound)) {
+                config.multicastLoop(), config.gso(), config.auth().newGuard(), inbound)) {
             onLoop(loop, () -> {
                 inbound.answerOn(socket);
                 return null;
@@ -86,6 +91,7 @@ public final class LoadGenerator {
             if (stopRequested) {
                 send.stop();
             }
+            System.err.printf("load node %d: authentication %s%n", config.nodeId(), config.authentication());
             System.err.printf("load node %d: sending to %d groups, schedule %s (packets/s:seconds)%n",
                     config.nodeId(), groups.length, schedule);
             long cpuStart = CpuClock.processNanos();
@@ -153,7 +159,7 @@ public final class LoadGenerator {
                 sessions,
                 inbound.naks(), answers.retransmits(), answers.gones(), answers.refused() + inbound.naksFromStrangers(),
                 inbound.repairs(),
-                inbound.others(), cpuSeconds, cpuSeconds < 0 ? -1 : 100 * cpuSeconds / seconds, left,
+                inbound.others(), inbound.unauthentic(), config.authentication(), cpuSeconds, cpuSeconds < 0 ? -1 : 100 * cpuSeconds / seconds, left,
                 sentPerGroup, progress, send.progress().truncated());
     }
 

@@ -5,13 +5,17 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.DatagramPacket;
+import io.ricochet.auth.DatagramAuth;
+import io.ricochet.auth.FrameGuard;
+import io.ricochet.wire.Bytes;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetSocketAddress;
 import java.util.function.IntFunction;
 
 /**
- * What arrives at a load generator's unicast socket: NAKs, answered at once through the {@link NakAnswerer} to
+ * What arrives at a load generator's unicast socket, each datagram opened by the {@link FrameGuard} before anything
+ * reads it (as the daemon's handler does: one not authentic, or replayed, is counted and dropped): NAKs, answered at once through the {@link NakAnswerer} to
  * the unicast address the NAK's source registered with the GMS (a daemon with a receive thread sends from another
  * port, which nothing reads), and counted unanswered from a node no view of ours lists;
  * the daemon's LEC repairs (a generator is a member of its groups, so receivers pick it as a repair target),
@@ -21,17 +25,23 @@ import java.util.function.IntFunction;
 final class LoadInbound extends SimpleChannelInboundHandler<DatagramPacket> {
     private final NakAnswerer answerer;
     private final IntFunction<InetSocketAddress> unicastOf;
-    private final byte[] in = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
+    private final FrameGuard guard;
+    private final byte[] in = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
     private final byte[] out = new byte[HeaderFlyweight.MAX_FRAME_LENGTH];
     private LoadSocket socket;
     private long naks;
     private long naksFromStrangers;
     private long repairs;
     private long others;
+    private long unauthentic;
 
-    /** @param unicastOf a node's registered unicast address, or null if unknown */
-    LoadInbound(NakAnswerer answerer, IntFunction<InetSocketAddress> unicastOf) {
+    /**
+     * @param unicastOf a node's registered unicast address, or null if unknown
+     * @param guard     opens every datagram received (the process's authentication; a pass-through when insecure)
+     */
+    LoadInbound(NakAnswerer answerer, IntFunction<InetSocketAddress> unicastOf, FrameGuard guard) {
         this.answerer = answerer;
+        this.guard = guard;
         this.unicastOf = unicastOf;
     }
 
@@ -43,12 +53,18 @@ final class LoadInbound extends SimpleChannelInboundHandler<DatagramPacket> {
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
         ByteBuf content = packet.content();
-        int length = content.readableBytes();
-        if (length < HeaderFlyweight.HEADER_LENGTH || length > in.length) {
+        int datagram = content.readableBytes();
+        if (datagram < HeaderFlyweight.HEADER_LENGTH || datagram > in.length) {
             others++;
             return;
         }
-        int type = content.getByte(content.readerIndex() + HeaderFlyweight.TYPE_OFFSET);
+        content.getBytes(content.readerIndex(), in, 0, datagram);
+        int length = guard.open(in, 0, datagram);
+        if (length < 0) {
+            unauthentic++;
+            return;
+        }
+        int type = in[HeaderFlyweight.TYPE_OFFSET];
         if (type == FrameType.REPAIR) {
             repairs++;
             return;
@@ -58,12 +74,11 @@ final class LoadInbound extends SimpleChannelInboundHandler<DatagramPacket> {
             return;
         }
         naks++;
-        InetSocketAddress to = unicastOf.apply(content.getInt(content.readerIndex() + HeaderFlyweight.SOURCE_OFFSET));
+        InetSocketAddress to = unicastOf.apply(Bytes.getInt(in, HeaderFlyweight.SOURCE_OFFSET));
         if (to == null) {
             naksFromStrangers++;
             return;
         }
-        content.getBytes(content.readerIndex(), in, 0, length);
         int answer = answerer.answer(in, length, out);
         if (answer > 0) {
             socket.send(to, out, answer);
@@ -96,5 +111,10 @@ final class LoadInbound extends SimpleChannelInboundHandler<DatagramPacket> {
 
     long others() {
         return others;
+    }
+
+    /** Datagrams dropped unopened: not authentic (no or a bad trailer, an unknown key), stale or replayed. */
+    long unauthentic() {
+        return unauthentic;
     }
 }

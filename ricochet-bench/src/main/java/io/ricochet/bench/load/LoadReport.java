@@ -33,6 +33,8 @@ import java.util.Map;
  * @param naksRefused      NAKs not answered (malformed, not for this node, or from a node no view lists)
  * @param repairsReceived  LEC repairs received from receivers (dropped)
  * @param otherReceived    other datagrams received (dropped)
+ * @param unauthenticReceived datagrams dropped unread: not authentic, stale or replayed (0 when insecure)
+ * @param authentication   how its datagrams were authenticated: the cluster key, or none (--insecure)
  * @param cpuSeconds       this process's CPU time while sending
  * @param cpuPercentOfCore cpuSeconds / sendSeconds, in percent of one core
  * @param leftCleanly      whether the GMS confirmed the LEAVE of every group
@@ -47,7 +49,8 @@ public record LoadReport(int nodeId, String address, String groups, String trans
                          long behindAtEnd, long skipped, int maxBatch, int tickMicros, long writeStalls,
                          long sessionsSent,
                          long naksReceived, long retransmitsSent, long goneSent, long naksRefused,
-                         long repairsReceived, long otherReceived, double cpuSeconds, double cpuPercentOfCore,
+                         long repairsReceived, long otherReceived, long unauthenticReceived, String authentication,
+                         double cpuSeconds, double cpuPercentOfCore,
                          boolean leftCleanly, Map<Integer, Long> sentPerGroup, List<long[]> progress,
                          boolean progressTruncated) {
 
@@ -55,9 +58,10 @@ public record LoadReport(int nodeId, String address, String groups, String trans
     public String summary() {
         return String.format(Locale.ROOT,
                 "load node %d: sent %d in %.2f s = %.0f/s (target %.0f/s, %d behind, %d skipped at phase changes), "
-                        + "NAKs %d (retransmit %d, gone %d), repairs received %d, CPU %.0f %% of a core",
+                        + "NAKs %d (retransmit %d, gone %d), repairs received %d, unauthentic dropped %d, "
+                        + "CPU %.0f %% of a core",
                 nodeId, sent, sendSeconds, achievedRate, targetRate, behindAtEnd, skipped, naksReceived,
                 retransmitsSent,
-                goneSent, repairsReceived, cpuPercentOfCore);
+                goneSent, repairsReceived, unauthenticReceived, cpuPercentOfCore);
     }
 }

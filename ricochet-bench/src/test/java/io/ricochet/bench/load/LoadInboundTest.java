@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
+import io.ricochet.auth.Authentication;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
@@ -59,9 +60,10 @@ class LoadInboundTest {
         source.next();
         InetSocketAddress registered = (InetSocketAddress) daemonReceives.getLocalAddress();
         LoadInbound inbound = new LoadInbound(new NakAnswerer(SELF, new int[] {GROUP}, ring),
-                node -> node == DAEMON ? registered : null);
+                node -> node == DAEMON ? registered : null, Authentication.insecure().newGuard());
         try (LoadSocket socket = new LoadSocket(loop, NetworkInterface.getByName("lo"),
-                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1 << 16, true, false, inbound)) {
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1 << 16, true, false,
+                Authentication.insecure().newGuard(), inbound)) {
             loop.submit(() -> inbound.answerOn(socket)).get();
             InetSocketAddress generator = socket.localAddress();
 
