@@ -144,7 +144,7 @@ public final class DaemonSettings {
             "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
                 + "every member has from its retransmit buffer early (0 = off: each is kept the NAK give-up time)"});
         k.put("send-window", new String[] {"4096",
-            "packets this daemon may have sent to one group that some member has not yet reported resolved (flow "
+            "packets this daemon may have sent to one group beyond what some member has reported receiving (flow "
                 + "control: a sender is held to its slowest receiver); the next send there waits for a report, or "
                 + "until the window's oldest packet has been kept the NAK give-up time (0 = off; needs "
                 + "stability-interval-ms)"});
