@@ -34,7 +34,8 @@ public final class NakResponder {
     /** Packets of a group sent and not yet stable, at most, before a send there waits ({@link #readyAtNs(int, long)}). */
     private int window;
     /** Per group, a lower bound of {@link Stability#progressBelow}: recomputed only when the window looks full. */
-    private final java.util.Map<Integer, long[]> stableFloor = new java.util.HashMap<>();
+    private final org.agrona.collections.Int2ObjectHashMap<long[]> progressFloor =
+            new org.agrona.collections.Int2ObjectHashMap<>();
     private FountainSender fountain;
     private final int perRequester;
     private final java.util.LinkedHashMap<Integer, TokenBucket> requesters =
@@ -150,7 +151,11 @@ public final class NakResponder {
             return ready;
         }
         long next = nextSeqno.applyAsLong(group);
-        long[] floor = stableFloor.computeIfAbsent(group, g -> new long[1]);
+        long[] floor = progressFloor.get(group);
+        if (floor == null) {
+            floor = new long[1];
+            progressFloor.put(group, floor);
+        }
         if (next - floor[0] < window) {
             return ready;
         }
@@ -164,7 +169,7 @@ public final class NakResponder {
 
     /** Forgets the window of a group this node no longer sends to. */
     public void forgetGroup(int group) {
-        stableFloor.remove(group);
+        progressFloor.remove(group);
     }
 
     /**
