@@ -29,6 +29,8 @@ import java.util.concurrent.TimeUnit;
  * its own) with the given probability; a fragmented datagram is lost whole when any of its fragments is. Named
  * counters tell packets seen and dropped, fragments apart; the namespace's {@code /proc/net/snmp} tells what the
  * kernel lost besides (receive buffers full, reassemblies failed), so real loss is never taken for injected loss.
+ * The namespaces live for the whole run, so a reassembly a trial left incomplete times out (ipfrag_time, 30 s) and
+ * counts as {@code ReasmFails} in a later trial: read that counter beside {@code nft.frag_seen} of the same trial.
  *
  * <p>The command lines are built by pure methods (tested) and run by {@link #run}.
  */
