@@ -47,6 +47,11 @@ public final class LatencyHistogram {
                 ms(histogram.getValueAtPercentile(99)), ms(histogram.getMaxValue()));
     }
 
+    /** The latency at {@code percentile} (0..100, e.g. 99.9) in milliseconds; 0 when nothing was recorded. */
+    public double percentileMs(double percentile) {
+        return count() == 0 ? 0 : ms(histogram.getValueAtPercentile(percentile));
+    }
+
     private static double ms(double micros) {
         return Math.round(micros) / 1000.0;
     }

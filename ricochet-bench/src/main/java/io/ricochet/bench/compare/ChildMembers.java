@@ -39,6 +39,44 @@ final class ChildMembers {
      * the members in {@code processes}.
      */
     static List<MemberResult> run(List<List<MemberPlan>> processes, Path logs) throws Exception {
+        return run(processes, logs, members -> List.of());
+    }
+
+    /** Children still running, killed by a shutdown hook if this JVM is stopped (ctrl-C) before it ends them. */
+    private static final java.util.Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            LIVE.forEach(Process::destroy);
+            for (Process p : LIVE) {
+                try {
+                    if (!p.waitFor(5, TimeUnit.SECONDS)) {
+                        p.destroyForcibly();
+                    }
+                } catch (InterruptedException e) {
+                    p.destroyForcibly();
+                }
+            }
+        }, "vs-jgroups-children"));
+    }
+
+    /** Kills {@code child} (by its own handle) if this JVM is stopped before it ends. */
+    static void track(Process child) {
+        LIVE.add(child);
+    }
+
+    /** {@code child} has ended. */
+    static void untrack(Process child) {
+        LIVE.remove(child);
+    }
+
+    /**
+     * As above, each child's command line after {@code prefix} of its members (e.g. {@code ip netns exec NS}: on a real
+     * link, each member process runs in its own network namespace).
+     */
+    static List<MemberResult> run(List<List<MemberPlan>> processes, Path logs,
+                                  java.util.function.Function<List<MemberPlan>, List<String>> prefix)
+            throws Exception {
         Files.createDirectories(logs);
         List<MemberPlan> plans = processes.stream().flatMap(List::stream).toList();
         List<Process> children = new ArrayList<>();
@@ -48,7 +86,10 @@ final class ChildMembers {
         try {
             for (List<MemberPlan> members : processes) {
                 Path log = logs.resolve(logName(members));
-                Process child = new ProcessBuilder(command(members)).redirectError(log.toFile()).start();
+                List<String> command = new ArrayList<>(prefix.apply(members));
+                command.addAll(command(members));
+                Process child = new ProcessBuilder(command).redirectError(log.toFile()).start();
+                track(child);
                 children.add(child);
                 Thread reader = new Thread(() -> read(child, ready, reported, results),
                         "member-" + members.get(0).id() + "-out");
@@ -85,6 +126,7 @@ final class ChildMembers {
                 if (!child.waitFor(10, TimeUnit.SECONDS)) {
                     child.destroyForcibly();
                 }
+                untrack(child);
             }
         }
     }

@@ -19,22 +19,21 @@ import org.jgroups.stack.ProtocolStack;
 
 /**
  * A JGroups member: one JChannel per group (not fork channels, which would share one NAKACK2 sequence, so one loss
- * recovery stream, among all groups), each on its own {@link JGroupsStack}, with a {@link RecordingDiscard} right
- * above the transport. Its own messages are not delivered back to it.
+ * recovery stream, among all groups), each on its own {@link JGroupsStack} of the plan's configuration, with a
+ * {@link RecordingDiscard} right above the transport on loopback (on a real link the network drops packets and no
+ * injector runs). Its own messages are not delivered back to it.
  */
 final class JGroupsMember implements GroupMember {
     /** Channels connected at once while starting. */
     private static final int CONNECT_THREADS = 8;
 
     private final MemberPlan plan;
-    private final boolean tuned;
     private final DeliveryStats stats;
     private final DropLog drops = new DropLog(1 << 16);
     private final Map<Integer, JChannel> channels = new LinkedHashMap<>();
 
-    JGroupsMember(MemberPlan plan, boolean tuned) {
+    JGroupsMember(MemberPlan plan) {
         this.plan = plan;
-        this.tuned = tuned;
         this.stats = new DeliveryStats(plan.id());
     }
 
@@ -55,11 +54,13 @@ final class JGroupsMember implements GroupMember {
     }
 
     private JChannel open(int group) throws Exception {
-        JChannel channel = new JChannel(JGroupsStack.of(plan, group, tuned));
+        JChannel channel = new JChannel(JGroupsStack.of(plan, group));
         // Each group's drops come from a generator of their own, seeded by the member and the group.
         long seed = plan.seed() * 1_000_003L + plan.id() * 65_537L + group;
-        channel.getProtocolStack().insertProtocol(new RecordingDiscard(plan.loss(), seed, plan.id(), drops),
-                ProtocolStack.Position.ABOVE, UDP.class);
+        if (plan.mtu() == 0) { // the harness's injector on loopback; on a real link loss is the network's (nftables)
+            channel.getProtocolStack().insertProtocol(new RecordingDiscard(plan.loss(), seed, plan.id(), drops),
+                    ProtocolStack.Position.ABOVE, UDP.class);
+        }
         // Counted for counters(): JGroups keeps these statistics only when asked.
         channel.getProtocolStack().findProtocol(NAKACK2.class).enableStats(true);
         channel.getProtocolStack().findProtocol(UDP.class).enableStats(true);

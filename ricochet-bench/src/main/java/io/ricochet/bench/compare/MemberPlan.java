@@ -24,11 +24,25 @@ import java.util.Objects;
  * @param gmsPort        TCP port of the in-process GMS partition on 127.0.0.1 (Ricochet)
  * @param basePort       first UDP port of the trial (JGroups multicast ports, Ricochet multicast and unicast ports)
  * @param ricochetSettings further daemon settings (config-file keys) over the harness's own, for a Ricochet member
+ * @param mtu            0: every member on 127.0.0.x loopback in one network namespace; else the MTU of the real link
+ *                       (veth pairs on a bridge) each member has in a network namespace of its own, at
+ *                       {@link #LINK_SUBNET}{@code .<id>}, the harness's GMS at {@link #LINK_GMS_ADDRESS}
+ * @param credentials    the run's credentials folder ({@link Credentials}: Ricochet's key file and certificates,
+ *                       JGroups' keystore), or null (only for an insecure Ricochet variant and unencrypted JGroups)
  */
 public record MemberPlan(SystemKind system, int id, int members, List<Integer> groups, Sending sending, double rate,
                          int payloadBytes, double warmupSeconds, double seconds, double drainSeconds, double loss,
                          long seed, int ttl, int gmsPort, int basePort,
-                         Map<String, String> ricochetSettings) {
+                         Map<String, String> ricochetSettings, int mtu, String credentials) {
+    /** The link's addresses: member {@code id} is {@code LINK_SUBNET.id}. */
+    public static final String LINK_SUBNET = "198.18.0";
+    /** The GMS's address on the link. */
+    public static final String LINK_GMS_ADDRESS = LINK_SUBNET + ".250";
+    /** The interface of every member's namespace on the link. */
+    public static final String LINK_INTERFACE = "v0";
+    /** The MTUs a link may have. */
+    public static final int MIN_MTU = 1280;
+    public static final int MAX_MTU = 9000;
     /** Members in one trial at most (each Ricochet daemon has an address 127.0.0.(10 + id)). */
     public static final int MAX_MEMBERS = 200;
     /** Largest group id: JGroups group {@code g} has multicast port {@code basePort + g}. */
@@ -36,9 +50,21 @@ public record MemberPlan(SystemKind system, int id, int members, List<Integer> g
     /** UDP ports from {@code basePort} on a trial may use. */
     public static final int PORTS_USED = MAX_GROUP + 4;
 
-    /** Daemon settings a trial keeps for itself: its addresses, ports and TTL (traffic stays on loopback). */
+    /**
+     * Daemon settings a trial keeps for itself: addressing (its addresses and ports, the GMS), the credentials it
+     * makes, the TTL (traffic stays on the link) and its loss injection.
+     */
     static final java.util.Set<String> HARNESS_SETTINGS = java.util.Set.of("node-id", "interface", "address",
-            "unicast-port", "heartbeat-port", "api-bind", "api-port", "gms", "multicast-ttl", "inject-loss", "seed");
+            "unicast-port", "heartbeat-port", "api-bind", "api-port", "gms", "multicast-ttl", "inject-loss", "seed",
+            "key-file", "tls-cert", "tls-key", "tls-ca");
+
+    /** As the full form, on loopback, without credentials. */
+    public MemberPlan(SystemKind system, int id, int members, List<Integer> groups, Sending sending, double rate,
+                      int payloadBytes, double warmupSeconds, double seconds, double drainSeconds, double loss,
+                      long seed, int ttl, int gmsPort, int basePort, Map<String, String> ricochetSettings) {
+        this(system, id, members, groups, sending, rate, payloadBytes, warmupSeconds, seconds, drainSeconds, loss, seed,
+                ttl, gmsPort, basePort, ricochetSettings, 0, null);
+    }
 
     /** How a member sends. */
     public enum Sending {
@@ -74,6 +100,17 @@ public record MemberPlan(SystemKind system, int id, int members, List<Integer> g
         require(ricochetSettings.keySet().stream().noneMatch(HARNESS_SETTINGS::contains), "ricochet setting",
                 ricochetSettings.keySet(), "must not name one the harness sets for safety or addressing "
                         + HARNESS_SETTINGS);
+        require(mtu == 0 || mtu >= MIN_MTU && mtu <= MAX_MTU, "mtu", mtu,
+                "must be 0 (loopback) or in " + MIN_MTU + ".." + MAX_MTU);
+        require(mtu == 0 || loss == 0, "loss", loss, "on a real link is the network's (nftables), not the systems' "
+                + "injectors: give the plan none");
+        require(mtu == 0 || members < 250, "members", members, "on a real link must be below 250 (addresses)");
+        if (system == SystemKind.RICOCHET) {
+            int payload = RicochetMember.payload(ricochetSettings);
+            require(payloadBytes <= payload - 1, "message size", payloadBytes, "does not fit Ricochet's payload "
+                    + payload + " (a message is at most payload - 1 = " + (payload - 1) + " bytes): use sizes "
+                    + "that fit the daemon's defaults (e.g. 1000, 64), or name a variant: --ricochet-set payload=N");
+        }
         require(basePort >= 1024 && basePort + PORTS_USED <= 65535, "base port", basePort,
                 "must be in 1024.." + (65535 - PORTS_USED));
     }
@@ -104,9 +141,29 @@ public record MemberPlan(SystemKind system, int id, int members, List<Integer> g
         return basePort + MAX_GROUP + 3;
     }
 
-    /** Ricochet: this member's daemon address on loopback. */
+    /** Ricochet: this member's daemon address, on loopback or on the link. */
     public String ricochetAddress() {
-        return "127.0.0." + (10 + id);
+        return mtu == 0 ? "127.0.0." + (10 + id) : LINK_SUBNET + "." + id;
+    }
+
+    /** JGroups: the address every channel of this member binds to. */
+    public String bindAddress() {
+        return mtu == 0 ? "127.0.0.1" : LINK_SUBNET + "." + id;
+    }
+
+    /** Ricochet: the interface multicast goes out on. */
+    public String ricochetInterface() {
+        return mtu == 0 ? "lo" : LINK_INTERFACE;
+    }
+
+    /** Ricochet: the GMS partition's address. */
+    public String gmsHost() {
+        return mtu == 0 ? "127.0.0.1" : LINK_GMS_ADDRESS;
+    }
+
+    /** Whether the members run on a real link (each in a network namespace of its own). */
+    public boolean onLink() {
+        return mtu != 0;
     }
 
     /** Whether this member sends. */

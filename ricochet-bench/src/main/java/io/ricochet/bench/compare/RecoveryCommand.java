@@ -37,7 +37,8 @@ public final class RecoveryCommand implements Callable<Integer> {
 
     @Option(names = "--systems", paramLabel = "S", split = ",", defaultValue = "jgroups,jgroups-tuned,ricochet",
             converter = TrialOptions.SystemConverter.class,
-            description = "jgroups, jgroups-tuned, ricochet (default: ${DEFAULT-VALUE})")
+            description = "jgroups, jgroups-tuned, jgroups-link, jgroups-encrypt, ricochet (default: "
+                    + "${DEFAULT-VALUE})")
     private List<SystemKind> systems;
 
     @Option(names = "--members", paramLabel = "N", defaultValue = "8",
@@ -52,8 +53,9 @@ public final class RecoveryCommand implements Callable<Integer> {
             description = "messages per second each member sends (default: ${DEFAULT-VALUE})")
     private double rate;
 
-    @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1024",
-            description = "message size in bytes (default: ${DEFAULT-VALUE})")
+    @Option(names = "--size", paramLabel = "BYTES", defaultValue = "1000",
+            description = "message size in bytes; Ricochet's must fit its default payload (messages of at most 1023 "
+                    + "bytes) unless a variant sets it (default: ${DEFAULT-VALUE})")
     private int size;
 
     @Option(names = "--loss", paramLabel = "L", defaultValue = "0.01",
@@ -81,11 +83,12 @@ public final class RecoveryCommand implements Callable<Integer> {
         Comparison.run("recovery", "bench " + String.join(" ", spec.commandLine().getParseResult().originalArgs()),
                 parameters, specs, options.out,
                 List.of("d", "packaging", "system", "dropped", "timed (sent in window)", "mean (ms)", "p50 (ms)",
-                        "p99 (ms)", "max (ms)", "delivered/expected"),
-                s -> List.of(Integer.toString(s.groupsPerMember()), s.packaging(), s.system(),
+                        "p99 (ms)", "p99.9 (ms)", "max (ms)", "delivered/expected"),
+                s -> List.of(Integer.toString(s.groupsPerMember()), s.packaging(), s.variant(),
                         Long.toString(s.drops()), Long.toString(s.recoveryMs().count()),
                         Comparison.num(s.recoveryMs().mean(), 2), Comparison.num(s.recoveryMs().p50(), 2),
-                        Comparison.num(s.recoveryMs().p99(), 2), Comparison.num(s.recoveryMs().max(), 2),
+                        Comparison.num(s.recoveryMs().p99(), 2), Comparison.num(s.recoveryP999Ms(), 2),
+                        Comparison.num(s.recoveryMs().max(), 2),
                         Comparison.num(s.deliveredRatio(), 5)));
         return 0;
     }
@@ -107,7 +110,7 @@ public final class RecoveryCommand implements Callable<Integer> {
                             plans.add(new MemberPlan(system, id, members, groups, MemberPlan.Sending.PACED, rate,
                                     size, options.warmupSeconds, seconds, options.drainSeconds, loss, options.seed,
                                     options.ttl, options.gmsPort(trial), options.basePort(trial),
-                                    options.ricochetSettings));
+                                    options.ricochetSettings, 0, options.credentials()));
                         }
                         specs.add(new Comparison.Spec(packaging, plans));
                     }

@@ -47,8 +47,18 @@ public final class TrialOptions {
 
     @Option(names = "--ricochet-set", paramLabel = "KEY=VALUE", mapFallbackValue = "",
             description = "a daemon setting (a config-file key, see 'ricochet daemon --help') for every Ricochet "
-                    + "member, over the harness's own; repeatable, e.g. --ricochet-set mtu=65535")
+                    + "member; repeatable, e.g. --ricochet-set insecure=on. Ricochet runs as the package configures "
+                    + "it (every setting at its default, authenticated); any setting given here makes a named "
+                    + "variant, listed in the system column of every table")
     Map<String, String> ricochetSettings = new LinkedHashMap<>();
+
+    /**
+     * The run's credentials folder: Ricochet's key file and certificates, JGroups' keystore, made fresh by the run
+     * ({@link Credentials}).
+     */
+    String credentials() {
+        return out.resolve("credentials").toAbsolutePath().toString();
+    }
 
     /** Trials take ports in turn, so a trial never hears a stray datagram of the one before. */
     static final int PORT_ROTATION = 4;
@@ -66,6 +76,14 @@ public final class TrialOptions {
         @Override
         public Packaging convert(String value) {
             return Packaging.parse(value);
+        }
+    }
+
+    /** Picocli's converter for {@link Link}. */
+    public static final class LinkConverter implements picocli.CommandLine.ITypeConverter<Link> {
+        @Override
+        public Link convert(String value) {
+            return Link.parse(value);
         }
     }
 

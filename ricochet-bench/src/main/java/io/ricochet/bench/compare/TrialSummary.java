@@ -29,13 +29,46 @@ import java.util.List;
  * @param malformed              deliveries that were not harness payloads
  * @param failedSends            sends the system refused
  * @param results                the members' own results
+ * @param variant                the system as configured, for the tables ({@link SystemKind#variant})
+ * @param latencyP999Ms          p99.9 of {@code latencyMs}
+ * @param recoveryP999Ms         p99.9 of {@code recoveryMs}
+ * @param conditions             the link and loss the trial ran on, and what the network counted
  */
 public record TrialSummary(String system, String packaging, int members, int groupsPerMember, int payloadBytes,
                            long sent, long expected, long delivered, double deliveredRatio,
                            double perReceiverPerSecond, double minPerReceiverPerSecond, double cpuSeconds,
                            double cpuMicrosPerDelivery, long drops, long dropsNotDelivered,
                            LatencyStats.Summary recoveryMs, LatencyStats.Summary latencyMs, long malformed,
-                           long failedSends, List<MemberResult> results) {
+                           long failedSends, List<MemberResult> results, String variant, double latencyP999Ms,
+                           double recoveryP999Ms, Conditions conditions) {
+    /**
+     * The link and loss of a trial, and the network's counts over its receivers' namespaces (nftables: UDP packets
+     * seen and dropped at ingress, fragments apart; the kernel's /proc/net/snmp deltas: receive buffer overflows,
+     * failed reassemblies), totals and per member.
+     *
+     * @param link       "loopback" or "mtu=N"
+     * @param loss       the loss rate applied
+     * @param lossBy     who dropped: "nftables ingress" (the link, both systems alike) or "injector" (each system's
+     *                   own, loopback) or "none"
+     * @param network    the counts summed over the receivers' namespaces
+     * @param perMember  the counts per member namespace
+     */
+    public record Conditions(String link, double loss, String lossBy, java.util.Map<String, Long> network,
+                             java.util.Map<Integer, java.util.Map<String, Long>> perMember) {
+        /** Loopback with loss {@code loss} by the systems' injectors. */
+        static Conditions loopback(double loss) {
+            return new Conditions("loopback", loss, loss == 0 ? "none" : "injector", java.util.Map.of(),
+                    java.util.Map.of());
+        }
+    }
+
+    /** This summary on {@code conditions}. */
+    public TrialSummary with(Conditions conditions) {
+        return new TrialSummary(system, packaging, members, groupsPerMember, payloadBytes, sent, expected, delivered,
+                deliveredRatio, perReceiverPerSecond, minPerReceiverPerSecond, cpuSeconds, cpuMicrosPerDelivery, drops,
+                dropsNotDelivered, recoveryMs, latencyMs, malformed, failedSends, results, variant, latencyP999Ms,
+                recoveryP999Ms, conditions);
+    }
 
     /** The summary of {@code results} (one per plan, in the same order). */
     public static TrialSummary of(Packaging packaging, List<MemberPlan> plans, List<MemberResult> results) {
@@ -77,6 +110,7 @@ public record TrialSummary(String system, String packaging, int members, int gro
                 results.stream().mapToLong(MemberResult::drops).sum(),
                 results.stream().mapToLong(MemberResult::dropsPending).sum(), recovery.summary(), latency.summary(),
                 results.stream().mapToLong(MemberResult::malformed).sum(),
-                results.stream().mapToLong(MemberResult::failedSends).sum(), results);
+                results.stream().mapToLong(MemberResult::failedSends).sum(), results, SystemKind.variant(first),
+                latency.percentileMs(99.9), recovery.percentileMs(99.9), Conditions.loopback(first.loss()));
     }
 }

@@ -11,10 +11,12 @@ import picocli.CommandLine.Spec;
         subcommands = {ThroughputCommand.class, RecoveryCommand.class, MemberCommand.class},
         synopsisSubcommandLabel = "COMMAND",
         description = {
-            "Ricochet against JGroups " + "(org.jgroups 5.5.0.Final, its stock udp.xml and a variant with NAKACK2 "
-                + "xmit_interval=100ms), on 127.0.0.x loopback only, members packaged alike on both sides: one "
-                + "process per member, or all members in one JVM. Run it where loopback carries multicast "
-                + "(scripts/experiments/vs-jgroups runs it in a private network namespace).",
+            "Ricochet (as the package configures it: default settings, authenticated) against JGroups "
+                + "(org.jgroups 5.5.0.Final: stock udp.xml, tuned for the link, with SYM_ENCRYPT), members packaged "
+                + "alike on both sides: one process per member, or all members in one JVM. On 127.0.0.x loopback "
+                + "(run it where loopback carries multicast: scripts/experiments/vs-jgroups runs it in a private "
+                + "network namespace), or with throughput --link mtu=N on a real link of namespaces, veth pairs "
+                + "and a bridge the harness makes (root).",
             "",
         })
 public final class VsJGroupsCommand implements Callable<Integer> {

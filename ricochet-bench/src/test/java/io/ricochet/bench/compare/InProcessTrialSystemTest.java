@@ -19,12 +19,21 @@ class InProcessTrialSystemTest {
     @TempDir
     Path logs;
 
+    /** The run's key file and certificates: Ricochet members run authenticated, as the package configures them. */
+    @TempDir
+    static Path credentials;
+
+    @org.junit.jupiter.api.BeforeAll
+    static void makeCredentials() throws Exception {
+        Credentials.make(credentials, 3);
+    }
+
     private static List<MemberPlan> plans(SystemKind system, double loss, int basePort, int size,
                                           Map<String, String> ricochetSettings) {
         List<MemberPlan> plans = new ArrayList<>();
         for (int id = 1; id <= 3; id++) {
             plans.add(new MemberPlan(system, id, 3, List.of(1, 2), MemberPlan.Sending.PACED, 200, size, 0, 2, 3,
-                    loss, 7, 1, 17180 + basePort % 7, basePort, ricochetSettings));
+                    loss, 7, 1, 17180 + basePort % 7, basePort, ricochetSettings, 0, credentials.toString()));
         }
         return plans;
     }

@@ -23,9 +23,9 @@ class TrialSummaryTest {
     }
 
     private static List<MemberPlan> plans() {
-        return List.of(MemberPlanTest.plan(SystemKind.RICOCHET, 1, 3, List.of(1), 1024, 0, 1),
-                MemberPlanTest.plan(SystemKind.RICOCHET, 2, 3, List.of(1), 1024, 0, 1),
-                MemberPlanTest.plan(SystemKind.RICOCHET, 3, 3, List.of(1), 1024, 0, 1));
+        return List.of(MemberPlanTest.plan(SystemKind.RICOCHET, 1, 3, List.of(1), 1000, 0, 1),
+                MemberPlanTest.plan(SystemKind.RICOCHET, 2, 3, List.of(1), 1000, 0, 1),
+                MemberPlanTest.plan(SystemKind.RICOCHET, 3, 3, List.of(1), 1000, 0, 1));
     }
 
     private static List<MemberResult> results() {
