@@ -78,6 +78,11 @@ public final class ThroughputCommand implements Callable<Integer> {
             description = "the measured window (default: ${DEFAULT-VALUE})")
     private double seconds;
 
+    @Option(names = "--rate", paramLabel = "MSGS", defaultValue = "0",
+            description = "messages per second the sender offers, paced (0, the default: as fast as its system takes "
+                    + "them); latency at a rate below the maximum is the system's, not its send queue's")
+    private double rate;
+
     @Option(names = "--rounds", paramLabel = "N", defaultValue = "1",
             description = "runs of every trial, the systems' order reversed every other round, so a comparison "
                     + "is not one draw of a noisy host (default: ${DEFAULT-VALUE}; the tables list trials in run "
@@ -92,6 +97,7 @@ public final class ThroughputCommand implements Callable<Integer> {
         parameters.put("sizes", sizes);
         parameters.put("seconds", seconds);
         parameters.put("rounds", rounds);
+        parameters.put("rate", rate);
         parameters.put("warmupSeconds", options.warmupSeconds);
         parameters.put("drainSeconds", options.drainSeconds);
         parameters.put("ttl", options.ttl);
@@ -125,6 +131,10 @@ public final class ThroughputCommand implements Callable<Integer> {
      * one link together, so its namespaces are made once).
      */
     List<Comparison.Spec> specs() {
+        if (!(rate >= 0) || Double.isInfinite(rate)) {
+            throw new ParameterException(spec.commandLine(), "--rate " + rate + ": must be 0 (as fast as taken) or a "
+                    + "positive number of messages per second");
+        }
         if (rounds < 1 || rounds > 20) {
             throw new ParameterException(spec.commandLine(), "--rounds " + rounds + ": must be in 1..20");
         }
@@ -165,7 +175,8 @@ public final class ThroughputCommand implements Callable<Integer> {
         List<MemberPlan> plans = new ArrayList<>();
         for (int id = 1; id <= receivers + 1; id++) {
             plans.add(new MemberPlan(system, id, receivers + 1, List.of(1),
-                    id == 1 ? MemberPlan.Sending.FLOOD : MemberPlan.Sending.NONE, 0, size,
+                    id != 1 ? MemberPlan.Sending.NONE : rate > 0 ? MemberPlan.Sending.PACED : MemberPlan.Sending.FLOOD,
+                    rate, size,
                     options.warmupSeconds, seconds, options.drainSeconds, link.real() ? 0 : loss, options.seed,
                     options.ttl, options.gmsPort(trial), options.basePort(trial), options.ricochetSettings,
                     link.mtu(), options.credentials()));

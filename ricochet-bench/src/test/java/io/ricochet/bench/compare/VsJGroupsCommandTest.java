@@ -39,6 +39,25 @@ class VsJGroupsCommandTest {
     }
 
     @Test
+    void aRateMakesTheSenderPacedAndTheReceiversStayQuiet() {
+        ThroughputCommand paced = new ThroughputCommand();
+        new CommandLine(paced).parseArgs("--rate", "50000", "--sizes", "1000", "--packaging", "processes",
+                "--systems", "ricochet");
+        java.util.List<MemberPlan> plans = paced.specs().get(0).plans();
+        assertEquals(MemberPlan.Sending.PACED, plans.get(0).sending());
+        assertEquals(50000.0, plans.get(0).rate());
+        plans.subList(1, plans.size()).forEach(p -> assertEquals(MemberPlan.Sending.NONE, p.sending()));
+
+        ThroughputCommand flat = new ThroughputCommand();
+        new CommandLine(flat).parseArgs("--sizes", "1000", "--packaging", "processes", "--systems", "ricochet");
+        assertEquals(MemberPlan.Sending.FLOOD, flat.specs().get(0).plans().get(0).sending(), "no rate: flat out");
+
+        String[] negative = run("vs-jgroups", "throughput", "--rate", "-5");
+        assertEquals("2", negative[0]);
+        assertTrue(negative[1].contains("--rate -5.0: must be 0"), negative[1]);
+    }
+
+    @Test
     void roundsRepeatEveryTrialWithTheSystemsOrderReversedEveryOtherRound() {
         ThroughputCommand command = new ThroughputCommand();
         new CommandLine(command).parseArgs("--rounds", "3", "--sizes", "1000", "--packaging", "inprocess",
