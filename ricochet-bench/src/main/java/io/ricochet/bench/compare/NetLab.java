@@ -152,8 +152,11 @@ final class NetLab implements AutoCloseable {
         String m = Integer.toString(mtu);
         String dev = MemberPlan.LINK_INTERFACE;
         commands.add(List.of("ip", "netns", "add", ns));
-        commands.add(List.of("ip", "-n", BRIDGE_NS, "link", "add", port, "type", "veth", "peer", "name", dev,
-                "netns", ns));
+        // gso_max_segs 1 on both ends: a UDP GSO send (Ricochet's runs of datagrams to one address) is cut into its
+        // datagrams before it enters the link, as a NIC's segmentation does before the wire, so the loss below
+        // draws once per datagram; a veth would otherwise carry the whole run as one packet and drop it whole.
+        commands.add(List.of("ip", "-n", BRIDGE_NS, "link", "add", port, "gso_max_segs", "1", "type", "veth",
+                "peer", "name", dev, "netns", ns, "gso_max_segs", "1"));
         commands.add(List.of("ip", "-n", BRIDGE_NS, "link", "set", port, "mtu", m));
         commands.add(List.of("ip", "-n", BRIDGE_NS, "link", "set", port, "master", "br0", "up"));
         commands.add(List.of("ip", "-n", ns, "link", "set", "lo", "up"));

@@ -30,6 +30,9 @@ class NetLabTest {
         assertTrue(commands.contains(List.of("ip", "-n", "vsjg-br", "link", "add", "br0", "type", "bridge",
                 "mcast_snooping", "0")));
         assertTrue(commands.contains(List.of("ip", "-n", "vsjg-br", "link", "set", "p2", "mtu", "9000")));
+        assertTrue(commands.contains(List.of("ip", "-n", "vsjg-br", "link", "add", "p2", "gso_max_segs", "1", "type",
+                "veth", "peer", "name", "v0", "netns", "vsjg-m2", "gso_max_segs", "1")),
+                "GSO runs cut into datagrams before the link, both ways, so loss draws per datagram");
         assertTrue(commands.contains(List.of("ip", "-n", "vsjg-m2", "link", "set", "v0", "mtu", "9000")));
         assertTrue(commands.contains(List.of("ip", "-n", "vsjg-m2", "addr", "add", "198.18.0.2/24", "dev", "v0")));
         assertTrue(commands.contains(List.of("ip", "-n", "vsjg-m3", "route", "add", "224.0.0.0/4", "dev", "v0")));
