@@ -22,11 +22,13 @@ import java.util.concurrent.TimeUnit;
  * ({@code vsjg-gms}, {@code 198.18.0.250}), each joined to the bridge by a veth pair whose both ends have the link's
  * MTU. Nothing is made in the host's namespace and nothing is attached to a real interface; deleting the namespaces,
  * by name, removes everything ({@link #close}, also from a shutdown hook on ctrl-C). Needs root, {@code ip} and
- * {@code nft} ({@link #checkTools}).
+ * {@code nft} and {@code ethtool} ({@link #checkTools}).
  *
  * <p>Loss is the network's and the same for both systems ({@link #setLoss}): an nftables {@code netdev} table on the
- * ingress of a receiver's veth, before IP reassembly, drops each UDP IP packet (multicast and unicast, each fragment on
- * its own) with the given probability; a fragmented datagram is lost whole when any of its fragments is. Named
+ * egress of the bridge's port to a receiver (the link's far end), before IP reassembly, drops each UDP IP packet
+ * (multicast and unicast, each fragment on its own) with the given probability; a fragmented datagram is lost whole
+ * when any of its fragments is. A UDP GSO send is cut into its datagrams before the link ({@code gso_max_segs 1}), and
+ * a member's veth does GRO, as a NIC's segmentation and its driver's GRO would. Named
  * counters tell packets seen and dropped, fragments apart; the namespace's {@code /proc/net/snmp} tells what the
  * kernel lost besides (receive buffers full, reassemblies failed), so real loss is never taken for injected loss.
  * The namespaces live for the whole run, so a reassembly a trial left incomplete times out (ipfrag_time, 30 s) and
@@ -82,7 +84,7 @@ final class NetLab implements AutoCloseable {
             throw new IllegalStateException("a real link (--link mtu=N) needs root: it creates network namespaces, "
                     + "veth pairs and nftables tables (run as root, or use --link loopback)");
         }
-        for (String[] tool : new String[][] {{"ip", "iproute2"}, {"nft", "nftables"}}) {
+        for (String[] tool : new String[][] {{"ip", "iproute2"}, {"nft", "nftables"}, {"ethtool", "ethtool"}}) {
             if (!onPath(tool[0])) {
                 throw new IllegalStateException("a real link needs '" + tool[0] + "': apt-get install -y " + tool[1]);
             }
@@ -141,7 +143,7 @@ final class NetLab implements AutoCloseable {
         commands.add(List.of("ip", "-n", BRIDGE_NS, "link", "add", "br0", "type", "bridge", "mcast_snooping", "0"));
         commands.add(List.of("ip", "-n", BRIDGE_NS, "link", "set", "br0", "up"));
         for (int id = 1; id <= members; id++) {
-            host(commands, memberNs(id), "p" + id, MemberPlan.LINK_SUBNET + "." + id);
+            host(commands, memberNs(id), port(id), MemberPlan.LINK_SUBNET + "." + id);
         }
         host(commands, GMS_NS, "pg", MemberPlan.LINK_GMS_ADDRESS);
         commands.add(List.of("ip", "-n", BRIDGE_NS, "link", "set", "br0", "mtu", Integer.toString(mtu)));
@@ -163,6 +165,9 @@ final class NetLab implements AutoCloseable {
         commands.add(List.of("ip", "-n", ns, "link", "set", dev, "mtu", m));
         commands.add(List.of("ip", "-n", ns, "addr", "add", address + "/24", "dev", dev));
         commands.add(List.of("ip", "-n", ns, "link", "set", dev, "up"));
+        // GRO on the member's end, as a NIC's driver does: datagrams of one run that arrive together reach a socket
+        // that asks for UDP GRO (Ricochet's) as one; IP fragments (JGroups' bundles) are not merged.
+        commands.add(List.of("ip", "netns", "exec", ns, "ethtool", "-K", dev, "gro", "on"));
         commands.add(List.of("ip", "-n", ns, "route", "add", "224.0.0.0/4", "dev", dev));
     }
 
@@ -177,21 +182,23 @@ final class NetLab implements AutoCloseable {
     }
 
     /**
-     * The nftables ruleset that drops each UDP IP packet arriving on the veth with probability {@code rate}, fragments
-     * one by one, with its counters (replacing the table if there is one).
+     * The nftables ruleset that drops each UDP IP packet the bridge sends to member {@code id} (the egress of its
+     * port, {@code p<id>}, in the bridge's namespace: the link's far end) with probability {@code rate}, fragments one
+     * by one, with its counters (replacing the table if there is one). On the link, not at the member's own device:
+     * the member's veth does GRO (as a NIC does), which would otherwise merge datagrams before the hook.
      */
-    static String lossRuleset(double rate) {
+    static String lossRuleset(int id, double rate) {
         long perMillion = perMillion(rate);
-        String dev = MemberPlan.LINK_INTERFACE;
+        String table = table(id);
         StringBuilder s = new StringBuilder();
-        s.append("table netdev ").append(TABLE).append('\n');
-        s.append("delete table netdev ").append(TABLE).append('\n');
-        s.append("table netdev ").append(TABLE).append(" {\n");
+        s.append("table netdev ").append(table).append('\n');
+        s.append("delete table netdev ").append(table).append('\n');
+        s.append("table netdev ").append(table).append(" {\n");
         for (String counter : List.of("udp_seen", "frag_seen", "udp_dropped", "frag_dropped")) {
             s.append("  counter ").append(counter).append(" { }\n");
         }
-        s.append("  chain ingress {\n");
-        s.append("    type filter hook ingress device \"").append(dev).append("\" priority 0; policy accept;\n");
+        s.append("  chain egress {\n");
+        s.append("    type filter hook egress device \"").append(port(id)).append("\" priority 0; policy accept;\n");
         s.append("    ip protocol udp counter name \"udp_seen\"\n");
         s.append("    ip protocol udp ip frag-off & 0x3fff != 0 counter name \"frag_seen\"\n");
         if (perMillion > 0) {
@@ -205,6 +212,16 @@ final class NetLab implements AutoCloseable {
         return s.toString();
     }
 
+    /** Member {@code id}'s loss table, in the bridge's namespace. */
+    static String table(int id) {
+        return TABLE + "_" + id;
+    }
+
+    /** Member {@code id}'s port on the bridge. */
+    static String port(int id) {
+        return "p" + id;
+    }
+
     /** {@code rate} in packets per million, refused outside [0, 0.5]. */
     static long perMillion(double rate) {
         if (!(rate >= 0 && rate <= 0.5)) {
@@ -213,24 +230,24 @@ final class NetLab implements AutoCloseable {
         return Math.round(rate * LOSS_SCALE);
     }
 
-    /** Installs loss {@code rate} at member {@code id}'s ingress, its counters at zero; 0 counts and drops nothing. */
+    /** Installs loss {@code rate} on the link to member {@code id}, its counters at zero; 0 counts and drops nothing. */
     void setLoss(int id, double rate) throws IOException {
-        List<String> command = new ArrayList<>(inNamespace(memberNs(id)));
+        List<String> command = new ArrayList<>(inNamespace(BRIDGE_NS));
         command.addAll(List.of("nft", "-f", "-"));
-        run(command, lossRuleset(rate));
+        run(command, lossRuleset(id, rate));
     }
 
     /** Removes member {@code id}'s loss table, if any. */
     void clearLoss(int id) throws IOException {
-        List<String> command = new ArrayList<>(inNamespace(memberNs(id)));
+        List<String> command = new ArrayList<>(inNamespace(BRIDGE_NS));
         command.addAll(List.of("nft", "-f", "-"));
-        run(command, "table netdev " + TABLE + "\ndelete table netdev " + TABLE + "\n");
+        run(command, "table netdev " + table(id) + "\ndelete table netdev " + table(id) + "\n");
     }
 
-    /** The loss table's counters at member {@code id} ("nft.udp_seen" ...); empty without a table. */
+    /** The loss table's counters of the link to member {@code id} ("nft.udp_seen" ...); empty without a table. */
     Map<String, Long> nftCounters(int id) throws IOException {
-        List<String> command = new ArrayList<>(inNamespace(memberNs(id)));
-        command.addAll(List.of("nft", "-j", "list", "table", "netdev", TABLE));
+        List<String> command = new ArrayList<>(inNamespace(BRIDGE_NS));
+        command.addAll(List.of("nft", "-j", "list", "table", "netdev", table(id)));
         return parseNftCounters(run(command, null));
     }
 

@@ -24,7 +24,8 @@ class NetLabTest {
             assertEquals("ip", c.get(0));
             boolean namespaceOp = c.get(1).equals("netns") && c.get(2).equals("add")
                     && c.get(3).startsWith(NetLab.PREFIX);
-            boolean inside = c.get(1).equals("-n") && c.get(2).startsWith(NetLab.PREFIX);
+            boolean inside = c.get(1).equals("-n") && c.get(2).startsWith(NetLab.PREFIX)
+                    || c.get(1).equals("netns") && c.get(2).equals("exec") && c.get(3).startsWith(NetLab.PREFIX);
             assertTrue(namespaceOp || inside, "outside the run's namespaces: " + c);
         }
         assertTrue(commands.contains(List.of("ip", "-n", "vsjg-br", "link", "add", "br0", "type", "bridge",
@@ -33,6 +34,8 @@ class NetLabTest {
         assertTrue(commands.contains(List.of("ip", "-n", "vsjg-br", "link", "add", "p2", "gso_max_segs", "1", "type",
                 "veth", "peer", "name", "v0", "netns", "vsjg-m2", "gso_max_segs", "1")),
                 "GSO runs cut into datagrams before the link, both ways, so loss draws per datagram");
+        assertTrue(commands.contains(List.of("ip", "netns", "exec", "vsjg-m2", "ethtool", "-K", "v0", "gro", "on")),
+                "the member's end does GRO, as a NIC's driver does");
         assertTrue(commands.contains(List.of("ip", "-n", "vsjg-m2", "link", "set", "v0", "mtu", "9000")));
         assertTrue(commands.contains(List.of("ip", "-n", "vsjg-m2", "addr", "add", "198.18.0.2/24", "dev", "v0")));
         assertTrue(commands.contains(List.of("ip", "-n", "vsjg-m3", "route", "add", "224.0.0.0/4", "dev", "v0")));
@@ -42,15 +45,16 @@ class NetLabTest {
     }
 
     @Test
-    void theLossRulesetDropsEveryUdpPacketAtIngressFragmentsOneByOne() {
-        String rules = NetLab.lossRuleset(0.001);
-        assertTrue(rules.startsWith("table netdev vsjg_loss\ndelete table netdev vsjg_loss\n"), "replaces: " + rules);
-        assertTrue(rules.contains("type filter hook ingress device \"v0\" priority 0; policy accept;"), rules);
+    void theLossRulesetDropsEveryUdpPacketOnTheLinkToTheMemberFragmentsOneByOne() {
+        String rules = NetLab.lossRuleset(3, 0.001);
+        assertTrue(rules.startsWith("table netdev vsjg_loss_3\ndelete table netdev vsjg_loss_3\n"),
+                "replaces: " + rules);
+        assertTrue(rules.contains("type filter hook egress device \"p3\" priority 0; policy accept;"), rules);
         assertTrue(rules.contains("ip protocol udp ip frag-off & 0x3fff != 0 numgen random mod 1000000 < 1000 "
                 + "counter name \"frag_dropped\" drop"), rules);
         assertTrue(rules.contains("ip protocol udp ip frag-off & 0x3fff == 0 numgen random mod 1000000 < 1000 "
                 + "counter name \"udp_dropped\" drop"), rules);
-        String none = NetLab.lossRuleset(0);
+        String none = NetLab.lossRuleset(1, 0);
         assertTrue(none.contains("counter name \"udp_seen\"") && !none.contains("numgen"), none);
         assertEquals(10_000, NetLab.perMillion(0.01));
         assertThrows(IllegalArgumentException.class, () -> NetLab.perMillion(-0.1));
