@@ -10,6 +10,7 @@ import io.ricochet.client.RicochetClient;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.support.Platform;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
@@ -25,7 +26,8 @@ class StatsTimestampTest {
     @Test
     void shouldStampTheStatsReplyWithTheDaemonsClocksWhenItReadItsCounters() throws Exception {
         Platform.need(Epoll.isAvailable(), "the loopback daemon listens on a Unix socket, which needs epoll");
-        try (LoopbackDaemon loopback = LoopbackDaemon.start(5);
+        // No bundling: each message is a datagram of its own, so DATA_SENT counts the messages sent.
+        try (LoopbackDaemon loopback = LoopbackDaemon.start(5, Map.of("bundle-bytes", "0"));
              RicochetClient client = loopback.tcp().connect(ClientOptions.defaults().withClientName("stamps"))) {
             client.join(GROUP);
             NodeStats first = stampedBetweenRequestAndReply(client);
