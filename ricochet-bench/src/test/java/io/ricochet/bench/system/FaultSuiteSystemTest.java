@@ -42,6 +42,8 @@ import org.junit.jupiter.api.TestInfo;
 class FaultSuiteSystemTest {
     private static final int G = 20;
     private static final Duration DEADLINE = Duration.ofSeconds(90);
+    /** The send window of the sender killed mid-stream, in datagrams. */
+    private static final int SEND_WINDOW = 32;
 
     private ProcessCluster cluster;
     private final List<Traffic> apps = new ArrayList<>();
@@ -290,7 +292,9 @@ class FaultSuiteSystemTest {
 
     @Test
     void shouldReportTheTailOfASenderKilledMidStream(TestInfo test) throws Exception {
-        start(test, 3, true);
+        // Node 1's send window is small, so the bound on its crash tail below is tight: SEND_WINDOW datagrams sent
+        // beyond what a member reported receiving; reports every 8 deliveries keep it from pacing the stream.
+        start(test, 3, true, "--send-window", Integer.toString(SEND_WINDOW), "--stability-every", "8");
         Traffic victim = app(1, false);
         Traffic two = app(2, false);
         Traffic three = app(3, false);
@@ -336,16 +340,18 @@ class FaultSuiteSystemTest {
         List<Traffic.Id> heardOf = known.stream().filter(id -> id.datagram() <= lastHeard).toList();
         assertOnceOrLost("node 2", two, heardOf, known);
         assertOnceOrLost("node 3", three, heardOf, known);
-        // The exemption is bounded by what node 1 could have had in flight: an OK goes out when the daemon takes a
-        // message into the datagram it is filling (one at a time), and every datagram goes to the socket, flushed,
-        // when it is sent; so what was accepted and never reached the wire is at most that datagram's messages.
-        // More means the daemon held accepted messages back, and the exemption would hide their loss. (A last
-        // datagram sent but dropped by the injected 1 % loss at both survivors, 1 in 10 000, would count too.)
+        // The exemption is bounded by what node 1 could have had in flight, its send window: a datagram no survivor
+        // heard of is beyond every member's reported progress, and node 1 sends at most SEND_WINDOW datagrams beyond
+        // it (for the give-up time, longer than this stream); plus the datagram it was filling, not yet sent. Each
+        // holds at most messagesPerDatagram messages. More means the daemon accepted messages outside its window
+        // and the exemption would hide their loss.
         long unseen = accepted.stream().filter(id -> id.datagram() > lastHeard).count();
-        int inFlight = BundleFormat.messagesPerDatagram(bundleBytes, Traffic.payload(1, G, 0).length);
+        int perDatagram = BundleFormat.messagesPerDatagram(bundleBytes, Traffic.payload(1, G, 0).length);
+        long inFlight = (SEND_WINDOW + 1L) * perDatagram;
         System.out.printf("kill -9: %d accepted, datagrams 0..%d heard of (%d reported lost at node 2), %d accepted "
-                + "but seen by no survivor, of at most %d in flight (one datagram of %d-byte bundles)%n",
-                accepted.size(), highest, two.lost.size(), unseen, inFlight, bundleBytes);
+                + "but seen by no survivor, of at most %d in flight (send window %d datagrams and the one being "
+                + "filled, %d messages each)%n", accepted.size(), highest, two.lost.size(), unseen, inFlight,
+                SEND_WINDOW, perDatagram);
         assertTrue(unseen <= inFlight, unseen + " accepted messages seen by no survivor, more than the " + inFlight
                 + " node 1 could have had in flight; the first ones " + accepted.stream()
                 .filter(id -> id.datagram() > lastHeard).limit(10).toList());
