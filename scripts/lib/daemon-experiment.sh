@@ -357,7 +357,8 @@ snapshot() {
 
 # measure_window STEP_DIR SECONDS SINK_PROGRESS PIDS...: readings around a window of SECONDS: /proc snapshots
 # (before, after) inside the daemon's counters (stats-before, stats-after), inside wider snapshots (wide-before,
-# wide-after) for the kernel's drop counters.
+# wide-after) for the kernel's drop counters. The counters' interval is timed by the daemon's own stamps in the two
+# stats replies (takenAtNs); the .time files say only when each `ricochet stats` returned (statsToolSeconds).
 measure_window() {
     local step_dir="$1" seconds="$2" progress="$3"
     shift 3

@@ -85,7 +85,20 @@ def sink(snap):
 def counters(name):
     return json.loads(read(name))["counters"]
 
-stats_seconds = t("stats-after.time") - t("stats-before.time")
+def stats_interval_s(before, after):
+    """The time between two stats readings, on the daemon's own monotonic clock: the stamps it put in each reply as
+    it read its counters (takenAtNs). Both ends of the counters' interval, so the time each `ricochet stats` JVM
+    took to start and return (about a second each) is not counted in it (issue 37). A daemon too old to stamp its
+    stats has no such interval: the step cannot be measured exactly, and says so."""
+    b, a = json.loads(read(before)), json.loads(read(after))
+    if not b.get("takenAtNs") or not a.get("takenAtNs"):
+        sys.exit("throughput_step.py: %s or %s has no takenAtNs (the daemon predates it): no exact interval"
+                 % (before, after))
+    return (a["takenAtNs"] - b["takenAtNs"]) / 1e9
+
+stats_seconds = stats_interval_s("stats-before.json", "stats-after.json")
+# The stats tool's own view, for the record: from after one `ricochet stats` returned to after the other did.
+stats_tool_seconds = t("stats-after.time") - t("stats-before.time")
 window_s = t("after/time") - t("before/time")
 c0, c1 = counters("stats-before.json"), counters("stats-after.json")
 delta = {k: c1[k] - c0.get(k, 0) for k in c1}
@@ -117,6 +130,7 @@ result = {
     "senders": int(senders),
     "windowSeconds": round(window_s, 3),
     "statsSeconds": round(stats_seconds, 3),
+    "statsToolSeconds": round(stats_tool_seconds, 3),
     "warmupSeconds": float(warmup),
     "sendersAchievedRate": round(sum(l["achievedRate"] for l in loads), 1),
     "sendersBehindAtEnd": sum(l["behindAtEnd"] for l in loads),

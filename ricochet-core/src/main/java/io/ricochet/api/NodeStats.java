@@ -26,13 +26,28 @@ import java.util.Map;
  * @param api                        the local API server's counters, by name
  * @param gms                        per GMS partition: whether its link is up, the replica that leads it, the
  *                                   partition's Raft term and the leader's commit index as last heard
+ * @param takenAtNs                  the daemon's monotonic clock ({@link System#nanoTime}) when the counters were
+ *                                   read: the difference between two replies of one daemon process is the time
+ *                                   their counters' differences took (0 from a daemon that does not say)
+ * @param takenAtEpochMs             the daemon's wall clock, milliseconds since the epoch, at the same moment (0 from
+ *                                   a daemon that does not say)
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record NodeStats(int node, long incarnation, String protocol, String transport, String authentication,
                         int socketReceiveBufferGranted, Map<String, Long> counters, double xorsPerDataPacket,
                         Latencies daemon, Map<String, Long> buffers, List<Integer> groups,
-                        Map<Integer, List<Integer>> members, Map<String, Long> api, Map<Integer, GmsLink> gms) {
+                        Map<Integer, List<Integer>> members, Map<String, Long> api, Map<Integer, GmsLink> gms,
+                        long takenAtNs, long takenAtEpochMs) {
+
+    /** Stats that do not say when they were taken ({@code takenAtNs} and {@code takenAtEpochMs} 0). */
+    public NodeStats(int node, long incarnation, String protocol, String transport, String authentication,
+                     int socketReceiveBufferGranted, Map<String, Long> counters, double xorsPerDataPacket,
+                     Latencies daemon, Map<String, Long> buffers, List<Integer> groups,
+                     Map<Integer, List<Integer>> members, Map<String, Long> api, Map<Integer, GmsLink> gms) {
+        this(node, incarnation, protocol, transport, authentication, socketReceiveBufferGranted, counters,
+                xorsPerDataPacket, daemon, buffers, groups, members, api, gms, 0, 0);
+    }
 
     /**
      * One GMS partition as the daemon sees it.
@@ -71,6 +86,7 @@ public record NodeStats(int node, long incarnation, String protocol, String tran
     /** The same stats with the API server's counters. */
     public NodeStats withApi(Map<String, Long> apiCounters) {
         return new NodeStats(node, incarnation, protocol, transport, authentication, socketReceiveBufferGranted,
-                counters, xorsPerDataPacket, daemon, buffers, groups, members, apiCounters, gms);
+                counters, xorsPerDataPacket, daemon, buffers, groups, members, apiCounters, gms, takenAtNs,
+                takenAtEpochMs);
     }
 }

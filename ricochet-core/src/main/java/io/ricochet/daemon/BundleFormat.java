@@ -28,6 +28,15 @@ public final class BundleFormat {
     private BundleFormat() {
     }
 
+    /**
+     * The most messages of {@code messageBytes} each that one datagram of at most {@code bundleBytes} carries (the
+     * daemon's {@code bundle-bytes}; at least 1: a lone message always goes, as SINGLE): how many accepted messages
+     * the datagram a daemon is filling can hold before it is sent ({@link Bundler}).
+     */
+    public static int messagesPerDatagram(int bundleBytes, int messageBytes) {
+        return Math.max(1, Math.min(MessageId.PER_DATAGRAM, (bundleBytes - KIND) / (LENGTH + messageBytes)));
+    }
+
     /** How many messages the payload holds, or {@link #MALFORMED}. Reads nothing beyond it. */
     static int count(byte[] buffer, int offset, int length) {
         if (length < KIND) {

@@ -379,13 +379,13 @@ public final class Daemon implements LocalNode, AutoCloseable {
         return onLoop(() -> snapshot().withApi(api.counters()));
     }
 
-    /** The stats without the API server's counters; on the loop. */
+    /** The stats without the API server's counters, stamped with the time they are read; on the loop. */
     private NodeStats snapshot() {
         landing.foldCounters();
         transport.foldCounters(driver.counters());
         return StatsReport.of(new StatsReport.Identity(nodeId(), incarnation, config.protocol().cliName(),
                 transport.kind(), config.authentication(), transport.grantedReceiveBuffer()), driver, landing,
-                gmsListener.links());
+                gmsListener.links(), System.nanoTime(), System.currentTimeMillis());
     }
 
     /** What a scrape of the metrics endpoint shows, read on the loop. */

@@ -20,7 +20,12 @@ final class StatsReport {
                     int socketReceiveBufferGranted) {
     }
 
-    static NodeStats of(Identity id, EngineDriver driver, Landing landing, Map<Integer, NodeStats.GmsLink> gms) {
+    /**
+     * The stats as of now: {@code takenAtNs} and {@code takenAtEpochMs} are the monotonic and wall clocks read as the
+     * counters are, so a reader measures rates over the daemon's own interval between two replies.
+     */
+    static NodeStats of(Identity id, EngineDriver driver, Landing landing, Map<Integer, NodeStats.GmsLink> gms,
+                        long takenAtNs, long takenAtEpochMs) {
         ProtocolEngine engine = driver.engine();
         Map<String, Long> counters = new LinkedHashMap<>();
         engine.counters().snapshot().forEach((counter, value) -> counters.put(counter.name(), value));
@@ -38,7 +43,7 @@ final class StatsReport {
         }
         return new NodeStats(id.node(), id.incarnation(), id.protocol(), id.transport(), id.authentication(),
                 id.socketReceiveBufferGranted(), counters, xors, latencies(driver.latencies()), buffers, groups,
-                members, null, gms);
+                members, null, gms, takenAtNs, takenAtEpochMs);
     }
 
     private static NodeStats.Latencies latencies(RecoveryLatencies r) {

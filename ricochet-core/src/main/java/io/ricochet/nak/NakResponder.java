@@ -31,7 +31,9 @@ public final class NakResponder {
     private final long retentionNs;
     private final long[] sentNs;
     private Stability stability;
-    /** Packets of a group sent and not yet stable, at most, before a send there waits ({@link #readyAtNs(int, long)}). */
+    /**
+     * Packets of a group sent and not yet stable, at most, before a send there waits ({@link #readyAtNs(int, long)}).
+     */
     private int window;
     /** Per group, a lower bound of {@link Stability#progressBelow}: recomputed only when the window looks full. */
     private final org.agrona.collections.Int2ObjectHashMap<long[]> progressFloor =

@@ -16,7 +16,9 @@ import java.util.function.IntFunction;
 public final class Stability {
     private final int self;
     private final IntFunction<Set<Integer>> members;
-    /** Per group, per member: every seqno below [0] is resolved there, every one below [1] arrived or is known missing. */
+    /**
+     * Per group, per member: every seqno below [0] is resolved there, every one below [1] arrived or is known missing.
+     */
     private final Map<Integer, Map<Integer, long[]>> reports = new HashMap<>();
 
     /** @param members the current members of a group as this node sees them (whether it lists itself or not) */

@@ -168,7 +168,8 @@ public final class FrameValidator {
             return Verdict.BAD_FIELD;
         }
         int count = Bytes.getUnsignedShort(b, off + StableFlyweight.COUNT_OFFSET);
-        if (count < 1 || count > StableFlyweight.maxEntries(flags) || length != StableFlyweight.lengthOf(count, flags)) {
+        if (count < 1 || count > StableFlyweight.maxEntries(flags)
+                || length != StableFlyweight.lengthOf(count, flags)) {
             return Verdict.BAD_LENGTH;
         }
         int entryLength = StableFlyweight.entryLength(flags);

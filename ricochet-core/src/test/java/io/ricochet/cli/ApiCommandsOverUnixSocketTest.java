@@ -2,7 +2,6 @@ package io.ricochet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +9,7 @@ import io.netty.channel.epoll.Epoll;
 import io.ricochet.api.ApiFixture;
 import io.ricochet.api.Await;
 import io.ricochet.api.server.ApiConfig;
+import io.ricochet.support.Platform;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -31,7 +31,7 @@ class ApiCommandsOverUnixSocketTest {
 
     @BeforeEach
     void setUp() {
-        assumeTrue(Epoll.isAvailable(), "Unix sockets need Netty's native epoll: " + Epoll.unavailabilityCause());
+        Platform.need(Epoll.isAvailable(), "Unix sockets need Netty's native epoll: " + Epoll.unavailabilityCause());
         Path socket = dir.resolve("api.sock");
         fixture = new ApiFixture(ApiConfig.defaults().withUnixSocket(socket));
         api = "unix:" + socket;

@@ -124,6 +124,24 @@ class BundlerTest {
     }
 
     @Test
+    void shouldHoldAtMostMessagesPerDatagramAcceptedMessagesOfOneSizeUnsent() {
+        for (int size : new int[] {1, 5, 256, 1000}) {
+            datagrams.clear();
+            Bundler bundler = bundler(1024, 0);
+            int most = BundleFormat.messagesPerDatagram(1024, size);
+            for (int i = 0; i < most; i++) {
+                bundler.add(1, new byte[size]);
+            }
+            assertTrue(datagrams.isEmpty() || !bundler.isOpen(), size + " bytes: " + most + " messages are held");
+            bundler.add(1, new byte[size]);
+            assertEquals(1, datagrams.size(), size + " bytes: one more than " + most + " sends the first datagram");
+            assertEquals(most, contents.get(contents.size() - 1).size(), size + " bytes, messages in it");
+            bundler.send();
+        }
+        assertEquals(1, BundleFormat.messagesPerDatagram(0, 256), "no bundling: each message is a datagram");
+    }
+
+    @Test
     void shouldSendEveryMessageAtOnceWithoutBundling() {
         Bundler bundler = bundler(0, 0);
         assertEquals(MessageId.of(0, 0), bundler.add(1, new byte[] {1}));

@@ -162,7 +162,7 @@ class DaemonTransportTest {
     @ParameterizedTest(name = "gso {0}")
     @ValueSource(booleans = {true, false})
     void shouldSendEveryQueuedFrameToItsPeerInOrderWithOrWithoutGso(boolean gso) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(), "epoll");
+        io.ricochet.support.Platform.need(io.netty.channel.epoll.Epoll.isAvailable(), "epoll");
         DaemonConfig config = DaemonSettings.resolve(new Properties(), "test", Map.of("node-id", "1",
                 "interface", "lo", "address", "127.0.0.1", "unicast-port", Integer.toString(freeUdpPort()),
                 "gms", "127.0.0.1:1", "transport", "epoll", "insecure", "on", "gso", gso ? "on" : "off"));
@@ -201,8 +201,8 @@ class DaemonTransportTest {
     @ParameterizedTest(name = "gro {0}")
     @ValueSource(booleans = {true, false})
     void shouldHandEachDatagramOfARunSentInOneGsoSendApartInOrderWithOrWithoutGro(boolean gro) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(), "epoll");
-        org.junit.jupiter.api.Assumptions.assumeTrue(GsoBatcher.unavailable(true) == null, "UDP GSO");
+        io.ricochet.support.Platform.need(io.netty.channel.epoll.Epoll.isAvailable(), "epoll");
+        io.ricochet.support.Platform.need(GsoBatcher.unavailable(true) == null, "UDP GSO");
         int port = freeUdpPort();
         Inbox inbox = new Inbox();
         try (DaemonTransport receiver = new DaemonTransport(epollConfig(port, "gro", gro ? "on" : "off"));
@@ -234,7 +234,7 @@ class DaemonTransportTest {
 
     @Test
     void shouldReadRecvmmsgBatchesWhenNoTwoDatagramsFitARun() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(), "epoll");
+        io.ricochet.support.Platform.need(io.netty.channel.epoll.Epoll.isAvailable(), "epoll");
         DaemonConfig config = DaemonSettings.resolve(new Properties(), "test", Map.of("node-id", "1",
                 "interface", "lo", "address", "127.0.0.1", "unicast-port", Integer.toString(freeUdpPort()),
                 "gms", "127.0.0.1:1", "transport", "epoll", "insecure", "on", "gro", "on", "mtu", "65535"));
@@ -275,7 +275,7 @@ class DaemonTransportTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"nio", "epoll"})
     void shouldReadWaitingDatagramsInBatchesOfAtMostReadBatch(String kind) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(kind.equals("nio") || io.netty.channel.epoll.Epoll.isAvailable(),
+        io.ricochet.support.Platform.need(kind.equals("nio") || io.netty.channel.epoll.Epoll.isAvailable(),
                 "native epoll is not available here");
         int port = freeUdpPort();
         BatchCounter counter = new BatchCounter();
@@ -483,7 +483,7 @@ class DaemonTransportTest {
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.ValueSource(strings = {"nio", "epoll"})
     void shouldDeliverEveryJoinedGroupOnceOverFewSocketsAndStopOnlyTheGroupLeft(String kind) throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(kind.equals("nio") || io.netty.channel.epoll.Epoll.isAvailable(),
+        io.ricochet.support.Platform.need(kind.equals("nio") || io.netty.channel.epoll.Epoll.isAvailable(),
                 "native epoll is not available here");
         int port = freeUdpPort();
         Texts texts = new Texts();
@@ -556,7 +556,7 @@ class DaemonTransportTest {
 
     @Test
     void shouldCloseAGroupSocketOnlyWhenItsLastGroupLeaves() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(),
+        io.ricochet.support.Platform.need(io.netty.channel.epoll.Epoll.isAvailable(),
                 "native epoll is not available here");
         int port = freeUdpPort();
         try (DaemonTransport transport = groupTransport("epoll", freeUdpPort(), LIMIT)) {
@@ -596,14 +596,16 @@ class DaemonTransportTest {
     /** More groups than the kernel lets one socket join: the joins past the limit must go to a second socket. */
     @Test
     void shouldReceiveMoreGroupsThanTheSystemLetsOneSocketJoin() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(),
+        io.ricochet.support.Platform.need(io.netty.channel.epoll.Epoll.isAvailable(),
                 "native epoll is not available here");
         int port = freeUdpPort();
         Texts texts = new Texts();
         try (DaemonTransport transport = groupTransport("epoll", freeUdpPort(), -1);
              java.net.MulticastSocket sender = multicastSender()) {
             int groups = systemLimit() + 5;
-            org.junit.jupiter.api.Assumptions.assumeTrue(groups <= 1000, "the system allows too many to test");
+            io.ricochet.support.Platform.need(groups <= 1000, () -> DaemonTransport.MAX_MEMBERSHIPS_SYSCTL + " is "
+                    + (groups - 5) + ": this test joins that many groups and 5 more, at most 1000 (Linux's default "
+                    + "limit is 20)");
             transport.start(texts);
             onLoop(transport, () -> {
                 for (int g = 0; g < groups; g++) {
@@ -618,7 +620,7 @@ class DaemonTransportTest {
 
     @Test
     void shouldTakeTheMembershipLimitFromTheSystemUnlessGiven() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(io.netty.channel.epoll.Epoll.isAvailable(),
+        io.ricochet.support.Platform.need(io.netty.channel.epoll.Epoll.isAvailable(),
                 "native epoll is not available here");
         int expected = systemLimit();
         try (DaemonTransport transport = groupTransport("epoll", freeUdpPort(), -1)) {

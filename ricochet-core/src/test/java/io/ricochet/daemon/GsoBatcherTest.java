@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
@@ -15,6 +14,7 @@ import io.netty.channel.embedded.EmbeddedChannel;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollDatagramChannel;
 import io.netty.channel.epoll.EpollEventLoopGroup;
+import io.ricochet.support.Platform;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
@@ -40,8 +40,8 @@ class GsoBatcherTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        assumeTrue(Epoll.isAvailable(), "native epoll (Linux)");
-        assumeTrue(GsoBatcher.unavailable(true) == null, "UDP GSO in this kernel");
+        Platform.need(Epoll.isAvailable(), "native epoll (Linux)");
+        Platform.need(GsoBatcher.unavailable(true) == null, "UDP GSO in this kernel");
         loop = new EpollEventLoopGroup(1);
         channel = new Bootstrap().group(loop).channel(EpollDatagramChannel.class)
                 .handler(new ChannelInboundHandlerAdapter())

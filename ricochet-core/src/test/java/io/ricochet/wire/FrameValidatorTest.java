@@ -241,7 +241,8 @@ class FrameValidatorTest {
         byte[] unknownFlag = frame.clone();
         Bytes.putShort(unknownFlag, StableFlyweight.FLAGS_OFFSET, StableFlyweight.PROGRESS | 2);
         assertEquals(Verdict.BAD_FIELD, check(unknownFlag), "a flag this node does not know");
-        byte[] full = new byte[StableFlyweight.lengthOf(StableFlyweight.MAX_PROGRESS_ENTRIES, StableFlyweight.PROGRESS)];
+        byte[] full = new byte[StableFlyweight.lengthOf(StableFlyweight.MAX_PROGRESS_ENTRIES,
+                StableFlyweight.PROGRESS)];
         StableFlyweight f = new StableFlyweight().wrap(full, 0);
         f.begin(8, 4);
         for (int i = 0; i < StableFlyweight.MAX_PROGRESS_ENTRIES; i++) {

@@ -372,7 +372,8 @@ class WireFuzzTest {
                 st.begin(rnd.nextInt(), rnd.nextInt());
                 for (int i = 0; i < count; i++) {
                     long resolved = seqno(rnd);
-                    st.add(rnd.nextInt(), resolved, resolved + Math.min(Long.MAX_VALUE - resolved, rnd.nextInt(1 << 16)));
+                    st.add(rnd.nextInt(), resolved,
+                            resolved + Math.min(Long.MAX_VALUE - resolved, rnd.nextInt(1 << 16)));
                 }
                 st.finish();
                 return frame;

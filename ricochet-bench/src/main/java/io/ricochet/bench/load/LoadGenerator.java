@@ -159,7 +159,8 @@ public final class LoadGenerator {
                 sessions,
                 inbound.naks(), answers.retransmits(), answers.gones(), answers.refused() + inbound.naksFromStrangers(),
                 inbound.repairs(),
-                inbound.others(), inbound.unauthentic(), config.authentication(), cpuSeconds, cpuSeconds < 0 ? -1 : 100 * cpuSeconds / seconds, left,
+                inbound.others(), inbound.unauthentic(), config.authentication(), cpuSeconds,
+                cpuSeconds < 0 ? -1 : 100 * cpuSeconds / seconds, left,
                 sentPerGroup, progress, send.progress().truncated());
     }
 

@@ -15,7 +15,8 @@ import java.util.function.IntFunction;
 
 /**
  * What arrives at a load generator's unicast socket, each datagram opened by the {@link FrameGuard} before anything
- * reads it (as the daemon's handler does: one not authentic, or replayed, is counted and dropped): NAKs, answered at once through the {@link NakAnswerer} to
+ * reads it (as the daemon's handler does: one not authentic, or replayed, is counted and dropped): NAKs, answered at
+ * once through the {@link NakAnswerer} to
  * the unicast address the NAK's source registered with the GMS (a daemon with a receive thread sends from another
  * port, which nothing reads), and counted unanswered from a node no view of ours lists;
  * the daemon's LEC repairs (a generator is a member of its groups, so receivers pick it as a repair target),

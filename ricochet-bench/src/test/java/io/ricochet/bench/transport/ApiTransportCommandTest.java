@@ -2,12 +2,12 @@ package io.ricochet.bench.transport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.channel.epoll.Epoll;
 import io.ricochet.bench.BenchMain;
+import io.ricochet.support.Platform;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -38,7 +38,8 @@ class ApiTransportCommandTest {
 
     @Test
     void shouldMeasureBothTransportsAndDeliverEveryMessage() throws Exception {
-        assumeTrue(Epoll.isAvailable(), "the Unix socket needs Netty's native epoll: " + Epoll.unavailabilityCause());
+        Platform.need(Epoll.isAvailable(),
+                () -> "the Unix socket needs Netty's native epoll: " + Epoll.unavailabilityCause());
         Path json = dir.resolve("result.json");
 
         Run run = run("api-transport", "--calls", "50", "--warmup-calls", "10", "--messages", "300",

@@ -4,13 +4,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.epoll.Epoll;
 import io.ricochet.api.ApiException;
 import io.ricochet.api.NodeStats;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.daemon.DaemonCounter;
+import io.ricochet.support.Platform;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +31,7 @@ class DaemonGroupLimitTest {
 
     @Test
     void shouldRefuseJoinsPastMaxGroupsCheaplyAndTakeOneAgainAfterALeave() throws Exception {
-        assumeTrue(Epoll.isAvailable(), "the loopback daemon listens on a Unix socket, which needs epoll");
+        Platform.need(Epoll.isAvailable(), "the loopback daemon listens on a Unix socket, which needs epoll");
         try (LoopbackDaemon loopback = LoopbackDaemon.start(3, Map.of("max-groups", Integer.toString(LIMIT)))) {
             Daemon daemon = loopback.daemon();
             QuietListener app = new QuietListener();

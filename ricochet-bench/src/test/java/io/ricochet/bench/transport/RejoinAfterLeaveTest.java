@@ -1,11 +1,11 @@
 package io.ricochet.bench.transport;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.epoll.Epoll;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.gms.GmsCounter;
+import io.ricochet.support.Platform;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -21,7 +21,7 @@ class RejoinAfterLeaveTest {
 
     @Test
     void shouldRejoinTheGmsWhenAJoinFollowsTheLastLeave() throws Exception {
-        assumeTrue(Epoll.isAvailable(), "the loopback daemon listens on a Unix socket, which needs epoll");
+        Platform.need(Epoll.isAvailable(), "the loopback daemon listens on a Unix socket, which needs epoll");
         try (LoopbackDaemon loopback = LoopbackDaemon.start(7)) {
             Daemon daemon = loopback.daemon();
             QuietListener first = new QuietListener();

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.epoll.Epoll;
 import io.ricochet.api.ApiException;
@@ -17,6 +16,7 @@ import io.ricochet.api.protocol.ApiReply;
 import io.ricochet.api.protocol.ApiRequest;
 import io.ricochet.client.Delivery;
 import io.ricochet.client.RicochetClient;
+import io.ricochet.support.Platform;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -64,7 +64,7 @@ class ApiServerRobustnessTest {
         if (transport == Transport.TCP) {
             return new RawConnection(fixture.port());
         }
-        assumeTrue(Epoll.isAvailable(), "Unix sockets need Netty's native epoll: " + Epoll.unavailabilityCause());
+        Platform.need(Epoll.isAvailable(), "Unix sockets need Netty's native epoll: " + Epoll.unavailabilityCause());
         return RawConnection.unix(fixture.server().unixSocket());
     }
 

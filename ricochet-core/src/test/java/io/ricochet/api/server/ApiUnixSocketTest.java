@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.netty.channel.epoll.Epoll;
 import io.ricochet.api.ApiFixture;
@@ -18,6 +17,7 @@ import io.ricochet.client.ApiConnectionException;
 import io.ricochet.client.ClientOptions;
 import io.ricochet.client.Delivery;
 import io.ricochet.client.RicochetClient;
+import io.ricochet.support.Platform;
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
@@ -47,7 +47,7 @@ class ApiUnixSocketTest {
 
     @BeforeEach
     void setUp() {
-        assumeTrue(Epoll.isAvailable(), "Unix sockets need Netty's native epoll: " + Epoll.unavailabilityCause());
+        Platform.need(Epoll.isAvailable(), "Unix sockets need Netty's native epoll: " + Epoll.unavailabilityCause());
         socket = dir.resolve("api.sock");
     }
 
@@ -99,7 +99,7 @@ class ApiUnixSocketTest {
             assertTrue(attributes.isOther(), "a socket, not a regular file");
             assertEquals("rw-rw----", PosixFilePermissions.toString(attributes.permissions()));
             assertEquals(List.of("api.sock"), listNames(dir), "no staging directory left behind");
-            assumeTrue(groupName != null, "no group could be determined to give the socket; group not checked");
+            Platform.need(groupName != null, "no group could be determined to give the socket; group not checked");
             assertEquals(groupName, attributes.group().getName());
         }
     }
@@ -239,7 +239,7 @@ class ApiUnixSocketTest {
     private Path tooLongToStage() throws IOException {
         Path parent = dir.toAbsolutePath();
         int room = ApiConfig.MAX_UNIX_SOCKET_PATH_BYTES - parent.toString().length() - "/x/api.sock".length();
-        assumeTrue(room > 21, "the temporary directory's path is too long for this test: " + parent);
+        Platform.need(room > 21, "the temporary directory's path is too long for this test: " + parent);
         Path deep = Files.createDirectory(parent.resolve("x".repeat(room)));
         Path longSocket = deep.resolve("api.sock");
         assertEquals(ApiConfig.MAX_UNIX_SOCKET_PATH_BYTES - 1, longSocket.toString().length());
