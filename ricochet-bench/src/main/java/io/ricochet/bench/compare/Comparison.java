@@ -131,7 +131,7 @@ final class Comparison {
             }
         }
         return TrialSummary.of(spec.packaging(), spec.plans(), results).with(new TrialSummary.Conditions(
-                spec.link().toString(), spec.loss(), spec.loss() == 0 ? "none" : "nftables ingress", network,
+                spec.link().toString(), spec.loss(), spec.loss() == 0 ? "none" : "nftables on the link", network,
                 perMember));
     }
 

@@ -48,7 +48,7 @@ public record TrialSummary(String system, String packaging, int members, int gro
      *
      * @param link       "loopback" or "mtu=N"
      * @param loss       the loss rate applied
-     * @param lossBy     who dropped: "nftables ingress" (the link, both systems alike) or "injector" (each system's
+     * @param lossBy     who dropped: "nftables on the link" (the link, both systems alike) or "injector" (each system's
      *                   own, loopback) or "none"
      * @param network    the counts summed over the receivers' namespaces
      * @param perMember  the counts per member namespace
