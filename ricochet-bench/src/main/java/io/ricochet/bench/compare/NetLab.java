@@ -230,7 +230,7 @@ final class NetLab implements AutoCloseable {
         return Math.round(rate * LOSS_SCALE);
     }
 
-    /** Installs loss {@code rate} on the link to member {@code id}, its counters at zero; 0 counts and drops nothing. */
+    /** Installs loss {@code rate} on the link to member {@code id}, its counters at zero; 0 drops nothing. */
     void setLoss(int id, double rate) throws IOException {
         List<String> command = new ArrayList<>(inNamespace(BRIDGE_NS));
         command.addAll(List.of("nft", "-f", "-"));
