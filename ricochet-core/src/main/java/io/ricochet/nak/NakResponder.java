@@ -32,7 +32,8 @@ public final class NakResponder {
     private final long[] sentNs;
     private Stability stability;
     /**
-     * Packets of a group sent and not yet stable, at most, before a send there waits ({@link #readyAtNs(int, long)}).
+     * Packets of a group sent beyond some member's reported progress, at most, before a send there waits
+     * ({@link #readyAtNs(int, long)}); 0 = no window.
      */
     private int window;
     /** Per group, a lower bound of {@link Stability#progressBelow}: recomputed only when the window looks full. */
@@ -93,7 +94,7 @@ public final class NakResponder {
 
     /**
      * As {@link #useStability(Stability)}, and holds each group's sends to a window: at most {@code window} packets
-     * sent to a group and not yet resolved by every member ({@link #readyAtNs(int, long)}); 0 = no window.
+     * sent to a group beyond what some member reported receiving ({@link #readyAtNs(int, long)}); 0 = no window.
      */
     public void useStability(Stability stability, int window) {
         this.stability = stability;
