@@ -489,4 +489,22 @@ class RicochetEngineTest {
         receive(data(FrameType.RETRANSMIT, 2, id(2, G, 0)), 101 * MS);
         assertEquals(Delivery.NAK, deliveredOf(id(2, G, 0)).how());
     }
+
+    @Test
+    void shouldNotStartAStreamFromASessionAnnouncement() {
+        // Regression (real link, send window 4 096): node 2 was in the group before us and sent a window of
+        // packets; its SESSION naming the last was handed to the engine before the data of the same batch, so the
+        // stream started at 4 095 and packets 0..4 094 were counted as duplicates, never delivered nor reported.
+        engine = new RicochetEngine(SELF, RicochetConfig.builder().build(), new SplittableRandom(1), out);
+        engine.onMembership(MembershipEvent.join(G, 2), 0);
+        engine.onMembership(MembershipEvent.join(G, SELF), 0);
+        int window = 4096;
+        receive(ref(FrameType.SESSION, 2, id(2, G, window - 1)), 0);
+        for (long seqno = 0; seqno < window; seqno++) {
+            receive(data(2, G, seqno), MS);
+        }
+        assertEquals(window, out.delivered.size(), "every packet of the window");
+        assertEquals(0, count(EngineCounter.DUPLICATES));
+        assertEquals(0, count(EngineCounter.LOSSES_DETECTED));
+    }
 }
