@@ -157,9 +157,10 @@ public final class DaemonSettings {
 
     /** How the sockets are read (section 4.2.6), added to {@code k}, which it returns. */
     private static Map<String, String[]> receiveKeys(Map<String, String[]> k) {
-        k.put("receive-thread", new String[] {"on", "on: a thread of its own reads the sockets into the receive "
-                + "buffer and hands the engine's thread whole batches (the buffer then has two halves of rx-buffer/2); "
-                + "off: the engine's thread reads them itself"});
+        k.put("receive-thread", new String[] {"off", "off: the engine's thread reads the sockets itself; on: a "
+                + "thread of its own reads them into the receive buffer and hands the engine's thread whole batches "
+                + "(the buffer then has two halves of rx-buffer/2): the kernel's buffers stay drained while the "
+                + "engine works, at about 2 us more CPU per datagram"});
         k.put("gso", new String[] {"on", "on: what the engine sends in a batch goes out in UDP GSO sends, datagrams "
                 + "of one length to one address as one send through the kernel's sending stack (epoll on Linux 4.18+; "
                 + "elsewhere one datagram per send); off: one datagram per send"});

@@ -95,9 +95,13 @@ class DaemonSettingsTest {
                 flags("node-id", "1", "mtu", "9000", "payload", "8000", "rx-buffer", "1024"));
         assertEquals(8972, jumbo.engine().maxFrameLength());
         assertEquals(8000, jumbo.bundleBytes(), "bundles fill the larger payload");
-        assertEquals(2L * 2 * 513 * 8972 + 4096L * 8972 + (65536L + 512) * 8000, jumbo.bufferBytes(),
-                "two halves of two rings of 512 (and one spare slot each), with the receive thread; the data cache "
-                        + "of datagrams");
+        assertEquals(2L * 1025 * 8972 + 4096L * 8972 + (65536L + 512) * 8000, jumbo.bufferBytes(),
+                "two rings of 1024 (and one spare slot each), read by the engine's thread; the data cache of "
+                        + "datagrams");
+        DaemonConfig handoff = DaemonSettings.resolve(null, null, flags("node-id", "1", "mtu", "9000", "payload",
+                "8000", "rx-buffer", "1024", "receive-thread", "on"));
+        assertEquals(2L * 2 * 513 * 8972 + 4096L * 8972 + (65536L + 512) * 8000, handoff.bufferBytes(),
+                "two halves of two rings of 512 (and one spare slot each), with the receive thread");
 
         IllegalArgumentException tooLarge = assertThrows(IllegalArgumentException.class,
                 () -> DaemonSettings.resolve(null, null, flags("node-id", "1", "mtu", "9000", "payload", "9000")));
