@@ -31,7 +31,7 @@ summary = {
     "configuration": configuration(),
     "environment": environment(),
     "setup": {"groups": groups, "senders": 3, "payloadBytes": 1024, "lec": "r=8 c=5", "injectedLoss": "none",
-              "rxBufferPacketsPerClass": int(rx_buffer), "windowSeconds": float(window),
+              "rxBufferPacketsPerClass": int(rx_buffer) if rx_buffer else None, "windowSeconds": float(window),
               "warmupSeconds": float(warmup),
               "generatorSending": steps[0].get("generatorSending"),
               "bridgeSnooping": steps[0].get("bridgeSnooping"), "sinkApi": steps[0].get("sinkApi")},
