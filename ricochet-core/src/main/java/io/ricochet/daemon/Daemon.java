@@ -108,7 +108,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         this.gmsListener = new GmsListener(driver, loop, this::membershipSeen);
         this.gms = new GmsClient(new Register(config.nodeId(), config.unicastAddress(), incarnation, config.rack(),
                 config.heartbeatAddress().getPort()), config.gms(), gmsListener, controlGroup, config.tls());
-        this.api = new ApiServer(this, config.api());
+        this.api = new ApiServer(this, config.api(), transport.loop()); // deliveries written on the engine's thread
     }
 
     /**

@@ -9,6 +9,7 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.netty.channel.epoll.Epoll;
 import io.netty.channel.epoll.EpollEventLoopGroup;
 import io.netty.channel.epoll.EpollServerDomainSocketChannel;
+import io.netty.channel.epoll.EpollServerSocketChannel;
 import io.netty.channel.group.ChannelGroup;
 import io.netty.channel.group.DefaultChannelGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
@@ -26,8 +27,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The local TCP API of the daemon (docs/api.md): applications on the blade connect, join groups, send, and receive
- * deliveries. One I/O thread serves every connection; each connection is a {@code LengthFieldBasedFrameDecoder}
- * (fail-fast at the frame limit), the frame codec, and a handler that talks to the {@link LocalNode}.
+ * deliveries. One I/O thread serves every connection: the server's own, or the loop it is given (the daemon gives
+ * its engine's, so a delivery is written where it is made, with no hand-off to another thread and no wake-up of
+ * one); each connection is a {@code LengthFieldBasedFrameDecoder} (fail-fast at the frame limit), the frame codec,
+ * and a handler that talks to the {@link LocalNode}.
  *
  * <p>With {@link ApiConfig#unixSocket()} set, the server also listens on that Unix domain socket (Netty's native
  * epoll transport, one more I/O thread), whose file mode and group decide who may connect; see
@@ -51,10 +54,26 @@ public final class ApiServer implements AutoCloseable {
     private Channel listener;
     private EventLoopGroup unixGroup;
     private UnixSocketListener unixListener;
+    /** The loop the caller gave (not ours to shut down), or null: the server makes its own. */
+    private final EventLoopGroup shared;
 
+    /** A server with an I/O thread of its own. */
     public ApiServer(LocalNode node, ApiConfig config) {
+        this(node, config, null);
+    }
+
+    /**
+     * A server whose connections live on {@code shared} (one thread; epoll or NIO, its channels chosen to match),
+     * which it neither owns nor shuts down; nothing on it may block (every {@link LocalNode} call returns a future).
+     */
+    public ApiServer(LocalNode node, ApiConfig config, EventLoopGroup shared) {
         this.node = Objects.requireNonNull(node, "node");
         this.config = Objects.requireNonNull(config, "config");
+        this.shared = shared;
+    }
+
+    private boolean sharedIsEpoll() {
+        return shared instanceof EpollEventLoopGroup;
     }
 
     /**
@@ -74,7 +93,7 @@ public final class ApiServer implements AutoCloseable {
                     Epoll.unavailabilityCause());
         }
         ClassPreloader.preload();
-        group = new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-api", true));
+        group = shared != null ? shared : new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-api", true));
         connections = new DefaultChannelGroup("ricochet-api", group.next());
         int maxPayload = Math.min(node.maxPayload(), ApiProtocol.payloadLimit(config.maxFrameLength()));
         ChannelInitializer<Channel> pipeline = new ChannelInitializer<>() {
@@ -89,7 +108,7 @@ public final class ApiServer implements AutoCloseable {
         };
         ServerBootstrap bootstrap = connectionOptions(new ServerBootstrap()
                 .group(group)
-                .channel(NioServerSocketChannel.class)
+                .channel(sharedIsEpoll() ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
                 .handler(new AcceptErrors(counters))
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childHandler(pipeline));
@@ -113,9 +132,10 @@ public final class ApiServer implements AutoCloseable {
     }
 
     private void startUnix(ChannelInitializer<Channel> pipeline) throws ApiListenException {
-        unixGroup = new EpollEventLoopGroup(1, new DefaultThreadFactory("ricochet-api-unix", true));
+        EventLoopGroup loop = sharedIsEpoll() ? shared
+                : (unixGroup = new EpollEventLoopGroup(1, new DefaultThreadFactory("ricochet-api-unix", true)));
         ServerBootstrap bootstrap = connectionOptions(new ServerBootstrap()
-                .group(unixGroup)
+                .group(loop)
                 .channel(EpollServerDomainSocketChannel.class)
                 .handler(new AcceptErrors(counters))
                 .childHandler(pipeline));
@@ -175,7 +195,9 @@ public final class ApiServer implements AutoCloseable {
         if (unixGroup != null) {
             unixGroup.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
         }
-        group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        if (group != shared) {
+            group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+        }
         group = null;
         listener = null;
         unixGroup = null;

@@ -188,7 +188,8 @@ final class Subscription implements DeliveryListener {
 
     /**
      * Hands the batch's frames, already encoded in one buffer, to the connection's I/O thread as one write and
-     * flush: one wake-up and one TCP write per connection per engine batch, not one per delivery.
+     * flush: one TCP write per connection per engine batch, not one per delivery (in the daemon the connection
+     * lives on the engine's own thread, so the write is made here, with no wake-up of another thread).
      */
     @Override
     public void endOfBatch() {
