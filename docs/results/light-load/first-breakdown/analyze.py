@@ -1,8 +1,9 @@
 # Reads threads-a.txt and threads-b.txt (per daemon thread: node, tid, utime, stime, voluntary and involuntary
-# context switches, name) and prints the per-kind table of docs/results.md, "Light load". Usage: analyze.py [DELIVERIES_PER_S]
+# context switches, name) and prints the per-kind table of docs/results.md, "Light load". Usage: analyze.py [DIR [DELIVERIES_PER_S]]
+# (DIR: the folder of the readings, by default this script's own)
 import re, collections, sys
 import os
-out=os.path.dirname(os.path.abspath(__file__))
+out=sys.argv[1] if len(sys.argv)>1 else os.path.dirname(os.path.abspath(__file__))
 def load(s):
     d={}
     for line in open(f'{out}/threads-{s}.txt'):
@@ -22,7 +23,7 @@ for k,vb in b.items():
     if k not in a: continue
     va=a[k]; g=kind(vb[4])
     x=agg[g]; x[0]+=vb[0]-va[0]; x[1]+=vb[1]-va[1]; x[2]+=vb[2]-va[2]; x[3]+=vb[3]-va[3]; x[4]+=1
-deliv=float(sys.argv[1]) if len(sys.argv)>1 else 5600.0
+deliv=float(sys.argv[2]) if len(sys.argv)>2 else 5600.0
 tot=sum(x[0]+x[1] for x in agg.values())
 print(f'window {secs:.1f} s, deliveries/s {deliv:.0f}, all daemons CPU {tot/100/secs*100:.1f}% of a core, {tot*10000/secs/deliv:.1f} us per delivery')
 print('| thread kind | threads (8 daemons) | CPU % of a core (all daemons) | user / sys ticks | µs per delivered message | wake-ups (voluntary ctx sw) per delivery | involuntary per delivery |')
