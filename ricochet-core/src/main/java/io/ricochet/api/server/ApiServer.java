@@ -33,9 +33,9 @@ import org.slf4j.LoggerFactory;
  * and a handler that talks to the {@link LocalNode}.
  *
  * <p>With {@link ApiConfig#unixSocket()} set, the server also listens on that Unix domain socket (Netty's native
- * epoll transport, one more I/O thread), whose file mode and group decide who may connect; see
- * {@link UnixSocketListener}. Its connections get the same pipeline, limits and counters as TCP ones, and
- * {@link ApiConfig#maxConnections()} counts both kinds together.
+ * epoll transport: on the loop it is given if that is an epoll one, else on one more I/O thread), whose file mode
+ * and group decide who may connect; see {@link UnixSocketListener}. Its connections get the same pipeline, limits
+ * and counters as TCP ones, and {@link ApiConfig#maxConnections()} counts both kinds together.
  *
  * <pre>{@code
  * ApiServer api = new ApiServer(node, ApiConfig.defaults());
