@@ -1,7 +1,9 @@
 package io.ricochet.auth;
 
 import io.ricochet.wire.Bytes;
+import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
+import io.ricochet.wire.PacketIdFlyweight;
 import java.util.Objects;
 
 /**
@@ -17,7 +19,8 @@ import java.util.Objects;
  * contiguous in a datagram. The frame is sealed with the keys' send key ({@link ClusterKeys#sendKeyId}); any key of
  * {@link ClusterKeys} opens. The counter comes from the process's {@link DatagramClock}: strictly increasing, its
  * high bits the send time. After the tag verifies, the {@link ReplayFilter} shared by the process's guards refuses a
- * stale counter or one already taken from the same source and frame type (docs/design/security.md, "Replays").
+ * stale counter or one already taken from the same source and frame type (for DATA, the same source and group:
+ * {@link ReplayFilter#checkStream}; docs/design/security.md, "Replays").
  * PMAC needs no nonce, so any number of senders can share a key. The algorithm was chosen by measurement
  * (security.md, "Cost"). Tags are compared in constant time. After construction no call allocates (the filter
  * allocates a window the first time a source sends a frame type).
@@ -129,8 +132,16 @@ public final class DatagramAuth implements FrameGuard {
             return verdict;
         }
         // Only now, with the tag verified, may the frame's bytes create state.
-        int replay = replays.check(Bytes.getInt(buf, offset + HeaderFlyweight.SOURCE_OFFSET),
-                buf[offset + HeaderFlyweight.TYPE_OFFSET] & 0xFF, Bytes.getLong(buf, trailer + COUNTER_OFFSET));
+        int source = Bytes.getInt(buf, offset + HeaderFlyweight.SOURCE_OFFSET);
+        int type = buf[offset + HeaderFlyweight.TYPE_OFFSET] & 0xFF;
+        long counter = Bytes.getLong(buf, trailer + COUNTER_OFFSET);
+        int replay;
+        if (type == FrameType.DATA && frameLength >= PacketIdFlyweight.ID_END) {
+            int group = Bytes.getInt(buf, offset + PacketIdFlyweight.GROUP_OFFSET);
+            replay = replays.checkStream(source, type, group, counter);
+        } else {
+            replay = replays.check(source, type, counter);
+        }
         return replay < 0 ? replay : frameLength;
     }
 

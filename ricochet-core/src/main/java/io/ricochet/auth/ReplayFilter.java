@@ -21,6 +21,14 @@ import org.slf4j.LoggerFactory;
  * however far apart in time they were sent. That is what the daemon needs: its sockets (the unicast one and one per
  * group) are read in turns, so a datagram read late from one socket may be overtaken by hundreds from another.
  *
+ * <p><b>Streams.</b> DATA is keyed by its group as well ({@link #checkStream}): a sender's counters are shared by all
+ * its groups, and each group arrives on a socket of its own, so with many groups a DATA frame read late from one
+ * socket can be overtaken by thousands from the others (a daemon in 64 groups at 150 000 datagrams/s refused
+ * hundreds of thousands of genuine ones as replays when one window served all of them; docs/results.md, "As
+ * shipped"). Within one group a sender's DATA arrives in the order sent, so a stream's window is short
+ * ({@value #DEFAULT_STREAM_WINDOW} counters, 1 KiB). The group is covered by the tag like the rest of the frame, so a
+ * replay meets the same window whichever socket it is sent to.
+ *
  * <p><b>Keys.</b> A window is keyed by the frame header's Source Node Id and the frame type, both covered by the
  * tag. The frame type keeps the two id namespaces apart: daemons are numbered by node id and detectors by
  * {@code name.hashCode()}, which may collide, but detectors alone send HEARTBEAT; a HEARTBEAT_ACK is acted on only
@@ -29,8 +37,10 @@ import org.slf4j.LoggerFactory;
  * datagrams count.
  *
  * <p><b>Bound.</b> At most {@code maxWindows} windows (default {@value #DEFAULT_MAX_WINDOWS}); a new key evicts
- * the least recently used one and reuses its memory. A window is {@code window} longs (8 KiB by default), allocated
- * when its key first takes a counter, so the table holds at most 32 MiB, and only key holders can fill it. A key
+ * the least recently used one and reuses its memory (or replaces it, when a stream's window follows a frame type's).
+ * A window is {@code window} longs (8 KiB by default), a stream's {@code streamWindow} (1 KiB), allocated when its
+ * key first takes a counter, so the table holds at most 64 MiB, and only key holders can fill it; a daemon in 64
+ * groups of 8 senders holds about 0.5 MiB of stream windows. A key
  * evicted and seen again starts empty: a datagram of it that was already taken is then accepted once more if it is
  * still fresh, as after a restart.
  *
@@ -43,8 +53,12 @@ public final class ReplayFilter {
 
     /** Counters remembered per (source, frame type). */
     public static final int DEFAULT_WINDOW = 1024;
+    /** Counters remembered per (source, group) of DATA, which arrives in the order sent. */
+    public static final int DEFAULT_STREAM_WINDOW = 128;
     /** Windows kept at most; the least recently used is evicted beyond. */
-    public static final int DEFAULT_MAX_WINDOWS = 4096;
+    public static final int DEFAULT_MAX_WINDOWS = 8192;
+    /** Marks a key of {@link #checkStream}: above the 40 bits of source id and frame type. */
+    private static final long STREAM_KEY = 1L << 40;
     /** How far a datagram's send time may be from the receiver's clock, by default. */
     public static final long DEFAULT_MAX_CLOCK_SKEW_MS = 30_000;
     /** At most one stale warning per (source, frame type) in this long. */
@@ -54,7 +68,7 @@ public final class ReplayFilter {
     private final long maxClockSkewMs;
     private final LongSupplier wallClockMs;
     private final int window;
-    private final int windowMask;
+    private final int streamWindow;
     private final int maxWindows;
 
     // Open-addressing table (linear probing) from key to window index + 1; 0 is an empty slot.
@@ -64,6 +78,7 @@ public final class ReplayFilter {
 
     // Per window index.
     private final long[] keyOf;
+    private final int[] groupOf;
     private final long[][] counters;
     private final int[] head;
     private final int[] size;
@@ -80,18 +95,28 @@ public final class ReplayFilter {
         this(maxClockSkewMs, wallClockMs, DEFAULT_WINDOW, DEFAULT_MAX_WINDOWS);
     }
 
+    /** A stream's window is the smaller of {@code window} and {@link #DEFAULT_STREAM_WINDOW}. */
+    public ReplayFilter(long maxClockSkewMs, LongSupplier wallClockMs, int window, int maxWindows) {
+        this(maxClockSkewMs, wallClockMs, window, Math.min(window, DEFAULT_STREAM_WINDOW), maxWindows);
+    }
+
     /**
      * @param maxClockSkewMs how far (ms) a counter's time may be from {@code wallClockMs}, either way
      * @param wallClockMs    this host's wall clock, ms since the epoch
-     * @param window         counters remembered per key, a power of two
+     * @param window         counters remembered per (source, frame type), a power of two
+     * @param streamWindow   counters remembered per (source, group) of DATA, a power of two
      * @param maxWindows     keys remembered at most
      */
-    public ReplayFilter(long maxClockSkewMs, LongSupplier wallClockMs, int window, int maxWindows) {
+    public ReplayFilter(long maxClockSkewMs, LongSupplier wallClockMs, int window, int streamWindow,
+                        int maxWindows) {
         if (maxClockSkewMs < 1) {
             throw new IllegalArgumentException("max clock skew must be at least 1 ms: " + maxClockSkewMs);
         }
         if (window < 2 || Integer.bitCount(window) != 1) {
             throw new IllegalArgumentException("window must be a power of two, at least 2: " + window);
+        }
+        if (streamWindow < 2 || Integer.bitCount(streamWindow) != 1) {
+            throw new IllegalArgumentException("stream window must be a power of two, at least 2: " + streamWindow);
         }
         if (maxWindows < 1 || maxWindows > 1 << 20) {
             throw new IllegalArgumentException("max windows must be in 1..2^20: " + maxWindows);
@@ -99,13 +124,14 @@ public final class ReplayFilter {
         this.maxClockSkewMs = maxClockSkewMs;
         this.wallClockMs = wallClockMs;
         this.window = window;
-        this.windowMask = window - 1;
+        this.streamWindow = streamWindow;
         this.maxWindows = maxWindows;
         int slots = Integer.highestOneBit(maxWindows) << 2;
         this.table = new int[slots];
         this.tableMask = slots - 1;
         this.tableShift = 64 - Integer.numberOfTrailingZeros(slots);
         this.keyOf = new long[maxWindows];
+        this.groupOf = new int[maxWindows];
         this.counters = new long[maxWindows][];
         this.head = new int[maxWindows];
         this.size = new int[maxWindows];
@@ -124,10 +150,21 @@ public final class ReplayFilter {
      * fresh and new (now recorded), else {@link DatagramAuth#STALE} or {@link DatagramAuth#REPLAYED}.
      */
     public synchronized int check(int source, int type, long counter) {
+        return check(source, type, (source & 0xFFFF_FFFFL) << 8 | (type & 0xFF), 0, counter);
+    }
+
+    /**
+     * As {@link #check}, for a frame of a sender's stream in {@code group} (DATA): the counter is kept in the window of
+     * (source, type, group), so frames of the sender's other groups, read from other sockets, do not overtake it.
+     */
+    public synchronized int checkStream(int source, int type, int group, long counter) {
+        return check(source, type, STREAM_KEY | (source & 0xFFFF_FFFFL) << 8 | (type & 0xFF), group, counter);
+    }
+
+    private int check(int source, int type, long key, int group, long counter) {
         long nowMs = wallClockMs.getAsLong();
         long skewMs = DatagramClock.sentMs(counter) - nowMs;
-        long key = (source & 0xFFFF_FFFFL) << 8 | (type & 0xFF);
-        int w = windowOf(key);
+        int w = windowOf(key, group);
         if (skewMs > maxClockSkewMs || skewMs < -maxClockSkewMs) {
             if (nowMs - warnedMs[w] >= WARN_INTERVAL_MS) {
                 warnedMs[w] = nowMs;
@@ -151,15 +188,17 @@ public final class ReplayFilter {
             return false;
         }
         long[] v = counters[w];
-        if (v == null) {
-            v = new long[window];
+        int capacity = (keyOf[w] & STREAM_KEY) != 0 ? streamWindow : window;
+        if (v == null || v.length != capacity) {
+            v = new long[capacity];
             counters[w] = v;
         }
+        int windowMask = capacity - 1;
         int h = head[w];
         int n = size[w];
         if (n == 0 || c > v[(h + n - 1) & windowMask]) {
             // The usual case: newer than everything kept.
-            if (n == window) {
+            if (n == capacity) {
                 floor[w] = v[h];
                 v[h] = c;
                 head[w] = (h + 1) & windowMask;
@@ -183,7 +222,7 @@ public final class ReplayFilter {
         if (v[(h + lo) & windowMask] == c) {
             return false;
         }
-        if (n == window) {
+        if (n == capacity) {
             if (lo == 0) {
                 // Smaller than every counter kept: it would be pushed out at once, so it becomes the floor.
                 floor[w] = c;
@@ -205,12 +244,15 @@ public final class ReplayFilter {
         return true;
     }
 
-    /** The window of {@code key}, made most recently used; a new one (evicting the least recently used) if none. */
-    private int windowOf(long key) {
-        int slot = home(key);
+    /**
+     * The window of ({@code key}, {@code group}), made most recently used; a new one (evicting the least recently
+     * used) if none.
+     */
+    private int windowOf(long key, int group) {
+        int slot = home(key, group);
         while (table[slot] != 0) {
             int w = table[slot] - 1;
-            if (keyOf[w] == key) {
+            if (keyOf[w] == key && groupOf[w] == group) {
                 touch(w);
                 return w;
             }
@@ -221,15 +263,16 @@ public final class ReplayFilter {
             w = used++;
         } else {
             w = oldest;
-            remove(keyOf[w]);
+            remove(w);
             unlink(w);
-            slot = home(key);
+            slot = home(key, group);
             while (table[slot] != 0) {
                 slot = (slot + 1) & tableMask;
             }
         }
         table[slot] = w + 1;
         keyOf[w] = key;
+        groupOf[w] = group;
         head[w] = 0;
         size[w] = 0;
         floor[w] = Long.MIN_VALUE;
@@ -238,14 +281,19 @@ public final class ReplayFilter {
         return w;
     }
 
-    private int home(long key) {
-        return (int) ((key * 0x9E37_79B9_7F4A_7C15L) >>> tableShift) & tableMask;
+    private int home(long key, int group) {
+        return (int) (((key ^ (group & 0xFFFF_FFFFL) * 0xC2B2_AE3D_27D4_EB4FL) * 0x9E37_79B9_7F4A_7C15L)
+                >>> tableShift) & tableMask;
     }
 
-    /** Removes {@code key} from the table, shifting later entries of its probe run back (no tombstones). */
-    private void remove(long key) {
-        int i = home(key);
-        while (keyOf[table[i] - 1] != key) {
+    private int home(int w) {
+        return home(keyOf[w], groupOf[w]);
+    }
+
+    /** Removes window {@code w} from the table, shifting later entries of its probe run back (no tombstones). */
+    private void remove(int w) {
+        int i = home(w);
+        while (table[i] - 1 != w) {
             i = (i + 1) & tableMask;
         }
         table[i] = 0;
@@ -255,7 +303,7 @@ public final class ReplayFilter {
             if (table[j] == 0) {
                 return;
             }
-            int k = home(keyOf[table[j] - 1]);
+            int k = home(table[j] - 1);
             // Entry j may move to the hole at i unless its home k lies cyclically in (i, j].
             boolean stays = i <= j ? (i < k && k <= j) : (i < k || k <= j);
             if (!stays) {

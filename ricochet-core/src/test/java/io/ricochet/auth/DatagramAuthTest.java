@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.ricochet.wire.Bytes;
+import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
+import io.ricochet.wire.PacketIdFlyweight;
 import java.security.GeneralSecurityException;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -91,6 +94,48 @@ class DatagramAuthTest {
             tags.add(HexFormat.of().formatHex(buf, OFFSET + 1447 + 9, OFFSET + datagram));
         }
         assertEquals(100, tags.size(), "100 counters, 100 tags");
+    }
+
+    /**
+     * DATA of one group read after more of the sender's DATA of other groups than a source's window holds (as when a
+     * daemon reads its group sockets in turns) is taken; replayed, to any socket, it is refused.
+     */
+    @Test
+    void shouldKeepDataReplayWindowsPerGroup() {
+        ClusterKeys keys = keys(4, key());
+        DatagramAuth sender = new DatagramAuth(keys);
+        DatagramAuth receiver = new DatagramAuth(keys);
+        int length = PacketIdFlyweight.ID_END + 100;
+        byte[] late = dataFrame(length, 1);
+        int lateDatagram = sender.seal(late, OFFSET, length);
+        for (int i = 0; i < 2 * ReplayFilter.DEFAULT_WINDOW; i++) {
+            byte[] other = dataFrame(length, 2 + i % 8);
+            assertEquals(length, receiver.open(other, OFFSET, sender.seal(other, OFFSET, length)), "#" + i);
+        }
+        assertEquals(length, receiver.open(late, OFFSET, lateDatagram), "overtaken only by other groups' DATA");
+        assertEquals(DatagramAuth.REPLAYED, receiver.open(late, OFFSET, lateDatagram));
+
+        byte[] control = frame(100);
+        control[OFFSET + HeaderFlyweight.TYPE_OFFSET] = FrameType.SESSION;
+        Bytes.putInt(control, OFFSET + HeaderFlyweight.SOURCE_OFFSET, 77);
+        int controlDatagram = sender.seal(control, OFFSET, 100);
+        for (int i = 0; i <= ReplayFilter.DEFAULT_WINDOW; i++) {
+            byte[] newer = frame(100);
+            newer[OFFSET + HeaderFlyweight.TYPE_OFFSET] = FrameType.SESSION;
+            Bytes.putInt(newer, OFFSET + HeaderFlyweight.SOURCE_OFFSET, 77);
+            assertEquals(100, receiver.open(newer, OFFSET, sender.seal(newer, OFFSET, 100)));
+        }
+        assertEquals(DatagramAuth.REPLAYED, receiver.open(control, OFFSET, controlDatagram),
+                "other frame types keep one window per source: overtaken by more than it, refused");
+    }
+
+    /** A DATA frame from source 77 in {@code group}, random payload, at {@link #OFFSET}. */
+    private byte[] dataFrame(int length, int group) {
+        byte[] buf = frame(length);
+        buf[OFFSET + HeaderFlyweight.TYPE_OFFSET] = FrameType.DATA;
+        Bytes.putInt(buf, OFFSET + HeaderFlyweight.SOURCE_OFFSET, 77);
+        Bytes.putInt(buf, OFFSET + PacketIdFlyweight.GROUP_OFFSET, group);
+        return buf;
     }
 
     @Test

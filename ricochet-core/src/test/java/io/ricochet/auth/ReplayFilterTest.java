@@ -135,6 +135,84 @@ class ReplayFilterTest {
         }
     }
 
+    /**
+     * A sender in 64 groups, each read from a socket of its own in turns of 64 datagrams: a datagram is overtaken by
+     * up to 63 x 64 of the sender's later counters (more than a source's window), but never within its group.
+     */
+    @Test
+    void shouldTakeEveryGroupsStreamReadFromSocketsInTurnsAndRefuseEachReplay() {
+        ReplayFilter filter = new ReplayFilter(30_000, nowMs::get);
+        int groups = 64;
+        int turn = 64;
+        int perGroup = 4 * turn;
+        long[][] sent = new long[groups][perGroup];
+        long c = counter(NOW_MS, 0);
+        for (int i = 0; i < perGroup; i++) {
+            for (int g = 0; g < groups; g++) {
+                sent[g][i] = ++c;
+            }
+        }
+        for (int from = 0; from < perGroup; from += turn) {
+            for (int g = 0; g < groups; g++) {
+                for (int i = from; i < from + turn; i++) {
+                    assertEquals(0, filter.checkStream(5, TYPE, g, sent[g][i]), "group " + g + " #" + i);
+                }
+            }
+        }
+        SplittableRandom random = new SplittableRandom(SEED);
+        for (int k = 0; k < 1_000; k++) {
+            int g = random.nextInt(groups);
+            long replayed = sent[g][random.nextInt(perGroup)];
+            assertEquals(DatagramAuth.REPLAYED, filter.checkStream(5, TYPE, g, replayed), "replayed to group " + g);
+        }
+        assertEquals(groups, filter.windows());
+
+        ReplayFilter oneWindow = new ReplayFilter(30_000, nowMs::get);
+        int refused = 0;
+        for (int from = 0; from < perGroup; from += turn) {
+            for (int g = 0; g < groups; g++) {
+                for (int i = from; i < from + turn; i++) {
+                    refused += oneWindow.check(5, TYPE, sent[g][i]) == 0 ? 0 : 1;
+                }
+            }
+        }
+        assertTrue(refused > 0, "the same arrivals in one window per (source, type) lose genuine datagrams");
+    }
+
+    @Test
+    void shouldKeepStreamsApartFromEachOtherAndFromTheirSourcesFrameTypes() {
+        ReplayFilter filter = new ReplayFilter(30_000, nowMs::get);
+        long c = counter(NOW_MS, 9);
+        assertEquals(0, filter.checkStream(1, TYPE, 10, c));
+        assertEquals(0, filter.checkStream(1, TYPE, 11, c), "another group");
+        assertEquals(0, filter.checkStream(2, TYPE, 10, c), "another source");
+        assertEquals(0, filter.check(1, TYPE, c), "the source's frame-type window is another window");
+        assertEquals(DatagramAuth.REPLAYED, filter.checkStream(1, TYPE, 10, c));
+        assertEquals(DatagramAuth.REPLAYED, filter.check(1, TYPE, c));
+        assertEquals(4, filter.windows());
+    }
+
+    @Test
+    void shouldReuseAnEvictedWindowOfTheOtherKindWithItsOwnLength() {
+        int window = 16;
+        int streamWindow = 4;
+        ReplayFilter filter = new ReplayFilter(30_000, nowMs::get, window, streamWindow, 1);
+        for (int round = 0; round < 3; round++) {
+            // A frame type's window takes window counters in any order, a stream's only streamWindow.
+            long base = counter(NOW_MS + round * 100, 0);
+            for (int i = window; i >= 1; i--) {
+                assertEquals(0, filter.check(1, TYPE, base + i), "round " + round);
+            }
+            assertEquals(DatagramAuth.REPLAYED, filter.check(1, TYPE, base + 1));
+            for (int i = 1; i <= streamWindow + 1; i++) {
+                assertEquals(0, filter.checkStream(1, TYPE, 3, base + 1000 + i), "round " + round);
+            }
+            assertEquals(DatagramAuth.REPLAYED, filter.checkStream(1, TYPE, 3, base + 1000 + 1),
+                    "pushed out of a stream's shorter window");
+            assertEquals(1, filter.windows());
+        }
+    }
+
     @Test
     void shouldRefuseStaleCountersWithoutRecordingThem() {
         ReplayFilter filter = new ReplayFilter(30_000, nowMs::get);
