@@ -87,11 +87,13 @@ public final class Authentication {
     }
 
     /**
-     * A guard for one thread. Every guard of this instance seals with the process's {@link DatagramClock} and opens
-     * through one shared {@link ReplayFilter}, so a datagram taken by one is refused by all.
+     * A guard for one thread of the process whose id (node id, detector wire id) is {@code self}: it opens frames
+     * bound to their receiver only if they were sealed for {@code self}. Every guard of this instance seals with the
+     * process's {@link DatagramClock} and opens through one shared {@link ReplayFilter}, so a datagram taken by one
+     * is refused by all.
      */
-    public FrameGuard newGuard() {
-        return keys == null ? Passthrough.INSTANCE : new DatagramAuth(keys, clock, replays);
+    public FrameGuard newGuard(int self) {
+        return keys == null ? Passthrough.INSTANCE : new DatagramAuth(keys, clock, replays, self);
     }
 
     /** How far a datagram's send time may be from this host's clock; 0 when insecure. */
@@ -124,7 +126,7 @@ public final class Authentication {
         INSTANCE;
 
         @Override
-        public int seal(byte[] buf, int offset, int frameLength) {
+        public int seal(byte[] buf, int offset, int frameLength, int destination) {
             return frameLength;
         }
 

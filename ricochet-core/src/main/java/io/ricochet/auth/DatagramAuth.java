@@ -13,17 +13,20 @@ import java.util.Objects;
  * <pre>
  * datagram = frame | key id (1 byte) | counter (8 bytes, big-endian) | tag (16 bytes)
  * tag      = PMAC-AES-256(K[key id], frame | key id | counter),  K = HMAC-SHA256(key, label), once per key
+ * tag      = PMAC-AES-256(K[key id], frame | receiver | key id | counter)   for a type bound to its receiver
  * </pre>
  *
- * The MAC ({@link DatagramMac}) covers the frame and the trailer's first {@link #MAC_TRAILER_LENGTH} bytes,
- * contiguous in a datagram. The frame is sealed with the keys' send key ({@link ClusterKeys#sendKeyId}); any key of
- * {@link ClusterKeys} opens. The counter comes from the process's {@link DatagramClock}: strictly increasing, its
- * high bits the send time. After the tag verifies, the {@link ReplayFilter} shared by the process's guards refuses a
- * stale counter or one already taken from the same source and frame type (for DATA, the same source and group:
- * {@link ReplayFilter#checkStream}; docs/design/security.md, "Replays").
- * PMAC needs no nonce, so any number of senders can share a key. The algorithm was chosen by measurement
- * (security.md, "Cost"). Tags are compared in constant time. After construction no call allocates (the filter
- * allocates a window the first time a source sends a frame type).
+ * The MAC ({@link DatagramMac}) covers the frame and the trailer's first {@link #MAC_TRAILER_LENGTH} bytes, contiguous
+ * in a datagram. For the frame types sent only to one process ({@link FrameType#isBoundToReceiver}) it also covers the
+ * receiver's id (4 bytes, big-endian; not sent): the sender names it when sealing and the receiver puts its own, so a
+ * NAK, REPAIR, STABLE or HEARTBEAT replayed to another process fails there as unauthentic. The frame is sealed with the
+ * keys' send key ({@link ClusterKeys#sendKeyId}); any key of {@link ClusterKeys} opens. The counter comes from the
+ * process's {@link DatagramClock}: strictly increasing, its high bits the send time. After the tag verifies, the {@link
+ * ReplayFilter} shared by the process's guards refuses a stale counter or one already taken from the same source and
+ * frame type (for DATA, the same source and group: {@link ReplayFilter#checkStream}; docs/design/security.md,
+ * "Replays"). PMAC needs no nonce, so any number of senders can share a key. The algorithm was chosen by measurement
+ * (security.md, "Cost"). Tags are compared in constant time. After construction no call allocates (the filter allocates
+ * a window the first time a source sends a frame type).
  *
  * <p>Not thread-safe: one instance per thread (each holds its own AES cipher and PMAC scratch buffers); the clock and
  * the replay filter it shares with other instances are thread-safe.
@@ -63,6 +66,9 @@ public final class DatagramAuth implements FrameGuard {
     private final DatagramMac sendMac;
     private final DatagramMac[] macById = new DatagramMac[ClusterKeys.MAX_ID + 1];
     private final byte[] tag = new byte[TAG_LENGTH];
+    /** The receiver's id and the key id and counter, for the MAC of a frame bound to its receiver. */
+    private final byte[] bound = new byte[4 + MAC_TRAILER_LENGTH];
+    private final int self;
     private final DatagramClock clock;
     private final ReplayFilter replays;
 
@@ -77,6 +83,16 @@ public final class DatagramAuth implements FrameGuard {
      * @param replays the filter of every guard of the process that opens datagrams
      */
     public DatagramAuth(ClusterKeys keys, DatagramClock clock, ReplayFilter replays) {
+        this(keys, clock, replays, NO_DESTINATION);
+    }
+
+    /**
+     * @param clock   the counters this guard seals with: the process's one clock for the source id it sends as
+     * @param replays the filter of every guard of the process that opens datagrams
+     * @param self    the id of this guard's process: frames bound to their receiver open only if sealed for it
+     */
+    public DatagramAuth(ClusterKeys keys, DatagramClock clock, ReplayFilter replays, int self) {
+        this.self = self;
         for (int id : keys.keyIds()) {
             macById[id] = new DatagramMac(keys.key(id));
         }
@@ -95,7 +111,7 @@ public final class DatagramAuth implements FrameGuard {
      * @throws IndexOutOfBoundsException if the datagram does not fit in {@code buf}
      */
     @Override
-    public int seal(byte[] buf, int offset, int frameLength) {
+    public int seal(byte[] buf, int offset, int frameLength, int destination) {
         if (frameLength < HeaderFlyweight.HEADER_LENGTH || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH) {
             throw new IllegalArgumentException("frame length " + frameLength + " is outside "
                     + HeaderFlyweight.HEADER_LENGTH + ".." + HeaderFlyweight.MAX_FRAME_LENGTH);
@@ -104,7 +120,7 @@ public final class DatagramAuth implements FrameGuard {
         int trailer = offset + frameLength;
         buf[trailer] = (byte) sendKeyId;
         Bytes.putLong(buf, trailer + COUNTER_OFFSET, clock.next());
-        sendMac.tag(buf, offset, frameLength, buf, trailer, buf, trailer + TAG_OFFSET);
+        macOf(sendMac, buf, offset, frameLength, buf, trailer, destination, buf, trailer + TAG_OFFSET);
         return frameLength + TRAILER_LENGTH;
     }
 
@@ -163,12 +179,24 @@ public final class DatagramAuth implements FrameGuard {
         if (mac == null) {
             return UNKNOWN_KEY;
         }
-        mac.tag(frame, frameOffset, frameLength, trailer, trailerOffset, tag, 0);
+        macOf(mac, frame, frameOffset, frameLength, trailer, trailerOffset, self, tag, 0);
         int diff = 0;
         for (int i = 0; i < TAG_LENGTH; i++) {
             diff |= tag[i] ^ trailer[trailerOffset + TAG_OFFSET + i];
         }
         return diff == 0 ? 0 : BAD_TAG;
+    }
+
+    /** Writes the tag of the frame and trailer (and the receiver's id, if the frame's type is bound to it). */
+    private void macOf(DatagramMac mac, byte[] frame, int frameOffset, int frameLength, byte[] trailer,
+                       int trailerOffset, int receiver, byte[] out, int outOffset) {
+        if (!FrameType.isBoundToReceiver(frame[frameOffset + HeaderFlyweight.TYPE_OFFSET])) {
+            mac.tag(frame, frameOffset, frameLength, trailer, trailerOffset, out, outOffset);
+            return;
+        }
+        Bytes.putInt(bound, 0, receiver);
+        System.arraycopy(trailer, trailerOffset, bound, 4, MAC_TRAILER_LENGTH);
+        mac.tag(frame, frameOffset, frameLength, bound, 0, bound.length, out, outOffset);
     }
 
     /** The counter of a sealed datagram's trailer, which starts at {@code trailerOffset}. */

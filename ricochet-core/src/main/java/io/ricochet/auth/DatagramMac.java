@@ -20,8 +20,8 @@ import java.util.Arrays;
  */
 final class DatagramMac {
     static final int TAG_LENGTH = AesPmac.TAG_LENGTH;
-    /** The longest message: the largest frame, the key id and the counter. */
-    static final int MAX_MESSAGE_LENGTH = HeaderFlyweight.MAX_FRAME_LENGTH + DatagramAuth.MAC_TRAILER_LENGTH;
+    /** The longest message: the largest frame, a receiver's id, the key id and the counter. */
+    static final int MAX_MESSAGE_LENGTH = HeaderFlyweight.MAX_FRAME_LENGTH + 4 + DatagramAuth.MAC_TRAILER_LENGTH;
 
     private static final byte[] LABEL = "ricochet datagram MAC: PMAC-AES-256 key".getBytes(StandardCharsets.US_ASCII);
 
@@ -42,7 +42,12 @@ final class DatagramMac {
      */
     void tag(byte[] frame, int frameOffset, int frameLength, byte[] trailer, int trailerOffset, byte[] out,
              int outOffset) {
-        pmac.mac(frame, frameOffset, frameLength, trailer, trailerOffset, DatagramAuth.MAC_TRAILER_LENGTH, out,
-                outOffset);
+        tag(frame, frameOffset, frameLength, trailer, trailerOffset, DatagramAuth.MAC_TRAILER_LENGTH, out, outOffset);
+    }
+
+    /** As above, with {@code tail[tailOffset, + tailLength)} after the frame instead of the trailer's first bytes. */
+    void tag(byte[] frame, int frameOffset, int frameLength, byte[] tail, int tailOffset, int tailLength, byte[] out,
+             int outOffset) {
+        pmac.mac(frame, frameOffset, frameLength, tail, tailOffset, tailLength, out, outOffset);
     }
 }

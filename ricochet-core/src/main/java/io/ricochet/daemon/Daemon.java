@@ -125,7 +125,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     /** Where received datagrams land: the engine's own loop, or a receive thread's handoff (receive-thread). */
     private static Landing landing(DaemonConfig config, EngineDriver driver, EventLoop loop,
                                    SplittableRandom random) {
-        FrameGuard guard = config.auth().newGuard();
+        FrameGuard guard = config.auth().newGuard(config.nodeId());
         if (!config.receiveThread()) {
             return new LoopLanding(config.nodeId(), guard, driver, new ReceiveBuffer(config.rxBufferPackets(),
                     config.maxDatagramLength(), random, driver.counters()));

@@ -152,7 +152,7 @@ final class DaemonTransport implements Transport, AutoCloseable {
         ThreadFactory engineThread = new DefaultThreadFactory("ricochet-engine");
         this.loop = newLoop(engineThread);
         this.rxLoop = config.receiveThread() ? newLoop(new DefaultThreadFactory("ricochet-rx")) : null;
-        this.guard = config.auth().newGuard();
+        this.guard = config.auth().newGuard(config.nodeId());
         this.sealing = config.auth().overhead() > 0;
     }
 
@@ -477,13 +477,13 @@ final class DaemonTransport implements Transport, AutoCloseable {
      * Queues a frame, sealed, on the unicast socket (multicast destinations included); flushed by {@link #flush()}.
      */
     @Override
-    public void send(InetSocketAddress to, byte[] frame, int offset, int length) {
+    public void send(InetSocketAddress to, int destination, byte[] frame, int offset, int length) {
         byte[] bytes = frame;
         int from = offset;
         int datagram = length;
         if (sealing) {
             System.arraycopy(frame, offset, sealed, 0, length);
-            datagram = guard.seal(sealed, 0, length);
+            datagram = guard.seal(sealed, 0, length, destination);
             bytes = sealed;
             from = 0;
         }

@@ -3,6 +3,7 @@ package io.ricochet.daemon;
 import io.ricochet.api.ApiException;
 import io.ricochet.api.DeliveryListener;
 import io.ricochet.api.MessageId;
+import io.ricochet.auth.FrameGuard;
 import io.ricochet.driver.RecoveryLatencies;
 import io.ricochet.driver.ViewReconciler;
 import io.ricochet.engine.Counters;
@@ -349,21 +350,18 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
         // With regions, once to each region of the group (QSM section 3); else the one group address. Indexed: no
         // iterator per frame.
         for (int i = 0; i < destinations.size(); i++) {
-            transport.send(destinations.get(i), frame, offset, length);
+            transport.send(destinations.get(i), FrameGuard.NO_DESTINATION, frame, offset, length);
         }
     }
 
     @Override
     public void unicast(int node, byte[] frame, int offset, int length) {
-        send(views.unicastAddress(node), frame, offset, length);
-    }
-
-    private void send(InetSocketAddress to, byte[] frame, int offset, int length) {
+        InetSocketAddress to = views.unicastAddress(node);
         if (to == null) {
             counters.increment(DaemonCounter.UNKNOWN_DESTINATIONS);
             return;
         }
-        transport.send(to, frame, offset, length);
+        transport.send(to, node, frame, offset, length);
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
+import io.ricochet.wire.Bytes;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.HeartbeatFlyweight;
@@ -58,7 +59,7 @@ final class HeartbeatResponder implements AutoCloseable {
         this.self = self;
         this.stallNs = stallNs;
         this.clock = clock;
-        this.guard = auth.newGuard();
+        this.guard = auth.newGuard(self);
         this.progressNs = clock.getAsLong();
     }
 
@@ -107,7 +108,8 @@ final class HeartbeatResponder implements AutoCloseable {
             return 0;
         }
         answered.incrementAndGet();
-        return guard.seal(ack, 0, ackLength);
+        // Bound to the detector that sent the heartbeat (its wire id is the heartbeat's source).
+        return guard.seal(ack, 0, ackLength, Bytes.getInt(frame, HeaderFlyweight.SOURCE_OFFSET));
     }
 
     /**

@@ -8,8 +8,12 @@ import java.net.InetSocketAddress;
  * sockets, a recording double in tests. Called on the engine's event loop only.
  */
 interface Transport extends GroupSockets {
-    /** Queues a datagram to {@code to} (a node's unicast address or a group's multicast address). */
-    void send(InetSocketAddress to, byte[] frame, int offset, int length);
+    /**
+     * Queues a datagram to {@code to}: a node's unicast address, {@code destination} being its node id, or a group's
+     * multicast address, {@code destination} being {@link io.ricochet.auth.FrameGuard#NO_DESTINATION} (the frame's
+     * seal names its receiver when its type is bound to one).
+     */
+    void send(InetSocketAddress to, int destination, byte[] frame, int offset, int length);
 
     /** Sends what {@link #send} queued. */
     void flush();

@@ -69,6 +69,29 @@ public final class FrameType {
      */
     public static final int QSM_REPAIR = QSM_FIRST + 1;
 
+    /**
+     * True for the frame types that are only ever sent to one process (NAK, RETRANSMIT, GONE, REPAIR, STABLE,
+     * HEARTBEAT, HEARTBEAT_ACK, QSM's token and repair): their authentication covers the receiver's id, so a copy
+     * sent to another process is refused there (docs/design/security.md, "Bound to the receiver"). The other
+     * protocols' reserved types are not bound.
+     */
+    public static boolean isBoundToReceiver(int type) {
+        switch (type) {
+            case NAK:
+            case RETRANSMIT:
+            case GONE:
+            case REPAIR:
+            case STABLE:
+            case HEARTBEAT:
+            case HEARTBEAT_ACK:
+            case QSM_TOKEN:
+            case QSM_REPAIR:
+                return true;
+            default:
+                return false;
+        }
+    }
+
     /** True for proactive repair frames (LEC repairs, sender-based FEC repairs): what overhead % counts. */
     public static boolean isProactiveRepair(int type) {
         return type == REPAIR || (type >= FEC_FIRST && type <= FEC_LAST);

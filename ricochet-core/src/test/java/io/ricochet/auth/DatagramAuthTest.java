@@ -129,6 +129,35 @@ class DatagramAuthTest {
                 "other frame types keep one window per source: overtaken by more than it, refused");
     }
 
+    /**
+     * Frames sent to one process (NAK, REPAIR, STABLE, HEARTBEAT...) open only at the process they were sealed for: a
+     * copy replayed to another one fails there as unauthentic and leaves no state; multicast types open anywhere.
+     */
+    @Test
+    void shouldOpenAFrameBoundToItsReceiverOnlyAtThatReceiver() {
+        ClusterKeys keys = keys(2, key());
+        DatagramAuth sender = new DatagramAuth(keys);
+        for (int type = 0; type < 256; type++) {
+            ReplayFilter filter = new ReplayFilter(30_000, System::currentTimeMillis);
+            DatagramAuth five = new DatagramAuth(keys, DatagramClock.system(), filter, 5);
+            DatagramAuth six = new DatagramAuth(keys, DatagramClock.system(), filter, 6);
+            byte[] buf = frame(60);
+            buf[OFFSET + HeaderFlyweight.TYPE_OFFSET] = (byte) type;
+            int datagram = sender.seal(buf, OFFSET, 60, 5);
+            if (FrameType.isBoundToReceiver(type)) {
+                assertEquals(DatagramAuth.BAD_TAG, six.open(buf.clone(), OFFSET, datagram), "type " + type);
+                assertEquals(DatagramAuth.BAD_TAG, new DatagramAuth(keys).open(buf.clone(), OFFSET, datagram));
+                assertEquals(0, filter.windows(), "a copy for someone else leaves no state, type " + type);
+                assertEquals(60, five.open(buf, OFFSET, datagram), "type " + type);
+            } else {
+                assertEquals(60, six.open(buf.clone(), OFFSET, datagram), "type " + type + " is not bound");
+                assertEquals(DatagramAuth.REPLAYED, five.open(buf, OFFSET, datagram), "one window per process");
+            }
+        }
+        assertTrue(FrameType.isBoundToReceiver(FrameType.NAK) && FrameType.isBoundToReceiver(FrameType.REPAIR)
+                && FrameType.isBoundToReceiver(FrameType.HEARTBEAT) && !FrameType.isBoundToReceiver(FrameType.DATA));
+    }
+
     /** A DATA frame from source 77 in {@code group}, random payload, at {@link #OFFSET}. */
     private byte[] dataFrame(int length, int group) {
         byte[] buf = frame(length);

@@ -13,6 +13,7 @@ import io.netty.channel.ChannelHandler;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.DatagramPacket;
+import io.ricochet.auth.FrameGuard;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.ViewRegion;
 import io.ricochet.driver.ViewReconciler;
@@ -140,7 +141,7 @@ class DaemonTransportTest {
             byte[] out = {9, 8, 7};
             InetSocketAddress to = new InetSocketAddress(InetAddress.getLoopbackAddress(), peer.getLocalPort());
             onLoop(transport, () -> {
-                transport.send(to, out, 0, out.length);
+                transport.send(to, FrameGuard.NO_DESTINATION, out, 0, out.length);
                 transport.flush();
                 return null;
             });
@@ -175,7 +176,8 @@ class DaemonTransportTest {
             onLoop(transport, () -> {
                 for (int i = 0; i < 20; i++) {
                     byte[] frame = {(byte) i, 1, 2, 3, 4, 5, 6, 7};
-                    transport.send((InetSocketAddress) peers[i % 2].getLocalSocketAddress(), frame, 0, frame.length);
+                    transport.send((InetSocketAddress) peers[i % 2].getLocalSocketAddress(), FrameGuard.NO_DESTINATION,
+                            frame, 0, frame.length);
                 }
                 transport.flush();
                 transport.foldCounters(counters);
@@ -216,7 +218,7 @@ class DaemonTransportTest {
                 for (int i = 0; i < count; i++) {
                     byte[] datagram = new byte[i == count - 1 ? 77 : 300];     // a shorter last one ends the run
                     java.util.Arrays.fill(datagram, (byte) i);
-                    sender.send(to, datagram, 0, datagram.length);
+                    sender.send(to, FrameGuard.NO_DESTINATION, datagram, 0, datagram.length);
                 }
                 sender.flush();
                 return null;

@@ -25,7 +25,7 @@ class DatagramHandlerTest {
     /** Records the order of what happens on the loop. */
     private final List<String> events = new CopyOnWriteArrayList<>();
 
-    private final Landing landing = new Landing(1, Authentication.insecure().newGuard()) {
+    private final Landing landing = new Landing(1, Authentication.insecure().newGuard(1)) {
         @Override
         void land(ByteBuf content) {
             events.add("land");

@@ -52,7 +52,7 @@ class HandoffLandingTest {
     };
 
     private HandoffLanding landing(int halfCapacity, Landing.Engine to, java.util.concurrent.Executor on) {
-        return new HandoffLanding(SELF, Authentication.insecure().newGuard(), to, on, counts,
+        return new HandoffLanding(SELF, Authentication.insecure().newGuard(SELF), to, on, counts,
                 new ReceiveBuffer(halfCapacity, 128, new SplittableRandom(1), counts),
                 new ReceiveBuffer(halfCapacity, 128, new SplittableRandom(2), counts));
     }

@@ -51,15 +51,20 @@ class HeartbeatResponderTest {
         HeartbeatResponder sealed = new HeartbeatResponder(7, 500 * MS, now::get, auth);
         byte[] datagram = java.util.Arrays.copyOf(ping(1), DatagramAuth.MAX_DATAGRAM_LENGTH);
         assertEquals(0, sealed.answer(datagram, HeartbeatFlyweight.LENGTH, ack), "no trailer: refused");
-        int length = auth.newGuard().seal(datagram, 0, HeartbeatFlyweight.LENGTH);
+        int length = auth.newGuard(40).seal(datagram, 0, HeartbeatFlyweight.LENGTH, 7);
         int ackLength = sealed.answer(datagram, length, ack);
         assertEquals(HeartbeatFlyweight.LENGTH + DatagramAuth.TRAILER_LENGTH, ackLength);
-        assertEquals(HeartbeatFlyweight.LENGTH, auth.newGuard().open(ack, 0, ackLength), "the ack is sealed");
+        assertEquals(HeartbeatFlyweight.LENGTH, auth.newGuard(40).open(ack, 0, ackLength),
+                "the ack is sealed for the detector that sent the heartbeat (source 40)");
         byte[] replay = datagram.clone();
         assertEquals(0, sealed.answer(replay, length, ack), "the same heartbeat again: a replay, unanswered");
         datagram[20] ^= 1;
         assertEquals(0, sealed.answer(datagram, length, ack), "a flipped bit: refused");
         assertArrayEquals(new long[] {1, 0, 2, 1, 0}, sealed.counts());
+        byte[] forAnother = java.util.Arrays.copyOf(ping(2), DatagramAuth.MAX_DATAGRAM_LENGTH);
+        int otherLength = auth.newGuard(40).seal(forAnother, 0, HeartbeatFlyweight.LENGTH, 8);
+        assertEquals(0, sealed.answer(forAnother, otherLength, ack), "a heartbeat sealed for daemon 8: refused");
+        assertArrayEquals(new long[] {1, 0, 3, 1, 0}, sealed.counts());
     }
 
     @Test

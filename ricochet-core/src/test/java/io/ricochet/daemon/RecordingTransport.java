@@ -18,7 +18,7 @@ final class RecordingTransport implements Transport {
     int flushes;
 
     @Override
-    public void send(InetSocketAddress to, byte[] frame, int offset, int length) {
+    public void send(InetSocketAddress to, int destination, byte[] frame, int offset, int length) {
         sent.add(new Sent(to, Arrays.copyOfRange(frame, offset, offset + length)));
     }
 

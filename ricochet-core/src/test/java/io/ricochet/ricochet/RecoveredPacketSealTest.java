@@ -49,7 +49,7 @@ class RecoveredPacketSealTest {
         SecureRandom seeded = SecureRandom.getInstance("SHA1PRNG");
         seeded.setSeed(11);
         auth = Authentication.with(ClusterKeys.generate(seeded, 1));
-        guard = auth.newGuard();
+        guard = auth.newGuard(SELF);
         engine = new RicochetEngine(SELF, RicochetConfig.builder().build(), auth.newOriginSeals(),
                 new SplittableRandom(1), out);
         engine.onMembership(MembershipEvent.join(G, SELF), 0);

@@ -82,7 +82,7 @@ final class DetectorDriver implements AckSink {
         }
         for (Ping<Target> ping : pings) {
             int length = heartbeat.write(FrameType.HEARTBEAT, wireId, ping.sequence(), nowNs);
-            sender.write(channel, tx, length, ping.address().address());
+            sender.write(channel, tx, length, ping.address().address(), ping.address().wireId());
             counters.increment(FdCounter.HEARTBEATS_SENT);
         }
         channel.flush();

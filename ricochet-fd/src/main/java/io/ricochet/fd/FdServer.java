@@ -94,7 +94,7 @@ public final class FdServer implements AutoCloseable {
         transitions = new TransitionReporter(reporter, counters, config);
         detector = new FailureDetector<>(targets, config.intervalNs(), config.miss(), config.phi(), transitions);
         // One guard: the detector, the ack handler and the sender all run on the channel's one event loop.
-        FrameGuard guard = config.auth().newGuard();
+        FrameGuard guard = config.auth().newGuard(config.wireId());
         FrameSender sender = new FrameSender(counters, guard);
         DetectorDriver driver = new DetectorDriver(config.wireId(), detector, sender, counters, clockNs);
         Channel bound = new Bootstrap()

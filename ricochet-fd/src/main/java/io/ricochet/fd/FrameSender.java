@@ -34,10 +34,13 @@ final class FrameSender {
         };
     }
 
-    /** Queues {@code frame[0, length)}, sealed, for {@code to}; the caller flushes. */
-    void write(Channel channel, byte[] frame, int length, InetSocketAddress to) {
+    /**
+     * Queues {@code frame[0, length)}, sealed for the process whose wire id is {@code destination}, for {@code to};
+     * the caller flushes.
+     */
+    void write(Channel channel, byte[] frame, int length, InetSocketAddress to, int destination) {
         System.arraycopy(frame, 0, sealed, 0, length);
-        int datagram = guard.seal(sealed, 0, length);
+        int datagram = guard.seal(sealed, 0, length, destination);
         ByteBuf content = channel.alloc().buffer(datagram).writeBytes(sealed, 0, datagram);
         channel.write(new DatagramPacket(content, to)).addListener(countFailure);
     }

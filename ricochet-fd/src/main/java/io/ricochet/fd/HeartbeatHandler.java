@@ -70,7 +70,7 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
         switch (frame.type()) {
             case FrameType.HEARTBEAT:
                 int ackLength = HeartbeatFlyweight.ackInto(rx, 0, length, wireId, tx, 0);
-                sender.write(ctx.channel(), tx, ackLength, packet.sender());
+                sender.write(ctx.channel(), tx, ackLength, packet.sender(), frame.source());
                 flushPending = true;
                 counters.increment(FdCounter.HEARTBEATS_ANSWERED);
                 break;

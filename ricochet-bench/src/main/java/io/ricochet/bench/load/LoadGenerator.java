@@ -66,13 +66,13 @@ public final class LoadGenerator {
         GroupViews views = new GroupViews(config.nodeId(), groups);
         // Two guards of one Authentication: one process clock for the seals, one replay filter for what arrives.
         LoadInbound inbound = new LoadInbound(new NakAnswerer(config.nodeId(), groups, ring), views::unicastOf,
-                config.auth().newGuard());
+                config.auth().newGuard(config.nodeId()));
         EventLoopGroup loopGroup = config.transport().newLoop();
         EventLoop loop = loopGroup.next();
         GmsClient gms = new GmsClient(config.nodeId(), config.unicast(), System.currentTimeMillis(),
                 config.gms().partitions(), views, loopGroup, config.tls());
         try (LoadSocket socket = new LoadSocket(loopGroup, iface, config.unicast(), config.socketBytes(),
-                config.multicastLoop(), config.gso(), config.auth().newGuard(), inbound)) {
+                config.multicastLoop(), config.gso(), config.auth().newGuard(config.nodeId()), inbound)) {
             onLoop(loop, () -> {
                 inbound.answerOn(socket);
                 return null;

@@ -75,14 +75,15 @@ final class LoadInbound extends SimpleChannelInboundHandler<DatagramPacket> {
             return;
         }
         naks++;
-        InetSocketAddress to = unicastOf.apply(Bytes.getInt(in, HeaderFlyweight.SOURCE_OFFSET));
+        int requester = Bytes.getInt(in, HeaderFlyweight.SOURCE_OFFSET);
+        InetSocketAddress to = unicastOf.apply(requester);
         if (to == null) {
             naksFromStrangers++;
             return;
         }
         int answer = answerer.answer(in, length, out);
         if (answer > 0) {
-            socket.send(to, out, answer);
+            socket.send(to, requester, out, answer);
         }
     }
 

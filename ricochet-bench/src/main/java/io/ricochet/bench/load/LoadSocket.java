@@ -82,12 +82,17 @@ final class LoadSocket implements AutoCloseable {
     }
 
     /**
-     * Queues the datagram of one frame (copied out of {@code frame} and sealed); it leaves on the next
+     * Queues the datagram of one multicast frame (copied out of {@code frame} and sealed); it leaves on the next
      * {@link #flush()}.
      */
     void send(InetSocketAddress to, byte[] frame, int length) {
+        send(to, FrameGuard.NO_DESTINATION, frame, length);
+    }
+
+    /** As {@link #send(InetSocketAddress, byte[], int)}, sealed for the node {@code destination} (a unicast). */
+    void send(InetSocketAddress to, int destination, byte[] frame, int length) {
         System.arraycopy(frame, 0, sealed, 0, length);
-        int datagram = guard.seal(sealed, 0, length);
+        int datagram = guard.seal(sealed, 0, length, destination);
         if (gso != null) {
             gso.add(to, sealed, 0, datagram);
             return;

@@ -10,6 +10,8 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.ClusterKeys;
 import io.ricochet.auth.DatagramAuth;
+import io.ricochet.auth.DatagramClock;
+import io.ricochet.auth.ReplayFilter;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
@@ -58,9 +60,9 @@ class LoadAuthenticationTest {
         Authentication auth = Authentication.with(keys);
         InetSocketAddress registered = (InetSocketAddress) daemon.getLocalAddress();
         inbound = new LoadInbound(new NakAnswerer(SELF, new int[] {GROUP}, ring),
-                node -> node == DAEMON ? registered : null, auth.newGuard());
+                node -> node == DAEMON ? registered : null, auth.newGuard(SELF));
         socket = new LoadSocket(loop, NetworkInterface.getByName("lo"), new InetSocketAddress(lo, 0), 1 << 16, true,
-                false, auth.newGuard(), inbound);
+                false, auth.newGuard(SELF), inbound);
         loop.submit(() -> inbound.answerOn(socket)).get();
     }
 
@@ -99,7 +101,8 @@ class LoadAuthenticationTest {
     void anAuthenticNakGetsASealedAnswerAndAnyOtherNone() throws Exception {
         loop.submit(source::next).get(); // seqno 0 is in the ring
         InetSocketAddress generator = socket.localAddress();
-        DatagramAuth daemonGuard = new DatagramAuth(keys);
+        DatagramAuth daemonGuard = new DatagramAuth(keys, DatagramClock.system(),
+                new ReplayFilter(30_000, System::currentTimeMillis), DAEMON);
 
         byte[] sealedNak = nak(0, new DatagramAuth(keys));
         daemon.send(ByteBuffer.wrap(sealedNak), generator);
@@ -120,21 +123,28 @@ class LoadAuthenticationTest {
         assertNull(receive(daemon), "a replayed NAK gets no answer");
         daemon.send(ByteBuffer.wrap(nak(0, new DatagramAuth(otherKeys))), generator);
         assertNull(receive(daemon), "a NAK sealed with another key gets no answer");
+        daemon.send(ByteBuffer.wrap(nak(1, new DatagramAuth(keys), SELF + 1)), generator);
+        assertNull(receive(daemon), "a NAK sealed for another process gets no answer");
         byte[] plain = new byte[PacketRefFlyweight.NAK_LENGTH];
         new PacketRefFlyweight().wrap(plain, 0).write(FrameType.NAK, DAEMON, SELF, GROUP, 0);
         daemon.send(ByteBuffer.wrap(plain), generator);
         assertNull(receive(daemon), "an unsealed NAK gets no answer");
         loop.submit(() -> {
             assertEquals(2, inbound.naks());
-            assertEquals(3, inbound.unauthentic());
+            assertEquals(4, inbound.unauthentic());
         }).get();
     }
 
-    /** A NAK from the daemon for seqno {@code seqno} of this generator, sealed by {@code guard}. */
+    /** A NAK from the daemon for seqno {@code seqno} of this generator, sealed by {@code guard} for it. */
     private static byte[] nak(long seqno, DatagramAuth guard) {
+        return nak(seqno, guard, SELF);
+    }
+
+    /** A NAK from the daemon for seqno {@code seqno} of this generator, sealed for {@code destination}. */
+    private static byte[] nak(long seqno, DatagramAuth guard, int destination) {
         byte[] datagram = new byte[PacketRefFlyweight.NAK_LENGTH + DatagramAuth.TRAILER_LENGTH];
         int frame = new PacketRefFlyweight().wrap(datagram, 0).write(FrameType.NAK, DAEMON, SELF, GROUP, seqno);
-        return Arrays.copyOf(datagram, guard.seal(datagram, 0, frame));
+        return Arrays.copyOf(datagram, guard.seal(datagram, 0, frame, destination));
     }
 
     private static byte[] receive(DatagramChannel channel) throws Exception {

@@ -60,10 +60,10 @@ class LoadInboundTest {
         source.next();
         InetSocketAddress registered = (InetSocketAddress) daemonReceives.getLocalAddress();
         LoadInbound inbound = new LoadInbound(new NakAnswerer(SELF, new int[] {GROUP}, ring),
-                node -> node == DAEMON ? registered : null, Authentication.insecure().newGuard());
+                node -> node == DAEMON ? registered : null, Authentication.insecure().newGuard(SELF));
         try (LoadSocket socket = new LoadSocket(loop, NetworkInterface.getByName("lo"),
                 new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1 << 16, true, false,
-                Authentication.insecure().newGuard(), inbound)) {
+                Authentication.insecure().newGuard(SELF), inbound)) {
             loop.submit(() -> inbound.answerOn(socket)).get();
             InetSocketAddress generator = socket.localAddress();
 

@@ -72,8 +72,8 @@ class ForgedTrafficSystemTest {
 
                 InetSocketAddress daemon1 = new InetSocketAddress("127.0.0.1", ProcessCluster.UNICAST_BASE_PORT + 1);
                 List<byte[]> frames = forgedFrames();
-                FrameGuard otherKey = Authentication.with(ClusterKeys.generate(new SecureRandom(), 1)).newGuard();
-                FrameGuard unknownId = Authentication.with(ClusterKeys.generate(new SecureRandom(), 7)).newGuard();
+                FrameGuard otherKey = Authentication.with(ClusterKeys.generate(new SecureRandom(), 1)).newGuard(99);
+                FrameGuard unknownId = Authentication.with(ClusterKeys.generate(new SecureRandom(), 7)).newGuard(99);
                 int sent = 0;
                 for (byte[] frame : frames) {
                     for (FrameGuard guard : new FrameGuard[] {null, otherKey, unknownId}) {
@@ -180,7 +180,7 @@ class ForgedTrafficSystemTest {
                 ProcessCluster.await(DEADLINE, "a SESSION of node 2 on the wire",
                         () -> count(captured, 2, FrameType.SESSION) > 0);
 
-                replayANak(attacker, origin, sent.get(3));
+                replayANak(attacker, origin, third, sent.get(3));
 
                 // Node 2 crashes (its survivors multicast TAILs of its stream) and comes back as a new incarnation,
                 // whose seqnos start again at 0: its old DATA, replayed now, names seqnos the new stream has not
@@ -324,14 +324,15 @@ class ForgedTrafficSystemTest {
 
     /**
      * A NAK node 1 could have sent to node 2 for one of its packets: the first copy is answered, every copy of the
-     * same bytes after it is a replay. (NAKs are unicast between daemons, out of reach of a test's socket, so the
-     * test makes this one with the cluster's key.)
+     * same bytes after it is a replay, and a copy sent to node 3 is unauthentic there (sealed for node 2). (NAKs are
+     * unicast between daemons, out of reach of a test's socket, so the test makes this one with the cluster's key.)
      */
-    private static void replayANak(DatagramSocket attacker, Traffic origin, Traffic.Id asked) throws Exception {
+    private static void replayANak(DatagramSocket attacker, Traffic origin, Traffic third, Traffic.Id asked)
+            throws Exception {
         byte[] nak = new byte[PacketRefFlyweight.NAK_LENGTH + DatagramAuth.TRAILER_LENGTH];
         new PacketRefFlyweight().wrap(nak, 0).write(FrameType.NAK, 1, 2, G, asked.datagram());
-        int nakLength = Authentication.with(ClusterKeys.load(keyFile("replayed-traffic"))).newGuard()
-                .seal(nak, 0, PacketRefFlyweight.NAK_LENGTH);
+        int nakLength = Authentication.with(ClusterKeys.load(keyFile("replayed-traffic"))).newGuard(1)
+                .seal(nak, 0, PacketRefFlyweight.NAK_LENGTH, 2);
         InetSocketAddress daemon2 = new InetSocketAddress("127.0.0.1", ProcessCluster.UNICAST_BASE_PORT + 2);
         long retransmitsBefore = origin.counter(NakCounter.RETRANSMITS_SENT);
         attacker.send(new DatagramPacket(nak, nakLength, daemon2));
@@ -347,6 +348,17 @@ class ForgedTrafficSystemTest {
                 () -> replays(origin) == replaysBefore + nakReplays);
         assertEquals(retransmitsBefore + 1, origin.counter(NakCounter.RETRANSMITS_SENT), "no retransmission");
         assertEquals(naksTaken, origin.counter(NakCounter.NAKS_RECEIVED), "no replayed NAK was taken");
+
+        // The same NAK sent to node 3, which it was not sealed for: unauthentic there, never taken.
+        long unauthenticBefore = third.counter(DaemonCounter.UNAUTHENTIC_DATAGRAMS);
+        long thirdNaks = third.counter(NakCounter.NAKS_RECEIVED);
+        InetSocketAddress daemon3 = new InetSocketAddress("127.0.0.1", ProcessCluster.UNICAST_BASE_PORT + 3);
+        for (int i = 0; i < nakReplays; i++) {
+            attacker.send(new DatagramPacket(nak, nakLength, daemon3));
+        }
+        ProcessCluster.await(DEADLINE, "node 3 to count " + nakReplays + " unauthentic datagrams",
+                () -> third.counter(DaemonCounter.UNAUTHENTIC_DATAGRAMS) == unauthenticBefore + nakReplays);
+        assertEquals(thirdNaks, third.counter(NakCounter.NAKS_RECEIVED), "a NAK sealed for node 2 is not taken");
     }
 
     /** Datagrams {@code app}'s daemon refused as replayed or stale. */

@@ -44,7 +44,7 @@ class RecoveredPacketsSystemTest {
             cluster.startDaemon(1);
             cluster.startDaemon(ORIGIN);
             cluster.startFd(List.of(1, ORIGIN));
-            FrameGuard guard = Authentication.with(ClusterKeys.load(cluster.keyFile())).newGuard();
+            FrameGuard guard = Authentication.with(ClusterKeys.load(cluster.keyFile())).newGuard(ORIGIN);
             InetSocketAddress victimSocket = new InetSocketAddress("127.0.0.1", ProcessCluster.UNICAST_BASE_PORT + 1);
             try (Traffic victim = new Traffic(1); Traffic origin = new Traffic(ORIGIN)) {
                 victim.join(G);
@@ -98,7 +98,10 @@ class RecoveredPacketsSystemTest {
         return Arrays.copyOfRange(datagram, frame, length);
     }
 
-    /** A one-entry repair, as a member builds it, naming (ORIGIN, G, seqno) with {@code seal}, over {@code bytes}. */
+    /**
+     * A one-entry repair, as a member builds it, naming (ORIGIN, G, seqno) with {@code seal}, over {@code bytes},
+     * sealed for node 1 (the victim, at {@code to}).
+     */
     private static DatagramPacket repair(FrameGuard guard, long seqno, byte[] seal, byte[] bytes,
                                          InetSocketAddress to) {
         int frameLength = RepairFlyweight.frameLength(1, bytes.length, seal.length);
@@ -107,7 +110,7 @@ class RecoveredPacketsSystemTest {
                 .writeStart(ORIGIN, 1, bytes.length, seal.length);
         repair.entry(0, ORIGIN, G, seqno, bytes.length).entrySeal(0, seal, 0);
         System.arraycopy(bytes, 0, datagram, repair.payloadOffset(), bytes.length);
-        int length = guard.seal(datagram, 0, frameLength);
+        int length = guard.seal(datagram, 0, frameLength, 1);
         return new DatagramPacket(datagram, length, to);
     }
 }
