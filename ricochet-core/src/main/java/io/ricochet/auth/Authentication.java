@@ -14,11 +14,13 @@ public final class Authentication {
     private final ClusterKeys keys;
     private final DatagramClock clock;
     private final ReplayFilter replays;
+    private final boolean encrypt;
 
-    private Authentication(ClusterKeys keys, DatagramClock clock, ReplayFilter replays) {
+    private Authentication(ClusterKeys keys, DatagramClock clock, ReplayFilter replays, boolean encrypt) {
         this.keys = keys;
         this.clock = clock;
         this.replays = replays;
+        this.encrypt = encrypt;
     }
 
     /** Authenticated with {@code keys}, datagrams refused beyond the default clock skew (30 s). */
@@ -36,12 +38,12 @@ public final class Authentication {
 
     /** Authenticated with {@code keys}, sealing with {@code clock} and opening through {@code replays} (tests). */
     public static Authentication with(ClusterKeys keys, DatagramClock clock, ReplayFilter replays) {
-        return new Authentication(java.util.Objects.requireNonNull(keys, "keys"), clock, replays);
+        return new Authentication(java.util.Objects.requireNonNull(keys, "keys"), clock, replays, false);
     }
 
     /** No authentication: every datagram is taken as it comes, and none carries a trailer. */
     public static Authentication insecure() {
-        return new Authentication(null, null, null);
+        return new Authentication(null, null, null, false);
     }
 
     /**
@@ -81,6 +83,25 @@ public final class Authentication {
         return keys != null;
     }
 
+    /**
+     * The same keys, clock and replay filter, with every frame but failure detection's also encrypted
+     * (docs/design/security.md, "Encryption"): the setting {@code encrypt}.
+     *
+     * @throws IllegalArgumentException if this is insecure (encryption needs the cluster's key)
+     */
+    public Authentication encrypted() {
+        if (keys == null) {
+            throw new IllegalArgumentException("encrypt = on needs the cluster's key file: insecure mode cannot "
+                    + "encrypt");
+        }
+        return new Authentication(keys, clock, replays, true);
+    }
+
+    /** Whether frames are encrypted as well as authenticated. */
+    public boolean encrypts() {
+        return encrypt;
+    }
+
     /** The origin seals for one engine thread: {@link OriginSeals#NONE} when insecure. */
     public OriginSeals newOriginSeals() {
         return keys == null ? OriginSeals.NONE : new DataSeals(keys);
@@ -93,7 +114,7 @@ public final class Authentication {
      * is refused by all.
      */
     public FrameGuard newGuard(int self) {
-        return keys == null ? Passthrough.INSTANCE : new DatagramAuth(keys, clock, replays, self);
+        return keys == null ? Passthrough.INSTANCE : new DatagramAuth(keys, clock, replays, self, encrypt);
     }
 
     /** How far a datagram's send time may be from this host's clock; 0 when insecure. */
@@ -113,7 +134,8 @@ public final class Authentication {
     public String describe() {
         return keys == null ? "OFF (insecure: any host that reaches the sockets can forge traffic)"
                 : DatagramAuth.ALGORITHM + ", send key " + keys.sendKeyId() + ", keys " + Arrays.toString(keys.keyIds())
-                        + ", replays refused, max clock skew " + replays.maxClockSkewMs() + " ms";
+                        + ", replays refused, max clock skew " + replays.maxClockSkewMs() + " ms"
+                        + (encrypt ? ", frames encrypted (AES-256-CTR, SIV)" : ", frames in clear");
     }
 
     @Override

@@ -26,7 +26,8 @@ import java.util.Objects;
  * frame type (for DATA, the same source and group: {@link ReplayFilter#checkStream}; docs/design/security.md,
  * "Replays"). PMAC needs no nonce, so any number of senders can share a key. The algorithm was chosen by measurement
  * (security.md, "Cost"). Tags are compared in constant time. After construction no call allocates (the filter allocates
- * a window the first time a source sends a frame type).
+ * a window the first time a source sends a frame type), unless the guard encrypts: then about 128 bytes per encrypted
+ * datagram ({@link DatagramCipher}).
  *
  * <p>Not thread-safe: one instance per thread (each holds its own AES cipher and PMAC scratch buffers); the clock and
  * the replay filter it shares with other instances are thread-safe.
@@ -65,6 +66,9 @@ public final class DatagramAuth implements FrameGuard {
     private final int sendKeyId;
     private final DatagramMac sendMac;
     private final DatagramMac[] macById = new DatagramMac[ClusterKeys.MAX_ID + 1];
+    /** Null unless this guard encrypts ({@link DatagramCipher}). */
+    private final DatagramCipher[] cipherById;
+    private final DatagramCipher sendCipher;
     private final byte[] tag = new byte[TAG_LENGTH];
     /** The receiver's id and the key id and counter, for the MAC of a frame bound to its receiver. */
     private final byte[] bound = new byte[4 + MAC_TRAILER_LENGTH];
@@ -92,10 +96,23 @@ public final class DatagramAuth implements FrameGuard {
      * @param self    the id of this guard's process: frames bound to their receiver open only if sealed for it
      */
     public DatagramAuth(ClusterKeys keys, DatagramClock clock, ReplayFilter replays, int self) {
+        this(keys, clock, replays, self, false);
+    }
+
+    /**
+     * @param encrypt whether frames are also encrypted ({@link DatagramCipher}): every process of the cluster must
+     *                agree, or each refuses the other's datagrams as unauthentic
+     */
+    public DatagramAuth(ClusterKeys keys, DatagramClock clock, ReplayFilter replays, int self, boolean encrypt) {
         this.self = self;
+        cipherById = encrypt ? new DatagramCipher[ClusterKeys.MAX_ID + 1] : null;
         for (int id : keys.keyIds()) {
             macById[id] = new DatagramMac(keys.key(id));
+            if (encrypt) {
+                cipherById[id] = new DatagramCipher(keys.key(id));
+            }
         }
+        sendCipher = encrypt ? cipherById[keys.sendKeyId()] : null;
         sendKeyId = keys.sendKeyId();
         sendMac = macById[sendKeyId];
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -121,6 +138,9 @@ public final class DatagramAuth implements FrameGuard {
         buf[trailer] = (byte) sendKeyId;
         Bytes.putLong(buf, trailer + COUNTER_OFFSET, clock.next());
         macOf(sendMac, buf, offset, frameLength, buf, trailer, destination, buf, trailer + TAG_OFFSET);
+        if (sendCipher != null && DatagramCipher.encrypts(buf[offset + HeaderFlyweight.TYPE_OFFSET])) {
+            sendCipher.apply(buf, offset, frameLength, buf, trailer + TAG_OFFSET);
+        }
         return frameLength + TRAILER_LENGTH;
     }
 
@@ -143,6 +163,15 @@ public final class DatagramAuth implements FrameGuard {
             return TOO_LONG;
         }
         int trailer = offset + frameLength;
+        if (cipherById != null && DatagramCipher.encrypts(buf[offset + HeaderFlyweight.TYPE_OFFSET])) {
+            // Decrypted before the tag is checked (the tag is over the plaintext); a forgery decrypts to bytes the
+            // tag then refuses, and nothing reads them.
+            DatagramCipher cipher = cipherById[buf[trailer] & 0xFF];
+            if (cipher == null) {
+                return UNKNOWN_KEY;
+            }
+            cipher.apply(buf, offset, frameLength, buf, trailer + TAG_OFFSET);
+        }
         int verdict = verify(buf, offset, frameLength, buf, trailer);
         if (verdict < 0) {
             return verdict;

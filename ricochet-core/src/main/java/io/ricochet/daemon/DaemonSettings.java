@@ -56,6 +56,10 @@ public final class DaemonSettings {
         k.put("insecure", new String[] {"off",
             "on: run without authentication: datagrams unauthenticated, links to the GMS in plaintext (any host that "
                 + "reaches the sockets can forge traffic; said in the log and in stats)"});
+        k.put("encrypt", new String[] {"off",
+            "on: also encrypt every datagram's frame after its header (AES-256-CTR, the tag as IV; failure detection's "
+                + "heartbeats stay in clear). Every daemon of the cluster must agree: one that differs has all its "
+                + "datagrams refused as unauthentic. Needs key-file"});
         k.put("max-clock-skew-ms", new String[] {"30000",
             "authenticated datagrams sent further than this from this host's clock, either way, are dropped as "
                 + "stale (counted, logged): keep hosts in sync with NTP, well within it"});
@@ -337,12 +341,21 @@ public final class DaemonSettings {
     private Authentication authentication() {
         String file = values.getOrDefault("key-file", "");
         long skewMs = maxClockSkewMs();
+        Authentication auth;
         try {
-            return Authentication.from(file.isEmpty() ? null : java.nio.file.Path.of(file), onOff("insecure"),
+            auth = Authentication.from(file.isEmpty() ? null : java.nio.file.Path.of(file), onOff("insecure"),
                     skewMs);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("key-file: " + e.getMessage() + " (" + origin + ")");
         }
+        if (!onOff("encrypt")) {
+            return auth;
+        }
+        if (!auth.enabled()) {
+            throw new IllegalArgumentException("encrypt = on needs a key-file: insecure mode cannot encrypt ("
+                    + origin + ")");
+        }
+        return auth.encrypted();
     }
 
     /** The certificate, key and CA of the links to the GMS, or insecure mode; a bad file is reported under its key. */

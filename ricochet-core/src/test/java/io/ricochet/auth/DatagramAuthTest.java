@@ -158,6 +158,55 @@ class DatagramAuthTest {
                 && FrameType.isBoundToReceiver(FrameType.HEARTBEAT) && !FrameType.isBoundToReceiver(FrameType.DATA));
     }
 
+    /**
+     * With encryption, every frame but failure detection's leaves with its bytes after the header encrypted (never
+     * twice the same for the same frame), opens to the plaintext at a guard that encrypts, and is unauthentic at one
+     * that does not (and the other way round); a flipped ciphertext bit is refused.
+     */
+    @Test
+    void shouldEncryptEveryFrameButHeartbeatsAndOpenOnlyWhereEncryptionIsOn() {
+        ClusterKeys keys = keys(3, key());
+        DatagramAuth sealer = new DatagramAuth(keys, DatagramClock.system(),
+                new ReplayFilter(30_000, System::currentTimeMillis), 1, true);
+        int length = 200;
+        for (int type : new int[] {FrameType.DATA, FrameType.REPAIR, FrameType.NAK, FrameType.SESSION,
+            FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK, FrameType.SRM_FIRST}) {
+            byte[] buf = frame(length);
+            buf[OFFSET + HeaderFlyweight.TYPE_OFFSET] = (byte) type;
+            byte[] plain = Arrays.copyOfRange(buf, OFFSET, OFFSET + length);
+            byte[] again = buf.clone();
+            int datagram = sealer.seal(buf, OFFSET, length, 2);
+            sealer.seal(again, OFFSET, length, 2);
+            boolean clear = type == FrameType.HEARTBEAT || type == FrameType.HEARTBEAT_ACK;
+            byte[] wire = Arrays.copyOfRange(buf, OFFSET, OFFSET + length);
+            assertArrayEquals(Arrays.copyOf(plain, HeaderFlyweight.HEADER_LENGTH),
+                    Arrays.copyOf(wire, HeaderFlyweight.HEADER_LENGTH), "the header stays in clear, type " + type);
+            assertEquals(clear, Arrays.equals(plain, wire), "type " + type);
+            if (!clear) {
+                assertTrue(!Arrays.equals(wire, Arrays.copyOfRange(again, OFFSET, OFFSET + length)),
+                        "the same frame sealed twice encrypts differently (another counter), type " + type);
+            }
+            byte[] flipped = buf.clone();
+            flipped[OFFSET + length - 1] ^= 1;
+            assertEquals(DatagramAuth.BAD_TAG, encrypting(keys, 2).open(flipped, OFFSET, datagram), "type " + type);
+            assertEquals(clear ? length : DatagramAuth.BAD_TAG, new DatagramAuth(keys, DatagramClock.system(),
+                    new ReplayFilter(30_000, System::currentTimeMillis), 2).open(buf.clone(), OFFSET, datagram),
+                    "a guard that does not decrypt, type " + type);
+            assertEquals(length, encrypting(keys, 2).open(buf, OFFSET, datagram), "type " + type);
+            assertArrayEquals(plain, Arrays.copyOfRange(buf, OFFSET, OFFSET + length), "decrypted, type " + type);
+        }
+        byte[] buf = frame(length);
+        buf[OFFSET + HeaderFlyweight.TYPE_OFFSET] = FrameType.DATA;
+        int datagram = new DatagramAuth(keys).seal(buf, OFFSET, length);
+        assertEquals(DatagramAuth.BAD_TAG, encrypting(keys, 2).open(buf, OFFSET, datagram),
+                "a datagram in clear is refused where the cluster encrypts");
+    }
+
+    private static DatagramAuth encrypting(ClusterKeys keys, int self) {
+        return new DatagramAuth(keys, DatagramClock.system(), new ReplayFilter(30_000, System::currentTimeMillis),
+                self, true);
+    }
+
     /** A DATA frame from source 77 in {@code group}, random payload, at {@link #OFFSET}. */
     private byte[] dataFrame(int length, int group) {
         byte[] buf = frame(length);

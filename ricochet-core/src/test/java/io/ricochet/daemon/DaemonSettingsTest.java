@@ -201,6 +201,13 @@ class DaemonSettingsTest {
                 certs.resolve("ca.pem").toString());
         withKey.remove("insecure");
         assertTrue(DaemonSettings.resolve(null, null, withKey).auth().enabled());
+        assertEquals(false, DaemonSettings.resolve(null, null, withKey).auth().encrypts(), "encrypt is off by default");
+        Map<String, String> encrypting = new HashMap<>(withKey);
+        encrypting.put("encrypt", "on");
+        assertTrue(DaemonSettings.resolve(null, null, encrypting).auth().encrypts());
+        IllegalArgumentException clear = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(null, null, flags("node-id", "1", "encrypt", "on")));
+        assertTrue(clear.getMessage().startsWith("encrypt = on needs a key-file"), clear.getMessage());
         java.nio.file.Files.setPosixFilePermissions(key, java.nio.file.attribute.PosixFilePermissions.fromString(
                 "rw-r--r--"));
         IllegalArgumentException open = assertThrows(IllegalArgumentException.class,

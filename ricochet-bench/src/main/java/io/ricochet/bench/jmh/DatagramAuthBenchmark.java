@@ -3,6 +3,9 @@ package io.ricochet.bench.jmh;
 import io.ricochet.auth.AesPmac;
 import io.ricochet.auth.ClusterKeys;
 import io.ricochet.auth.DatagramAuth;
+import io.ricochet.auth.DatagramClock;
+import io.ricochet.auth.FrameGuard;
+import io.ricochet.auth.ReplayFilter;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
@@ -52,6 +55,10 @@ import org.openjdk.jmh.annotations.Warmup;
  *       time.</li>
  *   <li>DATAGRAM_AUTH: what ships, {@link DatagramAuth} (AES_PMAC under a key derived from the cluster key), with
  *       the process's clock on seal and, on open, the receiving process's clock-skew check and replay window.</li>
+ *   <li>DATAGRAM_AUTH_ENCRYPT: {@link DatagramAuth} with {@code encrypt on}: the same, and the frame after its header
+ *       encrypted with AES-256-CTR under the tag as IV (over one JDK {@code AES/ECB} call, {@code AesCtr}). Its
+ *       {@link #open} decrypts the datagram in place, so every other call of it sees bytes that do not verify:
+ *       read {@link #sealAndOpen} for it.</li>
  * </ul>
  *
  * {@link #sealAndOpen} is the whole path of one datagram: a fresh frame sealed by one instance and opened by
@@ -75,7 +82,7 @@ public class DatagramAuthBenchmark {
     static final int SOURCE = 7;
 
     @Param({"HMAC_SHA256_DIGEST", "AES_GMAC", "AES_GCM_SCRATCH", "CHACHA20_POLY1305", "POLY1305_AES",
-            "POLY1305_AES_ONETIME", "AES_PMAC", "DATAGRAM_AUTH"})
+            "POLY1305_AES_ONETIME", "AES_PMAC", "DATAGRAM_AUTH", "DATAGRAM_AUTH_ENCRYPT"})
     public String candidate;
 
     /** Payload bytes: 1024 (a 1052-byte frame), or 1419 (a 1447-byte frame, its datagram 1472 bytes). */
@@ -169,6 +176,10 @@ public class DatagramAuthBenchmark {
                 return new Pmac(key);
             case "DATAGRAM_AUTH":
                 return new Shipped(new DatagramAuth(keys));
+            case "DATAGRAM_AUTH_ENCRYPT":
+                return new Shipped(new DatagramAuth(keys, DatagramClock.system(),
+                        new ReplayFilter(ReplayFilter.DEFAULT_MAX_CLOCK_SKEW_MS, System::currentTimeMillis),
+                        FrameGuard.NO_DESTINATION, true));
             default:
                 throw new IllegalArgumentException("unknown candidate " + name);
         }

@@ -19,8 +19,6 @@ import io.ricochet.wire.RepairFlyweight;
 import java.net.DatagramPacket;
 import java.net.DatagramSocket;
 import java.net.InetSocketAddress;
-import java.net.MulticastSocket;
-import java.net.NetworkInterface;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -167,7 +165,7 @@ class ForgedTrafficSystemTest {
             Traffic third = new Traffic(3, false);
             List<byte[]> captured = new CopyOnWriteArrayList<>();
             AtomicBoolean capturing = new AtomicBoolean(true);
-            Thread sniffer = sniff(GROUP_ADDRESS, capturing, captured);
+            Thread sniffer = Sniffer.start(GROUP_ADDRESS, capturing, captured);
             try {
                 victim.join(G);
                 origin.join(G);
@@ -374,33 +372,6 @@ class ForgedTrafficSystemTest {
     /** The key file {@link ProcessCluster} wrote for the run {@code name}. */
     private static Path keyFile(String name) {
         return Path.of("target", "system-logs", name, "cluster.key");
-    }
-
-    /** A thread that keeps every datagram multicast to {@code group} (on loopback) while {@code on} holds. */
-    private static Thread sniff(InetSocketAddress group, AtomicBoolean on, List<byte[]> into) throws Exception {
-        MulticastSocket socket = new MulticastSocket(group.getPort());
-        socket.joinGroup(group, NetworkInterface.getByName("lo"));
-        socket.setSoTimeout(100);
-        Thread sniffer = new Thread(() -> {
-            try (socket) {
-                byte[] in = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
-                while (on.get()) {
-                    DatagramPacket packet = new DatagramPacket(in, in.length);
-                    try {
-                        socket.receive(packet);
-                    } catch (java.net.SocketTimeoutException e) {
-                        continue;
-                    }
-                    if (packet.getLength() >= HeaderFlyweight.HEADER_LENGTH + DatagramAuth.TRAILER_LENGTH) {
-                        into.add(Arrays.copyOf(in, packet.getLength()));
-                    }
-                }
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        }, "sniffer");
-        sniffer.start();
-        return sniffer;
     }
 
     private static long count(List<byte[]> datagrams, int source, int type) {
