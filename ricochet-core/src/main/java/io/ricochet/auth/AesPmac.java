@@ -24,8 +24,8 @@ import javax.crypto.spec.SecretKeySpec;
  *
  * Every block but the last is encrypted independently, so the whole message goes through one
  * {@code AES/ECB/NoPadding} call of the JDK, which runs on the CPU's AES instructions many blocks at a time; the
- * offsets are precomputed per key, so the Java side is two XOR passes over the message. That is what makes it faster
- * than HMAC-SHA256 here (docs/design/security.md, "Cost").
+ * offsets are precomputed per key, so the Java side is a copy and two XOR passes over the message. That is what makes
+ * it faster than HMAC-SHA256 here (docs/design/security.md, "Cost").
  *
  * <p>Not thread-safe (scratch buffers). After construction no call allocates: the offsets and scratch are sized for
  * messages of at most {@code maxLength} bytes.
@@ -172,16 +172,21 @@ public final class AesPmac {
         encrypt(last, 0, BLOCK, tag, tagOffset);
     }
 
-    /** {@code in[from, to) = src[shift + from, shift + to) ⊕ offsets[from, to)}. */
+    /**
+     * {@code in[from, to) = src[shift + from, shift + to) ⊕ offsets[from, to)}: a copy, then an XOR of two arrays at
+     * the same index, which C2 runs on vector instructions. Reading {@code src} at its own offset in the same loop
+     * keeps C2 from proving the two arrays aligned alike, and that loop ran scalar: 70 % of PMAC's time in a profile
+     * of 1 456-byte messages, against about a third with this form.
+     */
     private void xorOffsets(byte[] src, int shift, int from, int to) {
+        if (to <= from) {
+            return;
+        }
         byte[] x = in;
         byte[] d = offsets;
-        int i = from;
-        for (; i + 8 <= to; i += 8) {
-            NATIVE.set(x, i, (long) NATIVE.get(src, shift + i) ^ (long) NATIVE.get(d, i));
-        }
-        for (; i < to; i++) {
-            x[i] = (byte) (src[shift + i] ^ d[i]);
+        System.arraycopy(src, shift + from, x, from, to - from);
+        for (int i = from; i < to; i++) {
+            x[i] ^= d[i];
         }
     }
 
