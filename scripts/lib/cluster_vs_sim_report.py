@@ -147,6 +147,16 @@ if cpu_file.exists():
     if delivered:
         row("daemon CPU per delivered message (us)", round(1e6 * daemons / delivered, 1), lambda s: "n/a",
             "all daemons' CPU / deliveries to the applications")
+        for kind, prefix in kinds.items():
+            if kind == "daemon":
+                continue
+            used = sum(v for k, v in cpu["cpuSeconds"].items() if k.startswith(prefix))
+            row("%s CPU per delivered message (us)" % kind, round(1e6 * used / delivered, 1), lambda s: "n/a",
+                "all of that kind's processes / deliveries to the applications")
+        if cpu.get("wakeups"):
+            wakeups = sum(cpu["wakeups"].values())
+            row("daemon wake-ups per delivered message", round(wakeups / delivered, 2), lambda s: "n/a",
+                "voluntary context switches of every daemon thread (%d in all) / deliveries" % wakeups)
         compiling = sum(v for k, v in cpu.get("compilerSeconds", {}).items() if k.startswith("node-"))
         if "compilerSeconds" in cpu:
             row("daemon CPU per delivered message without the JIT compiler threads (us)",

@@ -6,8 +6,9 @@ and of the JIT compiler threads of each daemon (node-*: /proc/PID/task/*/stat, t
 and "C2 CompilerThre..."), and keeps the first and the last reading of each. On SIGTERM or SIGINT it writes OUT_JSON:
 cpuSeconds, name -> CPU seconds used between the first and the last reading (a process started after the sampler,
 such as a workload client, counts from 0), compilerSeconds, the same for the compiler threads alone (a JVM's
-warm-up: it falls to nearly nothing once the hot code is compiled), and exits. A process's last half second before
-it exits can be missed.
+warm-up: it falls to nearly nothing once the hot code is compiled), wakeups, the voluntary context switches of each
+daemon's threads in all (/proc/PID/task/*/status, read every 2 s: each is a thread that blocked and was woken
+again), and exits. A process's last half second before it exits can be missed.
 """
 import json, os, pathlib, signal, sys, time
 
@@ -15,6 +16,7 @@ run_dir, out = pathlib.Path(sys.argv[1]), pathlib.Path(sys.argv[2])
 tick = os.sysconf("SC_CLK_TCK")
 first, last = {}, {}
 compiler_first, compiler_last = {}, {}
+wakeups_first, wakeups_last = {}, {}
 started = time.monotonic()
 stop = False
 
@@ -52,9 +54,27 @@ def compiler_ticks(pid):
     return total
 
 
+def voluntary_switches(pid):
+    """voluntary_ctxt_switches summed over the process's threads alive now."""
+    total = 0
+    try:
+        tasks = list(pathlib.Path("/proc/%s/task" % pid).iterdir())
+    except OSError:
+        return None
+    for task in tasks:
+        try:
+            for line in (task / "status").read_text().splitlines():
+                if line.startswith("voluntary_ctxt_switches:"):
+                    total += int(line.split()[1])
+        except OSError:
+            continue
+    return total
+
+
 signal.signal(signal.SIGTERM, on_signal)
 signal.signal(signal.SIGINT, on_signal)
 initial = True
+rounds = 0
 while not stop:
     for pid_file in (run_dir / "pids").glob("*.pid"):
         name = pid_file.stem
@@ -76,11 +96,18 @@ while not stop:
                 compiler_first[name] = compiling if initial else 0
             # A compiler thread that ended takes its time with it: never let the reading go back.
             compiler_last[name] = max(compiling, compiler_last.get(name, 0))
+        switches = voluntary_switches(pid) if name.startswith("node-") and (initial or rounds % 4 == 0) else None
+        if switches is not None:
+            if name not in wakeups_first:
+                wakeups_first[name] = switches if initial else 0
+            wakeups_last[name] = max(switches, wakeups_last.get(name, 0))
     initial = False
+    rounds += 1
     time.sleep(0.5)
 out.write_text(json.dumps({
     "seconds": round(time.monotonic() - started, 1),
     "cpuSeconds": {name: round((last[name] - first[name]) / tick, 2) for name in sorted(last)},
     "compilerSeconds": {name: round((compiler_last[name] - compiler_first[name]) / tick, 2)
                         for name in sorted(compiler_last)},
+    "wakeups": {name: wakeups_last[name] - wakeups_first[name] for name in sorted(wakeups_last)},
 }, indent=2) + "\n")
