@@ -147,6 +147,12 @@ if cpu_file.exists():
     if delivered:
         row("daemon CPU per delivered message (us)", round(1e6 * daemons / delivered, 1), lambda s: "n/a",
             "all daemons' CPU / deliveries to the applications")
+        compiling = sum(v for k, v in cpu.get("compilerSeconds", {}).items() if k.startswith("node-"))
+        if "compilerSeconds" in cpu:
+            row("daemon CPU per delivered message without the JIT compiler threads (us)",
+                round(1e6 * (daemons - compiling) / delivered, 1), lambda s: "n/a",
+                "the daemons' C1 and C2 compiler threads took %.1f s of their %.1f s: a JVM's warm-up, which a run "
+                "of this length does not outlast" % (compiling, daemons))
         for kind, prefix in kinds.items():
             if kind == "daemon":
                 continue
@@ -157,12 +163,6 @@ if cpu_file.exists():
             wakeups = sum(cpu["wakeups"].values())
             row("daemon wake-ups per delivered message", round(wakeups / delivered, 2), lambda s: "n/a",
                 "voluntary context switches of every daemon thread (%d in all) / deliveries" % wakeups)
-        compiling = sum(v for k, v in cpu.get("compilerSeconds", {}).items() if k.startswith("node-"))
-        if "compilerSeconds" in cpu:
-            row("daemon CPU per delivered message without the JIT compiler threads (us)",
-                round(1e6 * (daemons - compiling) / delivered, 1), lambda s: "n/a",
-                "the daemons' C1 and C2 compiler threads took %.1f s of their %.1f s: a JVM's warm-up, which a run "
-                "of this length does not outlast" % (compiling, daemons))
 failed_file = out / "fd-failed.txt"
 if failed_file.exists():
     verdicts = [l for l in failed_file.read_text().splitlines() if l.strip()]
