@@ -218,6 +218,6 @@ class GmsRoleFuzzTest {
     }
 
     private static InetSocketAddress address(SplittableRandom rng) {
-        return new InetSocketAddress("127.0.0." + (1 + rng.nextInt(254)), rng.nextInt(65_536));
+        return new InetSocketAddress("127.0.0." + (1 + rng.nextInt(254)), 1 + rng.nextInt(65_535));
     }
 }
