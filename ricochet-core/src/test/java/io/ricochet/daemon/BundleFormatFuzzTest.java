@@ -102,8 +102,8 @@ class BundleFormatFuzzTest {
         return out;
     }
 
-    /** The format as docs/design/daemon.md states it, parsed the plain way: the oracle. */
-    private static List<byte[]> reference(byte[] payload) {
+    /** The format as docs/design/daemon.md states it, parsed the plain way: the oracle (also of EngineDriverTest). */
+    static List<byte[]> reference(byte[] payload) {
         if (payload.length == 0) {
             return null;
         }
