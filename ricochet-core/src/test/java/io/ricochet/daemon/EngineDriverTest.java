@@ -14,12 +14,14 @@ import io.ricochet.loss.LossScope;
 import io.ricochet.nak.NakCounter;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.ricochet.RicochetProtocol;
+import io.ricochet.support.Fuzz;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -252,6 +254,46 @@ class EngineDriverTest {
         assertEquals(List.of(3 * 4096L, 3 * 4096L + 1, 3 * 4096L + 2), delivered);
         assertArrayEquals(new byte[] {3, 3}, payloads.get(2));
         assertEquals(1, driver.engine().counters().get(EngineCounter.DATA_RECEIVED), "one datagram");
+    }
+
+    @Test
+    void shouldCountEveryMalformedPayloadAndDeliverEveryOtherWhole() {
+        // The fuzzing of BundleFormatFuzzTest, through the driver: what the format refuses is counted and reported
+        // lost as a whole, what it accepts is delivered message by message, by id.
+        SplittableRandom rng = new SplittableRandom(Fuzz.seed(0x44524956455246L));
+        byte[] previous = BundleFormatTest.single(new byte[] {1});
+        long malformed = 0;
+        int inputs = Fuzz.inputs(100_000);
+        for (long seqno = 0; seqno < inputs; seqno++) {
+            byte[][] messages = new byte[1 + rng.nextInt(8)][];
+            for (int m = 0; m < messages.length; m++) {
+                messages[m] = new byte[rng.nextInt(110)];
+                Arrays.fill(messages[m], (byte) m);
+            }
+            byte[] valid = BundleFormatTest.bundle(messages);
+            byte[] payload = rng.nextInt(10) == 0 ? Fuzz.garbage(rng, rng.nextInt(64))
+                    : Fuzz.mutate(rng, valid, previous, 3);
+            payload = Arrays.copyOf(payload, Math.min(payload.length, 1_024));   // the engine's max payload
+            previous = valid;
+            delivered.clear();
+            payloads.clear();
+            receive(frame(FrameType.DATA, seqno, payload));
+            process();
+            List<byte[]> expected = BundleFormatFuzzTest.reference(payload);
+            String what = "datagram " + seqno + " " + java.util.HexFormat.of().formatHex(payload);
+            if (expected == null) {
+                malformed++;
+                assertEquals(List.of(-1 - seqno * 4096), delivered, what);
+            } else {
+                assertEquals(expected.size(), delivered.size(), what);
+                for (int m = 0; m < expected.size(); m++) {
+                    assertEquals(seqno * 4096 + m, delivered.get(m), what);
+                    assertArrayEquals(expected.get(m), payloads.get(m), what);
+                }
+            }
+            assertEquals(malformed, counters.get(DaemonCounter.MALFORMED_DATAGRAMS), what);
+        }
+        assertTrue(malformed > inputs / 10 && malformed < inputs * 9L / 10, malformed + " malformed of " + inputs);
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.ricochet.engine.Frames;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
+import io.ricochet.support.Fuzz;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.Map;
@@ -18,14 +19,15 @@ import org.junit.jupiter.api.Test;
  * {@link RicochetEngine#onPacket} fed frames that would pass the datagram MAC (a member's key) but carry anything:
  * every frame type, members and strangers as sources and origins, groups this node is in and not, seqnos near the
  * streams and far from them, random repair entries, random bytes after a valid header, truncations. Nothing may
- * throw, and every buffer stays within its bound. {@code -Dricochet.fuzz.frames=10000000} runs the long version.
+ * throw, and every buffer stays within its bound. {@code -Dricochet.fuzz.frames=10000000} (or
+ * {@code -Dricochet.fuzz.inputs}) runs the long version.
  */
 class RicochetEngineFuzzTest {
     private static final int SELF = 1;
     private static final int[] GROUPS = {5, 6};
     private static final int STRANGER_GROUP = 9;
     private static final long MS = 1_000_000L;
-    private static final int FRAMES = Integer.getInteger("ricochet.fuzz.frames", 100_000);
+    private static final int FRAMES = Integer.getInteger("ricochet.fuzz.frames", Fuzz.inputs(100_000));
 
     /** Counts what the engine does, keeping nothing (a fuzz run must not grow the test's memory). */
     private static final class CountingOutbox implements Outbox {

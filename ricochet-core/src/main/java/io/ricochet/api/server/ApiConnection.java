@@ -145,8 +145,19 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
             pause(ctx);
         }
         // Always via the I/O thread's queue: a reply then follows every push the node made before it.
-        requests.handle(request).thenAcceptAsync(reply -> ctx.writeAndFlush(reply).addListener(replyWritten),
-                ctx.executor());
+        requests.handle(request).thenAcceptAsync(reply -> reply(ctx, reply), ctx.executor());
+    }
+
+    /**
+     * Writes a request's reply, unless the connection is closing: then its ERROR was the last frame (docs/api.md,
+     * "Bad input"), and a reply of a request that was in flight is dropped, still counted as finished.
+     */
+    private void reply(ChannelHandlerContext ctx, ApiReply reply) {
+        if (closing) {
+            replied(ctx);
+            return;
+        }
+        ctx.writeAndFlush(reply).addListener(replyWritten);
     }
 
     /** A reply was written (or failed with the connection): start held requests, maybe read again. */

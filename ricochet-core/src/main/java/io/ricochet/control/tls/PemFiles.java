@@ -27,6 +27,8 @@ import java.util.Set;
 final class PemFiles {
     private static final String KEY_BEGIN = "-----BEGIN PRIVATE KEY-----";
     private static final String KEY_END = "-----END PRIVATE KEY-----";
+    /** The most characters of a JDK parser's message an error quotes. */
+    private static final int MAX_QUOTED = 120;
     private static final Set<PosixFilePermission> OWNER_ONLY = Set.of(PosixFilePermission.OWNER_READ,
             PosixFilePermission.OWNER_WRITE);
 
@@ -111,9 +113,20 @@ final class PemFiles {
         }
     }
 
-    private static String firstLine(Exception e) {
+    /**
+     * The first line of {@code e}'s message, cut to {@link #MAX_QUOTED} characters, control characters shown as
+     * '?': the JDK's message may quote the file, and a log line must not carry its garbage (escapes, carriage
+     * returns, a megabyte without a newline).
+     */
+    static String firstLine(Exception e) {
         String m = String.valueOf(e.getMessage());
         int nl = m.indexOf('\n');
-        return nl < 0 ? m : m.substring(0, nl);
+        String line = nl < 0 ? m : m.substring(0, nl);
+        StringBuilder out = new StringBuilder(Math.min(line.length(), MAX_QUOTED) + 3);
+        for (int i = 0; i < line.length() && i < MAX_QUOTED; i++) {
+            char c = line.charAt(i);
+            out.append(Character.isISOControl(c) ? '?' : c);
+        }
+        return line.length() > MAX_QUOTED ? out.append("...").toString() : out.toString();
     }
 }
