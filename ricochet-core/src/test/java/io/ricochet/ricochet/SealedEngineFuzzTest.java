@@ -79,7 +79,7 @@ class SealedEngineFuzzTest {
 
         @Override
         public void multicast(int group, byte[] frame, int offset, int length) {
-            byte[] datagram = seal(self, frame, offset, length);
+            byte[] datagram = seal(self, FrameGuard.NO_DESTINATION, frame, offset, length);
             boolean burst = false;
             if (self == SENDER && datagram[HeaderFlyweight.TYPE_OFFSET] == FrameType.DATA) {
                 long seqno = new DataFlyweight().wrap(datagram, 0).seqno();
@@ -99,7 +99,7 @@ class SealedEngineFuzzTest {
         @Override
         public void unicast(int node, byte[] frame, int offset, int length) {
             if (node >= 1 && node <= NODES) {
-                wire.add(new Datagram(node, seal(self, frame, offset, length)));
+                wire.add(new Datagram(node, seal(self, node, frame, offset, length)));
             }
         }
 
@@ -135,7 +135,7 @@ class SealedEngineFuzzTest {
                 .nakRateLimit(0).build();
         for (int node = 1; node <= NODES; node++) {
             Authentication auth = Authentication.with(keys);
-            guards[node] = auth.newGuard();
+            guards[node] = auth.newGuard(node);
             engines[node] = new RicochetEngine(node, config, auth.newOriginSeals(), new SplittableRandom(SEED + node),
                     new Node(node));
         }
@@ -225,7 +225,7 @@ class SealedEngineFuzzTest {
             receive(SELF, Fuzz.garbage(rng, rng.nextInt(200)));
         } else {
             byte[] frame = otherGroupFrame();
-            receive(SELF, seal(Frames.source(frame) == 3 ? 3 : 4, frame, 0, frame.length));
+            receive(SELF, seal(Frames.source(frame) == 3 ? 3 : 4, SELF, frame, 0, frame.length));
         }
     }
 
@@ -289,12 +289,13 @@ class SealedEngineFuzzTest {
                 frame[f.payloadOffset() + x] ^= payloads[e][x];
             }
         }
-        return seal(3, frame, 0, frame.length);
+        return seal(3, SELF, frame, 0, frame.length);
     }
 
-    private byte[] seal(int node, byte[] frame, int offset, int length) {
+    /** The datagram {@code node} sends of the frame, sealed for node {@code to} (or for a group). */
+    private byte[] seal(int node, int to, byte[] frame, int offset, int length) {
         byte[] datagram = Arrays.copyOfRange(frame, offset, offset + length + DatagramAuth.TRAILER_LENGTH);
-        guards[node].seal(datagram, 0, length);
+        guards[node].seal(datagram, 0, length, to);
         return datagram;
     }
 }
