@@ -187,6 +187,19 @@ public final class ApiServer implements AutoCloseable {
         return ((InetSocketAddress) listener.localAddress()).getPort();
     }
 
+    /**
+     * Where the server listens, for a log line: {@code 127.0.0.1:7400}, {@code 127.0.0.1:7400 and unix:/path}, or
+     * {@code unix:/path only (TCP off)}.
+     */
+    public synchronized String listeners() {
+        String unix = unixListener == null ? null : "unix:" + unixListener.path();
+        if (listener == null) {
+            return unix == null ? "nothing" : unix + " only (TCP off)";
+        }
+        String tcp = config.bindAddress() + ":" + boundPort();
+        return unix == null ? tcp : tcp + " and " + unix;
+    }
+
     /** The Unix socket the server listens on, or null if none is configured or it is not started. */
     public synchronized Path unixSocket() {
         return unixListener == null ? null : unixListener.path();
