@@ -107,11 +107,6 @@ public final class GroupAccess {
         return rules.containsKey(group);
     }
 
-    /** Whether no group is restricted. */
-    public boolean isOpen() {
-        return rules.isEmpty();
-    }
-
     @Override
     public boolean equals(Object o) {
         return o instanceof GroupAccess other && rules.equals(other.rules);
