@@ -35,7 +35,8 @@ HELLO_REPLY, OK, STATS_REPLY, ERROR = 0x41, 0x42, 0x43, 0x44
 DELIVER, LOST, OVERFLOW, DROPPED = 0x81, 0x82, 0x83, 0x84
 NO_ECHO, NO_LOCAL = 1, 2
 ERROR_NAMES = {1: "MALFORMED_FRAME", 2: "UNSUPPORTED_VERSION", 3: "NOT_A_MEMBER", 4: "PAYLOAD_TOO_LARGE",
-               5: "BAD_GROUP", 6: "UNAVAILABLE", 7: "INTERNAL", 8: "BUSY", 9: "LIMIT_EXCEEDED"}
+               5: "BAD_GROUP", 6: "UNAVAILABLE", 7: "INTERNAL", 8: "BUSY", 9: "LIMIT_EXCEEDED",
+               10: "NOT_PERMITTED"}
 HEADER = struct.Struct(">IBI")          # length of the rest, type, request id
 MAX_INBOUND_FRAME = 16 * 1024 * 1024    # a daemon frame's length field is at most this (a large STATS_REPLY)
 MESSAGES_PER_DATAGRAM = 4096            # message id = datagram seqno * 4096 + index (docs/api.md, "Message ids")

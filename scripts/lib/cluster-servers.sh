@@ -82,8 +82,8 @@ daemon_flags() {
     local -a extra=()
     read -r -a extra <<<"$RC_DAEMON_ARGS"
     DAEMON_FLAGS=(--node-id "$k" --rack "$(rack_of "$k")" --interface v0 --address "$(node_addr "$k")"
-        --unicast-port "$UNICAST_PORT" --api-bind 127.0.0.1 --api-port "$API_PORT" --gms "$(gms_list)" --seed "$k"
-        --inject-loss "$RC_INJECT_LOSS" --stats-interval 10 "${extra[@]}")
+        --unicast-port "$UNICAST_PORT" --api-tcp on --api-bind 127.0.0.1 --api-port "$API_PORT" --gms "$(gms_list)"
+        --seed "$k" --inject-loss "$RC_INJECT_LOSS" --stats-interval 10 "${extra[@]}")
 }
 
 # api_socket DIR K: node K's API Unix socket, in the run folder: unlike its TCP API (127.0.0.1 in its namespace), a

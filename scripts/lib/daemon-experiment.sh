@@ -237,7 +237,8 @@ start_daemon() {
         security+=(--key-file "$work/cluster.key")
     fi
     start_java 1 "$logfile" 2g ricochet.jar daemon --node-id 1 --interface v0 --address "$subnet.1" \
-        --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" --api-port "$api_port" "${security[@]}" "$@"
+        --unicast-port "$unicast_port" --gms "$subnet.1:$gms_port" --api-tcp on --api-port "$api_port" \
+        "${security[@]}" "$@"
     daemon_pid=$started
     wait_listen 1 "$api_port" "the daemon's API"
 }

@@ -10,8 +10,10 @@ public final class ApiException extends RuntimeException {
         UNAVAILABLE(6), INTERNAL(7),
         /** TRY_SEND only: the daemon cannot take the packet now (send queue full or rate limit); retry later. */
         BUSY(8),
-        /** A limit of the connection or the daemon is reached (connections, groups per connection). */
-        LIMIT_EXCEEDED(9);
+        /** A limit of the connection, its user or the daemon is reached (connections, groups). */
+        LIMIT_EXCEEDED(9),
+        /** The group's allow list does not admit the connection's user (docs/api.md, "Access control"). */
+        NOT_PERMITTED(10);
 
         private final int wire;
 

@@ -1,7 +1,6 @@
 package io.ricochet.cli;
 
 import io.ricochet.api.server.ApiListenException;
-import io.ricochet.client.ApiAddress;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.daemon.DaemonConfig;
 import io.ricochet.daemon.DaemonSettings;
@@ -116,10 +115,8 @@ public final class DaemonCommand implements Callable<Integer> {
             daemon.close();
             stopped.countDown();
         }, "ricochet-shutdown"));
-        Path socket = settings.api().unixSocket();
-        spec.commandLine().getOut().printf("ricochet daemon: node %d running, local API on %s:%d%s%n",
-                daemon.nodeId(), settings.api().bindAddress(), daemon.apiPort(),
-                socket == null ? "" : " and " + ApiAddress.unix(socket));
+        spec.commandLine().getOut().printf("ricochet daemon: node %d running, local API on %s%n",
+                daemon.nodeId(), daemon.apiListeners());
         spec.commandLine().getOut().flush();
         stopped.await();
         return 0;

@@ -181,9 +181,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
             LOG.warn("node {} runs INSECURE: its links to the GMS are plaintext; any host that reaches the GMS can "
                     + "register as this node, join, leave, and report it failed", config.nodeId());
         }
-        LOG.info("node {} up ({}): unicast {} on {} ({}), API {}:{}, GMS {}, authentication {}", config.nodeId(),
+        LOG.info("node {} up ({}): unicast {} on {} ({}), API {}, GMS {}, authentication {}", config.nodeId(),
                 config.protocol().cliName(), config.unicastAddress(),
-                config.iface(), daemon.transport.kind(), config.api().bindAddress(), daemon.apiPort(),
+                config.iface(), daemon.transport.kind(), daemon.apiListeners(),
                 GmsAddresses.format(config.gms()), config.authentication());
         return daemon;
     }
@@ -212,9 +212,14 @@ public final class Daemon implements LocalNode, AutoCloseable {
         return m == null ? 0 : m.port();
     }
 
-    /** The port the local API listens on (useful with port 0). */
+    /** The port the local API listens on (useful with port 0); throws IllegalStateException if TCP is off. */
     public int apiPort() {
         return api.boundPort();
+    }
+
+    /** Where the local API listens: its TCP address and Unix socket, as {@link ApiServer#listeners()} says. */
+    public String apiListeners() {
+        return api.listeners();
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.ricochet.daemon;
 
+import io.ricochet.api.server.ApiAccess;
 import io.ricochet.api.server.ApiConfig;
+import io.ricochet.api.server.GroupAccess;
 import io.ricochet.auth.Authentication;
 import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.tls.PeerIdentity;
@@ -139,7 +141,7 @@ public final class DaemonSettings {
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
         return java.util.Collections.unmodifiableMap(
-                metricsKeys(groupKeys(qsmKeys(fountainKeys(receiveKeys(stabilityKeys(k)))))));
+                metricsKeys(apiAccessKeys(groupKeys(qsmKeys(fountainKeys(receiveKeys(stabilityKeys(k))))))));
     }
 
     /** The keys of the receivers' progress reports to senders (STABLE), added to {@code k}, which it returns. */
@@ -197,6 +199,28 @@ public final class DaemonSettings {
             "with protocol qsm: shortest wait before a member with work that has not seen the token makes a new one "
                 + "(0.." + QsmConfig.MAX_REGENERATION_FLOOR_MS + " ms; the rounds of the ring decide when longer): "
                 + "a process stalled for a few token holds otherwise regenerates tokens that supersede live ones"});
+        return k;
+    }
+
+    /** Who may use the local API and how much (issue 33), added to {@code k}, which it returns. */
+    private static Map<String, String[]> apiAccessKeys(Map<String, String[]> k) {
+        k.put("api-tcp", new String[] {"on",
+            "on: the local API listens on TCP api-bind:api-port, where ANY local user may connect, join any group, "
+                + "read its traffic and send as this node (logged at start, the TCP_OPEN gauge); off: only on "
+                + "api-unix-socket, which must then be set"});
+        k.put("api-max-connections-per-uid", new String[] {
+            Integer.toString(ApiAccess.DEFAULT_MAX_CONNECTIONS_PER_PRINCIPAL),
+            "local API connections one user may have open; one more is refused (LIMIT_EXCEEDED). The user of a Unix "
+                + "socket connection is its peer's uid; all TCP connections count as one user, 'tcp'"});
+        k.put("api-max-groups-per-uid", new String[] {Integer.toString(ApiAccess.DEFAULT_MAX_GROUPS_PER_PRINCIPAL),
+            "groups one user may be in over all its API connections; one more JOIN is refused (LIMIT_EXCEEDED)"});
+        k.put("api-max-sends-per-second-per-uid", new String[] {"0",
+            "SENDs and TRY_SENDs one user may make per second (a bucket of one second's worth); beyond, BUSY; "
+                + "0 = unlimited"});
+        k.put("api-group-access", new String[] {"",
+            "allow list per group: GROUP:uid=N,gid=N;GROUP:... (e.g. 5:uid=1000,gid=2000;7:uid=0): only those uids "
+                + "and primary gids may JOIN or SEND to a listed group (others get NOT_PERMITTED; TCP connections "
+                + "never may); groups not listed are open to every user (empty = no list)"});
         return k;
     }
 
@@ -404,12 +428,33 @@ public final class DaemonSettings {
                 api = apiValue("api-unix-socket-group", api, a -> a.withUnixSocketGroup(group));
             }
         }
-        return api;
+        // TCP last: turning it off is valid only once the Unix socket is set.
+        ApiAccess access = api.access();
+        access = accessValue("api-max-connections-per-uid", access,
+                a -> a.withMaxConnectionsPerPrincipal(integer("api-max-connections-per-uid")));
+        access = accessValue("api-max-groups-per-uid", access,
+                a -> a.withMaxGroupsPerPrincipal(integer("api-max-groups-per-uid")));
+        access = accessValue("api-max-sends-per-second-per-uid", access,
+                a -> a.withMaxSendsPerSecondPerPrincipal(integer("api-max-sends-per-second-per-uid")));
+        String allowList = values.getOrDefault("api-group-access", "");
+        access = accessValue("api-group-access", access, a -> a.withGroupAccess(GroupAccess.parse(allowList)));
+        boolean tcp = onOff("api-tcp");
+        ApiAccess withTcp = access.withTcp(tcp);
+        return apiValue("api-tcp", api, a -> a.withAccess(withTcp));
+    }
+
+    private ApiAccess accessValue(String key, ApiAccess access, java.util.function.UnaryOperator<ApiAccess> set) {
+        return checked(key, () -> set.apply(access));
     }
 
     private ApiConfig apiValue(String key, ApiConfig api, java.util.function.UnaryOperator<ApiConfig> set) {
+        return checked(key, () -> set.apply(api));
+    }
+
+    /** {@code value}, whose IllegalArgumentException is reported under {@code key} with the value it has. */
+    private <T> T checked(String key, java.util.function.Supplier<T> value) {
         try {
-            return set.apply(api);
+            return value.get();
         } catch (IllegalArgumentException e) {
             if (e.getMessage() != null && e.getMessage().startsWith(key + " = ")) {
                 throw e;

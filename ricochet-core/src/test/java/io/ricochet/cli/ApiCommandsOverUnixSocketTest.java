@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.netty.channel.epoll.Epoll;
 import io.ricochet.api.ApiFixture;
 import io.ricochet.api.Await;
+import io.ricochet.api.server.ApiAccess;
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.support.Platform;
 import java.nio.file.Files;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** send, listen and stats reach the daemon through {@code --api unix:/path} as through HOST:PORT. */
+/** send, listen and stats reach a daemon with TCP off through {@code --api unix:/path} as through HOST:PORT. */
 class ApiCommandsOverUnixSocketTest {
     private static final int GROUP = 5;
 
@@ -33,7 +34,9 @@ class ApiCommandsOverUnixSocketTest {
     void setUp() {
         Platform.need(Epoll.isAvailable(), "Unix sockets need Netty's native epoll: " + Epoll.unavailabilityCause());
         Path socket = dir.resolve("api.sock");
-        fixture = new ApiFixture(ApiConfig.defaults().withUnixSocket(socket));
+        // As the package runs it: the Unix socket only.
+        fixture = new ApiFixture(ApiConfig.defaults().withUnixSocket(socket)
+                .withAccess(ApiAccess.defaults().withTcp(false)));
         api = "unix:" + socket;
     }
 
@@ -70,6 +73,7 @@ class ApiCommandsOverUnixSocketTest {
         JsonNode json = new ObjectMapper().readTree(run.out());
         assertEquals(ApiFixture.NODE_ID, json.get("node").asInt());
         assertEquals(1, json.get("api").get("CONNECTIONS_OPEN").asInt());
+        assertEquals(0, json.get("api").get("TCP_OPEN").asInt(), "TCP is off");
     }
 
     @Test

@@ -52,6 +52,14 @@ class DaemonApiStartErrorsTest {
         }
     }
 
+    @Test
+    void shouldRefuseToStartWithNeitherTcpNorAUnixSocket() throws Exception {
+        CliRun run = daemon("--api-tcp off");
+
+        assertOneLineError(run, "ricochet daemon: api-tcp = off: the API would listen nowhere: TCP is off");
+        assertTrue(run.err().contains("api-unix-socket"), run.err());
+    }
+
     /** {@code ricochet daemon} on free loopback ports, insecure, a GMS that is not there, plus {@code extra}. */
     private static CliRun daemon(String extra) throws IOException {
         return CliRun.line("daemon --node-id 1 --insecure on --stats-interval 0 --unicast-port " + freeUdpPort()

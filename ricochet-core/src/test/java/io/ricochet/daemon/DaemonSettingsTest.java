@@ -353,4 +353,29 @@ class DaemonSettingsTest {
         assertRefused(flags("node-id", "1", "qsm-regeneration-floor-ms", "soon"), "qsm-regeneration-floor-ms = soon: ",
                 "not a number");
     }
+
+    @Test
+    void shouldSetWhoMayUseTheApiFromItsKeys() {
+        DaemonConfig defaults = DaemonSettings.resolve(null, null, flags("node-id", "1"));
+        assertTrue(defaults.api().access().tcp(), "TCP stays on by default");
+        assertEquals(0, defaults.api().access().maxSendsPerSecondPerPrincipal());
+        DaemonConfig locked = DaemonSettings.resolve(null, null, flags("node-id", "1", "api-tcp", "off",
+                "api-unix-socket", "/run/ricochet/api.sock", "api-max-connections-per-uid", "4",
+                "api-max-groups-per-uid", "100", "api-max-sends-per-second-per-uid", "1000",
+                "api-group-access", "5:uid=1000,gid=2000;7:uid=0"));
+        assertEquals(false, locked.api().access().tcp());
+        assertEquals(4, locked.api().access().maxConnectionsPerPrincipal());
+        assertEquals(100, locked.api().access().maxGroupsPerPrincipal());
+        assertEquals(1000, locked.api().access().maxSendsPerSecondPerPrincipal());
+        assertTrue(locked.api().access().groupAccess().restricts(7));
+
+        assertRefused(flags("node-id", "1", "api-tcp", "off"), "api-tcp = off: ", "api-unix-socket");
+        assertRefused(flags("node-id", "1", "api-tcp", "no"), "api-tcp", "on or off");
+        assertRefused(flags("node-id", "1", "api-group-access", "5:user=1"), "api-group-access = 5:user=1: ",
+                "neither uid=N nor gid=N");
+        assertRefused(flags("node-id", "1", "api-max-connections-per-uid", "0"), "api-max-connections-per-uid = 0: ",
+                "1..65536");
+        assertRefused(flags("node-id", "1", "api-max-sends-per-second-per-uid", "-1"),
+                "api-max-sends-per-second-per-uid = -1: ", "0 (unlimited)");
+    }
 }

@@ -14,8 +14,9 @@ import java.util.Set;
  * slow subscriber are dropped (docs/api.md, "Backpressure"), and the limits of docs/api.md, "Limits": 256
  * connections, HELLO within 5 s, a started frame completed within 30 s, 1024 requests in flight and 1024 groups
  * per connection. No Unix domain socket unless {@link #withUnixSocket(Path)} names one (docs/api.md, "Unix domain
- * socket"); when it does, the API listens on it as well as on TCP, and its file mode and group decide who may
- * connect.
+ * socket"); when it does, the API listens on it as well as on TCP (unless {@link ApiAccess#tcp()} is off), and its
+ * file mode and group decide who may connect. {@link #access()} holds the per-principal quotas and the group allow
+ * list (docs/api.md, "Access control").
  *
  * @param bindAddress              address to listen on; anything but loopback exposes the daemon to the network
  * @param port                     TCP port; 0 picks a free one ({@link ApiServer#boundPort()})
@@ -33,11 +34,13 @@ import java.util.Set;
  * @param unixSocketMode           the socket file's permissions, as {@code ls -l} writes them ({@code rw-rw----});
  *                                 connecting needs write permission on the file
  * @param unixSocketGroup          the group the socket file is given, or null to keep the daemon's own group
+ * @param access                   whether TCP is on, the quotas per principal (uid) and the group allow list;
+ *                                 TCP off needs a Unix socket
  */
 public record ApiConfig(String bindAddress, int port, int maxFrameLength, int writeBufferLowWaterMark,
         int writeBufferHighWaterMark, int maxConnections, Duration helloTimeout, Duration partialFrameTimeout,
         int maxRequestsInFlight, int maxGroupsPerConnection, Path unixSocket, String unixSocketMode,
-        String unixSocketGroup) {
+        String unixSocketGroup, ApiAccess access) {
 
     /** Loopback: only applications on this blade may connect. */
     public static final String DEFAULT_BIND_ADDRESS = "127.0.0.1";
@@ -87,6 +90,13 @@ public record ApiConfig(String bindAddress, int port, int maxFrameLength, int wr
         parseMode(unixSocketMode);
         if (unixSocketGroup != null && unixSocketGroup.isBlank()) {
             throw new IllegalArgumentException("Unix socket group must not be blank (null keeps the default group)");
+        }
+        if (access == null) {
+            throw new IllegalArgumentException("access settings must be given (ApiAccess.defaults())");
+        }
+        if (!access.tcp() && unixSocket == null) {
+            throw new IllegalArgumentException("the API would listen nowhere: TCP is off (api-tcp) and no Unix "
+                    + "socket is set (api-unix-socket); turn TCP on or name a Unix socket");
         }
     }
 
@@ -142,81 +152,91 @@ public record ApiConfig(String bindAddress, int port, int maxFrameLength, int wr
         return new ApiConfig(DEFAULT_BIND_ADDRESS, ApiProtocol.DEFAULT_PORT, ApiProtocol.DEFAULT_MAX_FRAME_LENGTH,
                 MIB, 4 * MIB, DEFAULT_MAX_CONNECTIONS, DEFAULT_HELLO_TIMEOUT, DEFAULT_PARTIAL_FRAME_TIMEOUT,
                 DEFAULT_MAX_REQUESTS_IN_FLIGHT, DEFAULT_MAX_GROUPS_PER_CONNECTION, null, DEFAULT_UNIX_SOCKET_MODE,
-                null);
+                null, ApiAccess.defaults());
     }
 
     public ApiConfig withBindAddress(String address) {
         return new ApiConfig(address, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
-                unixSocket, unixSocketMode, unixSocketGroup);
+                unixSocket, unixSocketMode, unixSocketGroup, access);
     }
 
     public ApiConfig withPort(int newPort) {
         return new ApiConfig(bindAddress, newPort, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
-                unixSocket, unixSocketMode, unixSocketGroup);
+                unixSocket, unixSocketMode, unixSocketGroup, access);
     }
 
     public ApiConfig withMaxFrameLength(int length) {
         return new ApiConfig(bindAddress, port, length, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
-                unixSocket, unixSocketMode, unixSocketGroup);
+                unixSocket, unixSocketMode, unixSocketGroup, access);
     }
 
     public ApiConfig withWriteBufferWaterMarks(int low, int high) {
         return new ApiConfig(bindAddress, port, maxFrameLength, low, high,
                 maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
-                unixSocket, unixSocketMode, unixSocketGroup);
+                unixSocket, unixSocketMode, unixSocketGroup, access);
     }
 
     public ApiConfig withMaxConnections(int max) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 max, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
-                unixSocket, unixSocketMode, unixSocketGroup);
+                unixSocket, unixSocketMode, unixSocketGroup, access);
     }
 
     public ApiConfig withHelloTimeout(Duration timeout) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 maxConnections, timeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
-                unixSocket, unixSocketMode, unixSocketGroup);
+                unixSocket, unixSocketMode, unixSocketGroup, access);
     }
 
     public ApiConfig withPartialFrameTimeout(Duration timeout) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 maxConnections, helloTimeout, timeout, maxRequestsInFlight, maxGroupsPerConnection,
-                unixSocket, unixSocketMode, unixSocketGroup);
+                unixSocket, unixSocketMode, unixSocketGroup, access);
     }
 
     public ApiConfig withMaxRequestsInFlight(int max) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 maxConnections, helloTimeout, partialFrameTimeout, max, maxGroupsPerConnection,
-                unixSocket, unixSocketMode, unixSocketGroup);
+                unixSocket, unixSocketMode, unixSocketGroup, access);
     }
 
     public ApiConfig withMaxGroupsPerConnection(int max) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, max,
-                unixSocket, unixSocketMode, unixSocketGroup);
+                unixSocket, unixSocketMode, unixSocketGroup, access);
     }
 
     /** These settings, listening also on the Unix domain socket at {@code path} (absolute), or on none if null. */
     public ApiConfig withUnixSocket(Path path) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
-                path, unixSocketMode, unixSocketGroup);
+                path, unixSocketMode, unixSocketGroup, access);
     }
 
     /** These settings with the Unix socket file's permissions {@code mode}, such as {@code rw-rw----}. */
     public ApiConfig withUnixSocketMode(String mode) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
-                unixSocket, mode, unixSocketGroup);
+                unixSocket, mode, unixSocketGroup, access);
+    }
+
+    /**
+     * These settings with {@code newAccess}: whether TCP is on, the per-principal quotas and the group allow list.
+     * TCP off needs a Unix socket: set {@link #withUnixSocket(Path)} first.
+     */
+    public ApiConfig withAccess(ApiAccess newAccess) {
+        return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
+                maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
+                unixSocket, unixSocketMode, unixSocketGroup, newAccess);
     }
 
     /** These settings with the Unix socket file given to group {@code group}; null keeps the default group. */
     public ApiConfig withUnixSocketGroup(String group) {
         return new ApiConfig(bindAddress, port, maxFrameLength, writeBufferLowWaterMark, writeBufferHighWaterMark,
                 maxConnections, helloTimeout, partialFrameTimeout, maxRequestsInFlight, maxGroupsPerConnection,
-                unixSocket, unixSocketMode, group);
+                unixSocket, unixSocketMode, group, access);
     }
 }

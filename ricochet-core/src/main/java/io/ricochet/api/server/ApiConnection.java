@@ -23,7 +23,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The last handler of a client connection: admits it under the connection limit, enforces HELLO first (within the
+ * The last handler of a client connection: admits it under the connection limits (its principal's and the
+ * server's), enforces HELLO first (within the
  * HELLO timeout), hands requests to a {@link RequestHandler} and writes their replies, and ends the connection on
  * bad input with one ERROR frame. Peer input never escapes as an exception.
  *
@@ -42,6 +43,10 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
     private final ApiCounters counters;
     private final ApiConfig config;
     private final int maxPayload;
+    private final PeerCredentialsLookup credentials;
+    private final PrincipalQuotas quotas;
+    /** Who is on the other end, once admitted. */
+    private Principal principal;
     /** Requests read while the in-flight limit was reached, in arrival order. */
     private final Queue<ApiFrame> held = new ArrayDeque<>();
     private ChannelFutureListener replyWritten;
@@ -55,17 +60,36 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
     private boolean paused;
     private int inFlight;
 
-    /** @param maxPayload the largest payload a SEND may carry */
-    ApiConnection(LocalNode node, ApiCounters counters, ApiConfig config, int maxPayload) {
+    /**
+     * @param maxPayload  the largest payload a SEND may carry
+     * @param credentials finds the connection's principal when it connects
+     * @param quotas      the server's quotas per principal
+     */
+    ApiConnection(LocalNode node, ApiCounters counters, ApiConfig config, int maxPayload,
+            PeerCredentialsLookup credentials, PrincipalQuotas quotas) {
         this.node = node;
         this.counters = counters;
         this.config = config;
         this.maxPayload = maxPayload;
+        this.credentials = credentials;
+        this.quotas = quotas;
     }
 
     @Override
     public void channelActive(ChannelHandlerContext ctx) {
+        Principal peer = credentials.principal(ctx.channel());
+        if (!quotas.openConnection(peer)) {
+            counters.increment(ApiCounter.PRINCIPAL_CONNECTION_REFUSALS);
+            LOG.debug("refusing API connection from {}: {} has {} connections open", ctx.channel().remoteAddress(),
+                    peer, config.access().maxConnectionsPerPrincipal());
+            close(ctx, 0, ApiException.Code.LIMIT_EXCEEDED, "user " + peer + " already has "
+                    + config.access().maxConnectionsPerPrincipal() + " API connections open, the most one user may "
+                    + "have (maxConnectionsPerPrincipal, the daemon's api-max-connections-per-uid)");
+            ctx.fireChannelActive();
+            return;
+        }
         if (!counters.incrementIfBelow(ApiCounter.CONNECTIONS_OPEN, config.maxConnections())) {
+            quotas.closeConnection(peer);
             counters.increment(ApiCounter.CONNECTIONS_REFUSED);
             LOG.debug("refusing API connection from {}: {} connections are open", ctx.channel().remoteAddress(),
                     config.maxConnections());
@@ -75,9 +99,11 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
             return;
         }
         admitted = true;
+        principal = peer;
         counters.increment(ApiCounter.CONNECTIONS_ACCEPTED);
         subscription = new Subscription(ctx.channel(), counters);
-        requests = new RequestHandler(node, counters, subscription, maxPayload, config.maxGroupsPerConnection());
+        requests = new RequestHandler(node, counters, subscription, maxPayload, config.maxGroupsPerConnection(),
+                new RequestHandler.Access(peer, quotas, config.access()));
         replyWritten = written -> replied(ctx);
         helloDeadline = ctx.executor().schedule(() -> helloTimedOut(ctx), config.helloTimeout().toMillis(),
                 TimeUnit.MILLISECONDS);
@@ -95,11 +121,15 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
         }
         if (subscription != null) {
             for (int group : subscription.removeAll()) {
+                quotas.leaveGroup(principal);
                 node.leave(group, subscription).exceptionally(failure -> {
                     LOG.warn("leaving group {} for a closed connection failed: {}", group, failure.toString());
                     return null;
                 });
             }
+        }
+        if (admitted) {
+            quotas.closeConnection(principal);
         }
         ctx.fireChannelInactive();
     }

@@ -24,7 +24,15 @@ public enum ApiCounter {
     GROUP_LIMIT_REFUSALS(16, "JOINs refused with LIMIT_EXCEEDED because of maxGroupsPerConnection"),
     ACCEPT_ERRORS(17, "failures to accept a connection, such as running out of file descriptors"),
     DROPPED_SENT(18, "DROPPED frames sent, each naming a run of messages dropped for a connection"),
-    UNNAMED_DROPS(19, "dropped DELIVER and LOST frames no DROPPED names: the connection's ledger of runs was full");
+    UNNAMED_DROPS(19, "dropped DELIVER and LOST frames no DROPPED names: the connection's ledger of runs was full"),
+    TCP_OPEN(20, "1 while the API listens on TCP, where any local user may connect and use it (a gauge)"),
+    PRINCIPAL_CONNECTION_REFUSALS(21, "connections refused with LIMIT_EXCEEDED because their user (uid, or 'tcp') "
+            + "had maxConnectionsPerPrincipal open"),
+    PRINCIPAL_GROUP_REFUSALS(22, "JOINs refused with LIMIT_EXCEEDED because their user held maxGroupsPerPrincipal "
+            + "groups"),
+    SEND_RATE_REFUSALS(23, "SENDs and TRY_SENDs refused with BUSY because their user was over "
+            + "maxSendsPerSecondPerPrincipal"),
+    ACCESS_REFUSALS(24, "JOINs, SENDs and TRY_SENDs refused with NOT_PERMITTED by the group's allow list");
 
     private final int id;
     private final String description;

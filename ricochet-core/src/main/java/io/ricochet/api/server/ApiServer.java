@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -35,7 +36,10 @@ import org.slf4j.LoggerFactory;
  * <p>With {@link ApiConfig#unixSocket()} set, the server also listens on that Unix domain socket (Netty's native
  * epoll transport: on the loop it is given if that is an epoll one, else on one more I/O thread), whose file mode
  * and group decide who may connect; see {@link UnixSocketListener}. Its connections get the same pipeline, limits
- * and counters as TCP ones, and {@link ApiConfig#maxConnections()} counts both kinds together.
+ * and counters as TCP ones, and {@link ApiConfig#maxConnections()} counts both kinds together. With
+ * {@link ApiAccess#tcp()} off it listens on the Unix socket only. Each connection is given a {@link Principal}
+ * (a Unix socket peer's uid and gid, read with SO_PEERCRED, or "tcp") whose quotas {@link PrincipalQuotas} keeps,
+ * and whose JOINs and SENDs the group allow list ({@link GroupAccess}) may refuse.
  *
  * <pre>{@code
  * ApiServer api = new ApiServer(node, ApiConfig.defaults());
@@ -56,6 +60,8 @@ public final class ApiServer implements AutoCloseable {
     private UnixSocketListener unixListener;
     /** The loop the caller gave (not ours to shut down), or null: the server makes its own. */
     private final EventLoopGroup shared;
+    private final PeerCredentialsLookup credentials;
+    private final PrincipalQuotas quotas;
 
     /** A server with an I/O thread of its own. */
     public ApiServer(LocalNode node, ApiConfig config) {
@@ -67,9 +73,17 @@ public final class ApiServer implements AutoCloseable {
      * which it neither owns nor shuts down; nothing on it may block (every {@link LocalNode} call returns a future).
      */
     public ApiServer(LocalNode node, ApiConfig config, EventLoopGroup shared) {
+        this(node, config, shared, PeerCredentialsLookup.real(), System::nanoTime);
+    }
+
+    /** For tests: a server that finds each connection's principal with {@code credentials}, its clock {@code nanos}. */
+    ApiServer(LocalNode node, ApiConfig config, EventLoopGroup shared, PeerCredentialsLookup credentials,
+            LongSupplier nanos) {
         this.node = Objects.requireNonNull(node, "node");
         this.config = Objects.requireNonNull(config, "config");
         this.shared = shared;
+        this.credentials = Objects.requireNonNull(credentials, "credentials");
+        this.quotas = new PrincipalQuotas(config.access(), nanos);
     }
 
     private boolean sharedIsEpoll() {
@@ -77,7 +91,8 @@ public final class ApiServer implements AutoCloseable {
     }
 
     /**
-     * Binds the port, and the Unix socket if one is configured, and starts accepting connections.
+     * Binds the port (unless TCP is off, {@link ApiAccess#tcp()}), and the Unix socket if one is configured, and
+     * starts accepting connections. With TCP on, logs a warning that any local user may use the API.
      *
      * @throws ApiListenException if the address cannot be bound (port in use, unknown address), or the Unix socket
      *                             cannot be set up (no epoll, no such directory, a file that is not a stale socket
@@ -103,9 +118,23 @@ public final class ApiServer implements AutoCloseable {
                 ch.pipeline().addLast(new FrameSplitter(config.maxFrameLength(),
                                 config.partialFrameTimeout().toMillis()),
                         new FrameCodecHandler(counters),
-                        new ApiConnection(node, counters, config, maxPayload));
+                        new ApiConnection(node, counters, config, maxPayload, credentials, quotas));
             }
         };
+        if (config.access().tcp()) {
+            startTcp(pipeline);
+        }
+        if (config.unixSocket() != null) {
+            try {
+                startUnix(pipeline);
+            } catch (ApiListenException | RuntimeException e) {
+                close();
+                throw e;
+            }
+        }
+    }
+
+    private void startTcp(ChannelInitializer<Channel> pipeline) throws ApiListenException {
         ServerBootstrap bootstrap = connectionOptions(new ServerBootstrap()
                 .group(group)
                 .channel(sharedIsEpoll() ? EpollServerSocketChannel.class : NioServerSocketChannel.class)
@@ -121,14 +150,11 @@ public final class ApiServer implements AutoCloseable {
             close();
             throw ApiListenException.tcp(config.bindAddress(), config.port(), String.valueOf(e.getMessage()), e);
         }
-        if (config.unixSocket() != null) {
-            try {
-                startUnix(pipeline);
-            } catch (ApiListenException | RuntimeException e) {
-                close();
-                throw e;
-            }
-        }
+        counters.add(ApiCounter.TCP_OPEN, 1);
+        // Said once at start, and kept in the TCP_OPEN gauge: TCP has no peer credentials (docs/design/security.md).
+        LOG.warn("the API listens on TCP {}:{}: any local user may connect, join any group, read its traffic and "
+                + "send as this node; set api-tcp=off and use api-unix-socket to restrict it to a group of users",
+                config.bindAddress(), boundPort());
     }
 
     private void startUnix(ChannelInitializer<Channel> pipeline) throws ApiListenException {
@@ -156,9 +182,22 @@ public final class ApiServer implements AutoCloseable {
     /** The port the server listens on (the chosen one when the config says 0). */
     public synchronized int boundPort() {
         if (listener == null) {
-            throw new IllegalStateException("not started");
+            throw new IllegalStateException(config.access().tcp() ? "not started" : "TCP is off (api-tcp)");
         }
         return ((InetSocketAddress) listener.localAddress()).getPort();
+    }
+
+    /**
+     * Where the server listens, for a log line: {@code 127.0.0.1:7400}, {@code 127.0.0.1:7400 and unix:/path}, or
+     * {@code unix:/path only (TCP off)}.
+     */
+    public synchronized String listeners() {
+        String unix = unixListener == null ? null : "unix:" + unixListener.path();
+        if (listener == null) {
+            return unix == null ? "nothing" : unix + " only (TCP off)";
+        }
+        String tcp = config.bindAddress() + ":" + boundPort();
+        return unix == null ? tcp : tcp + " and " + unix;
     }
 
     /** The Unix socket the server listens on, or null if none is configured or it is not started. */
@@ -187,6 +226,7 @@ public final class ApiServer implements AutoCloseable {
         }
         if (listener != null) {
             listener.close().awaitUninterruptibly();
+            counters.add(ApiCounter.TCP_OPEN, -1);
         }
         if (unixListener != null) {
             unixListener.close();

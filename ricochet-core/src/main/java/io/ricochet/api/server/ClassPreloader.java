@@ -28,7 +28,8 @@ final class ClassPreloader {
     private static final List<Class<?>> ROOTS = List.of(
             ApiConnection.class, RequestHandler.class, Subscription.class, FrameSplitter.class,
             FrameCodecHandler.class, FrameSizeEstimator.class, AcceptErrors.class, ApiCounter.class,
-            ApiCounters.class, ApiConfig.class,
+            ApiCounters.class, ApiConfig.class, ApiAccess.class, GroupAccess.class, Principal.class,
+            PrincipalQuotas.class, PeerCredentialsLookup.class, io.netty.channel.unix.PeerCredentials.class,
             ApiFrame.class, ApiFrameCodec.class, ApiFrameType.class, ApiProtocol.class, ApiPush.class,
             ApiReply.class, ApiRequest.class, MalformedFrameException.class,
             ApiException.class, DeliveryListener.class,

@@ -29,17 +29,31 @@ final class RequestHandler {
     private final Subscription subscription;
     private final int maxPayload;
     private final int maxGroups;
+    private final Access access;
+
+    /**
+     * What the connection's user may do: its principal, the server's quotas per principal, and the settings.
+     *
+     * @param principal who is on the other end of the connection
+     * @param quotas    the quotas per principal, shared by all connections
+     * @param settings  the quotas' limits and the group allow list
+     */
+    record Access(Principal principal, PrincipalQuotas quotas, ApiAccess settings) {
+    }
 
     /**
      * @param maxPayload the largest payload a SEND or TRY_SEND may carry
      * @param maxGroups  the most groups the connection may be in ({@link ApiConfig#maxGroupsPerConnection()})
+     * @param access     the connection's principal and what it may do
      */
-    RequestHandler(LocalNode node, ApiCounters counters, Subscription subscription, int maxPayload, int maxGroups) {
+    RequestHandler(LocalNode node, ApiCounters counters, Subscription subscription, int maxPayload, int maxGroups,
+            Access access) {
         this.node = node;
         this.counters = counters;
         this.subscription = subscription;
         this.maxPayload = maxPayload;
         this.maxGroups = maxGroups;
+        this.access = access;
     }
 
     /** Starts {@code request}; the future completes with its OK, STATS_REPLY or ERROR. */
@@ -72,11 +86,22 @@ final class RequestHandler {
                     + subscription.size() + " groups, the limit is " + maxGroups
                     + " (maxGroupsPerConnection, the daemon's api-max-groups-per-connection)");
         }
+        if (!permitted(join.group())) {
+            return notPermitted(join.requestId(), "join", join.group());
+        }
+        Principal principal = access.principal();
+        if (!access.quotas().joinGroup(principal)) {
+            counters.increment(ApiCounter.PRINCIPAL_GROUP_REFUSALS);
+            return error(join.requestId(), ApiException.Code.LIMIT_EXCEEDED, "user " + principal + " is already in "
+                    + access.settings().maxGroupsPerPrincipal() + " groups over all its connections, the most one "
+                    + "user may join (maxGroupsPerPrincipal, the daemon's api-max-groups-per-uid)");
+        }
         subscription.add(join.group());
         return call(() -> node.join(join.group(), subscription), ok -> new ApiReply.Ok(join.requestId(), 0),
                 join.requestId()).whenComplete((reply, failure) -> {
-                    if (reply instanceof ApiReply.Error) {
-                        subscription.remove(join.group());
+                    // Not removed already by the connection closing meanwhile: give the membership back once.
+                    if (reply instanceof ApiReply.Error && subscription.remove(join.group())) {
+                        access.quotas().leaveGroup(principal);
                     }
                 });
     }
@@ -85,6 +110,7 @@ final class RequestHandler {
         if (!subscription.remove(leave.group())) {
             return notAMember(leave.requestId(), leave.group());
         }
+        access.quotas().leaveGroup(access.principal());
         return call(() -> node.leave(leave.group(), subscription), ok -> new ApiReply.Ok(leave.requestId(), 0),
                 leave.requestId());
     }
@@ -97,6 +123,15 @@ final class RequestHandler {
         if (payload.length > maxPayload) {
             return error(requestId, ApiException.Code.PAYLOAD_TOO_LARGE, "payload of " + payload.length
                     + " bytes exceeds the maximum of " + maxPayload);
+        }
+        if (!permitted(group)) {
+            return notPermitted(requestId, "send to", group);
+        }
+        if (!access.quotas().trySend(access.principal())) {
+            counters.increment(ApiCounter.SEND_RATE_REFUSALS);
+            return error(requestId, ApiException.Code.BUSY, "user " + access.principal() + " is over its rate of "
+                    + access.settings().maxSendsPerSecondPerPrincipal() + " sends per second "
+                    + "(maxSendsPerSecondPerPrincipal, the daemon's api-max-sends-per-second-per-uid); retry later");
         }
         return call(() -> node.send(group, payload, subscription, wait), seqno -> new ApiReply.Ok(requestId, seqno),
                 requestId);
@@ -118,6 +153,18 @@ final class RequestHandler {
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("stats are not JSON: " + e.getOriginalMessage(), e);
         }
+    }
+
+    private boolean permitted(int group) {
+        return access.settings().groupAccess().allows(access.principal(), group);
+    }
+
+    private CompletableFuture<ApiReply> notPermitted(int requestId, String what, int group) {
+        counters.increment(ApiCounter.ACCESS_REFUSALS);
+        return error(requestId, ApiException.Code.NOT_PERMITTED, "user " + access.principal() + " may not " + what
+                + " group " + group + ": its allow list (the daemon's api-group-access) names neither its uid nor "
+                + "its gid" + (access.principal().kind() == Principal.Kind.UID ? ""
+                        : "; connect over the Unix socket, where the daemon learns the uid"));
     }
 
     private CompletableFuture<ApiReply> notAMember(int requestId, int group) {
