@@ -263,7 +263,8 @@ class ApiServerFuzzTest {
     private EmbeddedChannel connect() {
         int maxPayload = Math.min(node.maxPayload(), ApiProtocol.payloadLimit(config.maxFrameLength()));
         return new EmbeddedChannel(new FrameSplitter(config.maxFrameLength(), config.partialFrameTimeout().toMillis()),
-                new FrameCodecHandler(counters), new ApiConnection(node, counters, config, maxPayload));
+                new FrameCodecHandler(counters), new ApiConnection(node, counters, config, maxPayload,
+                        PeerCredentialsLookup.real(), new PrincipalQuotas(ApiAccess.defaults(), System::nanoTime)));
     }
 
     /** Writes {@code bytes} in 1 to 4 random chunks, then runs what the connection queued (its replies). */
