@@ -173,6 +173,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
             daemon.loop.scheduleAtFixedRate(daemon::logStats, config.statsIntervalSeconds(),
                     config.statsIntervalSeconds(), TimeUnit.SECONDS);
         }
+        FileDescriptorBudget.warning(FileDescriptorBudget.processLimit(), config.maxGroups(),
+                daemon.transport.membershipsPerSocket(), config.api().maxConnections())
+                .ifPresent(warning -> LOG.warn("node {}: {}", config.nodeId(), warning));
         if (!config.auth().enabled()) {
             LOG.warn("node {} runs INSECURE: datagrams are not authenticated; any host that reaches its sockets can "
                     + "forge data, repairs, NAKs and heartbeats", config.nodeId());
