@@ -14,11 +14,14 @@ public final class Authentication {
     private final ClusterKeys keys;
     private final DatagramClock clock;
     private final ReplayFilter replays;
+    /** Where the keys came from, for messages; null if not from a file. */
+    private final Path keyFile;
 
-    private Authentication(ClusterKeys keys, DatagramClock clock, ReplayFilter replays) {
+    private Authentication(ClusterKeys keys, DatagramClock clock, ReplayFilter replays, Path keyFile) {
         this.keys = keys;
         this.clock = clock;
         this.replays = replays;
+        this.keyFile = keyFile;
     }
 
     /** Authenticated with {@code keys}, datagrams refused beyond the default clock skew (30 s). */
@@ -36,12 +39,12 @@ public final class Authentication {
 
     /** Authenticated with {@code keys}, sealing with {@code clock} and opening through {@code replays} (tests). */
     public static Authentication with(ClusterKeys keys, DatagramClock clock, ReplayFilter replays) {
-        return new Authentication(java.util.Objects.requireNonNull(keys, "keys"), clock, replays);
+        return new Authentication(java.util.Objects.requireNonNull(keys, "keys"), clock, replays, null);
     }
 
     /** No authentication: every datagram is taken as it comes, and none carries a trailer. */
     public static Authentication insecure() {
-        return new Authentication(null, null, null);
+        return new Authentication(null, null, null, null);
     }
 
     /**
@@ -71,10 +74,22 @@ public final class Authentication {
                     + "with insecure mode");
         }
         try {
-            return with(ClusterKeys.load(keyFile), maxClockSkewMs);
+            ClusterKeys keys = ClusterKeys.load(keyFile);
+            return new Authentication(keys, DatagramClock.system(),
+                    new ReplayFilter(maxClockSkewMs, System::currentTimeMillis), keyFile);
         } catch (IOException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+    }
+
+    /** The cluster's keys, or null when insecure. */
+    public ClusterKeys keys() {
+        return keys;
+    }
+
+    /** The key file the keys were read from, or null (insecure, or keys not from a file). */
+    public Path keyFile() {
+        return keyFile;
     }
 
     public boolean enabled() {

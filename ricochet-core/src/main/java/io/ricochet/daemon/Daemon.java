@@ -107,7 +107,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 System::nanoTime, config.auth());
         this.gmsListener = new GmsListener(driver, loop, this::membershipSeen);
         this.gms = new GmsClient(new Register(config.nodeId(), config.unicastAddress(), incarnation, config.rack(),
-                config.heartbeatAddress().getPort()), config.gms(), gmsListener, controlGroup, config.tls());
+                config.heartbeatAddress().getPort(), ClusterKeyCheck.fingerprints(config.auth())), config.gms(),
+                gmsListener, controlGroup, config.tls());
         this.api = new ApiServer(this, config.api(), transport.loop()); // deliveries written on the engine's thread
     }
 
@@ -183,6 +184,10 @@ public final class Daemon implements LocalNode, AutoCloseable {
         if (!config.tls().enabled()) {
             LOG.warn("node {} runs INSECURE: its links to the GMS are plaintext; any host that reaches the GMS can "
                     + "register as this node, join, leave, and report it failed", config.nodeId());
+        }
+        if (config.auth().enabled()) {
+            // What the GMS's --key-fingerprint pins (docs/operations.md): reveals nothing about the keys.
+            LOG.info("node {}: key fingerprints {}", config.nodeId(), ClusterKeyCheck.fingerprints(config.auth()));
         }
         LOG.info("node {} up ({}): unicast {} on {} ({}), API {}:{}, GMS {}, authentication {}", config.nodeId(),
                 config.protocol().cliName(), config.unicastAddress(),
@@ -417,6 +422,15 @@ public final class Daemon implements LocalNode, AutoCloseable {
 
     private void logStats() {
         LOG.info("{}", StatsReport.logLine(snapshot()));
+    }
+
+    /**
+     * Completes with a one-line error when the daemon cannot go on and should stop: the GMS refused its cluster
+     * keys (its key file is not the cluster's; the line names the file). Never completes otherwise.
+     */
+    public CompletableFuture<String> fatal() {
+        return gmsListener.keyMismatch().thenApply(message -> ClusterKeyCheck.mismatchError(config.nodeId(),
+                config.auth().keyFile(), message));
     }
 
     /** Leaves every group through the GMS, then closes the API, the GMS connections and the sockets. */

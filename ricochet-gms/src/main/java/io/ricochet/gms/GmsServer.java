@@ -243,7 +243,7 @@ public final class GmsServer implements AutoCloseable {
             tlsWarnings.warn("TLS handshake with {} failed: {}; connection closed", remote, why);
         });
         DaemonRequests daemons = new DaemonRequests(partition.partitioning(), partition.sessions(), counters,
-                partition);
+                partition, new KeyCheck(config.keyFingerprints()));
         DetectorReports detectors = new DetectorReports(partition.partitioning(), counters, partition);
         GmsSessionHandler handler = new GmsSessionHandler(daemons, detectors, partition.sessions(), counters,
                 config.tls().enabled(), partition);
