@@ -10,12 +10,14 @@ import io.ricochet.api.NodeStats;
 import io.ricochet.api.server.ApiServer;
 import io.ricochet.auth.FrameGuard;
 import io.ricochet.control.GmsAddresses;
+import io.ricochet.control.tls.CertificateExpiry;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.Register;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
 import io.ricochet.loss.LossInjector;
 import io.ricochet.metrics.MetricsEndpoint;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -164,8 +166,14 @@ public final class Daemon implements LocalNode, AutoCloseable {
             daemon.gms.start();
             daemon.api.start();
             // The engine's counter set is fixed when it is built (on this thread): its names and descriptions.
-            daemon.metrics = MetricsEndpoint.start(config.metrics(), new DaemonMetrics(daemon::metricsReading,
-                    daemon.driver.engine().counters().members()), "node " + config.nodeId(), "metrics-port");
+            CertificateExpiry expiry = CertificateExpiry.of(config.tls(), "node " + config.nodeId()
+                    + "'s TLS certificate (tls-cert)", Clock.systemUTC());
+            daemon.metrics = MetricsEndpoint.start(config.metrics(), CertificateExpiry.withExpiry(
+                    new DaemonMetrics(daemon::metricsReading, daemon.driver.engine().counters().members()), expiry),
+                    "node " + config.nodeId(), "metrics-port");
+            if (expiry != null) {
+                expiry.checkDaily(daemon.loop);
+            }
         } catch (Exception e) {
             daemon.close();
             throw e;
