@@ -7,17 +7,23 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.net.InetAddresses;
+import io.netty.channel.EventLoopGroup;
+import io.ricochet.control.ControlTransport;
 import io.ricochet.control.ErrorCode;
 import io.ricochet.control.ErrorReply;
+import io.ricochet.control.GmsAddresses;
+import io.ricochet.control.GmsClient;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.Join;
 import io.ricochet.control.KeyFingerprint;
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.Register;
+import io.ricochet.control.tls.TlsSettings;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -79,6 +85,22 @@ class GmsKeyCheckTest {
             session.send(register(6, List.of()));
             session.send(new Join(4, 6, 0));
             assertEquals(4, session.receive(GroupView.class).group());
+        }
+    }
+
+    @Test
+    void shouldTellTheDaemonsClientWhyItsRegisterWasRefused() throws Exception {
+        InetSocketAddress gms = start(List.of(KEY_1));
+        EventLoopGroup group = ControlTransport.newGroup(1, "test-key-client");
+        RecordingListener listener = new RecordingListener();
+        try (GmsClient client = new GmsClient(register(5, List.of(OTHER_1)), GmsAddresses.oneEach(List.of(gms)),
+                listener, group, TlsSettings.insecure())) {
+            client.start();
+            Await.until("the refusal", () -> !listener.errors.isEmpty());
+            assertTrue(listener.errors.get(0).startsWith("0:" + ErrorCode.KEY_MISMATCH + ":node 5 refused"),
+                    listener.errors.toString());
+        } finally {
+            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
         }
     }
 
