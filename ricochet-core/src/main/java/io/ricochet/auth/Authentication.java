@@ -15,11 +15,15 @@ public final class Authentication {
     private final DatagramClock clock;
     private final ReplayFilter replays;
     private final boolean encrypt;
+    /** Where the keys came from, for messages; null if not from a file. */
+    private final Path keyFile;
 
-    private Authentication(ClusterKeys keys, DatagramClock clock, ReplayFilter replays, boolean encrypt) {
+    private Authentication(ClusterKeys keys, DatagramClock clock, ReplayFilter replays, Path keyFile,
+                           boolean encrypt) {
         this.keys = keys;
         this.clock = clock;
         this.replays = replays;
+        this.keyFile = keyFile;
         this.encrypt = encrypt;
     }
 
@@ -38,12 +42,12 @@ public final class Authentication {
 
     /** Authenticated with {@code keys}, sealing with {@code clock} and opening through {@code replays} (tests). */
     public static Authentication with(ClusterKeys keys, DatagramClock clock, ReplayFilter replays) {
-        return new Authentication(java.util.Objects.requireNonNull(keys, "keys"), clock, replays, false);
+        return new Authentication(java.util.Objects.requireNonNull(keys, "keys"), clock, replays, null, false);
     }
 
     /** No authentication: every datagram is taken as it comes, and none carries a trailer. */
     public static Authentication insecure() {
-        return new Authentication(null, null, null, false);
+        return new Authentication(null, null, null, null, false);
     }
 
     /**
@@ -73,10 +77,22 @@ public final class Authentication {
                     + "with insecure mode");
         }
         try {
-            return with(ClusterKeys.load(keyFile), maxClockSkewMs);
+            ClusterKeys keys = ClusterKeys.load(keyFile);
+            return new Authentication(keys, DatagramClock.system(),
+                    new ReplayFilter(maxClockSkewMs, System::currentTimeMillis), keyFile, false);
         } catch (IOException e) {
             throw new IllegalArgumentException(e.getMessage(), e);
         }
+    }
+
+    /** The cluster's keys, or null when insecure. */
+    public ClusterKeys keys() {
+        return keys;
+    }
+
+    /** The key file the keys were read from, or null (insecure, or keys not from a file). */
+    public Path keyFile() {
+        return keyFile;
     }
 
     public boolean enabled() {
@@ -94,7 +110,7 @@ public final class Authentication {
             throw new IllegalArgumentException("encrypt = on needs the cluster's key file: insecure mode cannot "
                     + "encrypt");
         }
-        return new Authentication(keys, clock, replays, true);
+        return new Authentication(keys, clock, replays, keyFile, true);
     }
 
     /** Whether frames are encrypted as well as authenticated. */

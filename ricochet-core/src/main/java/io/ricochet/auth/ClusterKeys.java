@@ -44,6 +44,8 @@ public final class ClusterKeys {
     private static final Set<PosixFilePermission> OWNER_READ_WRITE =
             EnumSet.of(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
 
+    private static final byte[] FINGERPRINT_LABEL = "ricochet key fingerprint".getBytes(StandardCharsets.US_ASCII);
+
     private final int[] ids;
     private final byte[][] keys;
 
@@ -126,6 +128,23 @@ public final class ClusterKeys {
 
     public int size() {
         return ids.length;
+    }
+
+    /**
+     * A short public fingerprint of the key with id {@code id}: the first 8 bytes of HMAC-SHA256(key, "ricochet key
+     * fingerprint"), big-endian. It tells two keys apart without revealing anything about either (a PRF output under
+     * the key, with a label no other derivation uses), so it can go to the GMS, which never holds the key.
+     *
+     * @throws IllegalArgumentException if this set holds no key with that id
+     */
+    public long fingerprint(int id) {
+        byte[] key = key(id);
+        if (key == null) {
+            throw new IllegalArgumentException("no key with id " + id);
+        }
+        byte[] mac = new byte[HmacSha256.LENGTH];
+        new HmacSha256(key).mac(FINGERPRINT_LABEL, 0, FINGERPRINT_LABEL.length, mac, 0);
+        return java.nio.ByteBuffer.wrap(mac).getLong();
     }
 
     /** The key with id {@code id}, or null: the array itself, for this package's MACs to copy. */

@@ -118,7 +118,18 @@ public final class DaemonCommand implements Callable<Integer> {
         spec.commandLine().getOut().printf("ricochet daemon: node %d running, local API on %s%n",
                 daemon.nodeId(), daemon.apiListeners());
         spec.commandLine().getOut().flush();
+        // A misconfiguration only the GMS can see (a key that differs from the cluster's) stops the daemon too.
+        String[] fatal = new String[1];
+        daemon.fatal().thenAccept(error -> {
+            fatal[0] = error;
+            stopped.countDown();
+        });
         stopped.await();
+        if (fatal[0] != null) {
+            spec.commandLine().getErr().printf("ricochet daemon: %s%n", fatal[0]);
+            spec.commandLine().getErr().flush();
+            return 1;
+        }
         return 0;
     }
 

@@ -37,6 +37,8 @@ public final class ControlCodec {
     static final int GROUP_VIEW_FIXED_BYTES = 4 + 1 + 8 + Ipv4.SOCKET_ADDRESS_BYTES + 2 + 2;
     /** Bytes of one WATCH_LIST target: node id, rack, heartbeat address and port. */
     static final int WATCH_TARGET_BYTES = 4 + 2 + Ipv4.SOCKET_ADDRESS_BYTES;
+    /** Bytes of one REGISTER key: key id and fingerprint. */
+    static final int KEY_BYTES = 1 + 8;
     /** Bytes of one GROUP_VIEW member: node id, address, port, incarnation. */
     static final int MEMBER_BYTES = 4 + Ipv4.SOCKET_ADDRESS_BYTES + 8;
 
@@ -78,7 +80,8 @@ public final class ControlCodec {
         int type = frame.readUnsignedByte();
         FrameReader in = new FrameReader(frame, MessageType.name(type));
         ControlMessage message = switch (type) {
-            case MessageType.REGISTER -> new Register(in.i32(), in.socketAddress(), in.u64(), in.u16(), in.u16());
+            case MessageType.REGISTER -> new Register(in.i32(), in.socketAddress(), in.u64(), in.u16(), in.u16(),
+                    readKeys(in));
             case MessageType.JOIN -> new Join(in.i32(), in.i32(), in.u8());
             case MessageType.LEAVE -> new Leave(in.i32(), in.i32());
             case MessageType.NODE_FAILED -> new NodeFailed(in.i32());
@@ -106,6 +109,10 @@ public final class ControlCodec {
             writeAddress(m.unicast(), out);
             out.writeLong(m.incarnation());
             out.writeShort(m.rack()).writeShort(m.heartbeatPort());
+            if (!m.keys().isEmpty()) {
+                out.writeByte(m.keys().size());
+                m.keys().forEach(k -> out.writeByte(k.keyId()).writeLong(k.fingerprint()));
+            }
         } else if (message instanceof Join m) {
             out.writeInt(m.group()).writeInt(m.nodeId()).writeByte(m.protocol());
         } else if (message instanceof Leave m) {
@@ -236,6 +243,32 @@ public final class ControlCodec {
             regions.add(new ViewRegion(addresses.get(i), regionMembers.get(i)));
         }
         return regions;
+    }
+
+    /**
+     * REGISTER's keys: none if the frame ends after the heartbeat port (an insecure daemon, or one from before keys
+     * were sent), else a count of 1 to {@link Register#MAX_KEYS} and that many (key id, fingerprint).
+     */
+    private static List<KeyFingerprint> readKeys(FrameReader in) throws ControlDecodeException {
+        if (in.remaining() == 0) {
+            return List.of();
+        }
+        int count = in.u8();
+        if (count < 1 || count > Register.MAX_KEYS) {
+            throw in.bad(count + " keys: a REGISTER names 1 to " + Register.MAX_KEYS + " (or none, with no count)");
+        }
+        if (in.remaining() != count * KEY_BYTES) {
+            throw in.bad(count + " keys need " + count * KEY_BYTES + " bytes, the frame has " + in.remaining());
+        }
+        List<KeyFingerprint> keys = new ArrayList<>(count);
+        for (int i = 0; i < count; i++) {
+            int id = in.u8();
+            if (id < 1 || (i > 0 && id == keys.get(0).keyId())) {
+                throw in.bad("key id " + id + " is 0 or named twice");
+            }
+            keys.add(new KeyFingerprint(id, in.u64()));
+        }
+        return keys;
     }
 
     private static WatchList readWatchList(FrameReader in) throws ControlDecodeException {

@@ -32,6 +32,11 @@ public final class ErrorCode {
      * any daemon's max-groups): nothing changed; the session stays.
      */
     public static final int TOO_MANY_GROUPS = 10;
+    /**
+     * REGISTER naming a key whose fingerprint differs from the cluster's for that key id: the daemon's key file is
+     * not the cluster's, so nobody could read its datagrams. Nothing changed; the daemon stops.
+     */
+    public static final int KEY_MISMATCH = 11;
 
     private ErrorCode() {
     }
@@ -49,6 +54,7 @@ public final class ErrorCode {
             case NOT_AUTHORIZED -> "NOT_AUTHORIZED";
             case NOT_LEADER -> "NOT_LEADER";
             case TOO_MANY_GROUPS -> "TOO_MANY_GROUPS";
+            case KEY_MISMATCH -> "KEY_MISMATCH";
             default -> "CODE(" + code + ")";
         };
     }

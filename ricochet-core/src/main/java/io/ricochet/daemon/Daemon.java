@@ -10,12 +10,14 @@ import io.ricochet.api.NodeStats;
 import io.ricochet.api.server.ApiServer;
 import io.ricochet.auth.FrameGuard;
 import io.ricochet.control.GmsAddresses;
+import io.ricochet.control.tls.CertificateExpiry;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.Register;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
 import io.ricochet.loss.LossInjector;
 import io.ricochet.metrics.MetricsEndpoint;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -107,7 +109,8 @@ public final class Daemon implements LocalNode, AutoCloseable {
                 System::nanoTime, config.auth());
         this.gmsListener = new GmsListener(driver, loop, this::membershipSeen);
         this.gms = new GmsClient(new Register(config.nodeId(), config.unicastAddress(), incarnation, config.rack(),
-                config.heartbeatAddress().getPort()), config.gms(), gmsListener, controlGroup, config.tls());
+                config.heartbeatAddress().getPort(), ClusterKeyCheck.fingerprints(config.auth())), config.gms(),
+                gmsListener, controlGroup, config.tls());
         this.api = new ApiServer(this, config.api(), transport.loop()); // deliveries written on the engine's thread
     }
 
@@ -163,8 +166,14 @@ public final class Daemon implements LocalNode, AutoCloseable {
             daemon.gms.start();
             daemon.api.start();
             // The engine's counter set is fixed when it is built (on this thread): its names and descriptions.
-            daemon.metrics = MetricsEndpoint.start(config.metrics(), new DaemonMetrics(daemon::metricsReading,
-                    daemon.driver.engine().counters().members()), "node " + config.nodeId(), "metrics-port");
+            CertificateExpiry expiry = CertificateExpiry.of(config.tls(), "node " + config.nodeId()
+                    + "'s TLS certificate (tls-cert)", Clock.systemUTC());
+            daemon.metrics = MetricsEndpoint.start(config.metrics(), CertificateExpiry.withExpiry(
+                    new DaemonMetrics(daemon::metricsReading, daemon.driver.engine().counters().members()), expiry),
+                    "node " + config.nodeId(), "metrics-port");
+            if (expiry != null) {
+                expiry.checkDaily(daemon.loop);
+            }
         } catch (Exception e) {
             daemon.close();
             throw e;
@@ -173,6 +182,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
             daemon.loop.scheduleAtFixedRate(daemon::logStats, config.statsIntervalSeconds(),
                     config.statsIntervalSeconds(), TimeUnit.SECONDS);
         }
+        FileDescriptorBudget.warning(FileDescriptorBudget.processLimit(), config.maxGroups(),
+                daemon.transport.membershipsPerSocket(), config.api().maxConnections())
+                .ifPresent(warning -> LOG.warn("node {}: {}", config.nodeId(), warning));
         if (!config.auth().enabled()) {
             LOG.warn("node {} runs INSECURE: datagrams are not authenticated; any host that reaches its sockets can "
                     + "forge data, repairs, NAKs and heartbeats", config.nodeId());
@@ -180,6 +192,10 @@ public final class Daemon implements LocalNode, AutoCloseable {
         if (!config.tls().enabled()) {
             LOG.warn("node {} runs INSECURE: its links to the GMS are plaintext; any host that reaches the GMS can "
                     + "register as this node, join, leave, and report it failed", config.nodeId());
+        }
+        if (config.auth().enabled()) {
+            // What the GMS's --key-fingerprint pins (docs/operations.md): reveals nothing about the keys.
+            LOG.info("node {}: key fingerprints {}", config.nodeId(), ClusterKeyCheck.fingerprints(config.auth()));
         }
         LOG.info("node {} up ({}): unicast {} on {} ({}), API {}, GMS {}, authentication {}", config.nodeId(),
                 config.protocol().cliName(), config.unicastAddress(),
@@ -419,6 +435,15 @@ public final class Daemon implements LocalNode, AutoCloseable {
 
     private void logStats() {
         LOG.info("{}", StatsReport.logLine(snapshot()));
+    }
+
+    /**
+     * Completes with a one-line error when the daemon cannot go on and should stop: the GMS refused its cluster
+     * keys (its key file is not the cluster's; the line names the file). Never completes otherwise.
+     */
+    public CompletableFuture<String> fatal() {
+        return gmsListener.keyMismatch().thenApply(message -> ClusterKeyCheck.mismatchError(config.nodeId(),
+                config.auth().keyFile(), message));
     }
 
     /** Leaves every group through the GMS, then closes the API, the GMS connections and the sockets. */

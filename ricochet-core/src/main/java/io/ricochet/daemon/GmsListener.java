@@ -12,6 +12,7 @@ import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -30,6 +31,8 @@ final class GmsListener implements MembershipListener {
     private final Map<Integer, Long> lastViewId = new HashMap<>();
     private final Map<Integer, String> lastRefusal = new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<Integer, NodeStats.GmsLink> links = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Completed with the GMS's message when it refuses this daemon's keys (ERROR KEY_MISMATCH). */
+    private final CompletableFuture<String> keyMismatch = new CompletableFuture<>();
 
     /**
      * @param driver the engine's driver, given the news on its loop
@@ -99,6 +102,9 @@ final class GmsListener implements MembershipListener {
 
     @Override
     public void onError(int partition, int code, String message) {
+        if (code == ErrorCode.KEY_MISMATCH) {
+            keyMismatch.complete(message);   // the daemon stops: retrying cannot help, and it would look up
+        }
         LOG.warn("GMS partition {} refused a request (code {}): {}", partition, code, message);
         lastRefusal.put(partition, ErrorCode.name(code) + ": " + message);
     }
@@ -111,6 +117,11 @@ final class GmsListener implements MembershipListener {
             case FAIL -> MembershipEvent.Kind.FAIL;
         };
         return new MembershipEvent(kind, event.group(), event.nodeId(), event.incarnation());
+    }
+
+    /** Completes with the GMS's message if it refuses this daemon's cluster keys (any thread). */
+    CompletableFuture<String> keyMismatch() {
+        return keyMismatch;
     }
 
     /** The last refusal from {@code partition} (e.g. a protocol mismatch), or null: it explains a failed join. */

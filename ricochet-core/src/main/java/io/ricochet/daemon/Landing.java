@@ -1,11 +1,14 @@
 package io.ricochet.daemon;
 
 import io.netty.buffer.ByteBuf;
+import io.ricochet.auth.BadTagLog;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
 import io.ricochet.engine.Counters;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Where the sockets' datagrams land: the application-level receive buffer of section 4.2.6, which the engine drains
@@ -28,13 +31,18 @@ abstract class Landing {
         Counters counters();
     }
 
+    private static final Logger LOG = LoggerFactory.getLogger(Landing.class);
+
     private final int self;
     private final FrameGuard guard;
+    /** Bad tags said at WARN, per claimed source node, at most once a minute (on the landing's thread). */
+    private final BadTagLog badTags;
 
     /** @param guard checks every datagram before anything reads it (owned by the thread that lands datagrams) */
     Landing(int self, FrameGuard guard) {
         this.self = self;
         this.guard = guard;
+        this.badTags = new BadTagLog(LOG, "node " + self, System::nanoTime);
     }
 
     /** One datagram from a socket, on the sockets' thread; the bytes are valid only during the call. */
@@ -79,6 +87,10 @@ abstract class Landing {
         int frameLength = guard.open(slot, 0, length);
         if (frameLength < HeaderFlyweight.HEADER_LENGTH || frameLength > HeaderFlyweight.MAX_FRAME_LENGTH) {
             counters.increment(refusal(frameLength));
+            if (frameLength == DatagramAuth.BAD_TAG) {
+                // The source in the header is as claimed, unverified; BadTagLog bounds what a forger can make us say.
+                badTags.onBadTag("node " + content.getInt(content.readerIndex() + HeaderFlyweight.SOURCE_OFFSET));
+            }
             return;
         }
         buffer.commit(isData, frameLength);

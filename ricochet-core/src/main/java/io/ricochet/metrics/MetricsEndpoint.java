@@ -4,6 +4,7 @@ import io.prometheus.metrics.exporter.httpserver.HTTPServer;
 import io.prometheus.metrics.model.registry.MultiCollector;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import java.io.IOException;
+import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -38,11 +39,17 @@ public final class MetricsEndpoint implements AutoCloseable {
      */
     public static MetricsEndpoint start(MetricsBind bind, MultiCollector collector, String name, String portSetting)
             throws IOException {
+        return start(bind, List.of(collector), name, portSetting);
+    }
+
+    /** As above, answered by several collectors (a server's own, and one of its certificate's expiry, say). */
+    public static MetricsEndpoint start(MetricsBind bind, List<MultiCollector> collectors, String name,
+                                        String portSetting) throws IOException {
         if (!bind.enabled()) {
             return null;
         }
         PrometheusRegistry registry = new PrometheusRegistry();
-        registry.register(collector);
+        collectors.forEach(registry::register);
         ExecutorService executor = new ThreadPoolExecutor(1, 1, 0, TimeUnit.SECONDS,
                 new ArrayBlockingQueue<>(QUEUED_SCRAPES), r -> {
                     Thread t = new Thread(r, "metrics-" + name.replace(' ', '-'));

@@ -168,4 +168,16 @@ class ClusterKeysTest {
         }
         assertFalse(e.getMessage().contains("\n"), "not one line: " + e.getMessage());
     }
+
+    @Test
+    void shouldFingerprintEachKeyAsTheFirst8BytesOfItsHmacOfTheLabel() throws Exception {
+        ClusterKeys keys = ClusterKeys.load(keyFile("2 " + KEY_B + "\n1 " + KEY_A + "\n", "rw-------"));
+        javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+        mac.init(new javax.crypto.spec.SecretKeySpec(HexFormat.of().parseHex(KEY_A), "HmacSHA256"));
+        long expected = java.nio.ByteBuffer.wrap(mac.doFinal("ricochet key fingerprint"
+                .getBytes(StandardCharsets.US_ASCII))).getLong();
+        assertEquals(expected, keys.fingerprint(1));
+        assertTrue(keys.fingerprint(1) != keys.fingerprint(2), "two keys, two fingerprints");
+        assertThrows(IllegalArgumentException.class, () -> keys.fingerprint(3));
+    }
 }

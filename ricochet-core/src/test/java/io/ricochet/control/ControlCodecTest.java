@@ -70,6 +70,27 @@ class ControlCodecTest {
     }
 
     @Test
+    void shouldAppendTheKeysOfAnAuthenticatedRegisterAndNothingForAnInsecureOne() throws ControlDecodeException {
+        Register register = new Register(7, Messages.address("10.1.2.3", 6000), 1_700_000_000_000L, 3, 7500,
+                List.of(new KeyFingerprint(2, 0x0123456789abcdefL), new KeyFingerprint(1, -1L)));
+        assertEquals("0000002a" + "01" + "00000007" + "0a010203" + "1770" + "0000018bcfe56800" + "0003" + "1d4c"
+                + "02" + "02" + "0123456789abcdef" + "01" + "ffffffffffffffff", hex(register));
+        assertEquals(register, decodeFrame(Messages.frame(register)));
+        assertEquals(List.of(), ((Register) decodeFrame(Messages.frame(new Register(7,
+                Messages.address("10.1.2.3", 6000), 1L)))).keys(), "a REGISTER without keys decodes with none");
+    }
+
+    @Test
+    void shouldRefuseRegisterKeysThatAreMiscountedRepeatedOrCut() {
+        String head = "01" + "00000007" + "0a010203" + "1770" + "0000018bcfe56800" + "0003" + "1d4c";
+        for (String keys : new String[] {"00", "03" + "01" + "0000000000000001", "01" + "01" + "00000000",
+                "02" + "01" + "0000000000000001" + "01" + "0000000000000002", "01" + "00" + "0000000000000001"}) {
+            assertThrows(ControlDecodeException.class, () -> ControlCodec.decode(Unpooled.wrappedBuffer(
+                    HexFormat.of().parseHex(head + keys))), keys);
+        }
+    }
+
+    @Test
     void shouldLayOutGroupViewAndMemberEventAsDocumented() {
         InetSocketAddress unicast = Messages.address("10.0.0.3", 5003);
         GroupView view = Messages.view(5, 3, unicast, 1_700_000_000_000L);

@@ -50,6 +50,7 @@ final class Messages {
                 new Register(7, address("10.1.2.3", 6000), 1_700_000_000_000L),
                 new Register(-1, address("255.255.255.255", 65535), -1L),
                 new Register(0, address("0.0.0.0", 0), 0L),
+                new Register(3, address("10.0.0.3", 5003), 5L, 2, 7500, List.of(new KeyFingerprint(255, -1L))),
                 new Join(42, 7, Join.PROTOCOL_RICOCHET),
                 new Join(Integer.MIN_VALUE, Integer.MAX_VALUE, 255),
                 new Leave(-3, 0),

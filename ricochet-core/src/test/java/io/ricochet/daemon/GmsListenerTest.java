@@ -103,4 +103,12 @@ class GmsListenerTest {
             assertEquals(new MembershipEvent(event.kind(), G, 9, 77), event);
         }
     }
+
+    @Test
+    void shouldSayTheDaemonMustStopWhenTheGmsRefusesItsKeysAndNotForOtherRefusals() {
+        listener.onError(0, io.ricochet.control.ErrorCode.PROTOCOL_MISMATCH, "group 4 runs another protocol");
+        assertFalse(listener.keyMismatch().isDone());
+        listener.onError(0, io.ricochet.control.ErrorCode.KEY_MISMATCH, "node 1 refused: its key 1 differs");
+        assertEquals("node 1 refused: its key 1 differs", listener.keyMismatch().getNow(null));
+    }
 }

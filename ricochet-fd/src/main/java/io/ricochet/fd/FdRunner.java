@@ -7,9 +7,11 @@ import io.netty.util.concurrent.ScheduledFuture;
 import io.ricochet.control.FailureReporter;
 import io.ricochet.control.Watch;
 import io.ricochet.control.WatchClient;
+import io.ricochet.control.tls.CertificateExpiry;
 import io.ricochet.control.tls.TlsSettings;
 import java.io.PrintWriter;
 import java.net.InetSocketAddress;
+import java.time.Clock;
 import java.util.List;
 import java.util.OptionalInt;
 import java.util.concurrent.CountDownLatch;
@@ -128,7 +130,13 @@ final class FdRunner {
             if (watchRack.isPresent() && gms.isEmpty()) {
                 throw new IllegalArgumentException("a watch list needs the GMS partitions");
             }
+            CertificateExpiry expiry = CertificateExpiry.of(tls, "failure detector " + server.config().id()
+                    + "'s TLS certificate (--tls-cert)", Clock.systemUTC());
+            server.exportCertificateExpiry(expiry);
             server.start();
+            if (expiry != null) {
+                expiry.checkDaily(group.next());
+            }
             if (watchRack.isPresent()) {
                 int rack = watchRack.getAsInt();
                 String id = server.config().id();

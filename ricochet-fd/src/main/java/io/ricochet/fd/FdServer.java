@@ -9,6 +9,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioDatagramChannel;
 import io.ricochet.control.FailureReporter;
 import io.ricochet.control.WatchList;
+import io.ricochet.control.tls.CertificateExpiry;
 import io.ricochet.metrics.MetricsEndpoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,6 +53,8 @@ public final class FdServer implements AutoCloseable {
     private final WatchedTargets watched;
     private Channel channel;
     private MetricsEndpoint metrics;
+    /** Its TLS certificate's expiry, exported with its metrics; null: none (insecure, or not told). */
+    private CertificateExpiry certificateExpiry;
     /** The channel's event loop, once started: where the detector state lives. */
     private volatile EventLoop loop;
     // The detector state below is set in start() before the loop runs anything of it, then used on the loop only.
@@ -73,6 +76,14 @@ public final class FdServer implements AutoCloseable {
         this.group = Objects.requireNonNull(group, "group");
         this.clockNs = Objects.requireNonNull(clockNs, "clockNs");
         this.watched = new WatchedTargets(config.wireId(), config.targets());
+    }
+
+    /**
+     * Exports {@code expiry} (the certificate of this detector's links to the GMS) with the metrics; call before
+     * {@link #start}. Null: none.
+     */
+    public synchronized void exportCertificateExpiry(CertificateExpiry expiry) {
+        this.certificateExpiry = expiry;
     }
 
     /**
@@ -111,7 +122,8 @@ public final class FdServer implements AutoCloseable {
         // A list given before the start is applied now.
         loop.execute(this::applyPendingList);
         try {
-            metrics = MetricsEndpoint.start(config.metrics(), new FdMetrics(counters, this::targetCounts),
+            metrics = MetricsEndpoint.start(config.metrics(), CertificateExpiry.withExpiry(
+                    new FdMetrics(counters, this::targetCounts), certificateExpiry),
                     "failure detector " + config.id(), "--metrics-port");
         } catch (IOException e) {
             bound.close().awaitUninterruptibly();

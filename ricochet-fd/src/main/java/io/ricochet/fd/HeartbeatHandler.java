@@ -4,6 +4,7 @@ import io.netty.buffer.ByteBuf;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.channel.socket.DatagramPacket;
+import io.ricochet.auth.BadTagLog;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
 import io.ricochet.wire.FrameType;
@@ -32,6 +33,8 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
     private final byte[] tx = new byte[HeartbeatFlyweight.LENGTH];
     private final HeartbeatFlyweight frame = new HeartbeatFlyweight();
     private boolean flushPending;
+    /** Bad tags said at WARN, per source address, at most once a minute (on the socket's thread). */
+    private final BadTagLog badTags;
 
     /**
      * @param wireId the source of this detector's acks
@@ -42,6 +45,7 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
         this.counters = counters;
         this.sender = sender;
         this.acks = acks;
+        this.badTags = new BadTagLog(LOG, "detector " + wireId, System::nanoTime);
     }
 
     @Override
@@ -59,6 +63,9 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
             counters.increment(length == DatagramAuth.REPLAYED ? FdCounter.REPLAYED
                     : length == DatagramAuth.STALE ? FdCounter.STALE : FdCounter.UNAUTHENTIC);
             LOG.debug("dropped a datagram from {}: {}", packet.sender(), DatagramAuth.reason(length));
+            if (length == DatagramAuth.BAD_TAG) {
+                badTags.onBadTag(packet.sender());
+            }
             return;
         }
         FrameValidator.Verdict verdict = FrameValidator.check(rx, 0, length);

@@ -10,6 +10,8 @@ import io.ricochet.control.Partitioning;
 import io.ricochet.control.Register;
 import java.util.HashSet;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The GMS in its role towards daemons, at the leader: takes REGISTER, JOIN and LEAVE, checks what can be checked
@@ -21,6 +23,9 @@ import java.util.Set;
  * that no daemon, however misconfigured, makes the partition's state grow without end. A JOIN beyond gets ERROR
  * TOO_MANY_GROUPS, before the log, and is counted; the check runs on the leader only and writes nothing to the
  * log, so the replicated state and its commands are unchanged.
+ *
+ * <p>A REGISTER naming a cluster key that differs from the cluster's is refused (ERROR KEY_MISMATCH, {@link KeyCheck})
+ * before the log too. Refusals of REGISTER are rare (one per daemon start), so each is logged at WARN.
  */
 final class DaemonRequests {
     /** Puts a request into the partition's log, on behalf of the session of {@code channel}. */
@@ -33,19 +38,34 @@ final class DaemonRequests {
     /** The groups a session asked to join and did not leave (kept with the channel, gone with it). */
     private static final AttributeKey<Set<Integer>> GROUPS = AttributeKey.valueOf("ricochet.gms.groups");
 
+    private static final Logger LOG = LoggerFactory.getLogger(DaemonRequests.class);
+
     private final Partitioning partitioning;
     private final SessionTable sessions;
     private final GmsCounters counters;
     private final Submitter log;
     private final int maxGroups;
+    private final KeyCheck keys;
 
     DaemonRequests(Partitioning partitioning, SessionTable sessions, GmsCounters counters, Submitter log) {
         this(partitioning, sessions, counters, log, MAX_GROUPS_PER_SESSION);
     }
 
+    /** @param keys checks the cluster keys each REGISTER names */
+    DaemonRequests(Partitioning partitioning, SessionTable sessions, GmsCounters counters, Submitter log,
+                   KeyCheck keys) {
+        this(partitioning, sessions, counters, log, MAX_GROUPS_PER_SESSION, keys);
+    }
+
     /** @param maxGroups groups one session may be in ({@link #MAX_GROUPS_PER_SESSION} but in tests) */
     DaemonRequests(Partitioning partitioning, SessionTable sessions, GmsCounters counters, Submitter log,
                    int maxGroups) {
+        this(partitioning, sessions, counters, log, maxGroups, KeyCheck.unpinned());
+    }
+
+    private DaemonRequests(Partitioning partitioning, SessionTable sessions, GmsCounters counters, Submitter log,
+                           int maxGroups, KeyCheck keys) {
+        this.keys = keys;
         this.partitioning = partitioning;
         this.sessions = sessions;
         this.counters = counters;
@@ -53,7 +73,22 @@ final class DaemonRequests {
         this.maxGroups = maxGroups;
     }
 
-    void onRegister(Channel channel, Register register) {
+    /**
+     * Takes a REGISTER, or refuses it (KEY_MISMATCH, counted, before the log: the session stays unregistered) if a
+     * key it names differs from the cluster's ({@link KeyCheck}).
+     */
+    void onRegister(Channel channel, Register register) throws GmsRefusal {
+        String keyWarning;
+        try {
+            keyWarning = keys.check(register);
+        } catch (GmsRefusal refusal) {
+            counters.increment(GmsCounter.KEY_REFUSALS);
+            LOG.warn("REGISTER from {}: {}", channel.remoteAddress(), refusal.getMessage());
+            throw refusal;
+        }
+        if (keyWarning != null) {
+            LOG.warn("REGISTER from {}: {}", channel.remoteAddress(), keyWarning);
+        }
         sessions.claim(register.nodeId(), channel);
         counters.increment(GmsCounter.REGISTRATIONS);
         log.submit(channel, register);

@@ -1,5 +1,6 @@
 package io.ricochet.gms;
 
+import io.ricochet.control.KeyFingerprint;
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.metrics.MetricsBind;
@@ -16,11 +17,14 @@ import java.util.Set;
  * which one this is, its multicast pool, how often it logs its counters, the TLS of its control connections, the
  * directory its Raft logs and snapshots live in ({@code storage}; null: a fresh temporary directory, deleted on
  * close, for tests and experiments), its Raft settings and where its Prometheus endpoint listens ({@code metrics},
- * off by default) and whether groups get QSM regions ({@code regions}, off by default).
+ * off by default), whether groups get QSM regions ({@code regions}, off by default) and the fingerprints of the
+ * cluster's datagram keys that a daemon's REGISTER must match ({@code keyFingerprints}; none by default: not
+ * checked, see {@link KeyCheck}).
  */
 public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self,
                         MulticastPool multicast, int statsIntervalSeconds, TlsSettings tls, Path storage,
-                        RaftSettings raft, MetricsBind metrics, RegionSettings regions) {
+                        RaftSettings raft, MetricsBind metrics, RegionSettings regions,
+                        List<KeyFingerprint> keyFingerprints) {
     /** The port partition {@code i} listens on by default: {@code DEFAULT_BASE_PORT + i}. */
     public static final int DEFAULT_BASE_PORT = 7100;
     /** The Raft port of a replica, by default. */
@@ -52,6 +56,14 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
                 RaftSettings.DEFAULT);
     }
 
+    /** As the full form, no key fingerprints pinned. */
+    public GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self, MulticastPool multicast,
+                     int statsIntervalSeconds, TlsSettings tls, Path storage, RaftSettings raft, MetricsBind metrics,
+                     RegionSettings regions) {
+        this(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft, metrics,
+                regions, List.of());
+    }
+
     /** As the full form, without regions. */
     public GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self, MulticastPool multicast,
                      int statsIntervalSeconds, TlsSettings tls, Path storage, RaftSettings raft, MetricsBind metrics) {
@@ -75,6 +87,8 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
             throw new IllegalArgumentException("the region pool (--region-mcast-base) must not be the group pool "
                     + "(--mcast-base " + multicast.base().getHostAddress() + "): give regions their own /16");
         }
+        keyFingerprints = List.copyOf(keyFingerprints);
+        new KeyCheck(keyFingerprints);   // refuses an id pinned twice, with a message that names the option
         hosted = List.copyOf(hosted);
         replicas = List.copyOf(replicas);
         if (partitions < 1 || partitions > MAX_PARTITIONS) {
@@ -119,13 +133,19 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
     /** The same configuration with its Prometheus endpoint at {@code bind}. */
     public GmsConfig withMetrics(MetricsBind bind) {
         return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft,
-                bind, regions);
+                bind, regions, keyFingerprints);
     }
 
     /** The same configuration with {@code settings} for regions. */
     public GmsConfig withRegions(RegionSettings settings) {
         return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft,
-                metrics, settings);
+                metrics, settings, keyFingerprints);
+    }
+
+    /** The same configuration with {@code keys} pinned: a REGISTER must match them ({@link KeyCheck}). */
+    public GmsConfig withKeyFingerprints(List<KeyFingerprint> keys) {
+        return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft,
+                metrics, regions, keys);
     }
 
     /** This process's replica. */

@@ -47,7 +47,9 @@ public enum GmsCounter {
     /** Requests the Raft log did not take (the replica lost the lead): each closed its session. */
     UNCOMMITTED("uncommitted"),
     /** JOINs refused TOO_MANY_GROUPS: the session was in {@link DaemonRequests#MAX_GROUPS_PER_SESSION} groups. */
-    GROUP_LIMIT_REFUSALS("group-limit-refusals");
+    GROUP_LIMIT_REFUSALS("group-limit-refusals"),
+    /** REGISTERs refused KEY_MISMATCH: the daemon named a key that differs from the cluster's ({@link KeyCheck}). */
+    KEY_REFUSALS("key-refusals");
 
     private final String label;
 

@@ -1,5 +1,6 @@
 package io.ricochet.gms;
 
+import io.ricochet.control.KeyFingerprint;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.metrics.MetricsOptions;
@@ -160,6 +161,14 @@ public final class GmsMain implements Callable<Integer> {
     @Mixin
     private TlsOptions tls;
 
+    @Option(names = "--key-fingerprint", paramLabel = "ID:HEX", split = ",",
+            description = "Fingerprints of the cluster's datagram keys, as each daemon logs them at start ('key "
+                    + "fingerprints ...'); repeat or separate with commas, one per key id (both during a rotation). A "
+                    + "REGISTER whose send key is not among them, or that names a key with another fingerprint, is "
+                    + "refused (KEY_MISMATCH) and the daemon stops. Without it nothing is refused; a fingerprint "
+                    + "that differs from the first seen for its id is logged.")
+    private List<String> keyFingerprints;
+
     @Option(names = "--insecure",
             description = "Plaintext connections and no roles: any host that reaches the port can register as any "
                     + "node, join, leave and report failures. Said in the log. Never in production.")
@@ -187,6 +196,18 @@ public final class GmsMain implements Callable<Integer> {
         Runtime.getRuntime().addShutdownHook(new Thread(server::close, "gms-shutdown"));
         server.awaitClose();
         return 0;
+    }
+
+    private List<KeyFingerprint> keys() {
+        List<KeyFingerprint> keys = new ArrayList<>();
+        for (String text : keyFingerprints == null ? List.<String>of() : keyFingerprints) {
+            try {
+                keys.add(KeyFingerprint.parse(text.strip()));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--key-fingerprint: " + e.getMessage(), e);
+            }
+        }
+        return keys;
     }
 
     private GmsConfig config() {
@@ -236,7 +257,7 @@ public final class GmsMain implements Callable<Integer> {
                     tls.settings(insecure, "--insecure", PeerIdentity.Role.GMS, null), dir.toAbsolutePath(),
                     new RaftSettings(electionTimeoutMs, snapshotEvery), metrics.bind(),
                     new RegionSettings(regions, regions ? new MulticastPool(regionBase, mcastPort) : null,
-                            minRegionSize));
+                            minRegionSize), keys());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

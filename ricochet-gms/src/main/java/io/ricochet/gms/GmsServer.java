@@ -9,6 +9,7 @@ import io.netty.channel.WriteBufferWaterMark;
 import io.ricochet.control.ControlPipeline;
 import io.ricochet.control.ControlTransport;
 import io.ricochet.control.Partitioning;
+import io.ricochet.control.tls.CertificateExpiry;
 import io.ricochet.control.tls.TlsServerGate;
 import io.ricochet.metrics.MetricsEndpoint;
 import io.ricochet.support.Directories;
@@ -17,6 +18,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,8 +89,14 @@ public final class GmsServer implements AutoCloseable {
             if (config.replicas().size() == 1) {
                 awaitLeadership(LONE_LEADER_WAIT_MS);
             }
-            metrics = MetricsEndpoint.start(config.metrics(), new GmsMetrics(counters::get, this::partitionReadings),
-                    "gms-r" + config.self(), "--metrics-port");
+            CertificateExpiry expiry = CertificateExpiry.of(config.tls(), "GMS replica " + config.self()
+                    + "'s TLS certificate (--tls-cert)", Clock.systemUTC());
+            metrics = MetricsEndpoint.start(config.metrics(), CertificateExpiry.withExpiry(
+                    new GmsMetrics(counters::get, this::partitionReadings), expiry), "gms-r" + config.self(),
+                    "--metrics-port");
+            if (expiry != null) {
+                expiry.checkDaily(loop.next());
+            }
         } catch (IOException | RuntimeException e) {
             close();
             throw e instanceof IOException io ? io : new IOException(e.getMessage(), e);
@@ -243,7 +251,7 @@ public final class GmsServer implements AutoCloseable {
             tlsWarnings.warn("TLS handshake with {} failed: {}; connection closed", remote, why);
         });
         DaemonRequests daemons = new DaemonRequests(partition.partitioning(), partition.sessions(), counters,
-                partition);
+                partition, new KeyCheck(config.keyFingerprints()));
         DetectorReports detectors = new DetectorReports(partition.partitioning(), counters, partition);
         GmsSessionHandler handler = new GmsSessionHandler(daemons, detectors, partition.sessions(), counters,
                 config.tls().enabled(), partition);

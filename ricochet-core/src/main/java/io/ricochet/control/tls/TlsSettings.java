@@ -17,6 +17,7 @@ import java.security.Signature;
 import java.security.cert.CertificateExpiredException;
 import java.security.cert.CertificateNotYetValidException;
 import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
@@ -196,6 +197,11 @@ public final class TlsSettings {
     public SslHandler newClientHandler(ByteBufAllocator alloc, InetSocketAddress remote) {
         return Objects.requireNonNull(client, "TLS is off").newHandler(alloc, remote.getHostString(),
                 remote.getPort());
+    }
+
+    /** When this process's own certificate expires; null when insecure. */
+    public Instant certificateNotAfter() {
+        return enabled() ? chain[0].getNotAfter().toInstant() : null;
     }
 
     /** For logs and stats: e.g. {@code TLS 1.3 as daemon node-3, certificate valid until 2027-11-25}. */
