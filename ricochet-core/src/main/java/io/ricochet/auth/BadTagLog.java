@@ -27,6 +27,8 @@ public final class BadTagLog {
     private final Logger log;
     private final LongSupplier clockNs;
     private final String self;
+    /** Put before a source in the message ("node " when sources are node ids), so callers pass the bare key. */
+    private final String sourcePrefix;
     /** Each remembered source's next time it may be logged at WARN, oldest first. */
     private final Map<Object, Long> nextWarnNs = new LinkedHashMap<>();
 
@@ -35,8 +37,17 @@ public final class BadTagLog {
      * @param clockNs monotonic nanoseconds ({@code System::nanoTime} in production)
      */
     public BadTagLog(Logger log, String self, LongSupplier clockNs) {
+        this(log, self, "", clockNs);
+    }
+
+    /**
+     * @param sourcePrefix written before each source in the message ("node " when the sources are node ids), so a
+     *                     caller on the receive path passes the bare key and builds no string per datagram
+     */
+    public BadTagLog(Logger log, String self, String sourcePrefix, LongSupplier clockNs) {
         this.log = log;
         this.self = self;
+        this.sourcePrefix = sourcePrefix;
         this.clockNs = clockNs;
     }
 
@@ -45,18 +56,18 @@ public final class BadTagLog {
         long nowNs = clockNs.getAsLong();
         Long next = nextWarnNs.get(source);
         if (next != null && nowNs - next < 0) {
-            log.debug("datagram from {} with a bad tag", source);
+            log.debug("datagram from {}{} with a bad tag", sourcePrefix, source);
             return false;
         }
         if (next == null && nextWarnNs.size() >= MAX_SOURCES && !forgetOneExpired(nowNs)) {
-            log.debug("datagram from {} with a bad tag (too many sources to warn about each)", source);
+            log.debug("datagram from {}{} with a bad tag (too many sources to warn about each)", sourcePrefix, source);
             return false;
         }
         nextWarnNs.remove(source);
         nextWarnNs.put(source, nowNs + INTERVAL_NS);
-        log.warn("{}: datagrams from {} fail authentication (bad tag under a key id {} holds): that host's key "
+        log.warn("{}: datagrams from {}{} fail authentication (bad tag under a key id {} holds): that host's key "
                 + "probably differs from this one's key file; compare the key files (at most one such line a minute "
-                + "per source)", self, source, self);
+                + "per source)", self, sourcePrefix, source, self);
         return true;
     }
 

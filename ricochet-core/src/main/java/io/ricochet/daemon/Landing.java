@@ -42,7 +42,7 @@ abstract class Landing {
     Landing(int self, FrameGuard guard) {
         this.self = self;
         this.guard = guard;
-        this.badTags = new BadTagLog(LOG, "node " + self, System::nanoTime);
+        this.badTags = new BadTagLog(LOG, "node " + self, "node ", System::nanoTime);
     }
 
     /** One datagram from a socket, on the sockets' thread; the bytes are valid only during the call. */
@@ -89,7 +89,7 @@ abstract class Landing {
             counters.increment(refusal(frameLength));
             if (frameLength == DatagramAuth.BAD_TAG) {
                 // The source in the header is as claimed, unverified; BadTagLog bounds what a forger can make us say.
-                badTags.onBadTag("node " + content.getInt(content.readerIndex() + HeaderFlyweight.SOURCE_OFFSET));
+                badTags.onBadTag(content.getInt(content.readerIndex() + HeaderFlyweight.SOURCE_OFFSET));
             }
             return;
         }
