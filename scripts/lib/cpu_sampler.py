@@ -35,18 +35,29 @@ def cpu_ticks(pid):
     return int(fields[11]) + int(fields[12])
 
 
-def compiler_ticks(pid):
-    """utime + stime of the process's JIT compiler threads (C1 and C2), summed over the threads alive now."""
-    total = 0
+def thread_files(pid, name):
+    """The text of /proc/PID/task/*/NAME for every thread alive now (a thread that ends meanwhile is skipped), or
+    None if the process is gone."""
     try:
         tasks = list(pathlib.Path("/proc/%s/task" % pid).iterdir())
     except OSError:
         return None
+    texts = []
     for task in tasks:
         try:
-            stat = (task / "stat").read_text()
+            texts.append((task / name).read_text())
         except OSError:
             continue   # the thread ended between the listing and the read
+    return texts
+
+
+def compiler_ticks(pid):
+    """utime + stime of the process's JIT compiler threads (C1 and C2), summed over the threads alive now."""
+    stats = thread_files(pid, "stat")
+    if stats is None:
+        return None
+    total = 0
+    for stat in stats:
         name = stat[stat.index("(") + 1:stat.rindex(")")]
         if name.startswith(("C1 CompilerThre", "C2 CompilerThre")):
             fields = stat[stat.rindex(")") + 2:].split()
@@ -56,19 +67,11 @@ def compiler_ticks(pid):
 
 def voluntary_switches(pid):
     """voluntary_ctxt_switches summed over the process's threads alive now."""
-    total = 0
-    try:
-        tasks = list(pathlib.Path("/proc/%s/task" % pid).iterdir())
-    except OSError:
+    statuses = thread_files(pid, "status")
+    if statuses is None:
         return None
-    for task in tasks:
-        try:
-            for line in (task / "status").read_text().splitlines():
-                if line.startswith("voluntary_ctxt_switches:"):
-                    total += int(line.split()[1])
-        except OSError:
-            continue
-    return total
+    return sum(int(line.split()[1]) for status in statuses for line in status.splitlines()
+               if line.startswith("voluntary_ctxt_switches:"))
 
 
 signal.signal(signal.SIGTERM, on_signal)
