@@ -94,6 +94,9 @@ public final class GroupAccess {
 
     /** Whether {@code principal} may join and send to {@code group}. */
     public boolean allows(Principal principal, int group) {
+        if (rules.isEmpty()) {
+            return true;   // no list, the default: no lookup (and no boxed group id) per SEND
+        }
         Rule rule = rules.get(group);
         if (rule == null) {
             return true;
