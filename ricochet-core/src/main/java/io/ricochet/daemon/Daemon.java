@@ -42,6 +42,11 @@ public final class Daemon implements LocalNode, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Daemon.class);
     /** Below the client's 10 s request timeout, so an application hears why a join failed. */
     private static final long JOIN_TIMEOUT_SECONDS = 5;
+    /**
+     * An application's JOIN waits at most this long for the group's senders' join points: a sender that does not
+     * answer (crashed, not yet declared failed) must not hold the join.
+     */
+    static final long JOIN_POINT_WAIT_MS = 500;
     /** How often the engine's loop marks its progress for the heartbeat thread. */
     private static final long PROGRESS_MARK_MS = 200;
 
@@ -340,9 +345,27 @@ public final class Daemon implements LocalNode, AutoCloseable {
         }
         List<CompletableFuture<Void>> pending = pendingJoins.remove(group);
         if (pending != null) {
-            // Answered once the group's traffic reaches this node's sockets: what others send after it is received.
-            transport.whenListening(group, () -> pending.forEach(f -> f.complete(null)));
+            // Answered once the group's traffic reaches this node's sockets and each sender said where its stream
+            // starts for this node: what others send after the answer is received and taken.
+            long deadlineNs = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(JOIN_POINT_WAIT_MS);
+            transport.whenListening(group, () -> whenJoinPointsIn(group, deadlineNs,
+                    () -> pending.forEach(f -> f.complete(null))));
         }
+    }
+
+    /** Runs {@code task} on the loop once the engine has every join point of {@code group}, or at the deadline. */
+    private void whenJoinPointsIn(int group, long deadlineNs, Runnable task) {
+        int awaiting = driver.engine().awaitingJoinPoints(group);
+        if (awaiting > 0 && System.nanoTime() - deadlineNs < 0) {
+            loop.schedule(() -> whenJoinPointsIn(group, deadlineNs, task), 1, TimeUnit.MILLISECONDS);
+            return;
+        }
+        if (awaiting > 0) {
+            driver.counters().increment(DaemonCounter.JOINS_BEFORE_JOIN_POINTS);
+            LOG.warn("group {}: join answered after {} ms with {} sender(s) yet to give their join point; their "
+                    + "messages are delivered from it on", group, JOIN_POINT_WAIT_MS, awaiting);
+        }
+        task.run();
     }
 
     /**

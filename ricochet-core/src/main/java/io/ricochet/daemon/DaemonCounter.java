@@ -42,7 +42,9 @@ public enum DaemonCounter implements Counter {
             + "in flight included)"),
     GSO_SENDS(223, "UDP GSO sends (gso): runs of datagrams of one length to one address sent as one, through the "
             + "sending stack once"),
-    GSO_DATAGRAMS(224, "datagrams sent in UDP GSO sends (datagrams per GSO send = this / GSO_SENDS)");
+    GSO_DATAGRAMS(224, "datagrams sent in UDP GSO sends (datagrams per GSO send = this / GSO_SENDS)"),
+    JOINS_BEFORE_JOIN_POINTS(225, "application JOINs answered before every sender of the group gave its join point "
+            + "(after the wait's bound: such a sender's messages are delivered from its late join point on)");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

@@ -70,6 +70,16 @@ public interface ProtocolEngine {
         return sendReadyAtNs(nowNs);
     }
 
+    /**
+     * How many senders of {@code group} this node, a new member, still waits to hear its join point from (the seqno
+     * from which their data is for it: docs/design/security.md, "Join points"). The daemon answers an application's
+     * JOIN once it is 0, so what those senders multicast after the answer is delivered. A protocol that starts
+     * streams where they are first seen has none.
+     */
+    default int awaitingJoinPoints(int group) {
+        return 0;
+    }
+
     /** Earliest pending timer deadline, or {@link Long#MAX_VALUE} when none. */
     long nextDeadlineNs();
 

@@ -142,6 +142,27 @@ public final class StreamTable {
     }
 
     /**
+     * The stream, created with {@code base} as its first seqno if this node has none: where its sender said this
+     * node's join took effect (a JOIN_POINT, {@code io.ricochet.nak.JoinPoints}).
+     */
+    public Stream startAt(int origin, int group, long base) {
+        long key = key(origin, group);
+        Stream stream = streams.get(key);
+        if (stream == null) {
+            stream = new Stream(origin, group, incarnations.getOrDefault(origin, 0L), base, maxWindow);
+            streams.put(key, stream);
+        }
+        return stream;
+    }
+
+    /** Removes the stream of (origin, group) at once, retired or not; returns whether there was one. */
+    public boolean drop(int origin, int group) {
+        long key = key(origin, group);
+        retired.remove(key);
+        return streams.remove(key) != null;
+    }
+
+    /**
      * As {@link #getOrCreate(int, int, long)}, but a new stream only for a sender {@code roster} lists in the group;
      * otherwise null, counted as {@code UNLISTED_ORIGINS}, so a frame from a stranger costs no state. The roster is
      * asked only when there is no stream yet.

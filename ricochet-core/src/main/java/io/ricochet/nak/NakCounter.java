@@ -20,7 +20,17 @@ public enum NakCounter implements Counter {
     STABLES_SENT(46, "reports to senders of how far their streams are resolved here (STABLE)"),
     STABLES_RECEIVED(47, "STABLE reports received from members about this node's streams"),
     STABLE_RELEASES(48, "sent packets dropped from the retransmit buffer before their retention time because every "
-            + "member had resolved them");
+            + "member had resolved them"),
+    JOIN_PROBES_SENT(248, "requests to senders already in a group this node joined for the seqno its stream starts "
+            + "at here (JOIN_PROBE, repeats included)"),
+    JOIN_POINTS_SENT(249, "answers to members that joined one of this node's groups: the next seqno of its stream "
+            + "there (JOIN_POINT)"),
+    JOIN_POINTS_RECEIVED(250, "join points taken: streams started where their sender said this node's join took "
+            + "effect"),
+    JOIN_POINTS_UNMATCHED(251, "JOIN_POINT answers matching no probe this node waits for (late copies, or replayed "
+            + "from an earlier join)"),
+    AWAITING_JOIN_POINT(252, "frames of a sender dropped because its join point was not yet known here (the losses "
+            + "they show are recovered from the join point on)");
 
     private final int id;
     private final String description;

@@ -23,6 +23,7 @@ import io.ricochet.lec.RepairPlan;
 import io.ricochet.nak.FailedSenderTails;
 import io.ricochet.nak.FountainCounter;
 import io.ricochet.nak.FountainSender;
+import io.ricochet.nak.JoinPoints;
 import io.ricochet.nak.NakCounter;
 import io.ricochet.nak.NakRequester;
 import io.ricochet.nak.NakResponder;
@@ -63,6 +64,8 @@ public final class RicochetEngine
     private final NakRequester losses;
     private final NakResponder responder;
     private final SessionAnnouncer sessions;
+    /** Streams of senders that were in a group before this node: not started before their join point. */
+    private final JoinPoints joinPoints;
     /** Receiver side of stability (STABLE reports), and the sender side the retransmit buffer follows; or null. */
     private final StabilityReporter stability;
     private final Stability resolvedByMembers;
@@ -136,6 +139,7 @@ public final class RicochetEngine
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
         this.retireAfterNs = config.nakSettings().departedStreamNs();
         this.roster = view::isListed;
+        this.joinPoints = new JoinPoints(self, counters, outbox);
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
@@ -194,12 +198,17 @@ public final class RicochetEngine
         if (event.kind() == MembershipEvent.Kind.JOIN) {
             if (node == self) {
                 // Our sequence numbers continue if we left and come back: this process is one incarnation.
-                view.join(group, self);
+                if (view.join(group, self)) {
+                    awaitJoinPoints(group, nowNs);
+                }
                 return;
             }
             boolean fresh = view.join(group, node);
             if (streams.joined(node, group, event.incarnation(), fresh, view.isMember(group)) != null) {
                 forgetIncarnation(node, group);
+            }
+            if (streams.find(node, group) != null) {
+                joinPoints.cancel(node, group); // it joined after us (or restarted): its stream starts at 0 here
             }
             return;
         }
@@ -213,6 +222,11 @@ public final class RicochetEngine
             streams.retire(node, group, nowNs + retireAfterNs);
         }
         view.leave(group, node);
+        if (node == self) {
+            joinPoints.cancelGroup(group);
+        } else {
+            joinPoints.cancel(node, group);
+        }
         if (resolvedByMembers != null && node != self) {
             resolvedByMembers.forget(group, node);
         }
@@ -221,6 +235,24 @@ public final class RicochetEngine
             if (sessions != null) {
                 sessions.left(group);
             }
+        }
+    }
+
+    /**
+     * This node joined {@code group} (or came back to it): every member listed there was in it before us, so its
+     * stream here starts at the join point it gives (JoinPoints). A stream still held from an earlier membership is
+     * dropped first: what its sender multicast while this node was away was not addressed to it.
+     */
+    private void awaitJoinPoints(int group, long nowNs) {
+        for (int node : view.members(group)) {
+            if (node == self) {
+                continue;
+            }
+            if (streams.drop(node, group)) {
+                counters.increment(EngineCounter.STREAMS_PRUNED);
+                forgetIncarnation(node, group);
+            }
+            joinPoints.await(node, group, -1, nowNs);
         }
     }
 
@@ -286,6 +318,12 @@ public final class RicochetEngine
             case FrameType.FOUNTAIN:
                 onFountain(fountain.wrap(buffer, offset), nowNs);
                 break;
+            case FrameType.JOIN_PROBE:
+                onJoinProbe(ref.wrap(buffer, offset));
+                break;
+            case FrameType.JOIN_POINT:
+                onJoinPoint(ref.wrap(buffer, offset), nowNs);
+                break;
             default:
                 counters.increment(EngineCounter.INVALID_PACKETS);
                 break;
@@ -334,7 +372,7 @@ public final class RicochetEngine
             counters.increment(EngineCounter.DUPLICATES);
             return;
         }
-        StreamTable.Stream stream = stream(id.origin(), id.group(), id.seqno());
+        StreamTable.Stream stream = stream(id.origin(), id.group(), id.seqno(), nowNs);
         if (stream == null) {
             return;
         }
@@ -353,9 +391,23 @@ public final class RicochetEngine
         lec.onAvailable(id, payload, offset, length);
     }
 
-    /** The stream of (origin, group), created only for a sender the GMS lists in the group; null (counted) if none. */
-    private StreamTable.Stream stream(int origin, int group, long seqno) {
-        return streams.getOrCreateListed(origin, group, seqno, roster, counters);
+    /**
+     * The stream of (origin, group), or null (counted): from a sender the GMS does not list in the group, or one
+     * whose join point this node awaits (asked for now if it was not; {@code seqno} is kept for when it comes). A
+     * stream of a sender that joined after this node was created at 0 when it joined.
+     */
+    private StreamTable.Stream stream(int origin, int group, long seqno, long nowNs) {
+        StreamTable.Stream stream = streams.find(origin, group);
+        if (stream != null) {
+            return stream;
+        }
+        if (!roster.isListed(group, origin)) {
+            counters.increment(EngineCounter.UNLISTED_ORIGINS);
+            return null;
+        }
+        counters.increment(NakCounter.AWAITING_JOIN_POINT);
+        joinPoints.await(origin, group, seqno, nowNs);
+        return null;
     }
 
     /** A new packet is being delivered: counts it and what it recovered. */
@@ -408,7 +460,7 @@ public final class RicochetEngine
             counters.increment(EngineCounter.NON_MEMBER);
             return REJECT;
         }
-        StreamTable.Stream stream = stream(origin, group, seqno);
+        StreamTable.Stream stream = stream(origin, group, seqno, nowNs);
         if (stream == null) {
             return REJECT;
         }
@@ -499,6 +551,39 @@ public final class RicochetEngine
         accept(new PacketId(origin, group, seqno), payload, offset, length, -1, Channel.FOUNTAIN, nowNs);
     }
 
+    // ---------------------------------------------------------------- join points
+
+    /** A member that joined asks where our stream in a group starts for it: our next seqno there. */
+    private void onJoinProbe(PacketRefFlyweight probe) {
+        if (probe.origin() != self || probe.source() == self) {
+            counters.increment(EngineCounter.INVALID_PACKETS); // about another node's stream, or looped back
+            return;
+        }
+        joinPoints.answer(probe.source(), probe.group(), dataSender.sentTo(probe.group()), probe.nonce());
+    }
+
+    /** A sender's answer to our probe: its stream here starts at the seqno named; what it showed meanwhile is lost. */
+    private void onJoinPoint(PacketRefFlyweight answer, long nowNs) {
+        if (answer.origin() != answer.source() || answer.origin() == self) {
+            counters.increment(EngineCounter.INVALID_PACKETS); // a sender speaks for its own stream only
+            return;
+        }
+        long seen = joinPoints.take(answer);
+        if (seen == JoinPoints.NOT_AWAITED) {
+            return;
+        }
+        StreamTable.Stream stream = streams.startAt(answer.origin(), answer.group(), answer.seqno());
+        if (seen >= stream.window().base() && !stream.window().isJump(seen)) {
+            discoverUpTo(stream, seen, nowNs);
+        }
+    }
+
+    /** Join points this node still waits for in {@code group}: senders whose data it cannot take yet. */
+    @Override
+    public int awaitingJoinPoints(int group) {
+        return joinPoints.awaiting(group);
+    }
+
     // ---------------------------------------------------------------- NAK layer
 
     private void onSession(PacketRefFlyweight session, long nowNs) {
@@ -520,6 +605,9 @@ public final class RicochetEngine
         // this node expects from 0 (it saw the sender join) is already in the table.
         StreamTable.Stream stream = streams.find(session.origin(), session.group());
         if (stream == null) {
+            if (joinPoints.isAwaited(session.origin(), session.group())) {
+                joinPoints.await(session.origin(), session.group(), session.seqno(), nowNs);
+            }
             return;
         }
         if (stream.window().isJump(session.seqno())) {
@@ -560,6 +648,7 @@ public final class RicochetEngine
     @Override
     public void onTimer(long nowNs) {
         losses.poll(nowNs);
+        joinPoints.poll(nowNs);
         if (fountainSender != null) {
             fountainSender.poll(nowNs);
         }
@@ -594,7 +683,7 @@ public final class RicochetEngine
 
     @Override
     public long nextDeadlineNs() {
-        long next = Math.min(losses.nextDeadlineNs(), streams.nextPruneNs());
+        long next = Math.min(Math.min(losses.nextDeadlineNs(), streams.nextPruneNs()), joinPoints.nextDeadlineNs());
         if (stability != null) {
             next = Math.min(next, stability.nextDeadlineNs());
         }

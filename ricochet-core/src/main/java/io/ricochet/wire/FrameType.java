@@ -46,6 +46,18 @@ public final class FrameType {
     public static final int FOUNTAIN = 11;
 
     /**
+     * A joining (or restarted) member's request to a sender already in the group: from which seqno of your stream in
+     * this group may I take your data? Unicast to the sender, echoed nonce in the last 8 bytes:
+     * {@link PacketRefFlyweight} ({@link PacketRefFlyweight#JOIN_LENGTH}). docs/design/security.md, "Join points".
+     */
+    public static final int JOIN_PROBE = 12;
+    /**
+     * The sender's answer to a {@link #JOIN_PROBE}: the first seqno of its stream in the group the joiner is to take
+     * (its next one), with the probe's nonce: {@link PacketRefFlyweight} ({@link PacketRefFlyweight#JOIN_LENGTH}).
+     */
+    public static final int JOIN_POINT = 13;
+
+    /**
      * Control frames of the other protocols (SRM, sender-based FEC, pbcast, QSM) use ids reserved per protocol below;
      * they share the DATA frame and validate their own control frames, after the common header checks.
      */
@@ -71,9 +83,9 @@ public final class FrameType {
 
     /**
      * True for the frame types that are only ever sent to one process (NAK, RETRANSMIT, GONE, REPAIR, STABLE,
-     * HEARTBEAT, HEARTBEAT_ACK, QSM's token and repair): their authentication covers the receiver's id, so a copy
-     * sent to another process is refused there (docs/design/security.md, "Bound to the receiver"). The other
-     * protocols' reserved types are not bound.
+     * HEARTBEAT, HEARTBEAT_ACK, JOIN_PROBE, JOIN_POINT, QSM's token and repair): their authentication covers the
+     * receiver's id, so a copy sent to another process is refused there (docs/design/security.md, "Bound to the
+     * receiver"). The other protocols' reserved types are not bound.
      */
     public static boolean isBoundToReceiver(int type) {
         switch (type) {
@@ -86,6 +98,8 @@ public final class FrameType {
             case HEARTBEAT_ACK:
             case QSM_TOKEN:
             case QSM_REPAIR:
+            case JOIN_PROBE:
+            case JOIN_POINT:
                 return true;
             default:
                 return false;
@@ -103,7 +117,7 @@ public final class FrameType {
     }
 
     /** Highest id in use by Ricochet's own frames; its ids are dense from 1. */
-    public static final int MAX = FOUNTAIN;
+    public static final int MAX = JOIN_POINT;
 
     private FrameType() {
     }
@@ -136,6 +150,10 @@ public final class FrameType {
                 return "STABLE";
             case FOUNTAIN:
                 return "FOUNTAIN";
+            case JOIN_PROBE:
+                return "JOIN_PROBE";
+            case JOIN_POINT:
+                return "JOIN_POINT";
             case QSM_TOKEN:
                 return "QSM_TOKEN";
             case QSM_REPAIR:

@@ -40,6 +40,8 @@ public final class FrameValidator {
             case FrameType.GONE:
             case FrameType.SESSION:
             case FrameType.TAIL:
+            case FrameType.JOIN_PROBE:
+            case FrameType.JOIN_POINT:
                 return checkRef(buffer, offset, length);
             case FrameType.STABLE:
                 return checkStable(buffer, offset, length);

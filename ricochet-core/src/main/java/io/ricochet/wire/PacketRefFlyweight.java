@@ -19,14 +19,16 @@ package io.ricochet.wire;
  * |                     Sequence Number (64 bits)                 |
  * |                                                               |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
- * |         TAIL only: the failed sender's incarnation (64 bits)  |
+ * |   TAIL: the failed sender's incarnation; JOIN_*: the nonce    |
  * |                                                               |
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
  *
- * A GONE or SESSION frame is exactly {@link #LENGTH} bytes, a TAIL {@link #TAIL_LENGTH}: its incarnation says which
- * run of the failed sender it is about, so that a TAIL that reaches a member after the sender came back (a new
- * incarnation, whose stream starts again at 0) is not taken for the new stream's end. A NAK is at least
+ * A JOIN_PROBE names the origin it asks (Sequence Number 0, not read) and a JOIN_POINT the origin's first seqno
+ * the joiner takes; both carry the probe's nonce and are {@link #JOIN_LENGTH} bytes (an answer no larger than its
+ * question). A GONE or SESSION frame is exactly {@link #LENGTH} bytes, a TAIL {@link #TAIL_LENGTH}: its incarnation
+ * says which run of the failed sender it is about, so that a TAIL that reaches a member after the sender came back
+ * (a new incarnation, whose stream starts again at 0) is not taken for the new stream's end. A NAK is at least
  * {@link #NAK_LENGTH}: the same fields and zero padding, so that its answer (a RETRANSMIT of at most
  * {@link HeaderFlyweight#STANDARD_FRAME_LENGTH} bytes, or of the sender's configured frame limit: {@link #nakLength})
  * is never more than three times the bytes of the NAK that asked for it (the anti-amplification rule of QUIC, RFC 9000
@@ -39,6 +41,8 @@ public final class PacketRefFlyweight extends PacketIdFlyweight {
     public static final int INCARNATION_OFFSET = ID_END;
     /** Length of a TAIL frame: the id and the failed sender's incarnation. */
     public static final int TAIL_LENGTH = INCARNATION_OFFSET + 8;
+    /** Length of a JOIN_PROBE or JOIN_POINT frame: the id and the probe's nonce (where a TAIL has its incarnation). */
+    public static final int JOIN_LENGTH = TAIL_LENGTH;
     /**
      * Least length of a NAK frame: a third of a standard frame, so no answer of a standard data path is more than 3
      * times its NAK.
@@ -68,7 +72,17 @@ public final class PacketRefFlyweight extends PacketIdFlyweight {
      * {@link #LENGTH} for the others.
      */
     public static int lengthOf(int type) {
-        return type == FrameType.NAK ? NAK_LENGTH : type == FrameType.TAIL ? TAIL_LENGTH : LENGTH;
+        switch (type) {
+            case FrameType.NAK:
+                return NAK_LENGTH;
+            case FrameType.TAIL:
+                return TAIL_LENGTH;
+            case FrameType.JOIN_PROBE:
+            case FrameType.JOIN_POINT:
+                return JOIN_LENGTH;
+            default:
+                return LENGTH;
+        }
     }
 
     /** Whether {@code length} is a valid length of a frame of {@code type} (a NAK may be padded further). */
@@ -79,6 +93,24 @@ public final class PacketRefFlyweight extends PacketIdFlyweight {
     /** A TAIL's failed sender's incarnation. */
     public long incarnation() {
         return Bytes.getLong(buffer, offset + INCARNATION_OFFSET);
+    }
+
+    /** A JOIN_PROBE's or JOIN_POINT's nonce (the bytes of a TAIL's incarnation). */
+    public long nonce() {
+        return Bytes.getLong(buffer, offset + INCARNATION_OFFSET);
+    }
+
+    /**
+     * Writes a complete JOIN_PROBE ({@code seqno} 0) or JOIN_POINT frame about {@code origin}'s stream in
+     * {@code group}; returns its length.
+     */
+    public int writeJoin(int type, int source, int origin, int group, long seqno, long nonce) {
+        if (type != FrameType.JOIN_PROBE && type != FrameType.JOIN_POINT) {
+            throw new IllegalArgumentException("not a join frame type: " + type);
+        }
+        int length = write(type, source, origin, group, seqno);
+        Bytes.putLong(buffer, offset + INCARNATION_OFFSET, nonce);
+        return length;
     }
 
     /** Writes a complete TAIL frame: {@code origin}'s run {@code incarnation} reached {@code seqno} here. */

@@ -87,7 +87,20 @@ class EngineDriverTest {
         members.put(PEER, PEER_ADDRESS);
         d.applyView(G, MULTICAST, members, Map.of());
         d.addListener(G, app);
+        answerJoinProbe(d);
         return d;
+    }
+
+    /** The peer, in the group first, answers this node's JOIN_PROBE: its stream here starts at 0. */
+    private void answerJoinProbe(EngineDriver d) {
+        RecordingTransport.Sent probe = transport.sent.stream().filter(s -> s.type() == FrameType.JOIN_PROBE)
+                .findFirst().orElseThrow();
+        byte[] answer = new byte[PacketRefFlyweight.JOIN_LENGTH];
+        new PacketRefFlyweight().wrap(answer, 0).writeJoin(FrameType.JOIN_POINT, PEER, PEER, G, 0,
+                new PacketRefFlyweight().wrap(probe.frame(), 0).nonce());
+        receive(answer);
+        d.process(rx);
+        transport.sent.clear();
     }
 
     private long clock() {

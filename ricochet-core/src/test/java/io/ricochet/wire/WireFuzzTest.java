@@ -36,6 +36,7 @@ class WireFuzzTest {
     private static final int[] TYPES = {
         FrameType.DATA, FrameType.REPAIR, FrameType.NAK, FrameType.RETRANSMIT, FrameType.GONE, FrameType.SESSION,
         FrameType.HEARTBEAT, FrameType.HEARTBEAT_ACK, FrameType.TAIL, FrameType.STABLE, FrameType.FOUNTAIN,
+        FrameType.JOIN_PROBE, FrameType.JOIN_POINT,
     };
 
     /** Scratch for XOR-reading payload regions; larger than any frame a 16-bit length can describe. */
@@ -170,7 +171,9 @@ class WireFuzzTest {
             case FrameType.NAK:
             case FrameType.GONE:
             case FrameType.SESSION:
-            case FrameType.TAIL: {
+            case FrameType.TAIL:
+            case FrameType.JOIN_PROBE:
+            case FrameType.JOIN_POINT: {
                 PacketRefFlyweight r = new PacketRefFlyweight().wrap(buf, off);
                 require(PacketRefFlyweight.validLength(r.type(), len), "ref length");
                 sink += r.origin() + r.group();
@@ -275,6 +278,8 @@ class WireFuzzTest {
             case 6: // SESSION
                 return n == 28 && f[20] >= 0;
             case 9: // TAIL: the id and the failed sender's incarnation (any 64 bits)
+            case 12: // JOIN_PROBE: the id and a nonce (any 64 bits)
+            case 13: // JOIN_POINT: the id (the first seqno) and the probe's nonce
                 return n == 36 && f[20] >= 0;
             case 10: { // STABLE: flags 0 (20 + 12 x count, count <= 121) or 1 (20 + 20 x count, count <= 72, progress
                        // >= seqno), count >= 1, every seqno >= 0
@@ -381,11 +386,15 @@ class WireFuzzTest {
             case FrameType.NAK:
             case FrameType.GONE:
             case FrameType.SESSION:
-            case FrameType.TAIL: {
+            case FrameType.TAIL:
+            case FrameType.JOIN_PROBE:
+            case FrameType.JOIN_POINT: {
                 byte[] frame = new byte[PacketRefFlyweight.lengthOf(type)];
                 PacketRefFlyweight ref = new PacketRefFlyweight().wrap(frame, 0);
                 if (type == FrameType.TAIL) {
                     ref.writeTail(rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno(rnd), rnd.nextLong());
+                } else if (type != FrameType.NAK && type != FrameType.GONE && type != FrameType.SESSION) {
+                    ref.writeJoin(type, rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno(rnd), rnd.nextLong());
                 } else {
                     ref.write(type, rnd.nextInt(), rnd.nextInt(), rnd.nextInt(), seqno(rnd));
                 }

@@ -247,6 +247,85 @@ class ForgedTrafficSystemTest {
         }
     }
 
+    /**
+     * DATA a sender multicast before a member joined (or before it restarted), captured and replayed to it within the
+     * clock-skew window, is never delivered: the member's stream starts at the join point the sender gave it.
+     */
+    @Test
+    void shouldNotDeliverDataFromBeforeItsJoinToAMemberThatJoinsOrRestartsLater() throws Exception {
+        NamespaceSystemTest.requirePrivateNamespace();
+        try (ProcessCluster cluster = new ProcessCluster("join-replay", 1);
+             DatagramSocket attacker = new DatagramSocket()) {
+            cluster.startGms();
+            cluster.startDaemon(1);
+            cluster.startDaemon(2);
+            cluster.startFd(List.of(1, 2));
+            Traffic origin = new Traffic(2, false);
+            List<byte[]> captured = new CopyOnWriteArrayList<>();
+            AtomicBoolean capturing = new AtomicBoolean(true);
+            Thread sniffer = Sniffer.start(GROUP_ADDRESS, capturing, captured);
+            InetSocketAddress daemon1 = new InetSocketAddress("127.0.0.1", ProcessCluster.UNICAST_BASE_PORT + 1);
+            try {
+                origin.join(G);
+                origin.send(G, 50); // the group's past: node 1 is not in it
+                ProcessCluster.await(DEADLINE, "node 2's burst on the wire, announced",
+                        () -> count(captured, 2, FrameType.SESSION) > 0);
+                try (Traffic joiner = new Traffic(1, false)) {
+                    joiner.join(G);
+                    replayDataOf(2, captured, attacker, daemon1, joiner);
+                    assertTrue(joiner.counter(NakCounter.JOIN_POINTS_RECEIVED) >= 1, "node 2 gave its join point");
+                    List<Traffic.Id> fresh = origin.send(G, 5);
+                    ProcessCluster.await(DEADLINE, "genuine traffic after the join",
+                            () -> fresh.stream().allMatch(joiner.received::containsKey));
+                    assertEquals(5, deliveries(joiner), "what was sent after the join, and nothing else");
+                }
+                cluster.crash("daemon-1");
+                cluster.startDaemon(1);
+                try (Traffic reborn = new Traffic(1, false)) {
+                    reborn.join(G);
+                    capturing.set(false);
+                    sniffer.join();
+                    replayDataOf(2, captured, attacker, daemon1, reborn);
+                    List<Traffic.Id> fresh = origin.send(G, 5);
+                    ProcessCluster.await(DEADLINE, "genuine traffic after the restart",
+                            () -> fresh.stream().allMatch(reborn.received::containsKey));
+                    assertEquals(5, deliveries(reborn), "what was sent after the restart, and nothing else");
+                    assertEquals(0, reborn.corrupt.get());
+                }
+            } finally {
+                capturing.set(false);
+                sniffer.join();
+                origin.close();
+            }
+        }
+    }
+
+    /**
+     * Replays every captured DATA datagram of {@code source} to {@code to}, {@code app}'s daemon: each is refused
+     * (below the stream's join point, awaiting it, or a replay) and none is delivered.
+     */
+    private static void replayDataOf(int source, List<byte[]> captured, DatagramSocket attacker,
+                                     InetSocketAddress to, Traffic app) throws Exception {
+        List<byte[]> data = captured.stream().filter(d -> d[HeaderFlyweight.TYPE_OFFSET] == FrameType.DATA
+                && new HeaderFlyweight().wrap(d, 0).source() == source).toList();
+        assertTrue(data.size() > 0, "DATA of node " + source + " was captured");
+        long deliveredBefore = deliveries(app);
+        long refusedBefore = refusedData(app);
+        for (byte[] datagram : data) {
+            attacker.send(new DatagramPacket(datagram, datagram.length, to));
+        }
+        // Each replay is either refused or delivered (a datagram may carry several messages): wait for all of them.
+        ProcessCluster.await(DEADLINE, "node " + app.node + " to take " + data.size() + " replays",
+                () -> refusedData(app) - refusedBefore + deliveries(app) - deliveredBefore >= data.size());
+        assertEquals(deliveredBefore, deliveries(app), "no DATA from before the join delivered");
+        assertEquals(0, app.lost.size(), "nor reported LOST");
+    }
+
+    /** DATA {@code app}'s daemon took for the group's past, dropped before the join point, or refused as replays. */
+    private static long refusedData(Traffic app) {
+        return app.counter(EngineCounter.DUPLICATES) + app.counter(NakCounter.AWAITING_JOIN_POINT) + replays(app);
+    }
+
     @Test
     void shouldNotLetReplayedAcksKeepACrashedDaemonAlive() throws Exception {
         NamespaceSystemTest.requirePrivateNamespace();
