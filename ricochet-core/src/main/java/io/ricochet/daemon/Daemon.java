@@ -202,8 +202,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
             // What the GMS's --key-fingerprint pins (docs/operations.md): reveals nothing about the keys.
             LOG.info("node {}: key fingerprints {}", config.nodeId(), ClusterKeyCheck.fingerprints(config.auth()));
         }
-        LOG.info("node {} up ({}): unicast {} on {} ({}), API {}, GMS {}, authentication {}", config.nodeId(),
-                config.protocol().cliName(), config.unicastAddress(),
+        LOG.info("node {} up ({}) {} ms after the JVM started: unicast {} on {} ({}), API {}, GMS {}, "
+                        + "authentication {}", config.nodeId(), config.protocol().cliName(),
+                java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime(), config.unicastAddress(),
                 config.iface(), daemon.transport.kind(), daemon.apiListeners(),
                 GmsAddresses.format(config.gms()), config.authentication());
         return daemon;

@@ -1,5 +1,7 @@
 package io.ricochet.control.tls;
 
+import com.google.common.base.Supplier;
+import com.google.common.base.Suppliers;
 import io.netty.buffer.ByteBufAllocator;
 import io.netty.handler.ssl.ClientAuth;
 import io.netty.handler.ssl.SslContext;
@@ -11,7 +13,6 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
-import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.Signature;
 import java.security.cert.CertificateExpiredException;
@@ -22,7 +23,6 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.util.Objects;
 import javax.net.ssl.KeyManager;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLException;
 import javax.net.ssl.X509ExtendedTrustManager;
 
@@ -47,12 +47,16 @@ public final class TlsSettings {
     private final X509Certificate[] chain;
     private final PrivateKey privateKey;
     private final X509Certificate[] trusted;
-    private final SslContext server;
+    /**
+     * Built on first use: only a process that accepts TLS links (a GMS replica, a detector) needs one, and the JDK
+     * server context's first build costs a process about 100 ms of its start (Netty probes the JDK with a key store).
+     */
+    private final Supplier<SslContext> server;
     private final SslContext client;
     private final PeerIdentity self;
 
-    private TlsSettings(X509Certificate[] chain, PrivateKey privateKey, X509Certificate[] trusted, SslContext server,
-                        SslContext client, PeerIdentity self) {
+    private TlsSettings(X509Certificate[] chain, PrivateKey privateKey, X509Certificate[] trusted,
+                        Supplier<SslContext> server, SslContext client, PeerIdentity self) {
         this.chain = chain;
         this.privateKey = privateKey;
         this.trusted = trusted;
@@ -111,15 +115,25 @@ public final class TlsSettings {
                     + " " + ca + ": give this cluster's CA, or a certificate it signed");
         }
         try {
-            SslContext server = SslContextBuilder.forServer(privateKey, chain).sslProvider(SslProvider.JDK)
-                    .protocols(PROTOCOL).trustManager(trusted).clientAuth(ClientAuth.REQUIRE).build();
+            KeyManager self = new SingleKeyManager(privateKey, chain);
+            Supplier<SslContext> server = Suppliers.memoize(() -> serverContext(self, trusted));
             SslContext client = SslContextBuilder.forClient().sslProvider(SslProvider.JDK).protocols(PROTOCOL)
-                    .keyManager(privateKey, chain).trustManager(trusted).endpointIdentificationAlgorithm(null)
+                    .keyManager(self).trustManager(trusted).endpointIdentificationAlgorithm(null)
                     .build();
             return new TlsSettings(chain, privateKey, trusted, server, client, PeerIdentity.of(chain[0]));
         } catch (SSLException e) {
             throw new IllegalArgumentException(certOption + " " + cert + ": cannot set up TLS with these files: "
                     + e.getMessage());
+        }
+    }
+
+    private static SslContext serverContext(KeyManager self, X509Certificate[] trusted) {
+        try {
+            return SslContextBuilder.forServer(self).sslProvider(SslProvider.JDK).protocols(PROTOCOL)
+                    .trustManager(trusted).clientAuth(ClientAuth.REQUIRE).build();
+        } catch (SSLException e) {
+            // The files were checked and a client context built from them already.
+            throw new IllegalStateException("cannot set up a TLS server with files that loaded: " + e, e);
         }
     }
 
@@ -131,16 +145,7 @@ public final class TlsSettings {
      */
     public KeyManager keyManager() {
         requireEnabled();
-        try {
-            KeyStore store = KeyStore.getInstance("PKCS12");
-            store.load(null, null);
-            store.setKeyEntry("self", privateKey, new char[0], chain);
-            KeyManagerFactory factory = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-            factory.init(store, new char[0]);
-            return factory.getKeyManagers()[0];
-        } catch (GeneralSecurityException | IOException e) {
-            throw new IllegalStateException("cannot build a key manager from a key that loaded: " + e, e);
-        }
+        return new SingleKeyManager(privateKey, chain);
     }
 
     /**
@@ -190,7 +195,7 @@ public final class TlsSettings {
 
     /** A new server-side TLS handler (client certificate required); only when {@link #enabled()}. */
     public SslHandler newServerHandler(ByteBufAllocator alloc) {
-        return Objects.requireNonNull(server, "TLS is off").newHandler(alloc);
+        return Objects.requireNonNull(server, "TLS is off").get().newHandler(alloc);
     }
 
     /** A new client-side TLS handler towards {@code remote}; only when {@link #enabled()}. */
