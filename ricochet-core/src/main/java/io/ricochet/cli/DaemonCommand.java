@@ -111,10 +111,11 @@ public final class DaemonCommand implements Callable<Integer> {
             return 1;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        Thread shutdown = new Thread(() -> {
             daemon.close();
             stopped.countDown();
-        }, "ricochet-shutdown"));
+        }, "ricochet-shutdown");
+        Runtime.getRuntime().addShutdownHook(shutdown);
         spec.commandLine().getOut().printf("ricochet daemon: node %d running, local API on %s%n",
                 daemon.nodeId(), daemon.apiListeners());
         spec.commandLine().getOut().flush();
@@ -128,9 +129,23 @@ public final class DaemonCommand implements Callable<Integer> {
         if (fatal[0] != null) {
             spec.commandLine().getErr().printf("ricochet daemon: %s%n", fatal[0]);
             spec.commandLine().getErr().flush();
+            stopNow(daemon, shutdown);
             return 1;
         }
         return 0;
+    }
+
+    /**
+     * Stops {@code daemon} on this thread instead of in {@code hook}, which is removed: so a command run in a JVM that
+     * goes on (a test) leaves no daemon behind. If the JVM is already stopping, the hook stops it.
+     */
+    private static void stopNow(Daemon daemon, Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException stopping) {
+            return;
+        }
+        daemon.close();
     }
 
     /** The keys that set where the API failed to listen, with their values. */

@@ -111,7 +111,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         }, config.sendQueue(), config.sendRateLimit(), loop, System::nanoTime, counters);
         driver.afterReceive(sends::recheck);
         this.heartbeats = new HeartbeatResponder(config.nodeId(), config.heartbeatStallMs() * 1_000_000L,
-                System::nanoTime, config.auth());
+                System::nanoTime, config.auth(), config.failureDetectors());
         this.gmsListener = new GmsListener(driver, loop, this::membershipSeen);
         this.gms = new GmsClient(new Register(config.nodeId(), config.unicastAddress(), incarnation, config.rack(),
                 config.heartbeatAddress().getPort(), ClusterKeyCheck.fingerprints(config.auth())), config.gms(),
@@ -221,6 +221,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
         counters.add(DaemonCounter.HEARTBEATS_ANSWERED, counts[0] - counters.get(DaemonCounter.HEARTBEATS_ANSWERED));
         counters.add(DaemonCounter.HEARTBEATS_WITHHELD, counts[1] - counters.get(DaemonCounter.HEARTBEATS_WITHHELD));
         counters.add(DaemonCounter.HEARTBEATS_REFUSED, counts[2] - counters.get(DaemonCounter.HEARTBEATS_REFUSED));
+        counters.add(DaemonCounter.HEARTBEATS_MISDIRECTED,
+                counts[5] - counters.get(DaemonCounter.HEARTBEATS_MISDIRECTED));
+        counters.add(DaemonCounter.HEARTBEATS_UNLISTED, counts[6] - counters.get(DaemonCounter.HEARTBEATS_UNLISTED));
         // The data sockets count replays too, so these two are folded in as increments.
         counters.add(DaemonCounter.REPLAYED_DATAGRAMS, counts[3] - heartbeatReplaysFolded);
         counters.add(DaemonCounter.STALE_DATAGRAMS, counts[4] - heartbeatStaleFolded);

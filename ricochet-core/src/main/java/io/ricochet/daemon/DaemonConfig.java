@@ -66,6 +66,8 @@ import java.util.Objects;
  *                            a JOIN of one more gets LIMIT_EXCEEDED naming {@code max-groups}; the API's groups per
  *                            connection may not exceed it
  * @param tuning              the settings of the protocols other than Ricochet (QSM's token hold)
+ * @param failureDetectors    the failure detectors whose heartbeats are answered, each only at its listed address,
+ *                            or {@link DetectorAddresses#NONE}: every heartbeat answered at its source address
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
                            List<List<InetSocketAddress>> gms, RicochetConfig engine,
@@ -76,7 +78,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
                            int sendRateLimit, int bundleBytes, int bundleLingerUs, Authentication auth,
                            TlsSettings tls, int mtu, int rack, MetricsBind metrics, int maxGroups,
-                           ProtocolTuning tuning) {
+                           ProtocolTuning tuning, DetectorAddresses failureDetectors) {
 
     /** The smallest bundle: the kind byte and two empty messages with their lengths. */
     public static final int MIN_BUNDLE_BYTES = BundleFormat.KIND + 2 * BundleFormat.LENGTH;
@@ -107,6 +109,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         Objects.requireNonNull(protocol, "protocol");
         Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(tuning, "tuning");
+        Objects.requireNonNull(failureDetectors, "failure-detectors");
         try {
             gms = GmsAddresses.requireValid(gms);
         } catch (IllegalArgumentException e) {

@@ -43,7 +43,12 @@ public enum DaemonCounter implements Counter {
     GSO_SENDS(223, "UDP GSO sends (gso): runs of datagrams of one length to one address sent as one, through the "
             + "sending stack once"),
     GSO_DATAGRAMS(224, "datagrams sent in UDP GSO sends (datagrams per GSO send = this / GSO_SENDS)"),
-    JOINS_BEFORE_JOIN_POINTS(225, "application JOINs answered before every sender of the group gave its join point "
+    HEARTBEATS_MISDIRECTED(225, "heartbeats of a detector listed in failure-detectors that came from another "
+            + "address than its listed one: answered at the listed one only (a rewritten source address, or a list "
+            + "that names another address of the detector)"),
+    HEARTBEATS_UNLISTED(226, "heartbeats of a detector not listed in failure-detectors (when it lists any): left "
+            + "unanswered, so that detector reports this node failed"),
+    JOINS_BEFORE_JOIN_POINTS(227, "application JOINs answered before every sender of the group gave its join point "
             + "(after the wait's bound: such a sender's messages are delivered from its late join point on)");
 
     /** Every daemon counter, in id order. */

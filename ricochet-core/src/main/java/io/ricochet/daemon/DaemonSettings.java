@@ -140,8 +140,18 @@ public final class DaemonSettings {
         k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
-        return java.util.Collections.unmodifiableMap(
-                metricsKeys(apiAccessKeys(groupKeys(qsmKeys(fountainKeys(receiveKeys(stabilityKeys(k))))))));
+        return java.util.Collections.unmodifiableMap(metricsKeys(apiAccessKeys(groupKeys(qsmKeys(fountainKeys(
+                receiveKeys(stabilityKeys(detectorKeys(k)))))))));
+    }
+
+    /** Whose heartbeats are answered, and where (issue 33), added to {@code k}, which it returns. */
+    private static Map<String, String[]> detectorKeys(Map<String, String[]> k) {
+        k.put("failure-detectors", new String[] {"",
+            "the failure detectors that may watch this node, as ID@HOST:PORT,... (each detector's --id and --bind "
+                + "address; its rack's, the standbys, the next rack's): a heartbeat is answered only at its "
+                + "detector's address here, never at the address it came from, and one of a detector not listed is "
+                + "not answered (empty = none listed: each heartbeat answered at its source address)"});
+        return k;
     }
 
     /** The keys of the receivers' progress reports to senders (STABLE), added to {@code k}, which it returns. */
@@ -301,7 +311,18 @@ public final class DaemonSettings {
                 integer("rack"), metrics(),
                 integer("max-groups"), new ProtocolTuning(null, parse("qsm-token-interval-ms",
                 v -> QsmConfig.tokenIntervalNsOfMs(Double.parseDouble(v))), qsmPartitionSize(),
-                qsmRegenerationFloorNs()));
+                qsmRegenerationFloorNs()), failureDetectors());
+    }
+
+    /** The detectors listed in failure-detectors; empty (the default) is none. */
+    private DetectorAddresses failureDetectors() {
+        String text = values.getOrDefault("failure-detectors", "");
+        try {
+            return DetectorAddresses.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("failure-detectors = " + text + ": " + e.getMessage() + "; expected "
+                    + DetectorAddresses.SYNTAX + " (" + origin + ")");
+        }
     }
 
     private long qsmRegenerationFloorNs() {

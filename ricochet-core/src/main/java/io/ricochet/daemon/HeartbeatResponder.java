@@ -14,6 +14,7 @@ import io.netty.util.concurrent.DefaultThreadFactory;
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
+import io.ricochet.support.RateLimitedLog;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
@@ -31,6 +32,13 @@ import org.slf4j.LoggerFactory;
  * data (docs/design/failure-detection.md). It still tells a wedged daemon from a live one: the engine thread marks
  * its progress ({@link #engineAlive}) every few hundred milliseconds, and a heartbeat arriving after
  * {@code stallNs} without progress goes unanswered (counted), so the detector sees the failure.
+ *
+ * <p>Where an ACK goes: with {@code failure-detectors} set ({@link DetectorAddresses}), only to the listed address of
+ * the detector whose wire id the heartbeat carries as its source, whatever address the datagram came from; a
+ * heartbeat from another address is still answered there but counted (misdirected: its source address was rewritten,
+ * or the list names another address of the detector), and one from a detector not listed is not answered (counted:
+ * unlisted). So a rewritten source address cannot aim the daemon's datagrams at a third party. Without the setting,
+ * to the datagram's source address.
  */
 final class HeartbeatResponder implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HeartbeatResponder.class);
@@ -43,6 +51,14 @@ final class HeartbeatResponder implements AutoCloseable {
     private final AtomicLong refused = new AtomicLong();
     private final AtomicLong replayed = new AtomicLong();
     private final AtomicLong stale = new AtomicLong();
+    private final AtomicLong misdirected = new AtomicLong();
+    private final AtomicLong unlisted = new AtomicLong();
+    private final DetectorAddresses detectors;
+    /** At most one WARN a minute for each kind of heartbeat that the detector list does not expect. */
+    private final RateLimitedLog unlistedLog = new RateLimitedLog(LOG, TimeUnit.MINUTES.toNanos(1));
+    private final RateLimitedLog misdirectedLog = new RateLimitedLog(LOG, TimeUnit.MINUTES.toNanos(1));
+    /** Where the ACK of the last {@link #answer} that returned one goes (the heartbeat thread's). */
+    private InetSocketAddress replyTo;
     private volatile long progressNs;
     /** Opens heartbeats and seals acks: used only by the heartbeat thread (and tests calling {@link #answer}). */
     private final FrameGuard guard;
@@ -54,9 +70,12 @@ final class HeartbeatResponder implements AutoCloseable {
      * @param stallNs how long the engine may show no progress before heartbeats go unanswered
      * @param clock   the time source, in nanoseconds
      * @param auth    how heartbeats and acks are authenticated
+     * @param detectors the detectors answered and where, or {@link DetectorAddresses#NONE}: each heartbeat answered
+     *                  to its source address
      */
-    HeartbeatResponder(int self, long stallNs, LongSupplier clock, Authentication auth) {
+    HeartbeatResponder(int self, long stallNs, LongSupplier clock, Authentication auth, DetectorAddresses detectors) {
         this.self = self;
+        this.detectors = detectors;
         this.stallNs = stallNs;
         this.clock = clock;
         this.guard = auth.newGuard(self);
@@ -73,7 +92,13 @@ final class HeartbeatResponder implements AutoCloseable {
             throw BindFailure.of("the heartbeat socket", address, "address, heartbeat-port", bound.cause());
         }
         channel = bound.channel();
-        LOG.info("answering failure-detector heartbeats on {}", address);
+        if (detectors.isEmpty()) {
+            LOG.info("answering failure-detector heartbeats on {}, each to its source address (failure-detectors "
+                    + "not set)", address);
+        } else {
+            LOG.info("answering failure-detector heartbeats on {}, only those of {} and each at that address",
+                    address, detectors);
+        }
     }
 
     /** Called on the engine's thread: it is making progress now. */
@@ -82,11 +107,13 @@ final class HeartbeatResponder implements AutoCloseable {
     }
 
     /**
-     * Decides one datagram: the sealed ACK's length if it is an authentic, fresh, valid HEARTBEAT to answer (the ACK
-     * written into {@code ack}, which has room for the trailer), else 0 (counted: unauthentic or malformed, replayed,
-     * stale, or withheld because the engine stalled).
+     * Decides one datagram, received from {@code sender}: the sealed ACK's length if it is an authentic, fresh, valid
+     * HEARTBEAT to answer (the ACK written into {@code ack}, which has room for the trailer, and to be sent to
+     * {@link #replyTo()}), else 0 (counted: unauthentic or malformed, replayed, stale, from a detector not listed, or
+     * withheld because the engine stalled).
      */
-    int answer(byte[] datagram, int datagramLength, byte[] ack) {
+    int answer(byte[] datagram, int datagramLength, InetSocketAddress sender, byte[] ack) {
+        replyTo = null;
         int length = guard.open(datagram, 0, datagramLength);
         if (length == DatagramAuth.REPLAYED || length == DatagramAuth.STALE) {
             // Authentic but seen before, or too old: a replayed heartbeat gets no answer.
@@ -103,21 +130,63 @@ final class HeartbeatResponder implements AutoCloseable {
             refused.incrementAndGet();
             return 0;
         }
+        int detector = Bytes.getInt(frame, HeaderFlyweight.SOURCE_OFFSET);
+        InetSocketAddress to = destination(detector, sender);
+        if (to == null) {
+            return 0;
+        }
         if (clock.getAsLong() - progressNs > stallNs) {
             withheld.incrementAndGet();
             return 0;
         }
         answered.incrementAndGet();
+        replyTo = to;
         // Bound to the detector that sent the heartbeat (its wire id is the heartbeat's source).
-        return guard.seal(ack, 0, ackLength, Bytes.getInt(frame, HeaderFlyweight.SOURCE_OFFSET));
+        return guard.seal(ack, 0, ackLength, detector);
+    }
+
+    /**
+     * Where the ACK of {@code detector}'s heartbeat from {@code sender} goes: the detector's listed address (counted
+     * misdirected when the heartbeat came from another), {@code sender} when no detector is listed at all, or null
+     * (counted unlisted) when others are but not this one.
+     */
+    private InetSocketAddress destination(int detector, InetSocketAddress sender) {
+        if (detectors.isEmpty()) {
+            return sender;
+        }
+        InetSocketAddress listed = detectors.address(detector);
+        if (listed == null) {
+            unlisted.incrementAndGet();
+            unlistedLog.warn("node {}: a heartbeat of the detector with wire id {} (from {}; a detector logs its "
+                    + "wire id at start) left unanswered, so that detector will report this node failed: "
+                    + "failure-detectors lists no detector with that id; list every detector that may watch this "
+                    + "node (its rack's, the standbys, the next rack's)", self, detector, sender);
+            return null;
+        }
+        if (!listed.equals(sender)) {
+            misdirected.incrementAndGet();
+            misdirectedLog.warn("node {}: a heartbeat of detector {} came from {}, not from its address in "
+                    + "failure-detectors: answered at {} (its source address was rewritten on the way, or the list "
+                    + "names another address of that detector than its --bind)", self, detectors.name(detector),
+                    sender, listed);
+        }
+        return listed;
+    }
+
+    /** Where the ACK of the last {@link #answer} that returned one goes. */
+    InetSocketAddress replyTo() {
+        return replyTo;
     }
 
     /**
      * Heartbeats answered, withheld (engine stalled), refused (not a valid HEARTBEAT), replayed and stale (authentic,
-     * but taken before or sent too far from this host's clock), since the start.
+     * but taken before or sent too far from this host's clock), misdirected (from another address than their
+     * detector's listed one, answered at the listed one) and unlisted (from a detector not listed, unanswered), since
+     * the start.
      */
     long[] counts() {
-        return new long[] {answered.get(), withheld.get(), refused.get(), replayed.get(), stale.get()};
+        return new long[] {answered.get(), withheld.get(), refused.get(), replayed.get(), stale.get(),
+            misdirected.get(), unlisted.get()};
     }
 
     @Override
@@ -143,10 +212,10 @@ final class HeartbeatResponder implements AutoCloseable {
                 return;
             }
             content.getBytes(content.readerIndex(), rx, 0, length);
-            int ackLength = answer(rx, length, tx);
+            int ackLength = answer(rx, length, packet.sender(), tx);
             if (ackLength > 0) {
                 ctx.writeAndFlush(new DatagramPacket(ctx.alloc().buffer(ackLength).writeBytes(tx, 0, ackLength),
-                        packet.sender()), ctx.voidPromise());
+                        replyTo), ctx.voidPromise());
             }
         }
 

@@ -28,6 +28,16 @@ public final class HeartbeatFlyweight extends HeaderFlyweight {
     public static final int SEND_TIME_OFFSET = SEQUENCE_OFFSET + 8;
     public static final int LENGTH = SEND_TIME_OFFSET + 8;
 
+    /**
+     * The 32-bit id a failure detector named {@code name} (its {@code --id}) puts in the source field of the frames it
+     * sends: the {@link String#hashCode()} of the name, which the Java language fixes, so a detector and every
+     * process that knows it by name (its watchers, the daemons that answer it) compute the same id without any
+     * coordination.
+     */
+    public static int detectorWireId(String name) {
+        return name.hashCode();
+    }
+
     @Override
     public HeartbeatFlyweight wrap(byte[] buffer, int offset) {
         super.wrap(buffer, offset);

@@ -4,10 +4,14 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
 
-/** One in-process run of the {@code ricochet} command, standard output and error captured. */
-record CliRun(int exitCode, String out, String err) {
+/**
+ * One in-process run of the {@code ricochet} command, standard output and error captured (public for the other
+ * modules' tests, through ricochet-core's test-jar).
+ */
+public record CliRun(int exitCode, String out, String err) {
 
-    static CliRun of(String... args) {
+    /** Runs {@code ricochet} with {@code args}, as its {@code main} does, and returns what it wrote and its code. */
+    public static CliRun of(String... args) {
         CommandLine commandLine = new CommandLine(new RicochetMain());
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();

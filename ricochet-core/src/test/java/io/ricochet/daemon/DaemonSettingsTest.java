@@ -271,6 +271,42 @@ class DaemonSettingsTest {
     }
 
     @Test
+    void shouldListTheFailureDetectorsToAnswerByIdAndAddress() {
+        assertTrue(DaemonSettings.resolve(null, null, flags("node-id", "1")).failureDetectors().isEmpty(),
+                "none by default: each heartbeat answered at its source address");
+        DetectorAddresses detectors = DaemonSettings.resolve(null, null, flags("node-id", "1", "failure-detectors",
+                "rack-1@10.0.0.254:7200, standby-1@10.0.0.252:7200")).failureDetectors();
+        assertEquals(new InetSocketAddress("10.0.0.254", 7200),
+                detectors.address(io.ricochet.wire.HeartbeatFlyweight.detectorWireId("rack-1")));
+        assertEquals(new InetSocketAddress("10.0.0.252", 7200),
+                detectors.address(io.ricochet.wire.HeartbeatFlyweight.detectorWireId("standby-1")));
+        assertEquals(null, detectors.address(io.ricochet.wire.HeartbeatFlyweight.detectorWireId("rack-2")));
+        assertEquals("rack-1@10.0.0.254:7200,standby-1@10.0.0.252:7200", detectors.toString());
+    }
+
+    @Test
+    void shouldSayWhatIsWrongWithTheFailureDetectors() {
+        String[][] cases = {
+            {"10.0.0.254:7200", "'10.0.0.254:7200' is not ID@HOST:PORT"},
+            {"rack-1@10.0.0.254", "'rack-1@10.0.0.254' is not ID@HOST:PORT"},
+            {"rack 1@10.0.0.254:7200", "detector id 'rack 1' must be 1 to 64 characters"},
+            {"rack-1@10.0.0.254:0", "port '0' of detector rack-1 must be a number in 1..65535"},
+            {"rack-1@[::1]:7200", "detector rack-1 at [::1]: must be an IPv4 address"},
+            {"rack-1@10.0.0.254:7200,", "'' is not ID@HOST:PORT"},
+            {"rack-1@10.0.0.254:7200,rack-1@10.0.0.253:7200", "detector rack-1 is listed twice"},
+            {"a@10.0.0.254:7200,b@10.0.0.254:7200", "detectors a and b are both listed at 10.0.0.254:7200"},
+            // "Aa" and "BB" have the same String.hashCode(), so their heartbeats could not be told apart.
+            {"Aa@10.0.0.254:7200,BB@10.0.0.253:7200", "detectors Aa and BB have the same wire id 2112: rename one"},
+        };
+        for (String[] c : cases) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(
+                    null, null, flags("node-id", "1", "failure-detectors", c[0])), c[0]);
+            assertTrue(e.getMessage().startsWith("failure-detectors = " + c[0] + ": " + c[1]), e.getMessage());
+            assertTrue(e.getMessage().endsWith("expected " + DetectorAddresses.SYNTAX + " (flags)"), e.getMessage());
+        }
+    }
+
+    @Test
     void shouldLeaveTheMetricsEndpointOffUnlessAPortIsGivenAndBindLoopback() {
         DaemonConfig off = DaemonSettings.resolve(null, null, flags("node-id", "1"));
         assertEquals(false, off.metrics().enabled());

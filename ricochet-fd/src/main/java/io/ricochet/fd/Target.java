@@ -1,5 +1,6 @@
 package io.ricochet.fd;
 
+import io.ricochet.wire.HeartbeatFlyweight;
 import java.net.InetSocketAddress;
 import java.util.Objects;
 
@@ -40,12 +41,13 @@ public record Target(Kind kind, int wireId, String name, InetSocketAddress addre
     }
 
     /**
-     * The 32-bit id a detector named {@code name} puts in the source field of the frames it sends: the
-     * {@link String#hashCode()} of the name, which the Java language fixes, so every detector computes the same id
-     * for a name without any coordination.
+     * The 32-bit id a detector named {@code name} puts in the source field of the frames it sends:
+     * {@link HeartbeatFlyweight#detectorWireId}, the {@link String#hashCode()} of the name, which the Java language
+     * fixes, so every detector (and every daemon listing it in {@code failure-detectors}) computes the same id for a
+     * name without any coordination.
      */
     public static int detectorWireId(String name) {
-        return name.hashCode();
+        return HeartbeatFlyweight.detectorWireId(name);
     }
 
     /** For logs and messages: {@code node 7 (10.0.0.7:7100)} or {@code detector rack-2 (10.0.1.1:7200)}. */

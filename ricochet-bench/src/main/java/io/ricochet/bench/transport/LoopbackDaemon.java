@@ -3,6 +3,7 @@ package io.ricochet.bench.transport;
 import io.ricochet.api.server.ApiCounter;
 import io.ricochet.client.ApiAddress;
 import io.ricochet.control.Partitioning;
+import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.daemon.DaemonConfig;
 import io.ricochet.daemon.DaemonSettings;
@@ -52,28 +53,14 @@ final class LoopbackDaemon implements AutoCloseable {
 
     /** As {@link #start(long)}, with daemon settings {@code settings} (key to value) on top. */
     static LoopbackDaemon start(long seed, Map<String, String> settings) throws Exception {
-        InetAddress loopback = InetAddress.getByName("127.0.0.1");
-        GmsServer gms = new GmsServer(new GmsConfig(new Partitioning(0, 1), new InetSocketAddress(loopback, 0),
-                new MulticastPool((Inet4Address) InetAddress.getByName(MULTICAST_BASE), freeUdpPort(loopback)),
-                GmsConfig.DEFAULT_STATS_INTERVAL_SECONDS));
+        GmsServer gms = new GmsServer(gmsConfig(TlsSettings.insecure()));
         Path dir = null;
         try {
             InetSocketAddress gmsAddress = gms.start();
             dir = Files.createTempDirectory("ricochet-bench-");
             Path socket = dir.resolve("api.sock");
-            Map<String, String> flags = new LinkedHashMap<>();
-            flags.put("node-id", "1");
-            flags.put("insecure", "on");
-            flags.put("interface", "lo");
-            flags.put("address", "127.0.0.1");
-            flags.put("unicast-port", Integer.toString(freeUdpPort(loopback)));
-            flags.put("heartbeat-port", Integer.toString(freeUdpPort(loopback)));
-            flags.put("api-port", "0");
+            Map<String, String> flags = daemonFlags(seed, gmsAddress);
             flags.put("api-unix-socket", socket.toString());
-            flags.put("gms", "127.0.0.1:" + gmsAddress.getPort());
-            flags.put("multicast-ttl", "1");
-            flags.put("stats-interval", "0");
-            flags.put("seed", Long.toString(seed));
             flags.putAll(settings);
             DaemonConfig config = DaemonSettings.resolve(null, null, flags);
             return new LoopbackDaemon(gms, Daemon.start(config), dir, socket);
@@ -84,6 +71,38 @@ final class LoopbackDaemon implements AutoCloseable {
             }
             throw e;
         }
+    }
+
+    /**
+     * The GMS partition of a loopback daemon: the only partition, on a free port of 127.0.0.1, its multicast pool on a
+     * free port; its control links protected by {@code tls}.
+     */
+    static GmsConfig gmsConfig(TlsSettings tls) throws IOException {
+        InetAddress loopback = InetAddress.getByName("127.0.0.1");
+        return new GmsConfig(new Partitioning(0, 1), new InetSocketAddress(loopback, 0),
+                new MulticastPool((Inet4Address) InetAddress.getByName(MULTICAST_BASE), freeUdpPort(loopback)),
+                GmsConfig.DEFAULT_STATS_INTERVAL_SECONDS, tls);
+    }
+
+    /**
+     * The settings (key to value; a map to add to) of node 1 on loopback, insecure, using the GMS partition at
+     * {@code gms}: free UDP ports, the local API on a free TCP port, no stats lines.
+     */
+    static Map<String, String> daemonFlags(long seed, InetSocketAddress gms) throws IOException {
+        InetAddress loopback = InetAddress.getByName("127.0.0.1");
+        Map<String, String> flags = new LinkedHashMap<>();
+        flags.put("node-id", "1");
+        flags.put("insecure", "on");
+        flags.put("interface", "lo");
+        flags.put("address", "127.0.0.1");
+        flags.put("unicast-port", Integer.toString(freeUdpPort(loopback)));
+        flags.put("heartbeat-port", Integer.toString(freeUdpPort(loopback)));
+        flags.put("api-port", "0");
+        flags.put("gms", "127.0.0.1:" + gms.getPort());
+        flags.put("multicast-ttl", "1");
+        flags.put("stats-interval", "0");
+        flags.put("seed", Long.toString(seed));
+        return flags;
     }
 
     private static int freeUdpPort(InetAddress address) throws IOException {
