@@ -81,8 +81,13 @@ daemon_flags() {
     local k="$1"
     local -a extra=()
     read -r -a extra <<<"$RC_DAEMON_ARGS"
-    DAEMON_FLAGS=(--node-id "$k" --rack "$(rack_of "$k")" --interface v0 --address "$(node_addr "$k")"
+    local rack
+    rack="$(rack_of "$k")"
+    # The detectors that may ping node K: its rack's, and the standby that takes the rack over if that one fails.
+    # Their heartbeats are answered only at these addresses (docs/design/security.md, "Bound to the receiver").
+    DAEMON_FLAGS=(--node-id "$k" --rack "$rack" --interface v0 --address "$(node_addr "$k")"
         --unicast-port "$UNICAST_PORT" --api-tcp on --api-bind 127.0.0.1 --api-port "$API_PORT" --gms "$(gms_list)"
+        --failure-detectors "rack-$rack@$(rack_fd_addr "$rack"):$FD_PORT,standby-1@$(standby_fd_addr):$FD_PORT"
         --seed "$k" --inject-loss "$RC_INJECT_LOSS" --stats-interval 10 "${extra[@]}")
 }
 

@@ -28,8 +28,12 @@ import org.agrona.collections.Long2ObjectHashMap;
  * 36-byte probe ({@link #answer}), to the prober only.
  */
 public final class JoinPoints {
-    /** The first repeat of an unanswered probe comes this long after it. */
-    public static final long FIRST_RETRY_NS = 20_000_000L;
+    /**
+     * The first repeat of an unanswered probe comes this long after it: well past a round trip on a datacenter link,
+     * and past most of the delay of a JVM that is still starting (shorter, the demo's cold daemons answered each
+     * probe twice).
+     */
+    public static final long FIRST_RETRY_NS = 50_000_000L;
     /** Repeats double up to this interval. */
     public static final long MAX_RETRY_NS = 1_000_000_000L;
     /** What {@link #take} returns for an answer no probe of this node is waiting for. */

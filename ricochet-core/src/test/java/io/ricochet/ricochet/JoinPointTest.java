@@ -161,8 +161,8 @@ class JoinPointTest {
         }
         List<RecordingOutbox.Sent> probes = probesTo(2);
         assertTrue(probes.stream().allMatch(p -> nonce(p) == nonce), "every repeat of one probe has its nonce");
-        assertEquals(List.of(0L, 20L, 60L, 140L, 300L, 620L, 1260L),
-                probes.stream().map(p -> p.atNs() / MS).toList(), "20 ms, then doubling up to 1 s");
+        assertEquals(List.of(0L, 50L, 150L, 350L, 750L, 1550L),
+                probes.stream().map(p -> p.atNs() / MS).toList(), "50 ms, then doubling up to 1 s");
         engine.onMembership(MembershipEvent.leave(G, 2), 2_001 * MS);
         for (long t = 2_002 * MS; t <= 5_000 * MS; t += 10 * MS) {
             out.nowNs = t;
