@@ -2,8 +2,12 @@ package io.ricochet.gms;
 
 /** What a GMS replica counts, over its partitions; logged periodically at INFO and on shutdown by {@link GmsServer}. */
 public enum GmsCounter {
-    /** TCP connections accepted (daemons and failure detectors). */
+    /** TCP connections admitted (daemons and failure detectors); those over a cap are counted below instead. */
     CONNECTIONS("connections"),
+    /** Connections closed as they were accepted: the socket held {@code --max-connections} already. */
+    CONNECTIONS_OVER_TOTAL("connections-over-total"),
+    /** Connections closed as they were accepted: {@code --max-connections-per-address} from that address already. */
+    CONNECTIONS_OVER_ADDRESS("connections-over-address"),
     /** REGISTER messages handled. */
     REGISTRATIONS("registrations"),
     /** JOIN requests carried out (including idempotent repeats and joins parked for a failed node). */

@@ -45,6 +45,11 @@ public final class GmsServer implements AutoCloseable {
     private static final int HIGH_WATER_BYTES = 8 << 20;
     /** At most one WARN per this about failed handshakes; the others go to DEBUG and a count. */
     private static final long TLS_WARN_INTERVAL_NS = TimeUnit.SECONDS.toNanos(10);
+    /**
+     * At most one WARN per this per reason about connections refused at the front door: a flood of them is one line
+     * a minute, its size in the counters.
+     */
+    private static final long FRONT_DOOR_WARN_INTERVAL_NS = TimeUnit.MINUTES.toNanos(1);
     /** How long {@link #start} waits for a replica alone to lead its partitions, so that "listening" means served. */
     private static final long LONE_LEADER_WAIT_MS = 10_000;
 
@@ -53,6 +58,8 @@ public final class GmsServer implements AutoCloseable {
     private final EventLoopGroup loop;
     private final Map<Integer, PartitionService> partitions = new LinkedHashMap<>();
     private final Map<Integer, Channel> channels = new LinkedHashMap<>();
+    private final RateLimitedLog overTotalWarnings = new RateLimitedLog(LOG, FRONT_DOOR_WARN_INTERVAL_NS);
+    private final RateLimitedLog overAddressWarnings = new RateLimitedLog(LOG, FRONT_DOOR_WARN_INTERVAL_NS);
     private RaftReplica raft;
     private Path temporaryStorage;
     private MetricsEndpoint metrics;
@@ -250,6 +257,8 @@ public final class GmsServer implements AutoCloseable {
             counters.increment(GmsCounter.TLS_FAILURES);
             tlsWarnings.warn("TLS handshake with {} failed: {}; connection closed", remote, why);
         });
+        ConnectionGate connections = new ConnectionGate(config.frontDoor(), counters, "partition " + index,
+                overTotalWarnings, overAddressWarnings);
         DaemonRequests daemons = new DaemonRequests(partition.partitioning(), partition.sessions(), counters,
                 partition, new KeyCheck(config.keyFingerprints()));
         DetectorReports detectors = new DetectorReports(partition.partitioning(), counters, partition);
@@ -266,8 +275,10 @@ public final class GmsServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        ControlPipeline.installServer(ch, config.tls(), gate);
-                        ch.pipeline().addLast("gms", handler);
+                        if (connections.admit(ch)) {
+                            ControlPipeline.installServer(ch, config.tls(), gate);
+                            ch.pipeline().addLast("gms", handler);
+                        }
                     }
                 });
         InetSocketAddress bind = config.replica().controlAddress(index);
