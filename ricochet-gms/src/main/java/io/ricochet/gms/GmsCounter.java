@@ -37,6 +37,8 @@ public enum GmsCounter {
      * missing): each was closed before any message was read.
      */
     TLS_FAILURES("tls-failures"),
+    /** Connections closed because their TLS handshake did not finish within {@code --tls-handshake-timeout-ms}. */
+    HANDSHAKE_TIMEOUTS("handshake-timeouts"),
     /**
      * Messages refused because the sender's certificate does not allow them (NOT_AUTHORIZED): a verdict not from a
      * detector, REGISTER / JOIN / LEAVE not from a daemon, REGISTER of another node than the certificate's.

@@ -16,6 +16,7 @@ import io.ricochet.support.Directories;
 import io.ricochet.support.RateLimitedLog;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -46,8 +47,8 @@ public final class GmsServer implements AutoCloseable {
     /** At most one WARN per this about failed handshakes; the others go to DEBUG and a count. */
     private static final long TLS_WARN_INTERVAL_NS = TimeUnit.SECONDS.toNanos(10);
     /**
-     * At most one WARN per this per reason about connections refused at the front door: a flood of them is one line
-     * a minute, its size in the counters.
+     * At most one WARN per this per reason about connections refused at the front door (over a cap, a handshake
+     * timed out): a flood of them is one line a minute, its size in the counters.
      */
     private static final long FRONT_DOOR_WARN_INTERVAL_NS = TimeUnit.MINUTES.toNanos(1);
     /** How long {@link #start} waits for a replica alone to lead its partitions, so that "listening" means served. */
@@ -60,6 +61,7 @@ public final class GmsServer implements AutoCloseable {
     private final Map<Integer, Channel> channels = new LinkedHashMap<>();
     private final RateLimitedLog overTotalWarnings = new RateLimitedLog(LOG, FRONT_DOOR_WARN_INTERVAL_NS);
     private final RateLimitedLog overAddressWarnings = new RateLimitedLog(LOG, FRONT_DOOR_WARN_INTERVAL_NS);
+    private final RateLimitedLog timeoutWarnings = new RateLimitedLog(LOG, FRONT_DOOR_WARN_INTERVAL_NS);
     private RaftReplica raft;
     private Path temporaryStorage;
     private MetricsEndpoint metrics;
@@ -253,11 +255,22 @@ public final class GmsServer implements AutoCloseable {
     private Channel listen(PartitionService partition) throws IOException {
         int index = partition.partitioning().index();
         RateLimitedLog tlsWarnings = new RateLimitedLog(LOG, TLS_WARN_INTERVAL_NS);
-        TlsServerGate gate = new TlsServerGate((remote, why) -> {
-            counters.increment(GmsCounter.TLS_FAILURES);
-            tlsWarnings.warn("TLS handshake with {} failed: {}; connection closed", remote, why);
+        FrontDoorSettings frontDoor = config.frontDoor();
+        TlsServerGate gate = new TlsServerGate(new TlsServerGate.Listener() {
+            @Override
+            public void onHandshakeFailed(SocketAddress remote, String why) {
+                counters.increment(GmsCounter.TLS_FAILURES);
+                tlsWarnings.warn("TLS handshake with {} failed: {}; connection closed", remote, why);
+            }
+
+            @Override
+            public void onHandshakeTimedOut(SocketAddress remote) {
+                counters.increment(GmsCounter.HANDSHAKE_TIMEOUTS);
+                timeoutWarnings.warn("partition {}: TLS handshake with {} not finished within {} ms; connection "
+                        + "closed (--tls-handshake-timeout-ms)", index, remote, frontDoor.handshakeTimeoutMs());
+            }
         });
-        ConnectionGate connections = new ConnectionGate(config.frontDoor(), counters, "partition " + index,
+        ConnectionGate connections = new ConnectionGate(frontDoor, counters, "partition " + index,
                 overTotalWarnings, overAddressWarnings);
         DaemonRequests daemons = new DaemonRequests(partition.partitioning(), partition.sessions(), counters,
                 partition, new KeyCheck(config.keyFingerprints()));
@@ -276,7 +289,7 @@ public final class GmsServer implements AutoCloseable {
                     @Override
                     protected void initChannel(Channel ch) {
                         if (connections.admit(ch)) {
-                            ControlPipeline.installServer(ch, config.tls(), gate);
+                            ControlPipeline.installServer(ch, config.tls(), gate, frontDoor.handshakeTimeoutMs());
                             ch.pipeline().addLast("gms", handler);
                         }
                     }
