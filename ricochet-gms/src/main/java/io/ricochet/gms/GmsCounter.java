@@ -52,6 +52,13 @@ public enum GmsCounter {
     REDIRECTS("redirects"),
     /** Requests the Raft log did not take (the replica lost the lead): each closed its session. */
     UNCOMMITTED("uncommitted"),
+    /**
+     * Times a session stopped being read because it had {@code --session-requests-in-flight} requests in the Raft
+     * log not yet committed; it is read again once half of them are ({@link SessionPacer}).
+     */
+    SESSION_PAUSES("session-pauses"),
+    /** Requests that waited for room among the partition's pending Raft requests ({@link RaftWindow}). */
+    RAFT_WINDOW_WAITS("raft-window-waits"),
     /** JOINs refused TOO_MANY_GROUPS: the session was in {@link DaemonRequests#MAX_GROUPS_PER_SESSION} groups. */
     GROUP_LIMIT_REFUSALS("group-limit-refusals"),
     /** REGISTERs refused KEY_MISMATCH: the daemon named a key that differs from the cluster's ({@link KeyCheck}). */

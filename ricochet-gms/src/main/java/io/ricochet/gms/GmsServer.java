@@ -39,6 +39,10 @@ import org.slf4j.LoggerFactory;
  * them ({@link PartitionService}). Every connection runs on one event loop thread, so nothing is locked there; a
  * partition's load is a few messages per membership change. Counters and each partition's Raft role, term and
  * commit index are logged at INFO every {@code statsIntervalSeconds} and on close.
+ *
+ * <p>The front door ({@link FrontDoorSettings}): each listening socket holds a bounded number of connections, in
+ * all and per peer address ({@link ConnectionGate}), a TLS handshake must finish within a bounded time, and a
+ * session with too many requests in the Raft log is not read until some are committed ({@link SessionPacer}).
  */
 public final class GmsServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GmsServer.class);
@@ -276,7 +280,7 @@ public final class GmsServer implements AutoCloseable {
                 partition, new KeyCheck(config.keyFingerprints()));
         DetectorReports detectors = new DetectorReports(partition.partitioning(), counters, partition);
         GmsSessionHandler handler = new GmsSessionHandler(daemons, detectors, partition.sessions(), counters,
-                config.tls().enabled(), partition);
+                config.tls().enabled(), partition, partition.pacer());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loop, loop)
                 .channel(ControlTransport.serverChannel(loop))
