@@ -9,6 +9,7 @@ import io.netty.handler.codec.DecoderException;
 import io.netty.handler.codec.LengthFieldBasedFrameDecoder;
 import io.netty.handler.codec.MessageToByteEncoder;
 import io.netty.handler.codec.MessageToMessageDecoder;
+import io.netty.handler.ssl.SslHandler;
 import io.ricochet.control.tls.TlsFailures;
 import io.ricochet.control.tls.TlsServerGate;
 import io.ricochet.control.tls.TlsSettings;
@@ -41,13 +42,26 @@ public final class ControlPipeline {
         pipeline.addLast("control-encoder", Encoder.INSTANCE);
     }
 
+    /** The TLS handshake timeout of {@link #installServer(Channel, TlsSettings, TlsServerGate)}. */
+    public static final long DEFAULT_HANDSHAKE_TIMEOUT_MS = 1_000;
+
+    /** As below, with a handshake timeout of {@link #DEFAULT_HANDSHAKE_TIMEOUT_MS}. */
+    public static void installServer(Channel channel, TlsSettings tls, TlsServerGate failures) {
+        installServer(channel, tls, failures, DEFAULT_HANDSHAKE_TIMEOUT_MS);
+    }
+
     /**
      * The server side of a connection: TLS (client certificate required) and the gate reporting failed handshakes
-     * to {@code failures} when {@code tls} is on, then the control handlers.
+     * to {@code failures} when {@code tls} is on, then the control handlers. A handshake not finished within
+     * {@code handshakeTimeoutMs} of the connection fails (Netty's default, 10 s, let a connection that sends
+     * nothing hold its place that long), and the gate reports it as timed out.
      */
-    public static void installServer(Channel channel, TlsSettings tls, TlsServerGate failures) {
+    public static void installServer(Channel channel, TlsSettings tls, TlsServerGate failures,
+                                     long handshakeTimeoutMs) {
         if (tls.enabled()) {
-            channel.pipeline().addLast("tls", tls.newServerHandler(channel.alloc()));
+            SslHandler ssl = tls.newServerHandler(channel.alloc());
+            ssl.setHandshakeTimeoutMillis(handshakeTimeoutMs);
+            channel.pipeline().addLast("tls", ssl);
             channel.pipeline().addLast("tls-gate", failures);
         }
         install(channel.pipeline());

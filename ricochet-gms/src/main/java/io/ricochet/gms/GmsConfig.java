@@ -19,12 +19,13 @@ import java.util.Set;
  * close, for tests and experiments), its Raft settings and where its Prometheus endpoint listens ({@code metrics},
  * off by default), whether groups get QSM regions ({@code regions}, off by default) and the fingerprints of the
  * cluster's datagram keys that a daemon's REGISTER must match ({@code keyFingerprints}; none by default: not
- * checked, see {@link KeyCheck}).
+ * checked, see {@link KeyCheck}), and what each partition's listening socket takes ({@code frontDoor}: connection
+ * caps, the TLS handshake's timeout, requests in flight per session; {@link FrontDoorSettings#DEFAULT} unless said).
  */
 public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self,
                         MulticastPool multicast, int statsIntervalSeconds, TlsSettings tls, Path storage,
                         RaftSettings raft, MetricsBind metrics, RegionSettings regions,
-                        List<KeyFingerprint> keyFingerprints) {
+                        List<KeyFingerprint> keyFingerprints, FrontDoorSettings frontDoor) {
     /** The port partition {@code i} listens on by default: {@code DEFAULT_BASE_PORT + i}. */
     public static final int DEFAULT_BASE_PORT = 7100;
     /** The Raft port of a replica, by default. */
@@ -56,6 +57,14 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
                 RaftSettings.DEFAULT);
     }
 
+    /** As the full form, with the default front door. */
+    public GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self, MulticastPool multicast,
+                     int statsIntervalSeconds, TlsSettings tls, Path storage, RaftSettings raft, MetricsBind metrics,
+                     RegionSettings regions, List<KeyFingerprint> keyFingerprints) {
+        this(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft, metrics,
+                regions, keyFingerprints, FrontDoorSettings.DEFAULT);
+    }
+
     /** As the full form, no key fingerprints pinned. */
     public GmsConfig(int partitions, List<Integer> hosted, List<Replica> replicas, int self, MulticastPool multicast,
                      int statsIntervalSeconds, TlsSettings tls, Path storage, RaftSettings raft, MetricsBind metrics,
@@ -83,6 +92,7 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
         Objects.requireNonNull(tls, "tls");
         Objects.requireNonNull(raft, "raft");
         Objects.requireNonNull(regions, "regions");
+        Objects.requireNonNull(frontDoor, "frontDoor");
         if (regions.enabled() && regions.pool().base().equals(multicast.base())) {
             throw new IllegalArgumentException("the region pool (--region-mcast-base) must not be the group pool "
                     + "(--mcast-base " + multicast.base().getHostAddress() + "): give regions their own /16");
@@ -133,19 +143,31 @@ public record GmsConfig(int partitions, List<Integer> hosted, List<Replica> repl
     /** The same configuration with its Prometheus endpoint at {@code bind}. */
     public GmsConfig withMetrics(MetricsBind bind) {
         return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft,
-                bind, regions, keyFingerprints);
+                bind, regions, keyFingerprints, frontDoor);
     }
 
     /** The same configuration with {@code settings} for regions. */
     public GmsConfig withRegions(RegionSettings settings) {
         return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft,
-                metrics, settings, keyFingerprints);
+                metrics, settings, keyFingerprints, frontDoor);
     }
 
     /** The same configuration with {@code keys} pinned: a REGISTER must match them ({@link KeyCheck}). */
     public GmsConfig withKeyFingerprints(List<KeyFingerprint> keys) {
         return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft,
-                metrics, regions, keys);
+                metrics, regions, keys, frontDoor);
+    }
+
+    /** The same configuration with {@code settings} for its listening sockets and sessions. */
+    public GmsConfig withFrontDoor(FrontDoorSettings settings) {
+        return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage, raft,
+                metrics, regions, keyFingerprints, settings);
+    }
+
+    /** The same configuration with {@code settings} for Raft. */
+    public GmsConfig withRaft(RaftSettings settings) {
+        return new GmsConfig(partitions, hosted, replicas, self, multicast, statsIntervalSeconds, tls, storage,
+                settings, metrics, regions, keyFingerprints, frontDoor);
     }
 
     /** This process's replica. */

@@ -155,6 +155,37 @@ public final class GmsMain implements Callable<Integer> {
             description = "Seconds between two counter lines in the log (default: ${DEFAULT-VALUE}).")
     private int statsIntervalSeconds;
 
+    @Option(names = "--max-connections", paramLabel = "N",
+            defaultValue = "" + FrontDoorSettings.DEFAULT_MAX_CONNECTIONS,
+            description = "Connections each partition's port holds at once; one more is closed as it is accepted, "
+                    + "before any TLS, counted (connections-over-total) and logged at most once a minute. A "
+                    + "partition has a session with each daemon and one or two with each failure detector; keep N "
+                    + "times the partitions served under the open-file limit (default: ${DEFAULT-VALUE}).")
+    private int maxConnections;
+
+    @Option(names = "--max-connections-per-address", paramLabel = "N",
+            defaultValue = "" + FrontDoorSettings.DEFAULT_MAX_CONNECTIONS_PER_ADDRESS,
+            description = "Connections from one IP address each partition's port holds at once (at most "
+                    + "--max-connections), so that one host cannot take every place; one more is closed as it is "
+                    + "accepted, counted (connections-over-address) and logged at most once a minute. Processes on "
+                    + "this replica's own host are held only to --max-connections (default: ${DEFAULT-VALUE}).")
+    private int maxConnectionsPerAddress;
+
+    @Option(names = "--tls-handshake-timeout-ms", paramLabel = "MS",
+            defaultValue = "" + FrontDoorSettings.DEFAULT_HANDSHAKE_TIMEOUT_MS,
+            description = "A connection whose TLS handshake has not finished MS after it was accepted is closed, "
+                    + "counted (handshake-timeouts) and logged at most once a minute; "
+                    + FrontDoorSettings.MIN_HANDSHAKE_TIMEOUT_MS + ".." + FrontDoorSettings.MAX_HANDSHAKE_TIMEOUT_MS
+                    + " (default: ${DEFAULT-VALUE}).")
+    private int handshakeTimeoutMs;
+
+    @Option(names = "--session-requests-in-flight", paramLabel = "N",
+            defaultValue = "" + FrontDoorSettings.DEFAULT_SESSION_REQUESTS_IN_FLIGHT,
+            description = "A session (a daemon's or a detector's) with N requests in the Raft log not yet "
+                    + "committed is not read until half of them are; what it sent waits, and every request is "
+                    + "answered in order (counted: session-pauses) (default: ${DEFAULT-VALUE}).")
+    private int sessionRequestsInFlight;
+
     @Mixin
     private MetricsOptions metrics;
 
@@ -257,7 +288,8 @@ public final class GmsMain implements Callable<Integer> {
                     tls.settings(insecure, "--insecure", PeerIdentity.Role.GMS, null), dir.toAbsolutePath(),
                     new RaftSettings(electionTimeoutMs, snapshotEvery), metrics.bind(),
                     new RegionSettings(regions, regions ? new MulticastPool(regionBase, mcastPort) : null,
-                            minRegionSize), keys());
+                            minRegionSize), keys(), new FrontDoorSettings(maxConnections, maxConnectionsPerAddress,
+                    handshakeTimeoutMs, sessionRequestsInFlight));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

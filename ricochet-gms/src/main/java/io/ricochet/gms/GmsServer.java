@@ -16,6 +16,7 @@ import io.ricochet.support.Directories;
 import io.ricochet.support.RateLimitedLog;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.SocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -38,6 +39,10 @@ import org.slf4j.LoggerFactory;
  * them ({@link PartitionService}). Every connection runs on one event loop thread, so nothing is locked there; a
  * partition's load is a few messages per membership change. Counters and each partition's Raft role, term and
  * commit index are logged at INFO every {@code statsIntervalSeconds} and on close.
+ *
+ * <p>The front door ({@link FrontDoorSettings}): each listening socket holds a bounded number of connections, in
+ * all and per peer address ({@link ConnectionGate}), a TLS handshake must finish within a bounded time, and a
+ * session with too many requests in the Raft log is not read until some are committed ({@link SessionPacer}).
  */
 public final class GmsServer implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(GmsServer.class);
@@ -45,6 +50,11 @@ public final class GmsServer implements AutoCloseable {
     private static final int HIGH_WATER_BYTES = 8 << 20;
     /** At most one WARN per this about failed handshakes; the others go to DEBUG and a count. */
     private static final long TLS_WARN_INTERVAL_NS = TimeUnit.SECONDS.toNanos(10);
+    /**
+     * At most one WARN per this per reason about connections refused at the front door (over a cap, a handshake
+     * timed out): a flood of them is one line a minute, its size in the counters.
+     */
+    private static final long FRONT_DOOR_WARN_INTERVAL_NS = TimeUnit.MINUTES.toNanos(1);
     /** How long {@link #start} waits for a replica alone to lead its partitions, so that "listening" means served. */
     private static final long LONE_LEADER_WAIT_MS = 10_000;
 
@@ -53,6 +63,9 @@ public final class GmsServer implements AutoCloseable {
     private final EventLoopGroup loop;
     private final Map<Integer, PartitionService> partitions = new LinkedHashMap<>();
     private final Map<Integer, Channel> channels = new LinkedHashMap<>();
+    private final RateLimitedLog overTotalWarnings = new RateLimitedLog(LOG, FRONT_DOOR_WARN_INTERVAL_NS);
+    private final RateLimitedLog overAddressWarnings = new RateLimitedLog(LOG, FRONT_DOOR_WARN_INTERVAL_NS);
+    private final RateLimitedLog timeoutWarnings = new RateLimitedLog(LOG, FRONT_DOOR_WARN_INTERVAL_NS);
     private RaftReplica raft;
     private Path temporaryStorage;
     private MetricsEndpoint metrics;
@@ -246,15 +259,28 @@ public final class GmsServer implements AutoCloseable {
     private Channel listen(PartitionService partition) throws IOException {
         int index = partition.partitioning().index();
         RateLimitedLog tlsWarnings = new RateLimitedLog(LOG, TLS_WARN_INTERVAL_NS);
-        TlsServerGate gate = new TlsServerGate((remote, why) -> {
-            counters.increment(GmsCounter.TLS_FAILURES);
-            tlsWarnings.warn("TLS handshake with {} failed: {}; connection closed", remote, why);
+        FrontDoorSettings frontDoor = config.frontDoor();
+        TlsServerGate gate = new TlsServerGate(new TlsServerGate.Listener() {
+            @Override
+            public void onHandshakeFailed(SocketAddress remote, String why) {
+                counters.increment(GmsCounter.TLS_FAILURES);
+                tlsWarnings.warn("TLS handshake with {} failed: {}; connection closed", remote, why);
+            }
+
+            @Override
+            public void onHandshakeTimedOut(SocketAddress remote) {
+                counters.increment(GmsCounter.HANDSHAKE_TIMEOUTS);
+                timeoutWarnings.warn("partition {}: TLS handshake with {} not finished within {} ms; connection "
+                        + "closed (--tls-handshake-timeout-ms)", index, remote, frontDoor.handshakeTimeoutMs());
+            }
         });
+        ConnectionGate connections = new ConnectionGate(frontDoor, counters, "partition " + index,
+                overTotalWarnings, overAddressWarnings);
         DaemonRequests daemons = new DaemonRequests(partition.partitioning(), partition.sessions(), counters,
                 partition, new KeyCheck(config.keyFingerprints()));
         DetectorReports detectors = new DetectorReports(partition.partitioning(), counters, partition);
         GmsSessionHandler handler = new GmsSessionHandler(daemons, detectors, partition.sessions(), counters,
-                config.tls().enabled(), partition);
+                config.tls().enabled(), partition, partition.pacer());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loop, loop)
                 .channel(ControlTransport.serverChannel(loop))
@@ -266,8 +292,10 @@ public final class GmsServer implements AutoCloseable {
                 .childHandler(new ChannelInitializer<Channel>() {
                     @Override
                     protected void initChannel(Channel ch) {
-                        ControlPipeline.installServer(ch, config.tls(), gate);
-                        ch.pipeline().addLast("gms", handler);
+                        if (connections.admit(ch)) {
+                            ControlPipeline.installServer(ch, config.tls(), gate, frontDoor.handshakeTimeoutMs());
+                            ch.pipeline().addLast("gms", handler);
+                        }
                     }
                 });
         InetSocketAddress bind = config.replica().controlAddress(index);

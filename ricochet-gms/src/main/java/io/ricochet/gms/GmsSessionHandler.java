@@ -39,6 +39,9 @@ import org.slf4j.LoggerFactory;
  * NODE_FAILED, NODE_RECOVERED, DETECTOR_FAILED and DETECTOR_RECOVERED only from a failure detector. Anything else
  * is answered with ERROR (NOT_AUTHORIZED), counted ({@link GmsCounter#ROLE_REFUSED}) and changes nothing; the
  * connection stays open.
+ *
+ * <p>Messages pass through the partition's {@link SessionPacer} first: a session with too many requests in the Raft
+ * log is no longer read, and what it sent already waits its turn.
  */
 @Sharable
 final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage> {
@@ -57,6 +60,7 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
     private final GmsCounters counters;
     private final boolean checkRoles;
     private final Greeter greeter;
+    private final SessionPacer pacer;
     private final RateLimitedLog refusals = new RateLimitedLog(LOG, REFUSAL_WARN_INTERVAL_NS);
 
     /**
@@ -65,6 +69,14 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
      */
     GmsSessionHandler(DaemonRequests daemons, DetectorReports detectors, SessionTable sessions, GmsCounters counters,
                       boolean checkRoles, Greeter greeter) {
+        this(daemons, detectors, sessions, counters, checkRoles, greeter,
+                new SessionPacer(FrontDoorSettings.MAX_REQUESTS_IN_FLIGHT, counters));
+    }
+
+    /** @param pacer holds back the messages of a session with too many requests in the Raft log */
+    GmsSessionHandler(DaemonRequests daemons, DetectorReports detectors, SessionTable sessions, GmsCounters counters,
+                      boolean checkRoles, Greeter greeter, SessionPacer pacer) {
+        this.pacer = pacer;
         this.daemons = daemons;
         this.detectors = detectors;
         this.sessions = sessions;
@@ -90,7 +102,11 @@ final class GmsSessionHandler extends SimpleChannelInboundHandler<ControlMessage
 
     @Override
     protected void channelRead0(ChannelHandlerContext ctx, ControlMessage message) {
-        Channel channel = ctx.channel();
+        pacer.offer(ctx.channel(), message, this::handle);
+    }
+
+    /** Takes {@code message}, which the pacer let through now or after it waited. */
+    private void handle(Channel channel, ControlMessage message) {
         if (channel.hasAttr(CLOSING) || sessions.sessionOf(channel) == null) {
             return;   // closing, or redirected to the leader and about to close: nothing it sends is taken
         }

@@ -36,6 +36,11 @@ import org.slf4j.LoggerFactory;
  * ({@link #applied}), carried out on the sessions in log order. When this replica stops leading, it closes every
  * session: the daemons reconnect, are redirected to the new leader, register there and resume from its views.
  * Sessions, effects and counters live on one event loop.
+ *
+ * <p>Requests go to Ratis through a {@link RaftWindow} no larger than what the leader takes, so a burst waits its
+ * turn instead of being refused (which would end its session), and each session has at most
+ * {@link FrontDoorSettings#sessionRequestsInFlight} of them in flight before it is no longer read
+ * ({@link SessionPacer}).
  */
 final class PartitionService implements MembershipStateMachine.Listener, GmsSessionHandler.Greeter,
         DaemonRequests.Submitter {
@@ -54,6 +59,8 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
      */
     private final ExecutorService submitter;
     private final MembershipStateMachine stateMachine;
+    private final RaftWindow window;
+    private final SessionPacer pacer;
     private volatile RaftServer server;
     private long nextCall;
     private boolean leading;
@@ -68,6 +75,8 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
         this.counters = counters;
         this.sessions = new SessionTable(counters);
         this.stateMachine = new MembershipStateMachine(partitioning, config.multicast(), config.regions(), this);
+        this.window = new RaftWindow(config.raft().pendingRequests(), RaftSettings.PENDING_BYTES, counters);
+        this.pacer = new SessionPacer(config.frontDoor().sessionRequestsInFlight(), counters);
         this.submitter = Executors.newSingleThreadExecutor(r -> {
             Thread t = new Thread(r, "gms-p" + partitioning.index() + "-submit");
             t.setDaemon(true);
@@ -94,6 +103,11 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
 
     SessionTable sessions() {
         return sessions;
+    }
+
+    /** Holds back the messages of a session with too many requests in flight. */
+    SessionPacer pacer() {
+        return pacer;
     }
 
     /** The Raft server hosting this partition's group, once it runs. */
@@ -164,27 +178,42 @@ final class PartitionService implements MembershipStateMachine.Listener, GmsSess
             channel.close();
             return;
         }
-        Command command = new Command(session, System.currentTimeMillis(), request);
+        byte[] bytes = new Command(session, System.currentTimeMillis(), request).toBytes();
         RaftClientRequest raftRequest = RaftClientRequest.newBuilder()
                 .setClientId(clientId)
                 .setServerId(s.getId())
                 .setGroupId(groupId)
                 .setCallId(nextCall++)
-                .setMessage(Message.valueOf(ByteString.copyFrom(command.toBytes())))
+                .setMessage(Message.valueOf(ByteString.copyFrom(bytes)))
                 .setType(RaftClientRequest.writeRequestType())
                 .build();
+        pacer.started(channel);
+        window.submit(bytes.length, () -> send(s, raftRequest, bytes.length, channel, request));
+    }
+
+    /** Hands {@code raftRequest} to Ratis off the event loop; its outcome comes back to {@link #completed}. */
+    private void send(RaftServer s, RaftClientRequest raftRequest, int size, Channel channel,
+                      ControlMessage request) {
         try {
             submitter.execute(() -> {
                 try {
                     s.submitClientRequestAsync(raftRequest).whenComplete((reply, failure) ->
-                            execute(() -> onSubmitted(channel, request, reply, failure)));
+                            execute(() -> completed(size, channel, request, reply, failure)));
                 } catch (IOException e) {
-                    execute(() -> onSubmitted(channel, request, null, e));
+                    execute(() -> completed(size, channel, request, null, e));
                 }
             });
         } catch (RejectedExecutionException e) {
-            onSubmitted(channel, request, null, e);
+            // Closing. Not at once: completing hands the next waiting request here, and so on down the stack.
+            execute(() -> completed(size, channel, request, null, e));
         }
+    }
+
+    private void completed(int size, Channel channel, ControlMessage request, RaftClientReply reply,
+                           Throwable failure) {
+        window.release(size);
+        onSubmitted(channel, request, reply, failure);
+        pacer.finished(channel);
     }
 
     @Override

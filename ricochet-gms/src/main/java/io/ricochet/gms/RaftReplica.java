@@ -29,6 +29,7 @@ import org.apache.ratis.rpc.SupportedRpcType;
 import org.apache.ratis.server.RaftServer;
 import org.apache.ratis.server.RaftServerConfigKeys;
 import org.apache.ratis.server.storage.RaftStorage;
+import org.apache.ratis.util.SizeInBytes;
 import org.apache.ratis.util.TimeDuration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,7 +43,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Settings (see {@link RaftSettings} and {@code docs/design/membership.md}): election timeout from the config,
  * pre-vote on (a replica cut off and back does not depose a healthy leader), a snapshot every
- * {@code snapshotEvery} entries, the log purged up to the snapshot, two snapshots kept.
+ * {@code snapshotEvery} entries, the log purged up to the snapshot, two snapshots kept, room for
+ * {@code pendingRequests} uncommitted requests per partition (as many as its {@link RaftWindow} hands it).
  */
 final class RaftReplica implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RaftReplica.class);
@@ -170,6 +172,9 @@ final class RaftReplica implements AutoCloseable {
         RaftServerConfigKeys.Snapshot.setAutoTriggerThreshold(p, raft.snapshotEvery());
         RaftServerConfigKeys.Snapshot.setRetentionFileNum(p, 2);
         RaftServerConfigKeys.Log.setPurgeUptoSnapshotIndex(p, true);
+        // The leader's room for pending requests, the same as each partition's RaftWindow: never refused for room.
+        RaftServerConfigKeys.Write.setElementLimit(p, raft.pendingRequests());
+        RaftServerConfigKeys.Write.setByteLimit(p, SizeInBytes.valueOf(RaftSettings.PENDING_BYTES));
         return p;
     }
 }

@@ -15,6 +15,7 @@ import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 
 /** In-process GMS partitions on 127.0.0.1 (ephemeral ports) plus the clients a test starts against them. */
 final class GmsCluster implements AutoCloseable {
@@ -23,6 +24,7 @@ final class GmsCluster implements AutoCloseable {
     private final List<InetSocketAddress> addresses = new ArrayList<>();
     private final List<AutoCloseable> clients = new ArrayList<>();
     private final TlsSettings tls;
+    private final UnaryOperator<GmsConfig> adjust;
 
     GmsCluster(int partitions) {
         this(partitions, TlsSettings.insecure());
@@ -30,7 +32,13 @@ final class GmsCluster implements AutoCloseable {
 
     /** Partitions whose connections use {@code tls} (a GMS certificate), or plaintext when it is insecure. */
     GmsCluster(int partitions, TlsSettings tls) {
+        this(partitions, tls, UnaryOperator.identity());
+    }
+
+    /** As above, each partition's configuration changed by {@code adjust} (other front door settings, say). */
+    GmsCluster(int partitions, TlsSettings tls, UnaryOperator<GmsConfig> adjust) {
         this.tls = tls;
+        this.adjust = adjust;
         servers = new GmsServer[partitions];
         for (int p = 0; p < partitions; p++) {
             servers[p] = new GmsServer(config(p, 0));
@@ -117,8 +125,8 @@ final class GmsCluster implements AutoCloseable {
     private GmsConfig config(int partition, int port) {
         InetSocketAddress bind = new InetSocketAddress(InetAddress.getLoopbackAddress(), port);
         Inet4Address base = (Inet4Address) InetAddresses.forString("239.255.0.0");
-        return new GmsConfig(new Partitioning(partition, servers.length), bind, new MulticastPool(base, 9100), 60,
-                tls);
+        return adjust.apply(new GmsConfig(new Partitioning(partition, servers.length), bind,
+                new MulticastPool(base, 9100), 60, tls));
     }
 
     private static InetSocketAddress start(GmsServer server) {

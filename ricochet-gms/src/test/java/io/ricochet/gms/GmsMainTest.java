@@ -23,7 +23,9 @@ class GmsMainTest {
         assertEquals(0, run.code);
         for (String flag : new String[] {"--partition", "--partitions", "--bind", "--port", "--raft-port",
             "--replicas", "--replica", "--storage", "--election-timeout-ms", "--snapshot-every", "--mcast-base",
-            "--mcast-port", "--stats-interval", "--regions", "--region-mcast-base", "--min-region-size"}) {
+            "--mcast-port", "--stats-interval", "--regions", "--region-mcast-base", "--min-region-size",
+            "--max-connections", "--max-connections-per-address", "--tls-handshake-timeout-ms",
+            "--session-requests-in-flight"}) {
             assertTrue(run.out.contains(flag), flag + " in\n" + run.out);
         }
         assertTrue(run.out.replaceAll("\\s+", " ").contains("PORT + the partition index"), run.out);
@@ -60,6 +62,13 @@ class GmsMainTest {
         assertUsageError("must end in .0.0", "--insecure", "--regions", "--region-mcast-base", "239.254.1.0");
         assertUsageError("--min-region-size must be in 1..65535", "--insecure", "--regions", "--min-region-size",
                 "0");
+        assertUsageError("--max-connections must be in 1..", "--insecure", "--max-connections", "0");
+        assertUsageError("--max-connections-per-address must be in 1..--max-connections (8), got 9", "--insecure",
+                "--max-connections", "8", "--max-connections-per-address", "9");
+        assertUsageError("--tls-handshake-timeout-ms must be in 10..60000, got 5", "--insecure",
+                "--tls-handshake-timeout-ms", "5");
+        assertUsageError("--session-requests-in-flight must be in 1..65536, got 0", "--insecure",
+                "--session-requests-in-flight", "0");
     }
 
     @Test
