@@ -128,7 +128,8 @@ daemons_start() {
 # takes over), a standby (standby-1, --standby: the GMS moves to it the racks of a rack detector the top level reports
 # failed, and back when it recovers) and a top-level detector watching all of them; every verdict goes to every GMS
 # partition. Interval and misses from RC_FD_INTERVAL / RC_FD_MISS (100 ms, 5). Waits until each rack detector watches
-# every daemon of its rack, the standby has its (empty) list, and the top-level detector pings.
+# every daemon of its rack, the standby has its (empty) list, and the top-level detector pings. The rack detectors and
+# the standby answer only top-1's heartbeats, at its address (--watched-by).
 fds_start() {
     local dir="$1" r k count watched=""
     local -a tls
@@ -136,13 +137,14 @@ fds_start() {
         mapfile -t tls < <(tls_args "$dir" "rack-$r")
         java_in "$dir" "fd-rack-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id "rack-$r" \
             --bind "$(rack_fd_addr "$r"):$FD_PORT" --rack "$r" --interval-ms "$RC_FD_INTERVAL" \
-            --miss "$RC_FD_MISS" --gms "$(gms_list)" --key-file "$dir/cluster.key" "${tls[@]}"
+            --miss "$RC_FD_MISS" --gms "$(gms_list)" --key-file "$dir/cluster.key" "${tls[@]}" \
+            --watched-by "top-1@$(top_fd_addr):$FD_PORT"
         watched+="${watched:+,}rack-$r@$(rack_fd_addr "$r"):$FD_PORT"
     done
     mapfile -t tls < <(tls_args "$dir" standby-1)
     java_in "$dir" fd-standby-1 "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id standby-1 \
         --bind "$(standby_fd_addr):$FD_PORT" --standby --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" \
-        --gms "$(gms_list)" --key-file "$dir/cluster.key" "${tls[@]}"
+        --gms "$(gms_list)" --key-file "$dir/cluster.key" "${tls[@]}" --watched-by "top-1@$(top_fd_addr):$FD_PORT"
     watched+=",standby-1@$(standby_fd_addr):$FD_PORT"
     # The top-level detector starts once the detectors it watches answer: started beside them, it could ping
     # them before their JVMs are up and report them failed (then recovered) for nothing.

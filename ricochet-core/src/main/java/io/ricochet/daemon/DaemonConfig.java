@@ -1,5 +1,6 @@
 package io.ricochet.daemon;
 
+import io.ricochet.control.DetectorAddresses;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;

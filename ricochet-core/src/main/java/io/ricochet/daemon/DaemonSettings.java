@@ -1,5 +1,6 @@
 package io.ricochet.daemon;
 
+import io.ricochet.control.DetectorAddresses;
 import io.ricochet.api.server.ApiAccess;
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.api.server.GroupAccess;

@@ -1,5 +1,6 @@
 package io.ricochet.daemon;
 
+import io.ricochet.control.DetectorAddresses;
 import io.netty.bootstrap.Bootstrap;
 import io.netty.buffer.ByteBuf;
 import io.netty.channel.Channel;
@@ -151,26 +152,21 @@ final class HeartbeatResponder implements AutoCloseable {
      * (counted unlisted) when others are but not this one.
      */
     private InetSocketAddress destination(int detector, InetSocketAddress sender) {
-        if (detectors.isEmpty()) {
-            return sender;
-        }
-        InetSocketAddress listed = detectors.address(detector);
-        if (listed == null) {
+        DetectorAddresses.Route route = detectors.route(detector, sender);
+        if (route == DetectorAddresses.Route.UNLISTED) {
             unlisted.incrementAndGet();
             unlistedLog.warn("node {}: a heartbeat of the detector with wire id {} (from {}; a detector logs its "
                     + "wire id at start) left unanswered, so that detector will report this node failed: "
                     + "failure-detectors lists no detector with that id; list every detector that may watch this "
                     + "node (its rack's, the standbys, the next rack's)", self, detector, sender);
-            return null;
-        }
-        if (!listed.equals(sender)) {
+        } else if (route == DetectorAddresses.Route.REDIRECTED) {
             misdirected.incrementAndGet();
             misdirectedLog.warn("node {}: a heartbeat of detector {} came from {}, not from its address in "
                     + "failure-detectors: answered at {} (its source address was rewritten on the way, or the list "
                     + "names another address of that detector than its --bind)", self, detectors.name(detector),
-                    sender, listed);
+                    sender, detectors.address(detector));
         }
-        return listed;
+        return detectors.ackAddress(route, detector, sender);
     }
 
     /** Where the ACK of the last {@link #answer} that returned one goes. */

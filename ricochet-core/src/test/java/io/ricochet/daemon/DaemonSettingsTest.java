@@ -1,5 +1,6 @@
 package io.ricochet.daemon;
 
+import io.ricochet.control.DetectorAddresses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;

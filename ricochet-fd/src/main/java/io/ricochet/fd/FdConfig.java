@@ -1,6 +1,7 @@
 package io.ricochet.fd;
 
 import io.ricochet.auth.Authentication;
+import io.ricochet.control.DetectorAddresses;
 import io.ricochet.metrics.MetricsBind;
 import java.net.InetSocketAddress;
 import java.util.HashMap;
@@ -22,10 +23,12 @@ import java.util.Objects;
  * @param minStdDevNs floor of the standard deviation of a target's inter-arrival times
  * @param auth how heartbeats and acks are authenticated (the cluster key file), or insecure mode
  * @param metrics where its Prometheus endpoint listens, or {@link MetricsBind#OFF} (the default)
+ * @param watchedBy the detectors that ping this one (the top level), each answered only at its listed address, or
+ *                  {@link DetectorAddresses#NONE} (the default): every heartbeat answered at its source address
  */
 public record FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss,
                        double phiThreshold, long acceptablePauseNs, long minStdDevNs, Authentication auth,
-                       MetricsBind metrics) {
+                       MetricsBind metrics, DetectorAddresses watchedBy) {
 
     /** A configuration with the default phi parameters ({@link PhiParameters#DEFAULTS}), unauthenticated. */
     public FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss) {
@@ -40,21 +43,36 @@ public record FdConfig(String id, InetSocketAddress bind, List<Target> targets, 
         this(id, bind, targets, intervalNs, miss, phiThreshold, acceptablePauseNs, minStdDevNs, auth, MetricsBind.OFF);
     }
 
+    /** With no list of the detectors that ping this one (each heartbeat answered at its source address). */
+    public FdConfig(String id, InetSocketAddress bind, List<Target> targets, long intervalNs, int miss,
+                    double phiThreshold, long acceptablePauseNs, long minStdDevNs, Authentication auth,
+                    MetricsBind metrics) {
+        this(id, bind, targets, intervalNs, miss, phiThreshold, acceptablePauseNs, minStdDevNs, auth, metrics,
+                DetectorAddresses.NONE);
+    }
+
     /** The same configuration, its datagrams authenticated as {@code authentication} says. */
     public FdConfig withAuth(Authentication authentication) {
         return new FdConfig(id, bind, targets, intervalNs, miss, phiThreshold, acceptablePauseNs, minStdDevNs,
-                authentication, metrics);
+                authentication, metrics, watchedBy);
     }
 
     /** The same configuration, its Prometheus endpoint at {@code where}. */
     public FdConfig withMetrics(MetricsBind where) {
         return new FdConfig(id, bind, targets, intervalNs, miss, phiThreshold, acceptablePauseNs, minStdDevNs, auth,
-                where);
+                where, watchedBy);
+    }
+
+    /** The same configuration, answering heartbeats only of the detectors {@code detectors} lists, at their address. */
+    public FdConfig withWatchedBy(DetectorAddresses detectors) {
+        return new FdConfig(id, bind, targets, intervalNs, miss, phiThreshold, acceptablePauseNs, minStdDevNs, auth,
+                metrics, detectors);
     }
 
     public FdConfig {
         Endpoints.detectorName(Objects.requireNonNull(id, "id"));
         Objects.requireNonNull(metrics, "metrics");
+        Objects.requireNonNull(watchedBy, "watchedBy");
         Objects.requireNonNull(bind, "bind");
         Objects.requireNonNull(auth, "auth");
         targets = List.copyOf(targets);

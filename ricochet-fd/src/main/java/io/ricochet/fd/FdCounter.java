@@ -18,6 +18,13 @@ public enum FdCounter {
     HEARTBEATS_SENT,
     /** HEARTBEATs received and answered with a HEARTBEAT_ACK (this detector being watched). */
     HEARTBEATS_ANSWERED,
+    /**
+     * HEARTBEATs of a detector listed in --watched-by that came from another address than its listed one: answered
+     * at the listed one only (a rewritten source address, or a list naming another address of that detector).
+     */
+    HEARTBEATS_MISDIRECTED,
+    /** HEARTBEATs of a detector not in --watched-by (when it lists any): left unanswered. */
+    HEARTBEATS_UNLISTED,
     /** HEARTBEAT_ACKs that answered the open round: the target was alive. */
     ACKS_ACCEPTED,
     /** HEARTBEAT_ACKs for a round already closed: still a heartbeat, the target was alive (busy, perhaps). */

@@ -1,6 +1,7 @@
 package io.ricochet.fd;
 
 import io.ricochet.auth.Authentication;
+import io.ricochet.control.DetectorAddresses;
 import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.Watch;
 import io.ricochet.control.tls.PeerIdentity;
@@ -180,6 +181,13 @@ public final class FdMain implements Callable<Integer> {
             description = "Top level: the next detector of the top-level chain, watched like --watch-detectors.")
     private Target chainNext;
 
+    @Option(names = "--watched-by", paramLabel = "ID@HOST:PORT[,...]", defaultValue = "",
+            description = "The detectors that ping this one (the top level, the previous member of its chain), each "
+                    + "as its --id and --bind address: a heartbeat is answered only at its detector's address "
+                    + "here, never at the address it came from, and one of a detector not listed is not answered. "
+                    + "Empty (the default): each heartbeat answered at its source address.")
+    private String watchedBy;
+
     /**
      * Runs {@code ricochet-fd} with {@code args} and exits with its exit code.
      *
@@ -252,9 +260,19 @@ public final class FdMain implements Callable<Integer> {
             return new FdConfig(id, bind, targets.targets(), TimeUnit.MILLISECONDS.toNanos(intervalMs), miss,
                     phiThreshold, TimeUnit.MILLISECONDS.toNanos(acceptablePauseMs),
                     TimeUnit.MILLISECONDS.toNanos(minStdDevMs), Authentication.from(keyFile, insecure, maxClockSkewMs),
-                    metrics.bind());
+                    metrics.bind(), watchedBy());
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
+        }
+    }
+
+    /** The detectors of --watched-by, or a {@link ParameterException} saying what is wrong. */
+    private DetectorAddresses watchedBy() {
+        try {
+            return DetectorAddresses.parse(watchedBy);
+        } catch (IllegalArgumentException e) {
+            throw invalid("--watched-by " + watchedBy + ": " + e.getMessage() + "; expected "
+                    + DetectorAddresses.SYNTAX);
         }
     }
 

@@ -111,7 +111,7 @@ public final class FdServer implements AutoCloseable {
         Channel bound = new Bootstrap()
                 .group(group)
                 .channel(NioDatagramChannel.class)
-                .handler(new HeartbeatHandler(config.wireId(), counters, sender, driver, guard))
+                .handler(new HeartbeatHandler(config.wireId(), counters, sender, driver, guard, config.watchedBy()))
                 .bind(config.bind())
                 .sync()
                 .channel();

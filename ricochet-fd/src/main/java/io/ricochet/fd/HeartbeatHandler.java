@@ -7,9 +7,13 @@ import io.netty.channel.socket.DatagramPacket;
 import io.ricochet.auth.BadTagLog;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
+import io.ricochet.control.DetectorAddresses;
+import io.ricochet.support.RateLimitedLog;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeartbeatFlyweight;
+import java.net.InetSocketAddress;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +33,9 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
     private final FrameSender sender;
     private final AckSink acks;
     private final FrameGuard guard;
+    private final DetectorAddresses watchedBy;
+    private final RateLimitedLog unlistedLog = new RateLimitedLog(LOG, TimeUnit.MINUTES.toNanos(1));
+    private final RateLimitedLog misdirectedLog = new RateLimitedLog(LOG, TimeUnit.MINUTES.toNanos(1));
     private final byte[] rx = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
     private final byte[] tx = new byte[HeartbeatFlyweight.LENGTH];
     private final HeartbeatFlyweight frame = new HeartbeatFlyweight();
@@ -40,6 +47,16 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
      * @param wireId the source of this detector's acks
      */
     HeartbeatHandler(int wireId, FdCounters counters, FrameSender sender, AckSink acks, FrameGuard guard) {
+        this(wireId, counters, sender, acks, guard, DetectorAddresses.NONE);
+    }
+
+    /**
+     * @param watchedBy the detectors that may ping this one, each answered only at its listed address, or
+     *                  {@link DetectorAddresses#NONE}: every heartbeat answered at its source address
+     */
+    HeartbeatHandler(int wireId, FdCounters counters, FrameSender sender, AckSink acks, FrameGuard guard,
+                     DetectorAddresses watchedBy) {
+        this.watchedBy = watchedBy;
         this.wireId = wireId;
         this.guard = guard;
         this.counters = counters;
@@ -76,8 +93,12 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
         frame.wrap(rx, 0);
         switch (frame.type()) {
             case FrameType.HEARTBEAT:
+                InetSocketAddress to = ackAddress(frame.source(), packet.sender());
+                if (to == null) {
+                    break;
+                }
                 int ackLength = HeartbeatFlyweight.ackInto(rx, 0, length, wireId, tx, 0);
-                sender.write(ctx.channel(), tx, ackLength, packet.sender(), frame.source());
+                sender.write(ctx.channel(), tx, ackLength, to, frame.source());
                 flushPending = true;
                 counters.increment(FdCounter.HEARTBEATS_ANSWERED);
                 break;
@@ -88,6 +109,24 @@ final class HeartbeatHandler extends SimpleChannelInboundHandler<DatagramPacket>
                 counters.increment(FdCounter.UNEXPECTED_FRAMES);
                 break;
         }
+    }
+
+    /**
+     * Where the ACK of detector {@code pinger}'s heartbeat from {@code from} goes ({@link DetectorAddresses#route}):
+     * null (counted) when detectors are listed but not this one.
+     */
+    private InetSocketAddress ackAddress(int pinger, InetSocketAddress from) {
+        DetectorAddresses.Route route = watchedBy.route(pinger, from);
+        if (route == DetectorAddresses.Route.UNLISTED) {
+            counters.increment(FdCounter.HEARTBEATS_UNLISTED);
+            unlistedLog.warn("detector {}: a heartbeat of the detector with wire id {} (from {}) left unanswered: "
+                    + "--watched-by does not list it", wireId, pinger, from);
+        } else if (route == DetectorAddresses.Route.REDIRECTED) {
+            counters.increment(FdCounter.HEARTBEATS_MISDIRECTED);
+            misdirectedLog.warn("detector {}: a heartbeat of detector {} came from {}, not its address in "
+                    + "--watched-by: answered at {}", wireId, watchedBy.name(pinger), from, watchedBy.address(pinger));
+        }
+        return watchedBy.ackAddress(route, pinger, from);
     }
 
     private void malformed(DatagramPacket packet, String why) {

@@ -1,10 +1,12 @@
 package io.ricochet.fd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
+import io.ricochet.control.DetectorAddresses;
 import io.ricochet.control.WatchList;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
@@ -178,6 +180,42 @@ class FdServerTest {
             assertEquals(fd.localAddress(), answer.getSocketAddress());
         }
         assertEquals(1, fd.counters().get(FdCounter.HEARTBEATS_ANSWERED));
+    }
+
+    @Test
+    void shouldAnswerADetectorListedInWatchedByOnlyAtItsListedAddress() throws Exception {
+        try (DatagramSocket top = loopbackSocket(); DatagramSocket rewritten = loopbackSocket();
+             DatagramSocket stranger = loopbackSocket()) {
+            top.setSoTimeout(5_000);
+            rewritten.setSoTimeout(300);
+            stranger.setSoTimeout(300);
+            InetSocketAddress topAddress = (InetSocketAddress) top.getLocalSocketAddress();
+            DetectorAddresses watchers = DetectorAddresses.parse("top-1@127.0.0.1:" + topAddress.getPort());
+            FdConfig config = new FdConfig("rack-7", ANY_LOOPBACK_PORT, List.of(), INTERVAL_NS, MISS)
+                    .withWatchedBy(watchers);
+            FdServer fd = keep(new FdServer(config, reporter, group)).start();
+            byte[] ping = new byte[HeartbeatFlyweight.LENGTH];
+            new HeartbeatFlyweight().wrap(ping, 0).write(FrameType.HEARTBEAT, Target.detectorWireId("top-1"), 1L, 0L);
+
+            // top-1's heartbeat sent from another socket (its source rewritten): the ack goes to top-1's address.
+            rewritten.send(new DatagramPacket(ping, ping.length, fd.localAddress()));
+            DatagramPacket answer = new DatagramPacket(new byte[64], 64);
+            top.receive(answer);
+            assertEquals(FrameType.HEARTBEAT_ACK, new HeartbeatFlyweight().wrap(answer.getData(), 0).type());
+            assertThrows(java.net.SocketTimeoutException.class,
+                    () -> rewritten.receive(new DatagramPacket(new byte[64], 64)), "nothing to the rewritten source");
+
+            // A detector not listed gets nothing.
+            byte[] other = new byte[HeartbeatFlyweight.LENGTH];
+            new HeartbeatFlyweight().wrap(other, 0).write(FrameType.HEARTBEAT, Target.detectorWireId("top-9"), 1L, 0L);
+            stranger.send(new DatagramPacket(other, other.length, fd.localAddress()));
+            Await.until("the unlisted heartbeat counted", () -> fd.counters().get(FdCounter.HEARTBEATS_UNLISTED) == 1,
+                    fd.counters()::toString);
+            assertThrows(java.net.SocketTimeoutException.class,
+                    () -> stranger.receive(new DatagramPacket(new byte[64], 64)), "nothing to an unlisted detector");
+            assertEquals(1, fd.counters().get(FdCounter.HEARTBEATS_MISDIRECTED));
+            assertEquals(1, fd.counters().get(FdCounter.HEARTBEATS_ANSWERED));
+        }
     }
 
     @Test

@@ -1,4 +1,4 @@
-package io.ricochet.daemon;
+package io.ricochet.control;
 
 import io.ricochet.wire.HeartbeatFlyweight;
 import java.net.Inet4Address;
@@ -12,7 +12,8 @@ import java.util.StringJoiner;
 import java.util.regex.Pattern;
 
 /**
- * The failure detectors whose heartbeats this daemon answers, and where (the {@code failure-detectors} setting):
+ * The failure detectors whose heartbeats a process answers, and where (a daemon's {@code failure-detectors}
+ * setting, a detector's {@code --watched-by}):
  * each detector's name, its {@code --id}, whose wire id ({@link HeartbeatFlyweight#detectorWireId}) its HEARTBEATs
  * carry as their source, and its {@code --bind} address, from which its heartbeats leave and where its acks arrive.
  * A HEARTBEAT_ACK then goes only to the listed address of the detector the heartbeat names, never to the datagram's
@@ -104,6 +105,32 @@ public final class DetectorAddresses {
                     + "as the heartbeat socket is on this node's IPv4 address");
         }
         return new Detector(name, new InetSocketAddress(address, port));
+    }
+
+    /** Where the ACK of a heartbeat goes ({@link #route}). */
+    public enum Route {
+        /** No detector is listed: to the heartbeat's source address. */
+        SOURCE,
+        /** To the detector's listed address, which the heartbeat came from. */
+        LISTED,
+        /** To the detector's listed address, though the heartbeat came from another (a rewritten source). */
+        REDIRECTED,
+        /** Nowhere: detectors are listed, this one is not. */
+        UNLISTED
+    }
+
+    /** Where the ACK of the heartbeat of detector {@code wireId} that came from {@code sender} goes. */
+    public Route route(int wireId, InetSocketAddress sender) {
+        if (isEmpty()) {
+            return Route.SOURCE;
+        }
+        InetSocketAddress listed = address(wireId);
+        return listed == null ? Route.UNLISTED : listed.equals(sender) ? Route.LISTED : Route.REDIRECTED;
+    }
+
+    /** The address of {@code route} for detector {@code wireId}'s heartbeat from {@code sender}; null if UNLISTED. */
+    public InetSocketAddress ackAddress(Route route, int wireId, InetSocketAddress sender) {
+        return route == Route.SOURCE ? sender : address(wireId);
     }
 
     /** Whether no detector is listed (heartbeats are answered to their source address). */
