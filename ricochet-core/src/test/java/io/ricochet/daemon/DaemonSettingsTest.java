@@ -171,6 +171,23 @@ class DaemonSettingsTest {
     }
 
     @Test
+    void shouldNameTheOnOffKeyWhoseValueIsNeither() {
+        for (Map.Entry<String, String[]> key : DaemonSettings.KEYS.entrySet()) {
+            String value = key.getValue()[0];
+            if ("on".equals(value) || "off".equals(value)) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> DaemonSettings.resolve(null, null, flags("node-id", "1", key.getKey(), "yes")));
+                assertEquals(key.getKey() + " = yes: must be on or off (flags)", e.getMessage());
+            }
+        }
+        Properties file = new Properties();
+        file.setProperty("insecure", "yes");
+        IllegalArgumentException inFile = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(file, "node.properties", Map.of("node-id", "1")));
+        assertEquals("insecure = yes: must be on or off (node.properties)", inFile.getMessage());
+    }
+
+    @Test
     void shouldRefuseUnknownKeysAndMissingRequiredOnes() {
         Properties file = new Properties();
         file.setProperty("colour", "blue");
