@@ -387,7 +387,7 @@ public final class DaemonSettings {
         String file = values.getOrDefault("key-file", "");
         long skewMs = maxClockSkewMs();
         Authentication auth = reported(() -> Authentication.from(file.isEmpty() ? null : java.nio.file.Path.of(file),
-                onOff("insecure"), skewMs), e -> "key-file: " + e.getMessage());
+                onOff("insecure"), skewMs, "--key-file", "--insecure on"), e -> "key-file: " + e.getMessage());
         if (!onOff("encrypt")) {
             return auth;
         }

@@ -207,6 +207,9 @@ class DaemonSettingsTest {
                 () -> DaemonSettings.resolve(null, null, noKey));
         assertTrue(refused.getMessage().startsWith("key-file: no key file"), refused.getMessage());
         assertTrue(refused.getMessage().contains("ricochet keygen"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("with --key-file FILE")
+                && refused.getMessage().endsWith("run unauthenticated on purpose with --insecure on (flags)"),
+                "names the flags that fix it: " + refused.getMessage());
         assertEquals(false, DaemonSettings.resolve(null, null, flags("node-id", "1")).auth().enabled());
 
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("keys");
