@@ -33,7 +33,11 @@ launcher_build() {
         exit 127
     fi
     echo "$name: building $jar (first run or sources changed; takes a minute) ..." >&2
-    (cd "$launcher_root" && mvn -q -B -Dstyle.color=never -DskipTests -pl "${modules%% *}" -am package) >&2
+    # Maven 3.8 as Debian packages it (with jansi 2) writes ANSI resets (ESC[0m) even with -B and
+    # style.color=never: every SGR sequence is stripped, so its messages read as plain text. The launchers run
+    # with pipefail, so a failed build still stops them with Maven's exit status.
+    (cd "$launcher_root" && mvn -q -B -Dstyle.color=never -DskipTests -pl "${modules%% *}" -am package 2>&1) \
+        | sed $'s/\e\\[[0-9;]*m//g' >&2
 }
 
 launch() {

@@ -52,7 +52,7 @@ public final class Authentication {
 
     /**
      * From a process's settings: the key file, or {@code insecure}. Neither, or both, is refused with a message that
-     * says how to fix it.
+     * says how to fix it, naming the options {@code --key-file} and {@code --insecure}.
      *
      * @throws IllegalArgumentException for a missing choice or a bad key file (the message names the file)
      */
@@ -65,16 +65,28 @@ public final class Authentication {
      * clock.
      */
     public static Authentication from(Path keyFile, boolean insecure, long maxClockSkewMs) {
+        return from(keyFile, insecure, maxClockSkewMs, "--key-file", "--insecure");
+    }
+
+    /**
+     * As {@link #from(Path, boolean, long)}, with the process's names for its options in the messages.
+     *
+     * @param keyFileName  how the process's key file option is written ({@code --key-file})
+     * @param insecureName how the process asks for insecure mode ({@code --insecure}, {@code --insecure on})
+     */
+    public static Authentication from(Path keyFile, boolean insecure, long maxClockSkewMs, String keyFileName,
+                                      String insecureName) {
         if (insecure && keyFile != null) {
-            throw new IllegalArgumentException("both a key file and insecure mode were given: choose one");
+            throw new IllegalArgumentException(keyFileName + " and " + insecureName + " were both given: choose one");
         }
         if (insecure) {
             return insecure();
         }
         if (keyFile == null) {
-            throw new IllegalArgumentException("no key file: give the cluster's key file (make one with 'ricochet "
-                    + "keygen --out FILE', mode 0600, the same on every host), or run unauthenticated on purpose "
-                    + "with insecure mode");
+            throw new IllegalArgumentException("no key file: datagrams are authenticated unless told otherwise; give "
+                    + "the cluster's key file with " + keyFileName + " FILE (make one with 'ricochet keygen --out "
+                    + "FILE', mode 0600, the same on every host), or run unauthenticated on purpose with "
+                    + insecureName);
         }
         try {
             ClusterKeys keys = ClusterKeys.load(keyFile);

@@ -202,12 +202,25 @@ public final class WorkloadCommand implements Callable<Integer> {
         if (!degenerate.isEmpty()) {
             stderr().println("ricochet workload: warning: group(s) " + degenerate + " have fewer than 2 members; "
                     + "raise --degree or lower --total-groups");
-            stderr().flush();
         }
+        List<Integer> withoutLec = result.groupsWithoutLec();
+        if (!withoutLec.isEmpty()) {
+            stderr().println("ricochet workload: warning: " + withoutLec.size() + " of " + totalGroups + " groups "
+                    + abbreviated(withoutLec) + " have 2 members: LEC cannot help there (a repair goes to the group's "
+                    + "other receivers, and there are none), only NAKs recover their losses; for groups of 3 or more "
+                    + "raise --degree or lower --total-groups");
+        }
+        stderr().flush();
         result.groupsOf().forEach((n, g) -> stdout().println(n + " "
                 + g.stream().map(String::valueOf).collect(Collectors.joining(","))));
         stdout().flush();
         return 0;
+    }
+
+    /** {@code groups} as [1, 2, 3], the first ten and '...' when there are more. */
+    private static String abbreviated(List<Integer> groups) {
+        return groups.size() <= 10 ? groups.toString()
+                : groups.subList(0, 10).toString().replace("]", ", ...]");
     }
 
     private int summarize() {

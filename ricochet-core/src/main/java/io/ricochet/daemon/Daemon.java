@@ -161,14 +161,17 @@ public final class Daemon implements LocalNode, AutoCloseable {
         }
     }
 
-    /** Builds and starts a daemon: sockets bound, GMS contacted, API listening. */
+    /**
+     * Builds and starts a daemon: sockets bound, API and metrics listening, then GMS contacted. Everything that can
+     * fail for a port or path already in use fails before the GMS hears of this node: a daemon that cannot start
+     * never registers (a JOIN the API takes before then is sent once the GMS session is up).
+     */
     public static Daemon start(DaemonConfig config) throws Exception {
         Daemon daemon = new Daemon(config);
         try {
             daemon.transport.start(new DatagramHandler(daemon.landing));
             daemon.heartbeats.start(config.heartbeatAddress());
             daemon.loop.scheduleAtFixedRate(daemon::engineAlive, 0, PROGRESS_MARK_MS, TimeUnit.MILLISECONDS);
-            daemon.gms.start();
             daemon.api.start();
             // The engine's counter set is fixed when it is built (on this thread): its names and descriptions.
             CertificateExpiry expiry = CertificateExpiry.of(config.tls(), "node " + config.nodeId()
@@ -176,6 +179,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
             daemon.metrics = MetricsEndpoint.start(config.metrics(), CertificateExpiry.withExpiry(
                     new DaemonMetrics(daemon::metricsReading, daemon.driver.engine().counters().members()), expiry),
                     "node " + config.nodeId(), "metrics-port");
+            daemon.gms.start();
             if (expiry != null) {
                 expiry.checkDaily(daemon.loop);
             }

@@ -387,13 +387,8 @@ public final class DaemonSettings {
     private Authentication authentication() {
         String file = values.getOrDefault("key-file", "");
         long skewMs = maxClockSkewMs();
-        Authentication auth;
-        try {
-            auth = Authentication.from(file.isEmpty() ? null : java.nio.file.Path.of(file), onOff("insecure"),
-                    skewMs);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("key-file: " + e.getMessage() + " (" + origin + ")");
-        }
+        Authentication auth = reported(() -> Authentication.from(file.isEmpty() ? null : java.nio.file.Path.of(file),
+                onOff("insecure"), skewMs, "--key-file", "--insecure on"), e -> "key-file: " + e.getMessage());
         if (!onOff("encrypt")) {
             return auth;
         }
@@ -406,13 +401,9 @@ public final class DaemonSettings {
 
     /** The certificate, key and CA of the links to the GMS, or insecure mode; a bad file is reported under its key. */
     private TlsSettings tls() {
-        try {
-            return TlsSettings.from(path("tls-cert"), path("tls-key"), path("tls-ca"), onOff("insecure"), "",
-                    "insecure = on").requireSelf(PeerIdentity.Role.DAEMON, PeerIdentity.nodeName(integer("node-id")),
-                    "tls-cert " + values.get("tls-cert"));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(e.getMessage() + " (" + origin + ")");
-        }
+        return reported(() -> TlsSettings.from(path("tls-cert"), path("tls-key"), path("tls-ca"), onOff("insecure"),
+                "", "insecure = on").requireSelf(PeerIdentity.Role.DAEMON, PeerIdentity.nodeName(integer("node-id")),
+                "tls-cert " + values.get("tls-cert")), IllegalArgumentException::getMessage);
     }
 
     private java.nio.file.Path path(String key) {
@@ -475,21 +466,39 @@ public final class DaemonSettings {
 
     /** {@code value}, whose IllegalArgumentException is reported under {@code key} with the value it has. */
     private <T> T checked(String key, java.util.function.Supplier<T> value) {
+        return reported(value, e -> key + " = " + values.getOrDefault(key, KEYS.get(key)[0]) + ": " + message(e));
+    }
+
+    /**
+     * {@code value}; its IllegalArgumentException is reported as {@code report} words it, followed by where the
+     * settings came from, unless it is a {@link BadValue} of a key read on the way, reported as it is.
+     */
+    private <T> T reported(java.util.function.Supplier<T> value, Function<IllegalArgumentException, String> report) {
         try {
             return value.get();
+        } catch (BadValue e) {
+            throw e;
         } catch (IllegalArgumentException e) {
-            if (e.getMessage() != null && e.getMessage().startsWith(key + " = ")) {
-                throw e;
-            }
-            throw new IllegalArgumentException(key + " = " + values.getOrDefault(key, KEYS.get(key)[0]) + ": "
-                    + message(e) + " (" + origin + ")");
+            throw new IllegalArgumentException(report.apply(e) + " (" + origin + ")", e);
+        }
+    }
+
+    /**
+     * A key's value that is wrong or missing, its message complete (the key, the value, what is accepted, where it
+     * came from): a check that reads the key on its way to another's reports it as it is, not under its own key.
+     */
+    private static final class BadValue extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        BadValue(String message) {
+            super(message);
         }
     }
 
     private String text(String key) {
         String value = values.getOrDefault(key, KEYS.get(key)[0]);
         if (value == null || value.isEmpty()) {
-            throw new IllegalArgumentException(key + " is required: set it with --" + key + " or in the config file");
+            throw new BadValue(key + " is required: set it with --" + key + " or in the config file");
         }
         return value;
     }
@@ -499,7 +508,7 @@ public final class DaemonSettings {
         try {
             return parser.apply(value);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(key + " = " + value + ": " + message(e) + " (" + origin + ")");
+            throw new BadValue(key + " = " + value + ": " + message(e) + " (" + origin + ")");
         }
     }
 

@@ -16,7 +16,9 @@ import picocli.CommandLine;
  *   Try 'ricochet simulate --help'.
  * </pre>
  *
- * Commands report their own validation failures the same way by throwing a {@link ParameterException}.
+ * Commands report their own validation failures the same way by throwing a {@link ParameterException}. An unknown
+ * option is reported before anything else that is wrong with the line: picocli checks for missing required options
+ * first, and {@code ricochet send --gropu 42} would otherwise say that {@code --group} is missing.
  */
 public final class UsageErrorHandler implements CommandLine.IParameterExceptionHandler {
 
@@ -32,6 +34,11 @@ public final class UsageErrorHandler implements CommandLine.IParameterExceptionH
     }
 
     private static String describe(ParameterException ex) {
+        CommandLine commandLine = ex.getCommandLine();
+        if (!(ex instanceof UnmatchedArgumentException) && !commandLine.isUnmatchedArgumentsAllowed()
+                && !commandLine.getUnmatchedArguments().isEmpty()) {
+            return describe(new UnmatchedArgumentException(commandLine, commandLine.getUnmatchedArguments()));
+        }
         if (ex instanceof UnmatchedArgumentException unmatched) {
             List<String> suggestions = unmatched.getSuggestions();
             return suggestions.isEmpty() ? ex.getMessage()

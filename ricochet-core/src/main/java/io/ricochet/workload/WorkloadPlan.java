@@ -112,10 +112,25 @@ public final class WorkloadPlan {
 
     /** Groups of 1..totalGroups with fewer than two members: nothing in them can be checked. */
     public List<Integer> degenerateGroups() {
+        return groupsSized(0, 1);
+    }
+
+    /**
+     * Groups of 1..totalGroups with exactly two members, where LEC cannot help: a receiver sends its repairs to the
+     * group's other receivers, and a sender's one receiver has none, so only NAKs recover what it loses. Groups need
+     * three members or more for LEC.
+     */
+    public List<Integer> groupsWithoutLec() {
+        return groupsSized(2, 2);
+    }
+
+    /** Groups of 1..totalGroups with {@code min}..{@code max} members. */
+    private List<Integer> groupsSized(int min, int max) {
         SortedMap<Integer, SortedSet<Integer>> members = members();
         List<Integer> out = new ArrayList<>();
         for (int g = 1; g <= totalGroups; g++) {
-            if (members.getOrDefault(g, Collections.emptySortedSet()).size() < 2) {
+            int size = members.getOrDefault(g, Collections.emptySortedSet()).size();
+            if (size >= min && size <= max) {
                 out.add(g);
             }
         }

@@ -2,12 +2,14 @@ package io.ricochet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.net.SocketTimeoutException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -49,6 +51,22 @@ class DaemonApiStartErrorsTest {
 
             assertOneLineError(run, "ricochet daemon: api-bind = 127.0.0.1, api-port = " + taken.getLocalPort()
                     + ": ");
+        }
+    }
+
+    @Test
+    void shouldFailOnATakenPortBeforeItRegistersWithTheGms() throws Exception {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress());
+             ServerSocket gms = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            CliRun run = CliRun.line("daemon --node-id 1 --insecure on --stats-interval 0 --unicast-port "
+                    + freeUdpPort() + " --heartbeat-port " + freeUdpPort() + " --gms 127.0.0.1:" + gms.getLocalPort()
+                    + " --api-port " + taken.getLocalPort());
+
+            assertOneLineError(run, "ricochet daemon: api-bind = 127.0.0.1, api-port = " + taken.getLocalPort()
+                    + ": ");
+            // A session with the GMS would be queued here even once closed: none was opened, so no REGISTER.
+            gms.setSoTimeout(300);
+            assertThrows(SocketTimeoutException.class, gms::accept, "the daemon connected to the GMS");
         }
     }
 

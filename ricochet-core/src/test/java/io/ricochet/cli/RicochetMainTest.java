@@ -3,8 +3,10 @@ package io.ricochet.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class RicochetMainTest {
 
@@ -53,5 +55,45 @@ class RicochetMainTest {
         assertEquals(2, lines.length, run.err());
         assertTrue(lines[0].startsWith("ricochet: no command given; use one of: help, simulate"), lines[0]);
         assertEquals("Try 'ricochet --help'.", lines[1]);
+    }
+
+    @Test
+    void shouldReportAMistypedOptionBeforeTheRequiredOneItMisses() {
+        CliRun run = CliRun.line("send --gropu 42");
+
+        assertEquals(2, run.exitCode(), run.err());
+        String[] lines = run.err().split("\\R");
+        assertEquals("ricochet send: Unknown options: '--gropu', '42' (did you mean --group?)", lines[0]);
+        assertEquals("Try 'ricochet send --help'.", lines[1]);
+    }
+
+    @Test
+    void everyCommandReportsAnUnknownOptionFirst() {
+        List<List<String>> commands = new ArrayList<>();
+        commands(new CommandLine(new RicochetMain()), List.of(), commands);
+        for (List<String> command : commands) {
+            List<String> args = new ArrayList<>(command);
+            args.addAll(List.of("--bogus-option", "42"));
+            CliRun run = CliRun.of(args.toArray(String[]::new));
+
+            String name = String.join(" ", command);
+            assertEquals(2, run.exitCode(), name + ": " + run.err());
+            // A command with positional parameters takes the 42 as one.
+            assertTrue(run.err().startsWith("ricochet " + name + ": Unknown option")
+                    && run.err().contains("'--bogus-option'"), name + ": " + run.err());
+        }
+    }
+
+    /** Every command below {@code line} (not help), as the words that name it, into {@code into}. */
+    private static void commands(CommandLine line, List<String> words, List<List<String>> into) {
+        line.getSubcommands().forEach((name, sub) -> {
+            if (!(sub.getCommand() instanceof CommandLine.HelpCommand)
+                    && !List.of(sub.getCommandSpec().aliases()).contains(name)) {
+                List<String> named = new ArrayList<>(words);
+                named.add(name);
+                into.add(named);
+                commands(sub, named, into);
+            }
+        });
     }
 }

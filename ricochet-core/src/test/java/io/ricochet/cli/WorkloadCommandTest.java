@@ -76,6 +76,21 @@ class WorkloadCommandTest {
     }
 
     @Test
+    void shouldWarnThatGroupsOfTwoRunWithoutLec() {
+        CliRun pairs = CliRun.line("workload --make-plan --nodes 4 --total-groups 4 --degree 2");
+
+        assertEquals(0, pairs.exitCode(), pairs.err());
+        assertEquals("ricochet workload: warning: 4 of 4 groups [1, 2, 3, 4] have 2 members: LEC cannot help there "
+                + "(a repair goes to the group's other receivers, and there are none), only NAKs recover their "
+                + "losses; for groups of 3 or more raise --degree or lower --total-groups", pairs.err().strip());
+        CliRun many = CliRun.line("workload --make-plan --nodes 24 --total-groups 12 --degree 1");
+        assertTrue(many.err().contains("12 of 12 groups [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, ...] have 2 members"),
+                many.err());
+        CliRun triples = CliRun.line("workload --make-plan --nodes 6 --total-groups 4 --degree 2");
+        assertEquals("", triples.err(), "groups of 3");
+    }
+
+    @Test
     void shouldRefuseFlagsOfAnotherMode() {
         CliRun run = CliRun.line("workload --make-plan --nodes 4 --total-groups 2 --degree 1 --rate 5");
 

@@ -172,6 +172,23 @@ class DaemonSettingsTest {
     }
 
     @Test
+    void shouldNameTheOnOffKeyWhoseValueIsNeither() {
+        for (Map.Entry<String, String[]> key : DaemonSettings.KEYS.entrySet()) {
+            String value = key.getValue()[0];
+            if ("on".equals(value) || "off".equals(value)) {
+                IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                        () -> DaemonSettings.resolve(null, null, flags("node-id", "1", key.getKey(), "yes")));
+                assertEquals(key.getKey() + " = yes: must be on or off (flags)", e.getMessage());
+            }
+        }
+        Properties file = new Properties();
+        file.setProperty("insecure", "yes");
+        IllegalArgumentException inFile = assertThrows(IllegalArgumentException.class,
+                () -> DaemonSettings.resolve(file, "node.properties", Map.of("node-id", "1")));
+        assertEquals("insecure = yes: must be on or off (node.properties)", inFile.getMessage());
+    }
+
+    @Test
     void shouldRefuseUnknownKeysAndMissingRequiredOnes() {
         Properties file = new Properties();
         file.setProperty("colour", "blue");
@@ -191,6 +208,9 @@ class DaemonSettingsTest {
                 () -> DaemonSettings.resolve(null, null, noKey));
         assertTrue(refused.getMessage().startsWith("key-file: no key file"), refused.getMessage());
         assertTrue(refused.getMessage().contains("ricochet keygen"), refused.getMessage());
+        assertTrue(refused.getMessage().contains("with --key-file FILE")
+                && refused.getMessage().endsWith("run unauthenticated on purpose with --insecure on (flags)"),
+                "names the flags that fix it: " + refused.getMessage());
         assertEquals(false, DaemonSettings.resolve(null, null, flags("node-id", "1")).auth().enabled());
 
         java.nio.file.Path dir = java.nio.file.Files.createTempDirectory("keys");

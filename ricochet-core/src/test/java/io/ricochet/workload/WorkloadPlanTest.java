@@ -49,6 +49,16 @@ class WorkloadPlanTest {
     }
 
     @Test
+    void shouldNameGroupsOfTwoWhereLecCannotHelp() {
+        assertEquals(List.of(1, 2, 3, 4), WorkloadPlan.generate(4, 4, 2, 1).groupsWithoutLec());
+        assertEquals(List.of(), WorkloadPlan.generate(4, 4, 2, 1).degenerateGroups());
+        assertEquals(List.of(), WorkloadPlan.generate(8, 6, 3, 1).groupsWithoutLec(), "groups of 4");
+        assertEquals(List.of(), WorkloadPlan.generate(3, 4, 1, 1).groupsWithoutLec(), "groups of 0 and 1 only");
+        // 5 nodes in 1 of 2 groups: one group of 3, one of 2.
+        assertEquals(1, WorkloadPlan.generate(5, 2, 1, 1).groupsWithoutLec().size());
+    }
+
+    @Test
     void shouldRefuseMoreGroupsPerNodeThanExist() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> WorkloadPlan.generate(8, 2, 3, 1));

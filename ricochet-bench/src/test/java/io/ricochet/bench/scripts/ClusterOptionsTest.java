@@ -103,6 +103,18 @@ class ClusterOptionsTest {
                 run.err());
     }
 
+    @Test
+    void shouldWarnThatAnEvenNumberOfGmsReplicasSurvivesNoMoreThanOneFewer() throws Exception {
+        ScriptRun two = ScriptRun.of(Map.of(), "cluster", "up", "--gms-replicas", "2", "--fd-miss", "0");
+        assertEquals(2, two.exitCode(), two.err());
+        assertEquals("cluster: warning: --gms-replicas 2: Raft needs a majority of the replicas up (2 of 2), so 2 "
+                + "survive no failure, as 1 would: use an odd number, 1 or 3\n"
+                + "cluster: --fd-miss '0': must be an integer in 1..1000\nTry 'scripts/cluster up --help'.\n",
+                two.err(), "a warning, then the options are checked on");
+        ScriptRun three = ScriptRun.of(Map.of(), "cluster", "up", "--gms-replicas", "3", "--fd-miss", "0");
+        assertFalse(three.err().contains("warning"), three.err());
+    }
+
     /** Values that cannot give a verdict fail at once, before the demo builds, installs or creates anything. */
     @ParameterizedTest
     @ValueSource(strings = {"--seconds 0", "--rate 0", "--rate fast", "--nft-loss 2000", "--seconds"})
