@@ -1,6 +1,6 @@
+#!/bin/bash
 # Record of the start-up runs of docs/results.md "Start-up" (session 19): ran from /work/main with the jar under test
 # copied to ricochet-core/target/ricochet.jar; /tmp/s19 held the run folders.
-#!/bin/bash
 # start-to-up of daemon 1: $1 label, $2 JVM options; prints ms from the process's start to its "up" line
 cd /work/main
 label=$1; opts=$2; dir=/tmp/s19/up-$label
