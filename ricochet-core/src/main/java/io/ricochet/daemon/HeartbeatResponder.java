@@ -1,17 +1,6 @@
 package io.ricochet.daemon;
 
 import io.ricochet.control.DetectorAddresses;
-import io.netty.bootstrap.Bootstrap;
-import io.netty.buffer.ByteBuf;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelFuture;
-import io.netty.channel.ChannelHandlerContext;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.SimpleChannelInboundHandler;
-import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.DatagramPacket;
-import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
@@ -20,7 +9,11 @@ import io.ricochet.wire.Bytes;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.HeartbeatFlyweight;
+import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.DatagramChannel;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
@@ -40,6 +33,10 @@ import org.slf4j.LoggerFactory;
  * or the list names another address of the detector), and one from a detector not listed is not answered (counted:
  * unlisted). So a rewritten source address cannot aim the daemon's datagrams at a third party. Without the setting,
  * to the datagram's source address.
+ *
+ * <p>The thread blocks in one system call for the next datagram on a plain {@link DatagramChannel}: an idle daemon
+ * spends half its CPU here (ten heartbeats a second, each waking cold code), and a selector, a pipeline and pooled
+ * buffers around a 53-byte read and write only made each wake-up longer (docs/results.md, "The idle daemon").
  */
 final class HeartbeatResponder implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(HeartbeatResponder.class);
@@ -63,8 +60,8 @@ final class HeartbeatResponder implements AutoCloseable {
     private volatile long progressNs;
     /** Opens heartbeats and seals acks: used only by the heartbeat thread (and tests calling {@link #answer}). */
     private final FrameGuard guard;
-    private EventLoopGroup group;
-    private Channel channel;
+    private DatagramChannel channel;
+    private Thread thread;
 
     /**
      * @param self    this daemon's node id, the source of its acks
@@ -84,15 +81,17 @@ final class HeartbeatResponder implements AutoCloseable {
     }
 
     /** Binds {@code address} on the responder's own thread; a failure is one line that names the setting. */
-    void start(InetSocketAddress address) throws InterruptedException {
-        group = new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-heartbeat", true));
-        ChannelFuture bound = new Bootstrap().group(group).channel(NioDatagramChannel.class)
-                .handler(new Handler()).bind(address).await();
-        if (!bound.isSuccess()) {
+    void start(InetSocketAddress address) {
+        try {
+            channel = DatagramChannel.open();
+            channel.bind(address);
+        } catch (IOException e) {
             close();
-            throw BindFailure.of("the heartbeat socket", address, "address, heartbeat-port", bound.cause());
+            throw BindFailure.of("the heartbeat socket", address, "address, heartbeat-port", e);
         }
-        channel = bound.channel();
+        thread = new Thread(this::serve, "ricochet-heartbeat");
+        thread.setDaemon(true);
+        thread.start();
         if (detectors.isEmpty()) {
             LOG.info("answering failure-detector heartbeats on {}, each to its source address (failure-detectors "
                     + "not set)", address);
@@ -188,36 +187,49 @@ final class HeartbeatResponder implements AutoCloseable {
     @Override
     public void close() {
         if (channel != null) {
-            channel.close().awaitUninterruptibly();
+            try {
+                channel.close(); // wakes the thread's receive, which then ends
+            } catch (IOException e) {
+                LOG.debug("closing the heartbeat socket: {}", e.toString());
+            }
         }
-        if (group != null) {
-            group.shutdownGracefully(0, 1, TimeUnit.SECONDS).awaitUninterruptibly();
+        if (thread != null && thread != Thread.currentThread()) {
+            try {
+                thread.join(TimeUnit.SECONDS.toMillis(1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
-    private final class Handler extends SimpleChannelInboundHandler<DatagramPacket> {
-        private final byte[] rx = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
-        private final byte[] tx = new byte[HeartbeatFlyweight.LENGTH + DatagramAuth.TRAILER_LENGTH];
-
-        @Override
-        protected void channelRead0(ChannelHandlerContext ctx, DatagramPacket packet) {
-            ByteBuf content = packet.content();
-            int length = content.readableBytes();
-            if (length > rx.length) {
-                refused.incrementAndGet();
+    /** The heartbeat thread: one datagram at a time, answered at once, until the socket closes. */
+    private void serve() {
+        byte[] rx = new byte[DatagramAuth.MAX_DATAGRAM_LENGTH];
+        byte[] tx = new byte[HeartbeatFlyweight.LENGTH + DatagramAuth.TRAILER_LENGTH];
+        // One byte more than the largest datagram taken, so a longer one shows (receive truncates silently).
+        ByteBuffer in = ByteBuffer.allocateDirect(rx.length + 1);
+        ByteBuffer out = ByteBuffer.allocateDirect(tx.length);
+        while (channel.isOpen()) {
+            try {
+                in.clear();
+                InetSocketAddress sender = (InetSocketAddress) channel.receive(in);
+                int length = in.position();
+                if (length > rx.length) {
+                    refused.incrementAndGet();
+                    continue;
+                }
+                in.flip().get(rx, 0, length);
+                int ackLength = answer(rx, length, sender, tx);
+                if (ackLength > 0) {
+                    out.clear();
+                    out.put(tx, 0, ackLength).flip();
+                    channel.send(out, replyTo);
+                }
+            } catch (ClosedChannelException e) {
                 return;
+            } catch (IOException | RuntimeException e) {
+                LOG.warn("heartbeat socket error: {}", e.toString());
             }
-            content.getBytes(content.readerIndex(), rx, 0, length);
-            int ackLength = answer(rx, length, packet.sender(), tx);
-            if (ackLength > 0) {
-                ctx.writeAndFlush(new DatagramPacket(ctx.alloc().buffer(ackLength).writeBytes(tx, 0, ackLength),
-                        replyTo), ctx.voidPromise());
-            }
-        }
-
-        @Override
-        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            LOG.warn("heartbeat socket error: {}", cause.toString());
         }
     }
 }
