@@ -72,6 +72,23 @@ class GmsMainTest {
     }
 
     @Test
+    void shouldTakeInsecureOnOrOffAsTheDaemonDoesAndTheBareFlagAsOn() {
+        // Each line stops at a later check, so the first line of error shows how --insecure was read.
+        assertUsageError("--tls-cert: TLS files and --insecure on were both given", "--insecure", "on",
+                "--tls-cert", "x.pem");
+        assertUsageError("--tls-cert: TLS files and --insecure on were both given", "--insecure",
+                "--tls-cert", "x.pem");
+        assertUsageError("--tls-cert: no certificate", "--insecure", "off");
+        assertUsageError("--tls-cert: no certificate", "--partitions", "1");
+        assertUsageError("at least 1", "--insecure", "--partitions", "0");
+
+        Run yes = run("--insecure", "yes");
+        assertEquals(2, yes.code, yes.err);
+        assertEquals("ricochet-gms: --insecure 'yes': must be on or off", yes.err.lines().findFirst().orElse(""));
+        assertEquals(2, yes.err.lines().count(), "one line, then the pointer to --help: " + yes.err);
+    }
+
+    @Test
     void shouldFailWithExitOneWhenThePortIsTaken(@TempDir Path storage) throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Run run = run("--port", String.valueOf(taken.getLocalPort()), "--bind", "127.0.0.1", "--insecure",
