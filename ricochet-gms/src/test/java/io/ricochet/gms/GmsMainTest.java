@@ -100,6 +100,19 @@ class GmsMainTest {
         }
     }
 
+    @Test
+    void shouldSayOnOneLineWhenTheRaftPortIsTaken(@TempDir Path storage) throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Run run = run("--port", "0", "--bind", "127.0.0.1", "--insecure", "--raft-port",
+                    String.valueOf(taken.getLocalPort()), "--storage", storage.toString());
+            assertEquals(1, run.code, run.err);
+            assertEquals(1, run.err.lines().count(), "one line: " + run.err);
+            assertTrue(run.err.startsWith("ricochet-gms: cannot listen on 127.0.0.1:" + taken.getLocalPort()
+                    + " for Raft (--raft-port): "), run.err);
+            assertFalse(run.err.contains("\tat "), "no stack trace: " + run.err);
+        }
+    }
+
     private static void assertUsageError(String expected, String... args) {
         Run run = run(args);
         assertEquals(2, run.code, String.join(" ", args) + ": " + run.err);
