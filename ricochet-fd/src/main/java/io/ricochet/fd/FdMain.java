@@ -66,6 +66,8 @@ import picocli.CommandLine;
             "Logs go to standard error: failures at WARN, recoveries and counters (every 10 s) at INFO.",
             "Runs until SIGTERM or SIGINT, which close the socket and exit with status 143 or 130.",
             "Exit status: 1 could not start (e.g. --bind address in use), 2 bad input.",
+            "Its flags: docs/operations.md, 1.4 Daemon settings (after the table); design: "
+                + "docs/design/failure-detection.md.",
         })
 public final class FdMain implements Callable<Integer> {
 

@@ -152,6 +152,7 @@ class FdMainTest {
         assertTrue(unwrapped.contains("1..60000(default:100)"), run.out());
         assertTrue(unwrapped.contains("ThisisthedetectorofrackR,1..65535"), "--rack: " + run.out());
         assertTrue(unwrapped.contains("thosearealwayswatched"), "--members beside a list: " + run.out());
+        assertTrue(unwrapped.contains("design:docs/design/failure-detection.md."), "footer: " + run.out());
         assertEquals("", run.err());
     }
 

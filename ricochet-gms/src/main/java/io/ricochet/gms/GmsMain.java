@@ -62,6 +62,7 @@ import picocli.CommandLine;
         footer = {
             "",
             "Exit status: 0 stopped by SIGTERM/SIGINT, 1 could not start (e.g. port in use), 2 bad input.",
+            "Its flags: docs/operations.md, 1.4 Daemon settings (after the table); replicas: 1.7 A replicated GMS.",
         })
 public final class GmsMain implements Callable<Integer> {
 

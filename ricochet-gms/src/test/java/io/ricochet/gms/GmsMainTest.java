@@ -29,6 +29,7 @@ class GmsMainTest {
             assertTrue(run.out.contains(flag), flag + " in\n" + run.out);
         }
         assertTrue(run.out.replaceAll("\\s+", " ").contains("PORT + the partition index"), run.out);
+        assertTrue(run.out.replaceAll("\\s+", " ").contains("replicas: 1.7 A replicated GMS."), "footer: " + run.out);
     }
 
     @Test
