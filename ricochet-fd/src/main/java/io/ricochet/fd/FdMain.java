@@ -143,7 +143,7 @@ public final class FdMain implements Callable<Integer> {
 
     @Option(names = "--key-file", paramLabel = "FILE",
             description = "The cluster's key file (mode 0600; 'ricochet keygen --out FILE' makes one), the same the "
-                    + "daemons read: every heartbeat and ack is authenticated with it. Required unless --insecure.")
+                    + "daemons read: every heartbeat and ack is authenticated with it. Required unless --insecure on.")
     private Path keyFile;
 
     @Option(names = "--insecure", paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "off",
