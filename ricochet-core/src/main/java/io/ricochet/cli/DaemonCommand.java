@@ -33,7 +33,12 @@ import picocli.CommandLine.Spec;
         sortOptions = false,
         modelTransformer = DaemonCommand.Flags.class,
         description = {"Runs the Ricochet daemon: multicast with LEC + NAK recovery, a GMS client and the local API.",
-            "Settings: --config FILE (key=value lines, keys as the flags below without dashes), then flags.", ""})
+            "Settings: --config FILE (key=value lines, keys as the flags below without dashes), then flags.", ""},
+        footer = {
+            "",
+            "Exit status: 0 stopped by SIGTERM/SIGINT, 1 could not start or the GMS refused it, 2 bad settings.",
+            "Every setting, and running daemons on real hosts: docs/operations.md, 1.4 Daemon settings.",
+        })
 public final class DaemonCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;

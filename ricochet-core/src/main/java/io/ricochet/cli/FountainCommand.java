@@ -18,6 +18,11 @@ import picocli.CommandLine.Spec;
                 + "'recv' may start at any moment, stops once it has decoded the file, and checks its SHA-256. "
                 + "Losses cost a receiver only time, never repair traffic: run the daemons with protocol = ipmc.",
             "",
+        },
+        footer = {
+            "",
+            "Exit status: 0 success, 1 the command failed, 2 bad input.",
+            "The carousel and its flags: docs/operations.md, 1.8 Bulk data; design: docs/design/fountain.md.",
         })
 public final class FountainCommand implements Callable<Integer> {
     /** The robust soliton parameters of the carousel's code (docs/design/fountain.md, "Parameters"). */

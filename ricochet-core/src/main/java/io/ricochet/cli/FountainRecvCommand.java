@@ -34,6 +34,11 @@ import picocli.CommandLine.Spec;
                 + "has enough symbols to decode the file, checks the SHA-256 and writes the file to --out. Shows "
                 + "its progress on standard error.",
             "",
+        },
+        footer = {
+            "",
+            "Exit status: 0 success, 1 the command failed, 2 bad input.",
+            "The carousel and its flags: docs/operations.md, 1.8 Bulk data; design: docs/design/fountain.md.",
         })
 public final class FountainRecvCommand implements Callable<Integer> {
     private static final long NS_PER_S = 1_000_000_000L;

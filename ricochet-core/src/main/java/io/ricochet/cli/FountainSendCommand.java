@@ -32,6 +32,11 @@ import picocli.CommandLine.Spec;
                 + "at --rate symbols a second, without end unless --count or --seconds says otherwise. Any "
                 + "slightly more than k of them (k = file size / symbol size) rebuild the file.",
             "",
+        },
+        footer = {
+            "",
+            "Exit status: 0 success, 1 the command failed, 2 bad input.",
+            "The carousel and its flags: docs/operations.md, 1.8 Bulk data; design: docs/design/fountain.md.",
         })
 public final class FountainSendCommand implements Callable<Integer> {
     private static final long NS_PER_S = 1_000_000_000L;

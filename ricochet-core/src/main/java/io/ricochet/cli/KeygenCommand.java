@@ -20,7 +20,12 @@ import picocli.CommandLine.Option;
             "Rotation: give every host a file with the current key first and the new one second (both are "
                 + "accepted), then move the new key first (it is used to send), then remove the old one. The file "
                 + "format is in docs/design/security.md.",
-            ""})
+            ""},
+        footer = {
+            "",
+            "Exit status: 0 success, 1 the command failed, 2 bad input.",
+            "The key file and its rotation: docs/design/security.md; where it goes: docs/operations.md.",
+        })
 public final class KeygenCommand implements Callable<Integer> {
     @Option(names = "--out", paramLabel = "FILE", required = true,
             description = "where to write the key file; refused if it exists")

@@ -33,6 +33,11 @@ import picocli.CommandLine.Spec;
                 + "dropped because this listener read too slowly. Runs until --seconds pass, --expect deliveries "
                 + "arrive, or Ctrl-C.",
             "",
+        },
+        footer = {
+            "",
+            "Exit status: 0 success, 1 the command failed, 2 bad input.",
+            "The local API this command uses, and its other commands: docs/api.md, Command line.",
         })
 public final class ListenCommand implements Callable<Integer> {
     private static final long NS_PER_S = 1_000_000_000L;

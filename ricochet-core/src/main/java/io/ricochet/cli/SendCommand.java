@@ -32,6 +32,11 @@ import picocli.CommandLine.Spec;
                 + "standard input (or of --input) as one message. With --rate, sends --count generated messages "
                 + "of --size bytes at that rate and prints the rate achieved.",
             "",
+        },
+        footer = {
+            "",
+            "Exit status: 0 success, 1 the command failed, 2 bad input.",
+            "The local API this command uses, and its other commands: docs/api.md, Command line.",
         })
 public final class SendCommand implements Callable<Integer> {
     private static final long NS_PER_S = 1_000_000_000L;

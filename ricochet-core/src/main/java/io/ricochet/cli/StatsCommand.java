@@ -34,6 +34,11 @@ import picocli.CommandLine.Spec;
             "Prints the counters of the Ricochet daemon: traffic, recovery and buffers, with the local API's own "
                 + "counters under 'api'.",
             "",
+        },
+        footer = {
+            "",
+            "Exit status: 0 success, 1 the command failed, 2 bad input.",
+            "Every counter: docs/api.md, Stats and Counters; watching a cluster: docs/operations.md, 1.5.",
         })
 public final class StatsCommand implements Callable<Integer> {
     private static final int MIN_KEY_WIDTH = 24;

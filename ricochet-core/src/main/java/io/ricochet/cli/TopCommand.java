@@ -32,6 +32,11 @@ import picocli.CommandLine.Spec;
                 + "and drops, the GMS link and the failures the GMS reported. q quits (Ctrl-C when standard input "
                 + "is not a terminal). Exits 1 if no daemon answers at the start.",
             "",
+        },
+        footer = {
+            "",
+            "Exit status: 0 success, 1 the command failed, 2 bad input.",
+            "Its columns: docs/operations.md, 1.5 What to watch; the counters: docs/api.md, Counters.",
         })
 public final class TopCommand implements Callable<Integer> {
     /** Daemons watched at once, at most: one connection and one row each. */

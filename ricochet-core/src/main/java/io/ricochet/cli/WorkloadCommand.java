@@ -52,6 +52,11 @@ import picocli.CommandLine.Spec;
                 + "member of its group exactly once, intact. Reads node-*.json (and plan.json / kernel.json) from "
                 + "each directory, prints a table and writes the summary JSON to --out. Exit 1 on any violation.",
             "",
+        },
+        footer = {
+            "",
+            "Exit status: 0 no violation, 1 a violation or a failed node, 2 bad input.",
+            "The plan, the run folder and the summary: docs/operations.md, 2.3 ricochet workload.",
         })
 public final class WorkloadCommand implements Callable<Integer> {
     private static final Set<String> RUN = Set.of("--api", "--node", "--groups", "--rate", "--seconds",

@@ -31,6 +31,19 @@ class DaemonHelpTest {
     }
 
     @Test
+    void shouldEndWithAFooterOfItsOwnNotTheToolsGenericOne() {
+        String daemon = CliRun.of("daemon", "--help").out();
+        String send = CliRun.of("send", "--help").out();
+        String tool = CliRun.of("--help").out();
+        String generic = "(e.g. a simulation failed verification)";
+        assertTrue(tool.replaceAll("\\s+", " ").contains(generic), tool);
+        assertFalse(daemon.replaceAll("\\s+", " ").contains(generic), daemon);
+        assertFalse(send.replaceAll("\\s+", " ").contains(generic), send);
+        assertTrue(daemon.replaceAll("\\s+", " ").contains("docs/operations.md, 1.4 Daemon settings"), daemon);
+        assertTrue(send.replaceAll("\\s+", " ").contains("docs/api.md, Command line"), send);
+    }
+
+    @Test
     void shouldWriteEachDescriptionAsASentenceWithItsDefault() {
         assertEquals("Rate-of-fire r: data packets per repair (default: 8).",
                 DaemonCommand.Flags.sentence("rate-of-fire r: data packets per repair", "8"));

@@ -1,6 +1,7 @@
 package io.ricochet.fd;
 
 import io.ricochet.auth.Authentication;
+import io.ricochet.cli.ValueConverters;
 import io.ricochet.control.DetectorAddresses;
 import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.Watch;
@@ -65,6 +66,8 @@ import picocli.CommandLine;
             "Logs go to standard error: failures at WARN, recoveries and counters (every 10 s) at INFO.",
             "Runs until SIGTERM or SIGINT, which close the socket and exit with status 143 or 130.",
             "Exit status: 1 could not start (e.g. --bind address in use), 2 bad input.",
+            "Its flags: docs/operations.md, 1.4 Daemon settings (after the table); design: "
+                + "docs/design/failure-detection.md.",
         })
 public final class FdMain implements Callable<Integer> {
 
@@ -140,14 +143,15 @@ public final class FdMain implements Callable<Integer> {
 
     @Option(names = "--key-file", paramLabel = "FILE",
             description = "The cluster's key file (mode 0600; 'ricochet keygen --out FILE' makes one), the same the "
-                    + "daemons read: every heartbeat and ack is authenticated with it. Required unless --insecure.")
+                    + "daemons read: every heartbeat and ack is authenticated with it. Required unless --insecure on.")
     private Path keyFile;
 
-    @Option(names = "--insecure",
-            description = "Run without authentication: anyone who reaches this detector's socket can forge acks "
+    @Option(names = "--insecure", paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "off",
+            converter = ValueConverters.Switch.class,
+            description = "on: run without authentication: anyone who reaches this detector's socket can forge acks "
                     + "and keep a dead daemon alive, and the links to the GMS are plaintext. Said in the log. Never "
-                    + "in production.")
-    private boolean insecure;
+                    + "in production. The bare --insecure means on, as before (default: ${DEFAULT-VALUE}).")
+    private ValueConverters.OnOff insecure;
 
     @Option(names = "--max-clock-skew-ms", paramLabel = "MS", defaultValue = "30000",
             description = "Authenticated heartbeats and acks sent further than this from this host's clock, either "
@@ -257,10 +261,11 @@ public final class FdMain implements Callable<Integer> {
                     .add("--members", members)
                     .add("--watch-detectors", watchDetectors)
                     .add("--chain-next", chainNext == null ? List.of() : List.of(chainNext));
+            Authentication auth = Authentication.from(keyFile, insecure.isOn(), maxClockSkewMs, "--key-file",
+                    "--insecure on");
             return new FdConfig(id, bind, targets.targets(), TimeUnit.MILLISECONDS.toNanos(intervalMs), miss,
                     phiThreshold, TimeUnit.MILLISECONDS.toNanos(acceptablePauseMs),
-                    TimeUnit.MILLISECONDS.toNanos(minStdDevMs), Authentication.from(keyFile, insecure, maxClockSkewMs),
-                    metrics.bind(), watchedBy());
+                    TimeUnit.MILLISECONDS.toNanos(minStdDevMs), auth, metrics.bind(), watchedBy());
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
         }
@@ -294,7 +299,7 @@ public final class FdMain implements Callable<Integer> {
             return TlsSettings.insecure();
         }
         try {
-            return tls.settings(insecure, "--insecure", PeerIdentity.Role.DETECTOR, config.id());
+            return tls.settings(insecure.isOn(), "--insecure on", PeerIdentity.Role.DETECTOR, config.id());
         } catch (IllegalArgumentException e) {
             throw invalid(e.getMessage());
         }

@@ -103,7 +103,17 @@ class FdMainTest {
                 Arguments.of("--id a --rack 2", "--rack 2 needs --gms: the GMS lists the daemons to watch (or give "
                         + "them with --members instead)"),
                 Arguments.of("--id a --standby --members 1@" + LOCAL + "7100", "--standby needs --gms"),
-                Arguments.of("--id a --rack 1 --rack 2 --gms " + LOCAL + "7300", "--rack"));
+                Arguments.of("--id a --rack 1 --rack 2 --gms " + LOCAL + "7300", "--rack"),
+                Arguments.of("--id a --insecure yes", "--insecure 'yes': must be on or off"),
+                Arguments.of("--id a --insecure On", "--insecure 'On': must be on or off"),
+                Arguments.of("--id a --insecure off", "no key file"),
+                // --insecure on and the bare --insecure: past the key check, stopped by a later one.
+                Arguments.of("--id a --insecure on --miss 0", "--miss 0: must be in 1..1000"),
+                Arguments.of("--id a --insecure --miss 0", "--miss 0: must be in 1..1000"),
+                Arguments.of("--id a --insecure on --gms " + LOCAL + "7300 --tls-cert a.pem",
+                        "--tls-cert: TLS files and --insecure on were both given: choose one"),
+                Arguments.of("--id a --insecure --gms " + LOCAL + "7300 --tls-cert a.pem",
+                        "--tls-cert: TLS files and --insecure on were both given: choose one"));
     }
 
     @ParameterizedTest(name = "ricochet-fd {0}")
@@ -142,6 +152,7 @@ class FdMainTest {
         assertTrue(unwrapped.contains("1..60000(default:100)"), run.out());
         assertTrue(unwrapped.contains("ThisisthedetectorofrackR,1..65535"), "--rack: " + run.out());
         assertTrue(unwrapped.contains("thosearealwayswatched"), "--members beside a list: " + run.out());
+        assertTrue(unwrapped.contains("design:docs/design/failure-detection.md."), "footer: " + run.out());
         assertEquals("", run.err());
     }
 

@@ -1,5 +1,6 @@
 package io.ricochet.gms;
 
+import io.ricochet.cli.ValueConverters;
 import io.ricochet.control.KeyFingerprint;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
@@ -61,6 +62,7 @@ import picocli.CommandLine;
         footer = {
             "",
             "Exit status: 0 stopped by SIGTERM/SIGINT, 1 could not start (e.g. port in use), 2 bad input.",
+            "Its flags: docs/operations.md, 1.4 Daemon settings (after the table); replicas: 1.7 A replicated GMS.",
         })
 public final class GmsMain implements Callable<Integer> {
 
@@ -200,10 +202,12 @@ public final class GmsMain implements Callable<Integer> {
                     + "that differs from the first seen for its id is logged.")
     private List<String> keyFingerprints;
 
-    @Option(names = "--insecure",
-            description = "Plaintext connections and no roles: any host that reaches the port can register as any "
-                    + "node, join, leave and report failures. Said in the log. Never in production.")
-    private boolean insecure;
+    @Option(names = "--insecure", paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "off",
+            converter = ValueConverters.Switch.class,
+            description = "on: plaintext connections and no roles: any host that reaches the port can register as "
+                    + "any node, join, leave and report failures. Said in the log. Never in production. The bare "
+                    + "--insecure means on, as before (default: ${DEFAULT-VALUE}).")
+    private ValueConverters.OnOff insecure;
 
     /**
      * Runs {@code ricochet-gms} with {@code args} and exits with its exit code.
@@ -285,7 +289,7 @@ public final class GmsMain implements Callable<Integer> {
                     "r" + self + (partition != null ? "-p" + partition : ""));
             MulticastPool pool = new MulticastPool(mcastBase, mcastPort);
             return new GmsConfig(partitions, hosted, list, self, pool, statsIntervalSeconds,
-                    tls.settings(insecure, "--insecure", PeerIdentity.Role.GMS, null), dir.toAbsolutePath(),
+                    tls.settings(insecure.isOn(), "--insecure on", PeerIdentity.Role.GMS, null), dir.toAbsolutePath(),
                     new RaftSettings(electionTimeoutMs, snapshotEvery), metrics.bind(),
                     new RegionSettings(regions, regions ? new MulticastPool(regionBase, mcastPort) : null,
                             minRegionSize), keys(), new FrontDoorSettings(maxConnections, maxConnectionsPerAddress,

@@ -4,6 +4,7 @@ import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.PeerIdentity;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -68,6 +69,7 @@ final class RaftReplica implements AutoCloseable {
 
     void start() throws IOException {
         Replica self = config.replica();
+        checkRaftPortFree(self);
         RaftProperties properties = properties(self);
         server = RaftServer.newBuilder()
                 .setServerId(RaftPeerId.valueOf(self.peerId()))
@@ -125,6 +127,25 @@ final class RaftReplica implements AutoCloseable {
             } catch (IOException e) {
                 LOG.warn("closing the Raft server: {}", e.toString());
             }
+        }
+    }
+
+    /**
+     * Refuses a Raft port another process holds, on one line naming it: Ratis would log the bind failure with a stack
+     * trace and end the JVM itself. Another process may still take the port in between; then Ratis reports it.
+     */
+    private void checkRaftPortFree(Replica self) throws IOException {
+        if (self.raftPort() == 0) {
+            return;
+        }
+        InetSocketAddress address = new InetSocketAddress(self.host(), self.raftPort());
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(address);
+        } catch (IOException e) {
+            String option = config.replicas().size() == 1 ? "--raft-port" : "its RAFTPORT in --replicas";
+            throw new IOException("cannot listen on " + self.host().getHostAddress() + ":" + self.raftPort()
+                    + " for Raft (" + option + "): " + e.getMessage(), e);
         }
     }
 

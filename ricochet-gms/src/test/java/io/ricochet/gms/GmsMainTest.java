@@ -29,6 +29,7 @@ class GmsMainTest {
             assertTrue(run.out.contains(flag), flag + " in\n" + run.out);
         }
         assertTrue(run.out.replaceAll("\\s+", " ").contains("PORT + the partition index"), run.out);
+        assertTrue(run.out.replaceAll("\\s+", " ").contains("replicas: 1.7 A replicated GMS."), "footer: " + run.out);
     }
 
     @Test
@@ -72,6 +73,23 @@ class GmsMainTest {
     }
 
     @Test
+    void shouldTakeInsecureOnOrOffAsTheDaemonDoesAndTheBareFlagAsOn() {
+        // Each line stops at a later check, so the first line of error shows how --insecure was read.
+        assertUsageError("--tls-cert: TLS files and --insecure on were both given", "--insecure", "on",
+                "--tls-cert", "x.pem");
+        assertUsageError("--tls-cert: TLS files and --insecure on were both given", "--insecure",
+                "--tls-cert", "x.pem");
+        assertUsageError("--tls-cert: no certificate", "--insecure", "off");
+        assertUsageError("--tls-cert: no certificate", "--partitions", "1");
+        assertUsageError("at least 1", "--insecure", "--partitions", "0");
+
+        Run yes = run("--insecure", "yes");
+        assertEquals(2, yes.code, yes.err);
+        assertEquals("ricochet-gms: --insecure 'yes': must be on or off", yes.err.lines().findFirst().orElse(""));
+        assertEquals(2, yes.err.lines().count(), "one line, then the pointer to --help: " + yes.err);
+    }
+
+    @Test
     void shouldFailWithExitOneWhenThePortIsTaken(@TempDir Path storage) throws IOException {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             Run run = run("--port", String.valueOf(taken.getLocalPort()), "--bind", "127.0.0.1", "--insecure",
@@ -79,6 +97,19 @@ class GmsMainTest {
             assertEquals(1, run.code, run.err);
             assertTrue(run.err.startsWith("ricochet-gms: cannot listen on 127.0.0.1:" + taken.getLocalPort()),
                     run.err);
+            assertFalse(run.err.contains("\tat "), "no stack trace: " + run.err);
+        }
+    }
+
+    @Test
+    void shouldSayOnOneLineWhenTheRaftPortIsTaken(@TempDir Path storage) throws IOException {
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Run run = run("--port", "0", "--bind", "127.0.0.1", "--insecure", "--raft-port",
+                    String.valueOf(taken.getLocalPort()), "--storage", storage.toString());
+            assertEquals(1, run.code, run.err);
+            assertEquals(1, run.err.lines().count(), "one line: " + run.err);
+            assertTrue(run.err.startsWith("ricochet-gms: cannot listen on 127.0.0.1:" + taken.getLocalPort()
+                    + " for Raft (--raft-port): "), run.err);
             assertFalse(run.err.contains("\tat "), "no stack trace: " + run.err);
         }
     }
