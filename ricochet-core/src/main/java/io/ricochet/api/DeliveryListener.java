@@ -30,6 +30,15 @@ public interface DeliveryListener {
     }
 
     /**
+     * Whether this listener takes {@code group}'s messages in per-sender FIFO order (docs/api.md, "Ordering"): each
+     * sender's messages in the order its daemon accepted them, a LOST in the place of the message it reports. By
+     * default unordered: each message as soon as it is complete. Asked on the engine's thread, per delivery.
+     */
+    default boolean fifo(int group) {
+        return false;
+    }
+
+    /**
      * The engine finished a batch (a burst of datagrams, a timer, a send): a listener that collects what it was handed
      * passes it on now, once per batch. By default listeners pass each delivery on as it comes.
      */

@@ -11,8 +11,20 @@ public interface LocalNode {
     /** This daemon's node id. */
     int nodeId();
 
-    /** Largest payload {@link #send} accepts, in bytes. */
+    /**
+     * Largest payload a version 1 or 2 API connection may SEND, in bytes: what fits one datagram (docs/api.md,
+     * "Limits").
+     */
     int maxPayload();
+
+    /**
+     * Largest message {@link #send} accepts, in bytes (the daemon's {@code max-message}): a message above
+     * {@link #maxPayload} is cut into fragments, one datagram each, and reassembled whole by every receiver
+     * (docs/design/daemon.md, "Fragmentation"). By default no larger than a datagram.
+     */
+    default int maxMessage() {
+        return maxPayload();
+    }
 
     /**
      * Subscribes {@code listener} to {@code group}, joining the group through the GMS if no other local
