@@ -90,7 +90,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
         driver.attach(config.protocol().factory(config.engine(), config.engine().maxPayload(), config.tuning(),
                         config.auth()::newOriginSeals)
                 .create(config.nodeId(), root.split(), driver), transport, config.bundleBytes(),
-                config.bundleLingerUs() * 1_000L, afterBatch(loop));
+                config.bundleLingerUs() * 1_000L, afterBatch(loop), config.messages(), config.engine().maxPayload());
         // One incarnation per process start: a restarted daemon's streams start again at 0 (MembershipEvent).
         this.incarnation = System.currentTimeMillis();
         this.sends = new SendQueue(new SendQueue.Engine() {
@@ -108,7 +108,18 @@ public final class Daemon implements LocalNode, AutoCloseable {
             public long send(int group, byte[] payload, DeliveryListener from) {
                 return driver.sendFromApplication(group, payload, from);
             }
-        }, config.sendQueue(), config.sendRateLimit(), loop, System::nanoTime, counters);
+
+            @Override
+            public int maxSingle() {
+                return maxPayload();
+            }
+
+            @Override
+            public long sendFragment(int group, byte[] message, int index, int count, DeliveryListener from) {
+                return driver.sendFragmentFromApplication(group, message, index, count, from);
+            }
+        }, config.sendQueue(), config.messages().sendQueueBytes(), config.sendRateLimit(), loop, System::nanoTime,
+                counters);
         driver.afterReceive(sends::recheck);
         this.heartbeats = new HeartbeatResponder(config.nodeId(), config.heartbeatStallMs() * 1_000_000L,
                 System::nanoTime, config.auth(), config.failureDetectors());
@@ -269,10 +280,16 @@ public final class Daemon implements LocalNode, AutoCloseable {
         return config.nodeId();
     }
 
-    /** The largest application message: the engine's payload less the kind byte of {@link BundleFormat}. */
+    /** The largest message one datagram carries: the engine's payload less the kind byte of {@link BundleFormat}. */
     @Override
     public int maxPayload() {
         return config.engine().maxPayload() - BundleFormat.KIND;
+    }
+
+    /** The largest application message ({@code max-message}): larger than {@link #maxPayload}, it is fragmented. */
+    @Override
+    public int maxMessage() {
+        return Math.max(maxPayload(), config.messages().maxMessage());
     }
 
     @Override
@@ -401,9 +418,9 @@ public final class Daemon implements LocalNode, AutoCloseable {
     @Override
     public CompletableFuture<Long> send(int group, byte[] payload, DeliveryListener from, boolean wait) {
         CompletableFuture<Long> done = new CompletableFuture<>();
-        if (payload.length > maxPayload()) {
+        if (payload.length > maxMessage()) {
             done.completeExceptionally(new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload of "
-                    + payload.length + " bytes; the maximum is " + maxPayload()));
+                    + payload.length + " bytes; the maximum is " + maxMessage() + " (max-message)"));
             return done;
         }
         if (closed) {

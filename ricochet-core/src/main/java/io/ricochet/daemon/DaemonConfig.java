@@ -69,6 +69,7 @@ import java.util.Objects;
  * @param tuning              the settings of the protocols other than Ricochet (QSM's token hold)
  * @param failureDetectors    the failure detectors whose heartbeats are answered, each only at its listed address,
  *                            or {@link DetectorAddresses#NONE}: every heartbeat answered at its source address
+ * @param messages            the bounds of large messages and FIFO deliveries
  */
 public record DaemonConfig(int nodeId, String iface, InetAddress address, int unicastPort, ApiConfig api,
                            List<List<InetSocketAddress>> gms, RicochetConfig engine,
@@ -79,7 +80,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
                            ProtocolChoice protocol, int heartbeatPort, int heartbeatStallMs, int sendQueue,
                            int sendRateLimit, int bundleBytes, int bundleLingerUs, Authentication auth,
                            TlsSettings tls, int mtu, int rack, MetricsBind metrics, int maxGroups,
-                           ProtocolTuning tuning, DetectorAddresses failureDetectors) {
+                           ProtocolTuning tuning, DetectorAddresses failureDetectors, MessageLimits messages) {
 
     /** The smallest bundle: the kind byte and two empty messages with their lengths. */
     public static final int MIN_BUNDLE_BYTES = BundleFormat.KIND + 2 * BundleFormat.LENGTH;
@@ -111,6 +112,7 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
         Objects.requireNonNull(metrics, "metrics");
         Objects.requireNonNull(tuning, "tuning");
         Objects.requireNonNull(failureDetectors, "failure-detectors");
+        Objects.requireNonNull(messages, "messages");
         try {
             gms = GmsAddresses.requireValid(gms);
         } catch (IllegalArgumentException e) {

@@ -49,7 +49,20 @@ public enum DaemonCounter implements Counter {
     HEARTBEATS_UNLISTED(226, "heartbeats of a detector not listed in failure-detectors (when it lists any): left "
             + "unanswered, so that detector reports this node failed"),
     JOINS_BEFORE_JOIN_POINTS(227, "application JOINs answered before every sender of the group gave its join point "
-            + "(after the wait's bound: such a sender's messages are delivered from its late join point on)");
+            + "(after the wait's bound: such a sender's messages are delivered from its late join point on)"),
+    MESSAGES_FRAGMENTED(181, "application messages too large for one datagram sent as fragments (max-message)"),
+    FRAGMENTS_SENT(182, "datagrams of those messages' fragments"),
+    MESSAGES_REASSEMBLED(183, "fragmented messages received whole and delivered"),
+    MESSAGES_LOST(184, "fragmented messages reported LOST whole: a fragment was given up, memory was short "
+            + "(REASSEMBLY_OVERFLOWS), it was too large (MESSAGES_TOO_LARGE), or its sender left before sending it all"),
+    FRAGMENTS_DROPPED(185, "fragments dropped: of a message already reported LOST, or begun before this node's join"),
+    REASSEMBLY_OVERFLOWS(186, "fragmented messages given up because reassembly-buffer (or a sender's half of it) was "
+            + "full"),
+    MESSAGES_TOO_LARGE(187, "fragmented messages given up because they were larger than this daemon's max-message"),
+    FIFO_HELD(188, "deliveries held back for FIFO subscribers until the messages before them were resolved"),
+    FIFO_OUT_OF_ORDER(189, "deliveries handed to FIFO subscribers out of order: fifo-buffer was full"),
+    MESSAGE_CURSOR_JUMPS(190, "message streams restarted far ahead of what was resolved (a gap the engine never "
+            + "resolves: see STREAM_RESTARTS)");
 
     /** Every daemon counter, in id order. */
     public static final java.util.List<Counter> ALL = java.util.List.of(values());

@@ -123,6 +123,18 @@ public final class DaemonSettings {
         k.put("send-queue", new String[] {"4096",
             "application sends that may wait for the engine at once; beyond, SEND gets BUSY (the Java client "
                 + "retries)"});
+        k.put("send-queue-bytes", new String[] {String.valueOf(MessageLimits.DEFAULT.sendQueueBytes()),
+            "bytes of application sends that may wait for the engine at once (at least max-message); beyond, SEND "
+                + "gets BUSY"});
+        k.put("max-message", new String[] {String.valueOf(MessageLimits.DEFAULT.maxMessage()),
+            "the largest message an application may send, 1.." + MessageLimits.MAX_MESSAGE + " bytes: one larger than "
+                + "a datagram goes as fragments and is delivered whole, or reported LOST whole"});
+        k.put("reassembly-buffer", new String[] {String.valueOf(MessageLimits.DEFAULT.reassemblyBytes()),
+            "bytes of fragmented messages being reassembled at once (at least max-message; one sender may hold half, "
+                + "or one message); a message that does not fit is reported LOST and counted"});
+        k.put("fifo-buffer", new String[] {String.valueOf(MessageLimits.DEFAULT.fifoBytes()),
+            "bytes of deliveries held back for subscribers that asked for FIFO order; past it they are delivered out "
+                + "of order and counted (FIFO_OUT_OF_ORDER)"});
         k.put("send-rate-limit", new String[] {"0",
             "datagrams of application messages sent per second at most (0 = no limit)"});
         k.put("bundle-bytes", new String[] {"payload",
@@ -312,7 +324,8 @@ public final class DaemonSettings {
                 integer("rack"), metrics(),
                 integer("max-groups"), new ProtocolTuning(null, parse("qsm-token-interval-ms",
                 v -> QsmConfig.tokenIntervalNsOfMs(Double.parseDouble(v))), qsmPartitionSize(),
-                qsmRegenerationFloorNs()), failureDetectors());
+                qsmRegenerationFloorNs()), failureDetectors(), new MessageLimits(integer("max-message"),
+                integer("send-queue-bytes"), integer("reassembly-buffer"), integer("fifo-buffer")));
     }
 
     /** The detectors listed in failure-detectors; empty (the default) is none. */

@@ -47,7 +47,14 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
     private final RecoveryLatencies latencies = new RecoveryLatencies(TRACKED_LOSSES, true);
     private final SubscriberRegistry subscribers = new SubscriberRegistry();
     private Consumer<PacketId> dropObserver = id -> { };
-    private final Unpacker unpacker = new Unpacker();
+    private MessageStreams messages;
+    /** Whether a sweep of the message streams is scheduled. */
+    private boolean sweepPending;
+    /** Sweeps go on until then after a membership change. */
+    private long sweepUntilNs;
+    private static final long SWEEP_AFTER_CHANGES_NS = 20_000_000_000L;
+    /** A fragment being sent: its header and piece (the engine copies it). */
+    private byte[] fragment = new byte[0];
     private ProtocolEngine engine;
     private Bundler bundler;
     private Transport transport;
@@ -93,6 +100,35 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
      * @param afterBatch  runs a task once the loop has run the tasks it is running now
      */
     void attach(ProtocolEngine engine, Transport transport, int bundleBytes, long lingerNs, Executor afterBatch) {
+        attach(engine, transport, bundleBytes, lingerNs, afterBatch, MessageLimits.DEFAULT, 0);
+    }
+
+    /**
+     * Attaches the engine and the sockets, with the limits of large messages and FIFO deliveries.
+     *
+     * @param maxPayload the engine's largest datagram payload (0: the largest a frame carries)
+     */
+    void attach(ProtocolEngine engine, Transport transport, int bundleBytes, long lingerNs, Executor afterBatch,
+                MessageLimits limits, int maxPayload) {
+        int payload = maxPayload > 0 ? maxPayload : io.ricochet.wire.DataFlyweight.MAX_PAYLOAD;
+        this.fragment = new byte[payload];
+        this.messages = new MessageStreams(subscribers, new MessageStreams.EngineStreams() {
+            @Override
+            public long start(int origin, int group) {
+                return engine.streamStart(origin, group);
+            }
+
+            @Override
+            public long id(int origin, int group) {
+                return engine.streamId(origin, group);
+            }
+
+            @Override
+            public boolean resolvesAll() {
+                return engine.resolvesEveryDatagram();
+            }
+        }, counters, limits.maxMessage(), payload, limits.reassemblyBytes(), limits.reassemblyBytesPerOrigin(),
+                limits.fifoBytes());
         this.engine = engine;
         this.transport = transport;
         this.views = new ViewReconciler(self, transport, event -> engine.onMembership(event, nowNs));
@@ -231,6 +267,36 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
         afterEngineCall();
     }
 
+    /**
+     * Fragment {@code index} of {@code count} of an application's message too large for one datagram
+     * (docs/design/daemon.md, "Fragmentation"): sent as a datagram of its own (the datagram being filled goes
+     * first), the fragments of a message at consecutive seqnos; once the last is sent, the whole message is delivered
+     * to this node's subscribers that take local sends. Returns the message's id: its first fragment's.
+     *
+     * @throws ApiException NOT_A_MEMBER if this node is not (or no longer) in the group
+     */
+    long sendFragmentFromApplication(int group, byte[] message, int index, int count, DeliveryListener from) {
+        if (!isMember(group)) {
+            throw new ApiException(ApiException.Code.NOT_A_MEMBER, "node " + self + " is not in group " + group
+                    + " (any more): join it first");
+        }
+        if (bundler.isOpen()) {
+            bundler.send();
+        }
+        int piece = fragment.length - BundleFormat.FRAGMENT_HEADER;
+        int at = index * piece;
+        int length = Math.min(piece, message.length - at);
+        BundleFormat.writeFragmentHeader(fragment, 0, count, index);
+        System.arraycopy(message, at, fragment, BundleFormat.FRAGMENT_HEADER, length);
+        long seqno = engine.send(group, fragment, 0, BundleFormat.FRAGMENT_HEADER + length, now());
+        long id = MessageId.of(seqno - index, 0);
+        if (index == count - 1) {
+            counters.add(DaemonCounter.LOCAL_DELIVERIES, subscribers.deliveredLocal(self, group, id, message, from));
+        }
+        endOfSendsLater();
+        return id;
+    }
+
     // ------------------------------------------------------------------ Bundler.Engine
 
     @Override
@@ -312,6 +378,29 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
         now();
         views.applyEvent(event, unicast);
         afterEngineCall();
+        // The engine drops a departed sender's stream after its give-up time, twice over: sweep until then.
+        sweepUntilNs = nowNs + SWEEP_AFTER_CHANGES_NS;
+        sweepMessagesLater();
+    }
+
+    /**
+     * Closes, within a second, the message streams whose sender restarted, failed or left once the engine dropped
+     * them (a message it never finished is reported LOST), and again while any stream waits for something.
+     */
+    private void sweepMessagesLater() {
+        if (!sweepPending) {
+            sweepPending = true;
+            loop.schedule(this::sweepMessages, 1, TimeUnit.SECONDS);
+        }
+    }
+
+    private void sweepMessages() {
+        sweepPending = false;
+        boolean waiting = messages.sweep();
+        subscribers.endOfBatch();
+        if (waiting || now() - sweepUntilNs < 0) {
+            sweepMessagesLater();
+        }
     }
 
     boolean isMember(int group) {
@@ -369,14 +458,27 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
         if (how != Delivery.DIRECT) {
             latencies.recovered(self, new PacketId(origin, group, seqno), how, nowNs);
         }
-        unpacker.deliver(origin, group, seqno, payload, offset, length);
+        if (seqno > MAX_DATAGRAM) {
+            counters.increment(DaemonCounter.MALFORMED_DATAGRAMS);
+            return;
+        }
+        messages.delivered(origin, group, seqno, payload, offset, length);
+        if (!sweepPending && messages.dirty()) {
+            sweepMessagesLater();
+        }
     }
 
-    /** The engine gave up on a datagram: one LOST, named by its first message's id, covers all its messages. */
+    /**
+     * The engine gave up on a datagram: one LOST names the message it carried or began, or covers all its messages
+     * ({@link MessageStreams}).
+     */
     @Override
     public void lost(int origin, int group, long seqno, long discoveredNs) {
         if (seqno <= MAX_DATAGRAM) {
-            subscribers.lost(origin, group, MessageId.of(seqno, 0));
+            messages.lost(origin, group, seqno);
+            if (!sweepPending && messages.dirty()) {
+                sweepMessagesLater();
+            }
         } else {
             counters.increment(DaemonCounter.MALFORMED_DATAGRAMS);
         }
@@ -390,37 +492,5 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
     @Override
     public void lossDiscovered(int origin, int group, long seqno, long discoveredNs) {
         latencies.discovered(self, new PacketId(origin, group, seqno), discoveredNs);
-    }
-
-    /**
-     * Hands the messages of a delivered datagram to the subscribers, each by its id; a datagram not in the
-     * format (checked whole before any message goes out) is counted and reported LOST, so no message of it is
-     * both delivered and lost. One instance, reused: no garbage per datagram.
-     */
-    private final class Unpacker implements BundleFormat.Messages {
-        private int origin;
-        private int group;
-        private long seqno;
-
-        void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length) {
-            if (seqno > MAX_DATAGRAM) {
-                counters.increment(DaemonCounter.MALFORMED_DATAGRAMS);
-                return;
-            }
-            if (BundleFormat.count(payload, offset, length) == BundleFormat.MALFORMED) {
-                counters.increment(DaemonCounter.MALFORMED_DATAGRAMS);
-                subscribers.lost(origin, group, MessageId.of(seqno, 0));
-                return;
-            }
-            this.origin = origin;
-            this.group = group;
-            this.seqno = seqno;
-            BundleFormat.forEach(payload, offset, length, this);
-        }
-
-        @Override
-        public void message(int index, byte[] buffer, int offset, int length) {
-            subscribers.delivered(origin, group, MessageId.of(seqno, index), buffer, offset, length);
-        }
     }
 }

@@ -16,7 +16,10 @@ import java.util.function.LongSupplier;
  * datagram being filled ({@link Bundler}) is taken at once; one that needs a new datagram is taken only when the
  * engine can keep it (its retransmit buffer, sized by time, has room: {@code sendReadyAtNs}) and within the
  * optional rate limit, which counts datagrams. Sends that cannot be taken at once wait here, in order, up to a
- * bound; beyond it, and for a send that may not wait (TRY_SEND), the answer is {@link ApiException.Code#BUSY}. A
+ * bound, in sends and in bytes; beyond it, and for a send that may not wait (TRY_SEND), the answer is
+ * {@link ApiException.Code#BUSY}. A message too large for one datagram goes as fragments, one datagram each, each
+ * taken when the engine can take it; it is taken whole when its last fragment is (docs/design/daemon.md,
+ * "Fragmentation"), and the sends behind it wait for it. A
  * producer faster than the network is slowed down instead of making receivers lose data. Owned by the engine's
  * event loop: every method runs there, and one timer at most is scheduled, when the head of the queue can go.
  */
@@ -31,29 +34,58 @@ final class SendQueue {
 
         /** Hands a send to the engine (membership checked there); returns its message id. */
         long send(int group, byte[] payload, DeliveryListener from);
+
+        /** The largest message one datagram carries; a larger one goes as fragments. */
+        int maxSingle();
+
+        /**
+         * Hands fragment {@code index} of {@code count} of a message to the engine (membership checked there);
+         * returns the message's id. The fragments of a message go in order, nothing else to the group between.
+         */
+        long sendFragment(int group, byte[] message, int index, int count, DeliveryListener from);
     }
 
-    private record Pending(int group, byte[] payload, DeliveryListener from, CompletableFuture<Long> done) {
+    /** A send waiting for the engine; a fragmented one remembers how far it got. */
+    private static final class Pending {
+        final int group;
+        final byte[] payload;
+        final DeliveryListener from;
+        final CompletableFuture<Long> done;
+        final int fragments;
+        int next;
+        long id;
+
+        Pending(int group, byte[] payload, DeliveryListener from, CompletableFuture<Long> done, int fragments) {
+            this.group = group;
+            this.payload = payload;
+            this.from = from;
+            this.done = done;
+            this.fragments = fragments;
+        }
     }
 
     private final Engine engine;
     private final int capacity;
+    private final long capacityBytes;
     private final TokenBucket rate;
     private final ScheduledExecutorService loop;
     private final LongSupplier clock;
     private final Counters counters;
     private final ArrayDeque<Pending> queue = new ArrayDeque<>();
+    private long queuedBytes;
     private ScheduledFuture<?> retry;
 
     /**
-     * @param capacity  sends that may wait at once
-     * @param perSecond sends taken per second at most (0 = no limit)
-     * @param loop      the engine's event loop, where the retry timer runs
+     * @param capacity      sends that may wait at once
+     * @param capacityBytes bytes of sends that may wait at once (at least the largest message)
+     * @param perSecond     datagrams taken per second at most (0 = no limit)
+     * @param loop          the engine's event loop, where the retry timer runs
      */
-    SendQueue(Engine engine, int capacity, int perSecond, ScheduledExecutorService loop, LongSupplier clock,
-              Counters counters) {
+    SendQueue(Engine engine, int capacity, long capacityBytes, int perSecond, ScheduledExecutorService loop,
+              LongSupplier clock, Counters counters) {
         this.engine = engine;
         this.capacity = capacity;
+        this.capacityBytes = capacityBytes;
         this.rate = new TokenBucket(perSecond, Math.max(1, perSecond / 100));
         this.loop = loop;
         this.clock = clock;
@@ -65,30 +97,78 @@ final class SendQueue {
      * message id when the engine took the message, or fails with the reason.
      */
     void offer(int group, byte[] payload, DeliveryListener from, boolean wait, CompletableFuture<Long> done) {
+        int fragments = payload.length > engine.maxSingle()
+                ? BundleFormat.fragmentsOf(payload.length, engine.maxSingle() + BundleFormat.KIND) : 0;
         if (queue.isEmpty()) {
             // A message that joins the open datagram needs neither the clock nor a new datagram's turn: most sends
             // of a bundling sender, taken without reading the clock or keeping a record of the send.
-            if (engine.joins(group, payload.length)) {
+            if (fragments == 0 && engine.joins(group, payload.length)) {
                 take(group, payload, from, done, 0, false);
                 return;
             }
             long nowNs = clock.getAsLong();
             if (readyAtNs(group, nowNs) <= nowNs) {
-                take(group, payload, from, done, nowNs, true);
+                if (fragments == 0) {
+                    take(group, payload, from, done, nowNs, true);
+                    return;
+                }
+                Pending large = new Pending(group, payload, from, done, fragments);
+                if (sendFragments(large, nowNs) == 0) {
+                    return;
+                }
+                // Started: the rest of it goes as the engine takes it, before anything queued after it.
+                enqueue(large);
+                drain();
                 return;
             }
         }
-        if (!wait || queue.size() >= capacity) {
+        if (!wait || queue.size() >= capacity || queuedBytes + payload.length > capacityBytes) {
             counters.increment(DaemonCounter.SENDS_BUSY);
             done.completeExceptionally(new ApiException(ApiException.Code.BUSY, wait
-                    ? "the daemon's send queue is full (" + capacity + " sends); retry later"
+                    ? "the daemon's send queue is full (" + capacity + " sends, " + capacityBytes + " bytes); "
+                            + "retry later"
                     : "the daemon cannot take a send now (send queue, retransmit buffer or rate limit); retry later"));
             return;
         }
-        queue.addLast(new Pending(group, payload, from, done));
+        enqueue(new Pending(group, payload, from, done, fragments));
+        drain();
+    }
+
+    private void enqueue(Pending send) {
+        queue.addLast(send);
+        queuedBytes += send.payload.length;
         counters.increment(DaemonCounter.SENDS_QUEUED);
         counters.max(DaemonCounter.SEND_QUEUE_PEAK, queue.size());
-        drain();
+    }
+
+    /**
+     * Hands the engine the fragments of a large message it can take now, in order; returns 0 once the message is
+     * taken whole (or failed), else when the engine can take the next one.
+     */
+    private long sendFragments(Pending send, long nowNs) {
+        while (send.next < send.fragments) {
+            long readyNs = readyAtNs(send.group, nowNs);
+            if (readyNs > nowNs) {
+                return readyNs;
+            }
+            rate.tryAcquire(nowNs);
+            try {
+                long id = engine.sendFragment(send.group, send.payload, send.next, send.fragments, send.from);
+                if (send.next++ == 0) {
+                    send.id = id;
+                }
+            } catch (ApiException e) {
+                send.done.completeExceptionally(e);
+                return 0;
+            } catch (RuntimeException e) {
+                send.done.completeExceptionally(new ApiException(ApiException.Code.INTERNAL, e.toString()));
+                return 0;
+            }
+        }
+        counters.increment(DaemonCounter.MESSAGES_FRAGMENTED);
+        counters.add(DaemonCounter.FRAGMENTS_SENT, send.fragments);
+        send.done.complete(send.id);
+        return 0;
     }
 
     /** Sends waiting now. */
@@ -99,8 +179,9 @@ final class SendQueue {
     /** Fails every waiting send (the daemon is stopping). */
     void failAll(ApiException reason) {
         for (Pending send = queue.pollFirst(); send != null; send = queue.pollFirst()) {
-            send.done().completeExceptionally(reason);
+            send.done.completeExceptionally(reason);
         }
+        queuedBytes = 0;
         if (retry != null) {
             retry.cancel(false);
         }
@@ -116,7 +197,8 @@ final class SendQueue {
         }
         long nowNs = clock.getAsLong();
         Pending head = queue.peekFirst();
-        if (engine.joins(head.group(), head.payload().length) || readyAtNs(head.group(), nowNs) <= nowNs) {
+        if (head.fragments == 0 && engine.joins(head.group, head.payload.length)
+                || readyAtNs(head.group, nowNs) <= nowNs) {
             retry.cancel(false);
             retry = null;
             drain();
@@ -131,16 +213,30 @@ final class SendQueue {
         long nowNs = clock.getAsLong();
         while (!queue.isEmpty()) {
             Pending head = queue.peekFirst();
-            boolean joins = engine.joins(head.group(), head.payload().length);
-            long readyNs = joins ? nowNs : readyAtNs(head.group(), nowNs);
-            if (readyNs > nowNs) {
-                if (retry == null) {
-                    retry = loop.schedule(this::onRetry, readyNs - nowNs, TimeUnit.NANOSECONDS);
+            if (head.fragments > 0) {
+                long readyNs = sendFragments(head, nowNs);
+                if (readyNs != 0) {
+                    retryAt(readyNs, nowNs);
+                    return;
                 }
+                queuedBytes -= queue.pollFirst().payload.length;
+                continue;
+            }
+            boolean joins = engine.joins(head.group, head.payload.length);
+            long readyNs = joins ? nowNs : readyAtNs(head.group, nowNs);
+            if (readyNs > nowNs) {
+                retryAt(readyNs, nowNs);
                 return;
             }
             Pending send = queue.pollFirst();
-            take(send.group(), send.payload(), send.from(), send.done(), nowNs, !joins);
+            queuedBytes -= send.payload.length;
+            take(send.group, send.payload, send.from, send.done, nowNs, !joins);
+        }
+    }
+
+    private void retryAt(long readyNs, long nowNs) {
+        if (retry == null) {
+            retry = loop.schedule(this::onRetry, readyNs - nowNs, TimeUnit.NANOSECONDS);
         }
     }
 

@@ -11,7 +11,7 @@ import java.util.Set;
  * The applications on this node subscribed to each group (API connections, in-process listeners), and the fan-out
  * of the engine's deliveries and loss reports to them. Owned by the engine's event loop.
  */
-final class SubscriberRegistry {
+final class SubscriberRegistry implements MessageStreams.Subscribers {
     private final Map<Integer, List<DeliveryListener>> listeners = new HashMap<>();
     /** The listeners handed something since the last {@link #endOfBatch}, each once. */
     private final Set<DeliveryListener> handed = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
@@ -43,15 +43,41 @@ final class SubscriberRegistry {
 
     /** Hands a delivered packet to every subscriber of its group; each copies what it keeps of the payload. */
     void delivered(int origin, int group, long seqno, byte[] payload, int offset, int length) {
+        deliver(origin, group, seqno, payload, offset, length, MessageStreams.ALL);
+    }
+
+    /**
+     * Hands a message to the group's subscribers of {@code audience}: all, those that take it unordered, or those
+     * that take it in FIFO order ({@link DeliveryListener#fifo}).
+     */
+    @Override
+    public void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length, int audience) {
         List<DeliveryListener> list = listeners.get(group);
         if (list == null) {
             return;
         }
         for (int i = 0; i < list.size(); i++) {
             DeliveryListener listener = list.get(i);
+            if (audience != MessageStreams.ALL && listener.fifo(group) != (audience == MessageStreams.FIFO)) {
+                continue;
+            }
             listener.delivered(origin, group, seqno, payload, offset, length);
             handed(listener);
         }
+    }
+
+    @Override
+    public boolean hasFifo(int group) {
+        List<DeliveryListener> list = listeners.get(group);
+        if (list == null) {
+            return false;
+        }
+        for (int i = 0; i < list.size(); i++) {
+            if (list.get(i).fifo(group)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -76,7 +102,8 @@ final class SubscriberRegistry {
     }
 
     /** Tells every subscriber of the group that a packet will never be delivered. */
-    void lost(int origin, int group, long seqno) {
+    @Override
+    public void lost(int origin, int group, long seqno) {
         List<DeliveryListener> list = listeners.get(group);
         if (list == null) {
             return;

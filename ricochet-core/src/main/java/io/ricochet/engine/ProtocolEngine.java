@@ -83,6 +83,31 @@ public interface ProtocolEngine {
     /** Earliest pending timer deadline, or {@link Long#MAX_VALUE} when none. */
     long nextDeadlineNs();
 
+    /**
+     * The first seqno of {@code origin}'s stream in {@code group} this node resolves (delivers or gives up: every
+     * one from there on is resolved), or -1 if it has no such stream or does not say. The daemon reassembles
+     * fragmented messages and orders deliveries from there (docs/design/daemon.md, "Fragmentation").
+     */
+    default long streamStart(int origin, int group) {
+        return -1;
+    }
+
+    /**
+     * A number for {@code origin}'s stream in {@code group} at this node that changes when the stream is replaced
+     * (the sender restarted) or dropped, or -1 if there is none or the engine does not say.
+     */
+    default long streamId(int origin, int group) {
+        return -1;
+    }
+
+    /**
+     * Whether every datagram of a stream from its {@link #streamStart} on is, in the end, delivered or given up
+     * (reported lost). A protocol that promises only best effort does not, and the daemon then orders nothing.
+     */
+    default boolean resolvesEveryDatagram() {
+        return true;
+    }
+
     /** Live counters, owned by the engine's thread; take a {@link Counters#snapshot()} to publish them. */
     Counters counters();
 

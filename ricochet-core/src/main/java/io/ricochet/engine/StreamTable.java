@@ -28,6 +28,10 @@ public final class StreamTable {
         private final int group;
         private final long incarnation;
         private final ReceiveWindow window;
+        /** This stream's number at this node: a stream that replaces another of (origin, group) has another. */
+        private final long id;
+        /** The first seqno this node resolves (delivers or gives up): every one from here on is resolved. */
+        private final long start;
         /**
          * The last base and progress this node told the sender (a STABLE), and whether one may be due (see
          * StabilityReporter).
@@ -36,7 +40,9 @@ public final class StreamTable {
         private long reportedProgress = -1;
         private boolean reportPending;
 
-        Stream(int origin, int group, long incarnation, long base, int maxWindow) {
+        Stream(long id, int origin, int group, long incarnation, long base, int maxWindow) {
+            this.id = id;
+            this.start = base;
             this.origin = origin;
             this.group = group;
             this.incarnation = incarnation;
@@ -94,6 +100,16 @@ public final class StreamTable {
         public ReceiveWindow window() {
             return window;
         }
+
+        /** This stream's number at this node (docs/design/daemon.md, "Fragmentation"). */
+        public long id() {
+            return id;
+        }
+
+        /** The first seqno this node resolves: where the stream started here. */
+        public long start() {
+            return start;
+        }
     }
 
     /** Whether the GMS lists {@code node} in {@code group} (asked only before a stream is created). */
@@ -113,6 +129,8 @@ public final class StreamTable {
     /** Retired streams and when each is pruned, in retirement order (every retirement waits the same delay). */
     private final java.util.LinkedHashMap<Long, Long> retired = new java.util.LinkedHashMap<>();
     private final Map<Integer, Long> incarnations = new HashMap<>();
+    /** The number the next stream created gets. */
+    private long nextId;
 
     /** @param maxWindow seqnos a stream's window may span above its oldest unresolved one */
     public StreamTable(int maxWindow) {
@@ -129,12 +147,24 @@ public final class StreamTable {
         return streams.get(key(origin, group));
     }
 
+    /** The first seqno this node resolves of (origin, group)'s stream, or -1 if it has none. */
+    public long startOf(int origin, int group) {
+        Stream stream = find(origin, group);
+        return stream == null ? -1 : stream.start;
+    }
+
+    /** The number of (origin, group)'s stream at this node, or -1 if it has none. */
+    public long idOf(int origin, int group) {
+        Stream stream = find(origin, group);
+        return stream == null ? -1 : stream.id;
+    }
+
     /** The stream, created with {@code firstSeen} as the first seqno a packet showed if this node has none. */
     public Stream getOrCreate(int origin, int group, long firstSeen) {
         long key = key(origin, group);
         Stream stream = streams.get(key);
         if (stream == null) {
-            stream = new Stream(origin, group, incarnations.getOrDefault(origin, 0L),
+            stream = new Stream(nextId++, origin, group, incarnations.getOrDefault(origin, 0L),
                     ReceiveWindow.baseForFirstSeen(firstSeen), maxWindow);
             streams.put(key, stream);
         }
@@ -149,7 +179,7 @@ public final class StreamTable {
         long key = key(origin, group);
         Stream stream = streams.get(key);
         if (stream == null) {
-            stream = new Stream(origin, group, incarnations.getOrDefault(origin, 0L), base, maxWindow);
+            stream = new Stream(nextId++, origin, group, incarnations.getOrDefault(origin, 0L), base, maxWindow);
             streams.put(key, stream);
         }
         return stream;
@@ -197,7 +227,7 @@ public final class StreamTable {
         long key = key(origin, group);
         Stream stream = streams.get(key);
         if (stream == null ? fresh : stream.incarnation != incarnation) {
-            streams.put(key, new Stream(origin, group, incarnation, 0, maxWindow));
+            streams.put(key, new Stream(nextId++, origin, group, incarnation, 0, maxWindow));
             return stream;
         }
         return null;

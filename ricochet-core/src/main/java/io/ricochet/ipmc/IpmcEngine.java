@@ -79,6 +79,22 @@ public final class IpmcEngine implements ProtocolEngine {
     }
 
     @Override
+    public long streamStart(int origin, int group) {
+        return streams.startOf(origin, group);
+    }
+
+    @Override
+    public long streamId(int origin, int group) {
+        return streams.idOf(origin, group);
+    }
+
+    /** Best effort: a datagram may be neither delivered nor reported (docs/api.md, "Delivery guarantees"). */
+    @Override
+    public boolean resolvesEveryDatagram() {
+        return false;
+    }
+
+    @Override
     public long sentTo(int group) {
         return dataSender.sentTo(group);
     }

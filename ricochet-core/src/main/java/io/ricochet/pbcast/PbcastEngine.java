@@ -227,6 +227,12 @@ public final class PbcastEngine implements ProtocolEngine {
         return receiver.missingCount();
     }
 
+    /** Best effort: a datagram may be neither delivered nor reported (docs/api.md, "Delivery guarantees"). */
+    @Override
+    public boolean resolvesEveryDatagram() {
+        return false;
+    }
+
     @Override
     public long sentTo(int group) {
         return dataSender.sentTo(group);

@@ -667,6 +667,16 @@ public final class RicochetEngine
     }
 
     @Override
+    public long streamStart(int origin, int group) {
+        return streams.startOf(origin, group);
+    }
+
+    @Override
+    public long streamId(int origin, int group) {
+        return streams.idOf(origin, group);
+    }
+
+    @Override
     public long sentTo(int group) {
         return dataSender.sentTo(group);
     }

@@ -316,8 +316,12 @@ class EngineDriverTest {
         receive(frame(FrameType.DATA, 3, new byte[] {5, 1, 2}));
         receive(frame(FrameType.DATA, 4, new byte[0]));
         process();
+        assertEquals(List.of(), delivered, "reported in the stream's order: after seqnos 0 and 1");
+        receive(frame(FrameType.DATA, 0, new byte[] {0, 1}));
+        receive(frame(FrameType.DATA, 1, new byte[] {0, 2}));
+        process();
 
-        assertEquals(List.of(-1 - 2 * 4096L, -1 - 3 * 4096L, -1 - 4 * 4096L), delivered, "one LOST each");
+        assertEquals(List.of(0L, 4096L, -1 - 2 * 4096L, -1 - 3 * 4096L, -1 - 4 * 4096L), delivered, "one LOST each");
         assertEquals(3, counters.get(DaemonCounter.MALFORMED_DATAGRAMS));
     }
 

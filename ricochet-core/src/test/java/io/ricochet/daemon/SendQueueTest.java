@@ -48,10 +48,29 @@ class SendQueueTest {
             taken.add(group + ":" + payload.length);
             return taken.size() - 1;
         }
+
+        @Override
+        public int maxSingle() {
+            return MAX_SINGLE;
+        }
+
+        @Override
+        public long sendFragment(int group, byte[] message, int index, int count, DeliveryListener from) {
+            taken.add(group + ":" + message.length + "#" + index + "/" + count);
+            if (afterFragment != null) {
+                afterFragment.run();
+            }
+            return (taken.size() - 1 - index) * 4096L;
+        }
     };
+    /** What the fake engine does after each fragment it takes (null: nothing). */
+    private Runnable afterFragment;
+
+    /** The largest message of one datagram in these tests: fragments carry 1 001 - 9 = 992 bytes each. */
+    private static final int MAX_SINGLE = 1_000;
 
     private SendQueue queue(int capacity, int perSecond) {
-        return new SendQueue(engine, capacity, perSecond, channel.eventLoop(), () -> timeNs, counters);
+        return new SendQueue(engine, capacity, 1 << 20, perSecond, channel.eventLoop(), () -> timeNs, counters);
     }
 
     private CompletableFuture<Long> offer(SendQueue queue, int size, boolean wait) {
@@ -187,7 +206,94 @@ class SendQueueTest {
             public long send(int group, byte[] payload, DeliveryListener from) {
                 throw new ApiException(ApiException.Code.NOT_A_MEMBER, "left meanwhile");
             }
-        }, 4, 0, channel.eventLoop(), () -> timeNs, counters);
+
+            @Override
+            public int maxSingle() {
+                return MAX_SINGLE;
+            }
+
+            @Override
+            public long sendFragment(int group, byte[] message, int index, int count, DeliveryListener from) {
+                throw new ApiException(ApiException.Code.NOT_A_MEMBER, "left meanwhile");
+            }
+        }, 4, 1 << 20, 0, channel.eventLoop(), () -> timeNs, counters);
         assertEquals(ApiException.Code.NOT_A_MEMBER, failure(offer(queue, 1, true)));
+    }
+
+    @Test
+    void shouldSendAMessageTooLargeForADatagramAsFragmentsInOrderAndCompleteItWithTheFirstFragmentsId() {
+        SendQueue queue = queue(4, 0);
+        offer(queue, 10, true).join();
+        CompletableFuture<Long> large = offer(queue, 2_500, true);
+        assertEquals(4096L, large.join(), "the id of its first fragment, seqno 1");
+        assertEquals(List.of("1:10", "1:2500#0/3", "1:2500#1/3", "1:2500#2/3"), taken);
+        assertEquals(1, counters.get(DaemonCounter.MESSAGES_FRAGMENTED));
+        assertEquals(3, counters.get(DaemonCounter.FRAGMENTS_SENT));
+    }
+
+    @Test
+    void shouldTakeEachFragmentOnlyWhenTheEngineIsReadyAndKeepLaterSendsBehindTheMessage() {
+        SendQueue queue = queue(4, 0);
+        // The engine is ready for the first fragment only, then 10 ms later for each next one.
+        afterFragment = () -> readyNs = timeNs + 10 * MS;
+        CompletableFuture<Long> large = offer(queue, 2_500, false);
+        CompletableFuture<Long> small = offer(queue, 2, 7, true);
+        assertEquals(List.of("1:2500#0/3"), taken, "started at once (TRY_SEND too), the rest waits");
+        assertFalse(large.isDone(), "taken when its last fragment is");
+        advance(10 * MS);
+        assertEquals(List.of("1:2500#0/3", "1:2500#1/3"), taken);
+        afterFragment = null;
+        advance(10 * MS);
+        assertEquals(0L, large.join());
+        assertEquals(List.of("1:2500#0/3", "1:2500#1/3", "1:2500#2/3", "2:7"), taken);
+        assertEquals(3L, small.join(), "after the whole large message");
+    }
+
+    @Test
+    void shouldCountBytesAgainstTheQueueSoALargeMessageCannotBypassIt() {
+        SendQueue queue = new SendQueue(engine, 100, 3_000, 0, channel.eventLoop(), () -> timeNs, counters);
+        readyNs = timeNs + 50 * MS;
+        CompletableFuture<Long> first = offer(queue, 2_500, true);
+        assertEquals(ApiException.Code.BUSY, failure(offer(queue, 600, true)), "2 500 + 600 bytes > 3 000");
+        CompletableFuture<Long> fits = offer(queue, 500, true);
+        advance(50 * MS);
+        assertEquals(0L, first.join());
+        assertEquals(3L, fits.join());
+    }
+
+    @Test
+    void shouldFailAFragmentedSendTheEngineRefusesAndGoOnWithTheNext() {
+        SendQueue queue = new SendQueue(new SendQueue.Engine() {
+            @Override
+            public boolean joins(int group, int size) {
+                return false;
+            }
+
+            @Override
+            public long readyAtNs(int group, long nowNs) {
+                return nowNs;
+            }
+
+            @Override
+            public long send(int group, byte[] payload, DeliveryListener from) {
+                return 7;
+            }
+
+            @Override
+            public int maxSingle() {
+                return MAX_SINGLE;
+            }
+
+            @Override
+            public long sendFragment(int group, byte[] message, int index, int count, DeliveryListener from) {
+                if (index == 1) {
+                    throw new ApiException(ApiException.Code.NOT_A_MEMBER, "left meanwhile");
+                }
+                return 0;
+            }
+        }, 4, 1 << 20, 0, channel.eventLoop(), () -> timeNs, counters);
+        assertEquals(ApiException.Code.NOT_A_MEMBER, failure(offer(queue, 5_000, true)));
+        assertEquals(7L, offer(queue, 5, true).join());
+        assertEquals(0, queue.size());
     }
 }
