@@ -45,12 +45,15 @@ final class LargeFrameBudget {
 
     private synchronized boolean tryReserve(Account account, int bytes, Runnable wakeUp) {
         if (reserved + bytes > capacity) {
-            if (waiting.add(wakeUp)) {
+            waiting.add(wakeUp);
+            if (!account.waiting) {
+                account.waiting = true; // a retry that fails again is the same wait
                 counters.increment(ApiCounter.LARGE_FRAME_WAITS);
             }
             return false;
         }
         waiting.remove(wakeUp);
+        account.waiting = false;
         reserved += bytes;
         account.held += bytes;
         counters.add(ApiCounter.LARGE_FRAME_BYTES, bytes);
@@ -85,6 +88,8 @@ final class LargeFrameBudget {
     /** One connection's reservations. */
     final class Account {
         private long held;
+        /** Its last reservation failed, and it has not reserved since. */
+        private boolean waiting;
 
         /**
          * Reserves {@code bytes}, or, when the budget cannot take them now, returns false and runs {@code wakeUp}
