@@ -4,7 +4,8 @@
     from ricochet_client import RicochetClient
     with RicochetClient.connect("127.0.0.1:7400") as client:   # or "unix:/run/ricochet/api.sock"
         client.join(42)
-        message_id = client.send(42, b"hello")
+        client.order(42, FIFO)                                    # optional: each sender's messages in order
+        message_id = client.send(42, b"hello")                    # up to client.max_message bytes
         delivery = client.poll(2.0)                               # None after 2 s of silence
         print(delivery, client.stats()["counters"])
 
@@ -27,18 +28,22 @@ import sys
 import time
 from typing import Deque, NamedTuple, Optional
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3                    # 3: messages up to the daemon's max-message, and ORDER
 DEFAULT_API = "127.0.0.1:7400"
 # Frame types (docs/api.md, "Frame types").
-HELLO, JOIN, LEAVE, SEND, STATS, TRY_SEND, OPTIONS = 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07
+HELLO, JOIN, LEAVE, SEND, STATS, TRY_SEND, OPTIONS, ORDER = 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08
 HELLO_REPLY, OK, STATS_REPLY, ERROR = 0x41, 0x42, 0x43, 0x44
 DELIVER, LOST, OVERFLOW, DROPPED = 0x81, 0x82, 0x83, 0x84
 NO_ECHO, NO_LOCAL = 1, 2
+UNORDERED, FIFO = 0, 1                  # ORDER modes (docs/api.md, "Ordering")
 ERROR_NAMES = {1: "MALFORMED_FRAME", 2: "UNSUPPORTED_VERSION", 3: "NOT_A_MEMBER", 4: "PAYLOAD_TOO_LARGE",
                5: "BAD_GROUP", 6: "UNAVAILABLE", 7: "INTERNAL", 8: "BUSY", 9: "LIMIT_EXCEEDED",
                10: "NOT_PERMITTED"}
 HEADER = struct.Struct(">IBI")          # length of the rest, type, request id
-MAX_INBOUND_FRAME = 16 * 1024 * 1024    # a daemon frame's length field is at most this (a large STATS_REPLY)
+MAX_INBOUND_FRAME = 16 * 1024 * 1024    # a daemon frame's length field is at most this (a large STATS_REPLY)...
+DELIVER_OVERHEAD = 21                   # ...or, in version 3, a DELIVER: type, request id, origin, group, id, payload
+MAX_MESSAGE = 1 << 30                   # the largest message the API carries, whatever the daemon says
+COPY_LIMIT = 64 * 1024                  # a larger payload is sent after its header, not copied behind it
 MESSAGES_PER_DATAGRAM = 4096            # message id = datagram seqno * 4096 + index (docs/api.md, "Message ids")
 
 
@@ -73,10 +78,13 @@ class Delivery(NamedTuple):
 
 
 class RicochetClient:
-    """A session with a daemon: HELLO done, then join, leave, send, try_send, options, stats and poll."""
+    """A session with a daemon: HELLO done, then join, leave, send, try_send, options, order, stats and poll.
+
+    version is the protocol version the session speaks: 3, or 2 with a daemon that refuses 3 (connect() tries again);
+    max_message (= max_payload) is the largest message send takes: the daemon's max-message in version 3."""
 
     def __init__(self, sock: socket.socket, name: str = "python-client", timeout: float = 10.0,
-                 max_queued: int = 10000):
+                 max_queued: int = 10000, version: int = PROTOCOL_VERSION):
         self._sock = sock
         self._timeout = timeout
         self._next_id = 1
@@ -87,12 +95,26 @@ class RicochetClient:
         name_bytes = name.encode("utf-8")
         if len(name_bytes) > 255:
             raise ValueError("client name longer than 255 bytes")
-        body = self._request(HELLO, struct.pack(">H", PROTOCOL_VERSION) + name_bytes, HELLO_REPLY)
+        self._max_inbound = MAX_INBOUND_FRAME
+        body = self._request(HELLO, struct.pack(">H", version) + name_bytes, HELLO_REPLY)
         self.version, self.node_id, self.max_payload = struct.unpack(">HiI", body)
+        self.max_message = self.max_payload
+        if self.version >= 3:
+            self._max_inbound = max(MAX_INBOUND_FRAME, min(self.max_message, MAX_MESSAGE) + DELIVER_OVERHEAD)
 
     @classmethod
     def connect(cls, address: str = DEFAULT_API, **kwargs) -> "RicochetClient":
-        """Connects to HOST:PORT or unix:/path/to/socket and says HELLO."""
+        """Connects to HOST:PORT or unix:/path/to/socket and says HELLO; a daemon that does not speak version 3
+        (UNSUPPORTED_VERSION) is asked again, on a new connection, for version 2."""
+        try:
+            return cls._connect(address, **kwargs)
+        except ApiError as e:
+            if e.code != 2 or "version" in kwargs:
+                raise
+        return cls._connect(address, version=2, **kwargs)
+
+    @classmethod
+    def _connect(cls, address: str, **kwargs) -> "RicochetClient":
         timeout = kwargs.get("timeout", 10.0)
         if address.startswith("unix:"):
             sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
@@ -126,6 +148,15 @@ class RicochetClient:
     def leave(self, group: int) -> None:
         self._request(LEAVE, struct.pack(">i", group), OK)
 
+    def order(self, group: int, mode: int) -> None:
+        """ORDER (version 3): FIFO = each sender's messages in the group in the order its daemon accepted them, a LOST
+        in the place of a message given up; UNORDERED (the default) = each message as soon as it is complete."""
+        if self.version < 3:
+            raise ApiError(2, f"the daemon speaks protocol version {self.version}, which has no ORDER")
+        if mode not in (UNORDERED, FIFO):
+            raise ValueError(f"ordering mode {mode}: expected UNORDERED (0) or FIFO (1)")
+        self._request(ORDER, struct.pack(">iB", group, mode), OK)
+
     def send(self, group: int, payload: bytes) -> int:
         """SEND: waits while the daemon cannot take the message; returns its message id."""
         return self._send(SEND, group, payload)
@@ -156,15 +187,22 @@ class RicochetClient:
             self._take_push(*frame)
         return self._queue.popleft()
 
-    def _send(self, kind: int, group: int, payload: bytes) -> int:
-        if len(payload) > self.max_payload:
-            raise ValueError(f"payload of {len(payload)} bytes is above the daemon's maximum {self.max_payload}")
-        return struct.unpack(">Q", self._request(kind, struct.pack(">i", group) + payload, OK))[0]
+    def _send(self, kind: int, group: int, payload) -> int:
+        """payload: bytes, bytearray or memoryview (any bytes-like object); a large one is sent without a copy."""
+        payload = memoryview(payload).cast("B")
+        if len(payload) > self.max_message:
+            raise ValueError(f"payload of {len(payload)} bytes is above the daemon's maximum {self.max_message}")
+        return struct.unpack(">Q", self._request(kind, struct.pack(">i", group), OK, payload))[0]
 
-    def _request(self, kind: int, body: bytes, reply_kind: int) -> bytes:
+    def _request(self, kind: int, body: bytes, reply_kind: int, payload=b"") -> bytes:
         request_id = self._next_id
         self._next_id = self._next_id % 0x7FFFFFFF + 1
-        self._sock.sendall(HEADER.pack(5 + len(body), kind, request_id) + body)
+        header = HEADER.pack(5 + len(body) + len(payload), kind, request_id) + body
+        if len(payload) <= COPY_LIMIT:
+            self._sock.sendall(header + bytes(payload))
+        else:
+            self._sock.sendall(header)
+            self._sock.sendall(payload)
         deadline = time.monotonic() + self._timeout
         while True:
             frame = self._read_frame(deadline - time.monotonic())
@@ -209,25 +247,26 @@ class RicochetClient:
         length = struct.unpack(">I", first + self._read_exactly(4 - len(first)))[0] if first else None
         if length is None:
             raise ConnectionError("the daemon closed the connection")
-        if length < 5 or length > MAX_INBOUND_FRAME:
+        if length < 5 or length > self._max_inbound:
             raise ConnectionError(f"malformed frame length {length}")
         rest = self._read_exactly(length)
         return rest[0], struct.unpack(">I", rest[1:5])[0], rest[5:]
 
     def _read_exactly(self, count: int) -> bytes:
-        chunks = []
-        while count > 0:
-            chunk = self._sock.recv(min(count, 1 << 16))
-            if not chunk:
+        data = bytearray(count)
+        view = memoryview(data)
+        got = 0
+        while got < count:
+            n = self._sock.recv_into(view[got:], min(count - got, 1 << 20))
+            if not n:
                 raise ConnectionError("the daemon closed the connection inside a frame")
-            chunks.append(chunk)
-            count -= len(chunk)
-        return b"".join(chunks)
+            got += n
+        return bytes(data)
 
 
 def self_test(client: RicochetClient, group: int, count: int) -> bool:
     """Joins group, sends count messages and waits for each to come back (docs/api.md, "Local delivery")."""
-    print(f"connected: node {client.node_id}, protocol version {client.version}, max payload {client.max_payload}")
+    print(f"connected: node {client.node_id}, protocol version {client.version}, max message {client.max_message}")
     client.join(group)
     print(f"joined group {group}")
     sent = {}

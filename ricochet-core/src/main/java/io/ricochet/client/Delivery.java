@@ -1,6 +1,7 @@
 package io.ricochet.client;
 
 import io.ricochet.api.MessageId;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 
 /**
@@ -15,7 +16,8 @@ import java.util.Objects;
  *                there); for LOST, the id of the datagram's first message; for DROPPED, the run's first id
  * @param lastId  the highest message id this delivery is about: {@code seqno} for a message, the last id of the
  *                datagram for LOST, the run's last id for DROPPED
- * @param payload the application's bytes; empty for LOST and DROPPED
+ * @param payload the application's bytes, up to the daemon's largest message (not copied: the array is the delivery's
+ *                own); empty for LOST and DROPPED
  * @param kind    delivered, lost or dropped
  */
 public record Delivery(int origin, int group, long seqno, long lastId, byte[] payload, Kind kind) {
@@ -52,6 +54,14 @@ public record Delivery(int origin, int group, long seqno, long lastId, byte[] pa
     /** The messages with ids {@code firstId..lastId} the daemon dropped for this connection. */
     public static Delivery dropped(int origin, int group, long firstId, long lastId) {
         return new Delivery(origin, group, firstId, lastId, NONE, Kind.DROPPED);
+    }
+
+    /**
+     * The payload as a read-only buffer over the same bytes ({@link #payload()} without a copy): position 0, limit
+     * the payload's length. Empty for LOST and DROPPED.
+     */
+    public ByteBuffer payloadBuffer() {
+        return ByteBuffer.wrap(payload).asReadOnlyBuffer();
     }
 
     /** Whether this is a notice, LOST or DROPPED: the messages it covers will never reach this connection. */

@@ -3,7 +3,9 @@ package io.ricochet.client;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ricochet.api.ApiException;
 import io.ricochet.api.NodeStats;
+import io.ricochet.api.Ordering;
 import io.ricochet.api.protocol.ApiFrame;
+import io.ricochet.api.protocol.ApiFrameType;
 import io.ricochet.api.protocol.ApiProtocol;
 import io.ricochet.api.protocol.ApiPush;
 import io.ricochet.api.protocol.ApiReply;
@@ -14,8 +16,10 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.UnixDomainSocketAddress;
 import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -78,6 +82,17 @@ public final class RicochetClient implements AutoCloseable {
      * @throws ApiException           if the daemon refuses the HELLO (e.g. {@code UNSUPPORTED_VERSION})
      */
     public static RicochetClient connect(String host, int port, ClientOptions options) {
+        try {
+            return greet(tcp(host, port, options), options, ApiProtocol.VERSION);
+        } catch (ApiException e) {
+            if (e.code() != ApiException.Code.UNSUPPORTED_VERSION) {
+                throw e;
+            }
+        }
+        return greet(tcp(host, port, options), options, ApiProtocol.LARGE_MESSAGE_VERSION - 1);
+    }
+
+    private static RicochetClient tcp(String host, int port, ClientOptions options) {
         String address = host + ":" + port;
         Socket raw = new Socket();
         RicochetClient client;
@@ -90,7 +105,7 @@ public final class RicochetClient implements AutoCloseable {
             String why = e instanceof UnknownHostException ? "unknown host " + host : e.getMessage();
             throw new ApiConnectionException("cannot connect to the Ricochet daemon at " + address + ": " + why, e);
         }
-        return greet(client, options);
+        return client;
     }
 
     /** Connects to the daemon's Unix domain socket at {@code socket} with {@link ClientOptions#defaults()}. */
@@ -108,6 +123,17 @@ public final class RicochetClient implements AutoCloseable {
      * @throws ApiException           if the daemon refuses the HELLO (e.g. {@code UNSUPPORTED_VERSION})
      */
     public static RicochetClient connect(Path socket, ClientOptions options) {
+        try {
+            return greet(unix(socket, options), options, ApiProtocol.VERSION);
+        } catch (ApiException e) {
+            if (e.code() != ApiException.Code.UNSUPPORTED_VERSION) {
+                throw e;
+            }
+        }
+        return greet(unix(socket, options), options, ApiProtocol.LARGE_MESSAGE_VERSION - 1);
+    }
+
+    private static RicochetClient unix(Path socket, ClientOptions options) {
         String address = "unix:" + socket;
         SocketChannel channel = null;
         RicochetClient client;
@@ -122,15 +148,21 @@ public final class RicochetClient implements AutoCloseable {
             throw new ApiConnectionException("cannot connect to the Ricochet daemon at " + address + ": " + why,
                     e instanceof IOException io ? io : new IOException(e));
         }
-        return greet(client, options);
+        return client;
     }
 
-    /** Starts the reader and says HELLO (and OPTIONS if needed); closes the client if that fails. */
-    private static RicochetClient greet(RicochetClient client, ClientOptions options) {
+    /**
+     * Starts the reader and says HELLO in {@code version} (and OPTIONS if needed); closes the client if that fails.
+     * A daemon that does not speak version 3 refuses it with {@code UNSUPPORTED_VERSION}, and the connect methods
+     * then try again, once, with version 2: messages of one datagram at most, and no ORDER.
+     */
+    private static RicochetClient greet(RicochetClient client, ClientOptions options, int version) {
         client.reader.start();
         try {
-            client.hello = client.request(id -> new ApiRequest.Hello(id, ApiProtocol.VERSION, options.clientName()),
-                    ApiReply.HelloReply.class);
+            ApiReply.HelloReply reply = client.request(id -> new ApiRequest.Hello(id, version,
+                    options.clientName()), ApiReply.HelloReply.class);
+            client.socket.inboundLimit(ApiProtocol.inboundFrameLimit(reply.version(), reply.maxPayload()));
+            client.hello = reply;
             int flags = options.optionFlags();
             if (flags != 0) {
                 client.request(id -> new ApiRequest.Options(id, flags), ApiReply.Ok.class);
@@ -147,9 +179,43 @@ public final class RicochetClient implements AutoCloseable {
         return hello.nodeId();
     }
 
-    /** The largest payload {@link #send} accepts, in bytes. */
+    /**
+     * The largest payload {@link #send} accepts, in bytes: the same as {@link #maxMessage()}, the field of the
+     * daemon's HELLO_REPLY.
+     */
     public int maxPayload() {
         return hello.maxPayload();
+    }
+
+    /**
+     * The largest message {@link #send} and {@link #trySend} accept, in bytes: the daemon's {@code max-message}
+     * (16 MiB by default) under protocol version 3; what one datagram carries with a daemon that speaks only
+     * version 2 or older.
+     */
+    public int maxMessage() {
+        return hello.maxPayload();
+    }
+
+    /** The protocol version this connection speaks: 3, or 2 with a daemon that does not speak 3. */
+    public int protocolVersion() {
+        return hello.version();
+    }
+
+    /**
+     * Sets how this connection takes {@code group}'s messages from now on (ORDER; docs/api.md, "Ordering"): FIFO,
+     * each sender's messages in the order its daemon accepted them, a LOST in the place of a message given up; or
+     * UNORDERED (the default), each message as soon as it is complete. Valid before or after {@link #join}.
+     *
+     * @throws ApiException {@code LIMIT_EXCEEDED} when the connection already has FIFO order in as many groups as it
+     *                      may join; {@code UNSUPPORTED_VERSION} when the daemon speaks a version without ORDER
+     */
+    public void order(int group, Ordering ordering) {
+        Objects.requireNonNull(ordering, "ordering");
+        if (protocolVersion() < ApiProtocol.LARGE_MESSAGE_VERSION) {
+            throw new ApiException(ApiException.Code.UNSUPPORTED_VERSION, "the daemon speaks protocol version "
+                    + protocolVersion() + ", which has no ORDER (version " + ApiProtocol.LARGE_MESSAGE_VERSION + ")");
+        }
+        request(id -> new ApiRequest.Order(id, group, ordering), ApiReply.Ok.class);
     }
 
     /** Subscribes this connection to {@code group}; deliveries for it start arriving. Joining twice is a no-op. */
@@ -171,12 +237,22 @@ public final class RicochetClient implements AutoCloseable {
      * @return the message's id ({@link io.ricochet.api.MessageId}: its datagram's seqno * 4096 + its index there)
      */
     public long send(int group, byte[] payload) {
-        checkPayload(payload);
+        return send(group, ByteBuffer.wrap(payload));
+    }
+
+    /**
+     * As {@link #send(int, byte[])}, with the payload's remaining bytes; the buffer's position does not change. The
+     * bytes are written from the buffer as they are, never copied whole: the caller must not change them until this
+     * returns.
+     */
+    public long send(int group, ByteBuffer payload) {
+        checkPayload(payload.remaining());
         long deadline = System.nanoTime() + options.requestTimeout().toNanos();
         long pauseMs = 1;
         while (true) {
             try {
-                return request(id -> new ApiRequest.Send(id, group, payload), ApiReply.Ok.class).value();
+                return request(ApiFrameType.SEND, id -> socket.writeSend(ApiFrameType.SEND, id, group, payload),
+                        ApiReply.Ok.class).value();
             } catch (ApiException e) {
                 // BUSY: the daemon's send queue itself is full; wait a little and offer the packet again.
                 if (e.code() != ApiException.Code.BUSY || System.nanoTime() + pauseMs * 1_000_000 - deadline > 0) {
@@ -201,14 +277,20 @@ public final class RicochetClient implements AutoCloseable {
      *                      nothing was sent, and the caller may retry later
      */
     public long trySend(int group, byte[] payload) {
-        checkPayload(payload);
-        return request(id -> new ApiRequest.TrySend(id, group, payload), ApiReply.Ok.class).value();
+        return trySend(group, ByteBuffer.wrap(payload));
     }
 
-    private void checkPayload(byte[] payload) {
-        if (payload.length > maxPayload()) {
-            throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload of " + payload.length
-                    + " bytes exceeds the maximum of " + maxPayload());
+    /** As {@link #trySend(int, byte[])}, with the payload's remaining bytes, as {@link #send(int, ByteBuffer)}. */
+    public long trySend(int group, ByteBuffer payload) {
+        checkPayload(payload.remaining());
+        return request(ApiFrameType.TRY_SEND, id -> socket.writeSend(ApiFrameType.TRY_SEND, id, group, payload),
+                ApiReply.Ok.class).value();
+    }
+
+    private void checkPayload(int length) {
+        if (length > maxMessage()) {
+            throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload of " + length
+                    + " bytes exceeds the maximum of " + maxMessage());
         }
     }
 
@@ -263,43 +345,63 @@ public final class RicochetClient implements AutoCloseable {
         shutdown(new ApiConnectionException("the client was closed"));
     }
 
+    /** Writes one request frame with the request id it is given. */
+    @FunctionalInterface
+    private interface RequestWriter {
+        void write(int requestId) throws IOException;
+    }
+
     private <T extends ApiReply> T request(IntFunction<ApiRequest> build, Class<T> expected) {
+        ApiRequest[] built = new ApiRequest[1];
+        return request(null, id -> {
+            built[0] = build.apply(id);
+            socket.write(built[0]);
+        }, expected, built);
+    }
+
+    private <T extends ApiReply> T request(ApiFrameType type, RequestWriter writer, Class<T> expected) {
+        return request(type, writer, expected, null);
+    }
+
+    /** Sends a request (its type for messages is {@code type}, or that of {@code built[0]}) and awaits the reply. */
+    private <T extends ApiReply> T request(ApiFrameType type, RequestWriter writer, Class<T> expected,
+            ApiRequest[] built) {
         throwIfClosed();
         CompletableFuture<ApiReply> future = new CompletableFuture<>();
         int id = pending.register(future);
-        ApiRequest request = build.apply(id);
         try {
-            socket.write(request);
+            writer.write(id);
         } catch (IOException e) {
             pending.forget(id);
             awaitReader();
             shutdown(connectionLost(e));
             throwIfClosed();
         }
-        ApiReply reply = await(future, id, request);
+        ApiFrameType sent = type != null ? type : built[0].type();
+        ApiReply reply = await(future, id, sent);
         if (reply instanceof ApiReply.Error error) {
             throw error.toException();
         }
         if (!expected.isInstance(reply)) {
-            throw new ApiException(ApiException.Code.INTERNAL, "the daemon answered " + request.type() + " with "
+            throw new ApiException(ApiException.Code.INTERNAL, "the daemon answered " + sent + " with "
                     + reply.type());
         }
         return expected.cast(reply);
     }
 
-    private ApiReply await(CompletableFuture<ApiReply> future, int id, ApiRequest request) {
+    private ApiReply await(CompletableFuture<ApiReply> future, int id, ApiFrameType request) {
         long timeoutMs = options.requestTimeout().toMillis();
         try {
             return future.get(timeoutMs, TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             pending.forget(id);
-            throw new ApiException(ApiException.Code.UNAVAILABLE, "no reply to " + request.type() + " within "
+            throw new ApiException(ApiException.Code.UNAVAILABLE, "no reply to " + request + " within "
                     + timeoutMs + " ms");
         } catch (InterruptedException e) {
             pending.forget(id);
             Thread.currentThread().interrupt();
             throw new ApiException(ApiException.Code.UNAVAILABLE, "interrupted waiting for the reply to "
-                    + request.type());
+                    + request);
         } catch (ExecutionException e) {
             if (e.getCause() instanceof ApiConnectionException gone) {
                 throw new ApiConnectionException(gone.getMessage(), gone.getCause());

@@ -16,7 +16,7 @@ public final class ApiFixture implements AutoCloseable {
     public static final int NODE_ID = 7;
     public static final int MAX_PAYLOAD = 1024;
 
-    private final FakeLocalNode node = new FakeLocalNode(NODE_ID, MAX_PAYLOAD);
+    private final FakeLocalNode node;
     private final ApiServer server;
     private final List<AutoCloseable> clients = new ArrayList<>();
 
@@ -26,6 +26,12 @@ public final class ApiFixture implements AutoCloseable {
 
     /** A fixture with {@code config}, its port replaced by 0 (ephemeral). */
     public ApiFixture(ApiConfig config) {
+        this(config, new FakeLocalNode(NODE_ID, MAX_PAYLOAD));
+    }
+
+    /** A fixture serving {@code node} (closed with the fixture) with {@code config}, its port ephemeral. */
+    public ApiFixture(ApiConfig config, FakeLocalNode node) {
+        this.node = node;
         server = new ApiServer(node, config.withPort(0));
         try {
             server.start();

@@ -22,6 +22,9 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
 
     private final int nodeId;
     private final int maxPayload;
+    private final int maxMessage;
+    /** The payload of the last send the node took. */
+    private volatile byte[] lastSent;
     private final ExecutorService engine = Executors.newSingleThreadExecutor(task -> {
         Thread thread = new Thread(task, "fake-engine");
         thread.setDaemon(true);
@@ -35,8 +38,14 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
     private long sent;
 
     public FakeLocalNode(int nodeId, int maxPayload) {
+        this(nodeId, maxPayload, maxPayload);
+    }
+
+    /** A node that takes messages of up to {@code maxMessage} bytes, as one with fragmentation does. */
+    public FakeLocalNode(int nodeId, int maxPayload, int maxMessage) {
         this.nodeId = nodeId;
         this.maxPayload = maxPayload;
+        this.maxMessage = maxMessage;
     }
 
     @Override
@@ -47,6 +56,22 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
     @Override
     public int maxPayload() {
         return maxPayload;
+    }
+
+    @Override
+    public int maxMessage() {
+        return maxMessage;
+    }
+
+    /** The payload of the last send the node took, as it was handed over; null before the first. */
+    public byte[] lastSent() {
+        return lastSent;
+    }
+
+    /** What each listener of {@code group} answers to {@link DeliveryListener#fifo}, asked on the engine thread. */
+    public List<Boolean> fifo(int group) {
+        return await(CompletableFuture.supplyAsync(() -> listeners.getOrDefault(group, List.of()).stream()
+                .map(listener -> listener.fifo(group)).toList(), engine));
     }
 
     @Override
@@ -90,7 +115,7 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
     }
 
     private long multicast(int group, byte[] payload, DeliveryListener from) {
-        if (payload.length > maxPayload) {
+        if (payload.length > maxMessage) {
             throw new ApiException(ApiException.Code.PAYLOAD_TOO_LARGE, "payload too large");
         }
         if (!listeners.containsKey(group)) {
@@ -98,6 +123,7 @@ public final class FakeLocalNode implements LocalNode, AutoCloseable {
         }
         long seqno = nextSeqno.merge(group, 1L, Long::sum) - 1;
         sent++;
+        lastSent = payload;
         for (DeliveryListener listener : List.copyOf(listeners.get(group))) {
             if (listener.acceptsLocal(listener == from)) {
                 listener.delivered(nodeId, group, seqno, payload.clone());

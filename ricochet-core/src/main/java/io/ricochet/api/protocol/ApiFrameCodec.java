@@ -62,6 +62,7 @@ public final class ApiFrameCodec {
             case STATS -> new ApiRequest.Stats(requestId);
             case TRY_SEND -> new ApiRequest.TrySend(requestId, body.readInt(), Bodies.rest(body));
             case OPTIONS -> ApiRequest.Options.read(requestId, body);
+            case ORDER -> ApiRequest.Order.read(requestId, body);
             case HELLO_REPLY -> ApiReply.HelloReply.read(requestId, body);
             case OK -> new ApiReply.Ok(requestId, body.readLong());
             case STATS_REPLY -> new ApiReply.StatsReply(requestId, Bodies.rest(body));

@@ -14,6 +14,7 @@ public enum ApiFrameType {
     STATS(0x05, 0, false),
     TRY_SEND(0x06, 4, true),
     OPTIONS(0x07, 4, false),
+    ORDER(0x08, 5, false),
     HELLO_REPLY(0x41, 10, false),
     OK(0x42, 8, false),
     STATS_REPLY(0x43, 0, true),

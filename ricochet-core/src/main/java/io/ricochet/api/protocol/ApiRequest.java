@@ -1,6 +1,7 @@
 package io.ricochet.api.protocol;
 
 import io.netty.buffer.ByteBuf;
+import io.ricochet.api.Ordering;
 import java.util.Objects;
 
 /** Frames a client sends; the daemon answers each with exactly one {@link ApiReply} carrying the same id. */
@@ -183,6 +184,44 @@ public sealed interface ApiRequest extends ApiFrame {
         @Override
         public void writeBody(ByteBuf out) {
             out.writeInt(flags);
+        }
+    }
+
+    /**
+     * ORDER (protocol version 3): how this connection takes {@code group}'s messages from now on, replacing what it
+     * asked before; valid before or after JOIN. Body: group i32, mode u8 ({@link Ordering#wire()}); any other mode is
+     * malformed.
+     */
+    record Order(int requestId, int group, Ordering ordering) implements ApiRequest {
+        public Order {
+            Objects.requireNonNull(ordering, "ordering");
+        }
+
+        static Order read(int requestId, ByteBuf body) throws MalformedFrameException {
+            int group = body.readInt();
+            int mode = body.readUnsignedByte();
+            Ordering ordering = Ordering.of(mode);
+            if (ordering == null) {
+                throw new MalformedFrameException(requestId, "unknown ordering mode " + mode
+                        + " (0 UNORDERED, 1 FIFO)");
+            }
+            return new Order(requestId, group, ordering);
+        }
+
+        @Override
+        public ApiFrameType type() {
+            return ApiFrameType.ORDER;
+        }
+
+        @Override
+        public int bodyLength() {
+            return 5;
+        }
+
+        @Override
+        public void writeBody(ByteBuf out) {
+            out.writeInt(group);
+            out.writeByte(ordering.wire());
         }
     }
 

@@ -10,6 +10,8 @@ import io.netty.util.ReferenceCountUtil;
 import io.ricochet.api.ApiException;
 import io.ricochet.api.LocalNode;
 import io.ricochet.api.protocol.ApiFrame;
+import io.ricochet.api.protocol.ApiFrameCodec;
+import io.ricochet.api.protocol.ApiFrameType;
 import io.ricochet.api.protocol.ApiProtocol;
 import io.ricochet.api.protocol.ApiReply;
 import io.ricochet.api.protocol.ApiRequest;
@@ -39,10 +41,37 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
     /** How long a refused connection may take to read its ERROR frame before it is closed anyway. */
     private static final long CLOSE_GRACE_MS = 5_000;
 
+    /**
+     * The sizes a connection is served with, by protocol version (docs/api.md, "Limits").
+     *
+     * @param maxPayload       versions 1 and 2: the largest SEND payload, in HELLO_REPLY (a datagram's, within the
+     *                         configured frame length)
+     * @param maxMessage       version 3: the largest SEND payload, in HELLO_REPLY (the daemon's {@code max-message},
+     *                         at most {@link ApiProtocol#MAX_MESSAGE}); {@code maxPayload} when the daemon does not
+     *                         fragment
+     * @param largeFrameLength version 3: the largest length field accepted, room for a SEND of {@code maxMessage}
+     */
+    record Limits(int maxPayload, int maxMessage, int largeFrameLength) {
+        static Limits of(LocalNode node, ApiConfig config) {
+            int maxPayload = Math.min(node.maxPayload(), ApiProtocol.payloadLimit(config.maxFrameLength()));
+            int maxMessage = node.maxMessage() > node.maxPayload()
+                    ? Math.min(node.maxMessage(), ApiProtocol.MAX_MESSAGE) : maxPayload;
+            return new Limits(maxPayload, maxMessage, Math.max(config.maxFrameLength(),
+                    ApiProtocol.SEND_OVERHEAD + maxMessage));
+        }
+
+        /** The largest message a connection of {@code version} is handed in a DELIVER; larger ones are dropped. */
+        int deliverLimit(int version) {
+            int classic = ApiProtocol.payloadLimit(ApiProtocol.MAX_INBOUND_FRAME_LENGTH);
+            return version >= ApiProtocol.LARGE_MESSAGE_VERSION ? Math.max(classic, maxMessage) : classic;
+        }
+    }
+
     private final LocalNode node;
     private final ApiCounters counters;
     private final ApiConfig config;
-    private final int maxPayload;
+    private final Limits limits;
+    private final LargeFrameBudget.Account budget;
     private final PeerCredentialsLookup credentials;
     private final PrincipalQuotas quotas;
     /** Who is on the other end, once admitted. */
@@ -56,21 +85,31 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
     private boolean admitted;
     private boolean greeted;
     private boolean closing;
+    /** The protocol version of the HELLO; 0 before it. */
+    private int version;
+    /** The largest length field accepted now. */
+    private int frameLimit;
+    /** Reading stopped because the large frame budget cannot take the next frame yet. */
+    private boolean budgetWait;
     /** Reading stopped because of the in-flight limit. */
     private boolean paused;
     private int inFlight;
 
     /**
-     * @param maxPayload  the largest payload a SEND may carry
+     * @param limits      the sizes served by protocol version
+     * @param budget      the connection's share of the large frame budget, which its large requests hold until
+     *                    their replies are written
      * @param credentials finds the connection's principal when it connects
      * @param quotas      the server's quotas per principal
      */
-    ApiConnection(LocalNode node, ApiCounters counters, ApiConfig config, int maxPayload,
-            PeerCredentialsLookup credentials, PrincipalQuotas quotas) {
+    ApiConnection(LocalNode node, ApiCounters counters, ApiConfig config, Limits limits,
+            LargeFrameBudget.Account budget, PeerCredentialsLookup credentials, PrincipalQuotas quotas) {
         this.node = node;
         this.counters = counters;
         this.config = config;
-        this.maxPayload = maxPayload;
+        this.limits = limits;
+        this.budget = budget;
+        this.frameLimit = config.maxFrameLength();
         this.credentials = credentials;
         this.quotas = quotas;
     }
@@ -102,8 +141,6 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
         principal = peer;
         counters.increment(ApiCounter.CONNECTIONS_ACCEPTED);
         subscription = new Subscription(ctx.channel(), counters);
-        requests = new RequestHandler(node, counters, subscription, maxPayload, config.maxGroupsPerConnection(),
-                new RequestHandler.Access(peer, quotas, config.access()));
         replyWritten = written -> replied(ctx);
         helloDeadline = ctx.executor().schedule(() -> helloTimedOut(ctx), config.helloTimeout().toMillis(),
                 TimeUnit.MILLISECONDS);
@@ -162,6 +199,10 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
         } else if (!greeted || requests == null) {
             refuse(ctx, new MalformedFrameException(request.requestId(), "HELLO must be the first frame, got "
                     + request.type()));
+        } else if (request instanceof ApiRequest.Order && version < ApiProtocol.LARGE_MESSAGE_VERSION) {
+            // Not in versions 1 and 2: refused as any type they do not know.
+            refuse(ctx, new MalformedFrameException(request.requestId(), String.format("unknown frame type 0x%02x",
+                    ApiFrameType.ORDER.wire())));
         } else {
             start(ctx, request);
         }
@@ -174,20 +215,36 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
         if (inFlight >= config.maxRequestsInFlight()) {
             pause(ctx);
         }
+        int held = largeFrameBytes(request);
         // Always via the I/O thread's queue: a reply then follows every push the node made before it.
-        requests.handle(request).thenAcceptAsync(reply -> reply(ctx, reply), ctx.executor());
+        requests.handle(request).thenAcceptAsync(reply -> reply(ctx, reply, held), ctx.executor());
+    }
+
+    /** Bytes of the large frame budget {@code request} holds: its frame length, if above the configured one. */
+    private int largeFrameBytes(ApiRequest request) {
+        int length = ApiFrameCodec.encodedLength(request) - ApiProtocol.LENGTH_FIELD_LENGTH;
+        return length > config.maxFrameLength() ? length : 0;
     }
 
     /**
      * Writes a request's reply, unless the connection is closing: then its ERROR was the last frame (docs/api.md,
-     * "Bad input"), and a reply of a request that was in flight is dropped, still counted as finished.
+     * "Bad input"), and a reply of a request that was in flight is dropped, still counted as finished. A large
+     * request gives its bytes back to the budget once its reply is written.
      */
-    private void reply(ChannelHandlerContext ctx, ApiReply reply) {
+    private void reply(ChannelHandlerContext ctx, ApiReply reply, int held) {
         if (closing) {
+            budget.release(held);
             replied(ctx);
             return;
         }
-        ctx.writeAndFlush(reply).addListener(replyWritten);
+        if (held == 0) {
+            ctx.writeAndFlush(reply).addListener(replyWritten);
+        } else {
+            ctx.writeAndFlush(reply).addListener(written -> {
+                budget.release(held);
+                replied(ctx);
+            });
+        }
     }
 
     /** A reply was written (or failed with the connection): start held requests, maybe read again. */
@@ -212,7 +269,7 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
     }
 
     private void updateAutoRead(ChannelHandlerContext ctx) {
-        ctx.channel().config().setAutoRead(!closing && !paused && ctx.channel().isWritable());
+        ctx.channel().config().setAutoRead(!closing && !paused && !budgetWait && ctx.channel().isWritable());
     }
 
     private void greet(ChannelHandlerContext ctx, ApiRequest.Hello hello) {
@@ -228,11 +285,26 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
             if (helloDeadline != null) {
                 helloDeadline.cancel(false);
             }
-            LOG.debug("client '{}' connected from {}", hello.clientName(), ctx.channel().remoteAddress());
+            version = hello.version();
+            LOG.debug("client '{}' connected from {} (protocol version {})", hello.clientName(),
+                    ctx.channel().remoteAddress(), version);
             // The connection speaks the client's version: to a version 1 client, drops are only counted (OVERFLOW).
-            subscription.namesDrops(hello.version() >= 2);
-            ctx.writeAndFlush(new ApiReply.HelloReply(hello.requestId(), hello.version(), node.nodeId(),
-                    maxPayload), ctx.voidPromise());
+            subscription.namesDrops(version >= 2);
+            subscription.deliverLimit(limits.deliverLimit(version));
+            boolean large = version >= ApiProtocol.LARGE_MESSAGE_VERSION;
+            int maxSend = large ? limits.maxMessage() : limits.maxPayload();
+            if (large) {
+                // Frames of this connection that follow the HELLO may carry SENDs of the largest message.
+                FrameSplitter splitter = ctx.pipeline().get(FrameSplitter.class);
+                if (splitter != null) {
+                    splitter.maxFrameLength(limits.largeFrameLength());
+                    frameLimit = splitter.maxFrameLength();
+                }
+            }
+            requests = new RequestHandler(node, counters, subscription, maxSend, config.maxGroupsPerConnection(),
+                    new RequestHandler.Access(principal, quotas, config.access()));
+            ctx.writeAndFlush(new ApiReply.HelloReply(hello.requestId(), version, node.nodeId(), maxSend),
+                    ctx.voidPromise());
         }
     }
 
@@ -249,7 +321,7 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
         if (closing) {
             return;
         }
-        MalformedFrameException malformed = malformed(cause, config.maxFrameLength());
+        MalformedFrameException malformed = malformed(cause, frameLimit);
         if (malformed != null) {
             refuse(ctx, malformed);
         } else if (cause instanceof IOException) {
@@ -274,6 +346,9 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
     public void userEventTriggered(ChannelHandlerContext ctx, Object evt) {
         if (evt instanceof ChannelInputShutdownEvent) {
             ctx.close();
+        } else if (evt instanceof FrameSplitter.BudgetWait wait) {
+            budgetWait = wait.waiting();
+            updateAutoRead(ctx);
         } else if (evt instanceof FrameSplitter.PartialFrameTimeout timeout && !closing) {
             counters.increment(ApiCounter.PARTIAL_FRAME_TIMEOUTS);
             close(ctx, 0, ApiException.Code.MALFORMED_FRAME, "frame incomplete: " + timeout.bytesReceived()

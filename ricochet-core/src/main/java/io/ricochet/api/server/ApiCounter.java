@@ -32,7 +32,13 @@ public enum ApiCounter {
             + "groups"),
     SEND_RATE_REFUSALS(23, "SENDs and TRY_SENDs refused with BUSY because their user was over "
             + "maxSendsPerSecondPerPrincipal"),
-    ACCESS_REFUSALS(24, "JOINs, SENDs and TRY_SENDs refused with NOT_PERMITTED by the group's allow list");
+    ACCESS_REFUSALS(24, "JOINs, SENDs and TRY_SENDs refused with NOT_PERMITTED by the group's allow list"),
+    LARGE_FRAME_BYTES(25, "bytes held now by frames above the classic frame limit (version 3 SENDs), from their length "
+            + "prefix until their reply is written, all connections (a gauge; at most the large frame budget)"),
+    LARGE_FRAME_WAITS(26, "times a connection stopped being read because the large frame budget could not take its "
+            + "next frame"),
+    OVERSIZE_DROPS(27, "messages not delivered to a connection because they exceed the frame limit its protocol "
+            + "version accepts (16 MiB for versions 1 and 2); named in DROPPED (version 2) or counted in OVERFLOW");
 
     private final int id;
     private final String description;

@@ -16,7 +16,6 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.ricochet.api.LocalNode;
-import io.ricochet.api.protocol.ApiProtocol;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.Map;
@@ -62,6 +61,16 @@ public final class ApiServer implements AutoCloseable {
     private final EventLoopGroup shared;
     private final PeerCredentialsLookup credentials;
     private final PrincipalQuotas quotas;
+    /** Bytes frames above the configured frame length may hold at once, over all connections (at least one frame). */
+    private long largeFrameBudget = DEFAULT_LARGE_FRAME_BUDGET;
+    private LargeFrameBudget budget;
+
+    /**
+     * Default of the daemon-wide budget of bytes held by frames above {@link ApiConfig#maxFrameLength()}: version 3
+     * SENDs larger than that, from their length prefix until their reply is written (docs/api.md, "Limits"). It is
+     * raised to one frame of the largest message if that is larger.
+     */
+    public static final long DEFAULT_LARGE_FRAME_BUDGET = 64L * 1024 * 1024;
 
     /** A server with an I/O thread of its own. */
     public ApiServer(LocalNode node, ApiConfig config) {
@@ -84,6 +93,19 @@ public final class ApiServer implements AutoCloseable {
         this.shared = shared;
         this.credentials = Objects.requireNonNull(credentials, "credentials");
         this.quotas = new PrincipalQuotas(config.access(), nanos);
+    }
+
+    /** For tests: the large frame budget, before {@link #start()}. */
+    synchronized void largeFrameBudget(long bytes) {
+        if (group != null) {
+            throw new IllegalStateException("already started");
+        }
+        largeFrameBudget = bytes;
+    }
+
+    /** For tests: bytes the large frame budget holds now. */
+    long largeFrameBytes() {
+        return budget == null ? 0 : budget.reserved();
     }
 
     private boolean sharedIsEpoll() {
@@ -110,15 +132,17 @@ public final class ApiServer implements AutoCloseable {
         ClassPreloader.preload();
         group = shared != null ? shared : new NioEventLoopGroup(1, new DefaultThreadFactory("ricochet-api", true));
         connections = new DefaultChannelGroup("ricochet-api", group.next());
-        int maxPayload = Math.min(node.maxPayload(), ApiProtocol.payloadLimit(config.maxFrameLength()));
+        ApiConnection.Limits limits = ApiConnection.Limits.of(node, config);
+        budget = new LargeFrameBudget(Math.max(largeFrameBudget, limits.largeFrameLength()), counters);
         ChannelInitializer<Channel> pipeline = new ChannelInitializer<>() {
             @Override
             protected void initChannel(Channel ch) {
                 connections.add(ch);
+                LargeFrameBudget.Account account = budget.open();
                 ch.pipeline().addLast(new FrameSplitter(config.maxFrameLength(),
-                                config.partialFrameTimeout().toMillis()),
+                                config.partialFrameTimeout().toMillis(), account),
                         new FrameCodecHandler(counters),
-                        new ApiConnection(node, counters, config, maxPayload, credentials, quotas));
+                        new ApiConnection(node, counters, config, limits, account, credentials, quotas));
             }
         };
         if (config.access().tcp()) {

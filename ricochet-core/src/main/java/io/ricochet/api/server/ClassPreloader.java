@@ -8,6 +8,7 @@ import io.netty.handler.codec.TooLongFrameException;
 import io.netty.util.ReferenceCountUtil;
 import io.ricochet.api.ApiException;
 import io.ricochet.api.DeliveryListener;
+import io.ricochet.api.Ordering;
 import io.ricochet.api.protocol.ApiFrame;
 import io.ricochet.api.protocol.ApiFrameCodec;
 import io.ricochet.api.protocol.ApiFrameType;
@@ -32,7 +33,7 @@ final class ClassPreloader {
             PrincipalQuotas.class, PeerCredentialsLookup.class, io.netty.channel.unix.PeerCredentials.class,
             ApiFrame.class, ApiFrameCodec.class, ApiFrameType.class, ApiProtocol.class, ApiPush.class,
             ApiReply.class, ApiRequest.class, MalformedFrameException.class,
-            ApiException.class, DeliveryListener.class,
+            ApiException.class, DeliveryListener.class, Ordering.class, LargeFrameBudget.class,
             ChannelInputShutdownEvent.class, ChannelInputShutdownReadComplete.class, TooLongFrameException.class,
             CorruptedFrameException.class, DecoderException.class, ReferenceCountUtil.class);
     private static final String[] BY_NAME = {"io.ricochet.api.protocol.Bodies"};

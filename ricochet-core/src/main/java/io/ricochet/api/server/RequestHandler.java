@@ -16,7 +16,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Carries out the requests of one connection after HELLO: JOIN, LEAVE, SEND, TRY_SEND, OPTIONS and STATS, each
+ * Carries out the requests of one connection after HELLO: JOIN, LEAVE, SEND, TRY_SEND, OPTIONS, ORDER and STATS,
+ * each
  * turned into a call on the {@link LocalNode} (or the connection's {@link Subscription}) and a future that always
  * completes with a reply, ERROR included.
  */
@@ -69,6 +70,8 @@ final class RequestHandler {
         } else if (request instanceof ApiRequest.Options options) {
             subscription.options(options.flags());
             return CompletableFuture.completedFuture(new ApiReply.Ok(options.requestId(), 0));
+        } else if (request instanceof ApiRequest.Order order) {
+            return order(order);
         } else if (request instanceof ApiRequest.Stats stats) {
             int id = stats.requestId();
             return call(node::stats, map -> new ApiReply.StatsReply(id, json(map)), id);
@@ -104,6 +107,19 @@ final class RequestHandler {
                         access.quotas().leaveGroup(principal);
                     }
                 });
+    }
+
+    /**
+     * ORDER: FIFO is kept per group, for at most as many groups as the connection may join; UNORDERED is the default
+     * and takes no room.
+     */
+    private CompletableFuture<ApiReply> order(ApiRequest.Order order) {
+        if (!subscription.order(order.group(), order.ordering(), maxGroups)) {
+            return error(order.requestId(), ApiException.Code.LIMIT_EXCEEDED, "this connection already asked for "
+                    + "FIFO order in " + maxGroups + " groups, the limit is that of its groups "
+                    + "(maxGroupsPerConnection, the daemon's api-max-groups-per-connection)");
+        }
+        return CompletableFuture.completedFuture(new ApiReply.Ok(order.requestId(), 0));
     }
 
     private CompletableFuture<ApiReply> leave(ApiRequest.Leave leave) {

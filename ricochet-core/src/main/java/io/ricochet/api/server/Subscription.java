@@ -5,8 +5,10 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelOutboundBuffer;
 import io.ricochet.api.DeliveryListener;
 import io.ricochet.api.MessageId;
+import io.ricochet.api.Ordering;
 import io.ricochet.api.protocol.ApiFrame;
 import io.ricochet.api.protocol.ApiFrameCodec;
+import io.ricochet.api.protocol.ApiProtocol;
 import io.ricochet.api.protocol.ApiPush;
 import io.ricochet.api.protocol.ApiRequest;
 import java.util.List;
@@ -50,6 +52,13 @@ final class Subscription implements DeliveryListener {
     private volatile boolean namesDrops = true;
     /** The OPTIONS flags ({@link ApiRequest.Options}); read on the engine thread, set on the I/O thread. */
     private volatile int options;
+    /** The groups whose messages the connection asked for in FIFO order (ORDER); the others are unordered. */
+    private final Set<Integer> fifoGroups = ConcurrentHashMap.newKeySet();
+    /**
+     * The largest payload a DELIVER to this connection may carry: what fits the frame limit of its protocol version
+     * (docs/api.md, "Limits"). A larger message is dropped for it, counted and named as a backpressure drop is.
+     */
+    private volatile int deliverLimit = ApiProtocol.payloadLimit(ApiProtocol.MAX_INBOUND_FRAME_LENGTH);
 
     Subscription(Channel channel, ApiCounters counters) {
         this(channel, counters, DropLedger.DEFAULT_MAX_RUNS);
@@ -86,6 +95,33 @@ final class Subscription implements DeliveryListener {
         options = flags;
     }
 
+    /** Sets the largest payload a DELIVER to this connection may carry. */
+    void deliverLimit(int limit) {
+        deliverLimit = limit;
+    }
+
+    /**
+     * Sets how the connection takes {@code group}'s messages; false (nothing changed) when FIFO would make it more
+     * than {@code maxGroups} groups in FIFO order.
+     */
+    boolean order(int group, Ordering ordering, int maxGroups) {
+        if (ordering == Ordering.UNORDERED) {
+            fifoGroups.remove(group);
+            return true;
+        }
+        if (!fifoGroups.contains(group) && fifoGroups.size() >= maxGroups) {
+            return false;
+        }
+        fifoGroups.add(group);
+        return true;
+    }
+
+    /** Whether the connection asked for {@code group}'s messages in per-sender FIFO order (ORDER). */
+    @Override
+    public boolean fifo(int group) {
+        return fifoGroups.contains(group);
+    }
+
     /** Whether drops are named in DROPPED frames (protocol version 2 and later), or only counted. */
     void namesDrops(boolean names) {
         namesDrops = names;
@@ -116,6 +152,12 @@ final class Subscription implements DeliveryListener {
     /** Encodes the DELIVER frame straight into the batch's buffer: the payload's one copy on this path. */
     @Override
     public void delivered(int origin, int group, long seqno, byte[] bytes, int offset, int length) {
+        if (length > deliverLimit) {
+            if (groups.contains(group)) {
+                oversize(origin, group, seqno);
+            }
+            return;
+        }
         if (groups.contains(group) && admit(origin, group, seqno, seqno)) {
             ApiPush.Deliver.encode(origin, group, seqno, bytes, offset, length, pending);
             pendingFrames++;
@@ -146,6 +188,32 @@ final class Subscription implements DeliveryListener {
     }
 
     /**
+     * A message too large for the frames this connection's protocol version accepts: dropped, counted in OVERFLOW and
+     * named in DROPPED (version 2) as a backpressure drop is, and reported at once if the connection can take frames.
+     */
+    private void oversize(int origin, int group, long seqno) {
+        counters.increment(ApiCounter.OVERSIZE_DROPS);
+        drop(origin, group, seqno, seqno);
+        if (channel.isActive() && channel.isWritable()) {
+            int batched = pending == null ? 0 : pending.readableBytes();
+            if (batched < channel.bytesBeforeUnwritable()) {
+                if (pending == null) {
+                    pending = channel.alloc().ioBuffer(batchBytes);
+                }
+                reportDrops();
+            }
+        }
+    }
+
+    /** Counts a dropped frame about messages {@code firstId..lastId}, and records them for DROPPED. */
+    private void drop(int origin, int group, long firstId, long lastId) {
+        dropped.incrementAndGet();
+        if (namesDrops && !drops.record(origin, group, firstId, lastId)) {
+            counters.increment(ApiCounter.UNNAMED_DROPS);
+        }
+    }
+
+    /**
      * Whether one more frame, about messages {@code firstId..lastId} of (origin, group), may join the batch: not
      * when the connection is gone, nor when its write buffer, with this batch counted, is full (the frame is dropped,
      * counted and its messages recorded, and OVERFLOW and DROPPED go first next time). Makes sure the batch has a
@@ -157,16 +225,19 @@ final class Subscription implements DeliveryListener {
         }
         int batched = pending == null ? 0 : pending.readableBytes();
         if (!channel.isWritable() || batched >= channel.bytesBeforeUnwritable()) {
-            dropped.incrementAndGet();
             counters.increment(ApiCounter.DELIVERIES_DROPPED);
-            if (namesDrops && !drops.record(origin, group, firstId, lastId)) {
-                counters.increment(ApiCounter.UNNAMED_DROPS);
-            }
+            drop(origin, group, firstId, lastId);
             return false;
         }
         if (pending == null) {
             pending = channel.alloc().ioBuffer(batchBytes);
         }
+        reportDrops();
+        return true;
+    }
+
+    /** Puts the OVERFLOW and DROPPED frames owed, if any, in the batch's buffer. */
+    private void reportDrops() {
         long count = dropped.getAndSet(0);
         if (count > 0) {
             encode(new ApiPush.Overflow(count));
@@ -178,7 +249,6 @@ final class Subscription implements DeliveryListener {
             pendingFrames += named;
             counters.add(ApiCounter.DROPPED_SENT, named);
         }
-        return true;
     }
 
     private void encode(ApiFrame frame) {

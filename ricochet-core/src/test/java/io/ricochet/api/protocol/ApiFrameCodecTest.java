@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.ricochet.api.ApiException;
+import io.ricochet.api.Ordering;
 import java.nio.charset.StandardCharsets;
 import java.util.Random;
 import java.util.stream.Stream;
@@ -29,6 +30,8 @@ class ApiFrameCodecTest {
                 new ApiRequest.Stats(5),
                 new ApiRequest.TrySend(6, -7, new byte[] {1, 2}),
                 new ApiRequest.Options(7, ApiRequest.Options.NO_ECHO | ApiRequest.Options.NO_LOCAL),
+                new ApiRequest.Order(8, -9, Ordering.FIFO),
+                new ApiRequest.Order(9, 10, Ordering.UNORDERED),
                 new ApiReply.HelloReply(1, ApiProtocol.VERSION, 42, 1024),
                 new ApiReply.Ok(4, Long.MAX_VALUE),
                 new ApiReply.StatsReply(5, "{\"a\":1}".getBytes(StandardCharsets.UTF_8)),
@@ -106,6 +109,39 @@ class ApiFrameCodecTest {
                 encode(new ApiReply.Error(2, ApiException.Code.PAYLOAD_TOO_LARGE, "no")));
     }
 
+    @Test
+    void shouldLayOutOrderByteForByte() throws MalformedFrameException {
+        byte[] fifo = {0, 0, 0, 10, 0x08, 0, 0, 0, 7, 0, 0, 0, 42, 1};
+        byte[] unordered = {0, 0, 0, 10, 0x08, 0, 0, 0, 8, -1, -1, -1, -2, 0};
+
+        assertArrayEquals(fifo, encode(new ApiRequest.Order(7, 42, Ordering.FIFO)));
+        assertArrayEquals(unordered, encode(new ApiRequest.Order(8, -2, Ordering.UNORDERED)));
+        assertEquals(new ApiRequest.Order(7, 42, Ordering.FIFO), decodeWithPrefix(fifo));
+        assertEquals(new ApiRequest.Order(8, -2, Ordering.UNORDERED), decodeWithPrefix(unordered));
+    }
+
+    @Test
+    void shouldLayOutAVersion3HelloReplyByteForByte() throws MalformedFrameException {
+        // version 3, node 7, max payload = max message, 16 MiB
+        byte[] reply = {0, 0, 0, 15, 0x41, 0, 0, 0, 1, 0, 3, 0, 0, 0, 7, 1, 0, 0, 0};
+
+        assertArrayEquals(reply, encode(new ApiReply.HelloReply(1, 3, 7, 16 * 1024 * 1024)));
+        assertEquals(new ApiReply.HelloReply(1, 3, 7, 16 * 1024 * 1024), decodeWithPrefix(reply));
+        assertArrayEquals(new byte[] {0, 0, 0, 9, 0x01, 0, 0, 0, 1, 0, 3, 'c', 'l'},
+                encode(new ApiRequest.Hello(1, 3, "cl")));
+    }
+
+    @Test
+    void shouldBoundWhatAClientAcceptsByItsVersion() {
+        int sixteenMiB = 16 * 1024 * 1024;
+
+        assertEquals(ApiProtocol.MAX_INBOUND_FRAME_LENGTH, ApiProtocol.inboundFrameLimit(2, sixteenMiB));
+        assertEquals(ApiProtocol.MAX_INBOUND_FRAME_LENGTH, ApiProtocol.inboundFrameLimit(3, 1023));
+        assertEquals(sixteenMiB + 21, ApiProtocol.inboundFrameLimit(3, sixteenMiB));
+        assertEquals(ApiProtocol.MAX_MESSAGE + 21, ApiProtocol.inboundFrameLimit(3, Integer.MAX_VALUE));
+        assertEquals(9, ApiProtocol.SEND_OVERHEAD);
+    }
+
     static Stream<Arguments> malformed() {
         return Stream.of(
                 Arguments.of("empty", new byte[0], "shorter than the 5-byte header"),
@@ -127,6 +163,16 @@ class ApiFrameCodecTest {
                 Arguments.of("OPTIONS too short", new byte[] {0x07, 0, 0, 0, 1, 0, 0, 1}, "OPTIONS body of 3 bytes"),
                 Arguments.of("TRY_SEND without a group", new byte[] {0x06, 0, 0, 0, 1, 0, 0, 0},
                         "TRY_SEND body of 3 bytes, expected at least 4"),
+                Arguments.of("ORDER with mode 2", new byte[] {0x08, 0, 0, 0, 1, 0, 0, 0, 5, 2},
+                        "unknown ordering mode 2"),
+                Arguments.of("ORDER with mode 255", new byte[] {0x08, 0, 0, 0, 1, 0, 0, 0, 5, -1},
+                        "unknown ordering mode 255"),
+                Arguments.of("ORDER without a mode", new byte[] {0x08, 0, 0, 0, 1, 0, 0, 0, 5},
+                        "ORDER body of 4 bytes, expected 5"),
+                Arguments.of("ORDER too long", new byte[] {0x08, 0, 0, 0, 1, 0, 0, 0, 5, 1, 0},
+                        "ORDER body of 6 bytes, expected 5"),
+                Arguments.of("ORDER with request id 0", new byte[] {0x08, 0, 0, 0, 0, 0, 0, 0, 5, 1},
+                        "request id 0"),
                 Arguments.of("client name too long", concat(new byte[] {0x01, 0, 0, 0, 1, 0, 1}, new byte[256]),
                         "client name longer than 255 bytes"));
     }

@@ -30,7 +30,8 @@ class ApiConnectionTest {
 
     @Test
     void shouldIgnoreAndReleaseAMessageThatIsNotAFrame() {
-        EmbeddedChannel channel = new EmbeddedChannel(new ApiConnection(node, counters, ApiConfig.defaults(), 100,
+        EmbeddedChannel channel = new EmbeddedChannel(new ApiConnection(node, counters, ApiConfig.defaults(),
+                ApiConnection.Limits.of(node, ApiConfig.defaults()), new LargeFrameBudget(1 << 20, counters).open(),
                 PeerCredentialsLookup.real(), new PrincipalQuotas(ApiAccess.defaults(), System::nanoTime)));
         ByteBuf bytes = Unpooled.buffer().writeInt(42);
 
