@@ -81,7 +81,8 @@ class RicochetClient:
     """A session with a daemon: HELLO done, then join, leave, send, try_send, options, order, stats and poll.
 
     version is the protocol version the session speaks: 3, or 2 with a daemon that refuses 3 (connect() tries again);
-    max_message (= max_payload) is the largest message send takes: the daemon's max-message in version 3."""
+    max_message is the largest message send takes: the daemon's max-message in version 3; max_payload is what one
+    datagram carries (a larger message is fragmented by the daemon; the same as max_message before version 3)."""
 
     def __init__(self, sock: socket.socket, name: str = "python-client", timeout: float = 10.0,
                  max_queued: int = 10000, version: int = PROTOCOL_VERSION):
@@ -97,8 +98,9 @@ class RicochetClient:
             raise ValueError("client name longer than 255 bytes")
         self._max_inbound = MAX_INBOUND_FRAME
         body = self._request(HELLO, struct.pack(">H", version) + name_bytes, HELLO_REPLY)
-        self.version, self.node_id, self.max_payload = struct.unpack(">HiI", body)
-        self.max_message = self.max_payload
+        self.version, self.node_id, self.max_payload = struct.unpack(">HiI", body[:10])
+        # Version 3 adds the largest message (fragmented by the daemon); before, one datagram's payload.
+        self.max_message = struct.unpack(">I", body[10:14])[0] if len(body) == 14 else self.max_payload
         if self.version >= 3:
             self._max_inbound = max(MAX_INBOUND_FRAME, min(self.max_message, MAX_MESSAGE) + DELIVER_OVERHEAD)
 

@@ -79,7 +79,10 @@ def hello(max_message, version=3):
     def script(conn, seen):
         kind, request_id, body = read_frame(conn)
         seen.append((kind, body))
-        conn.sendall(frame(rc.HELLO_REPLY, request_id, struct.pack(">HiI", version, 7, max_message)))
+        body = struct.pack(">HiI", version, 7, 1023)
+        if version >= 3:
+            body += struct.pack(">I", max_message)
+        conn.sendall(frame(rc.HELLO_REPLY, request_id, body))
     return script
 
 
@@ -93,7 +96,7 @@ class RicochetClientTest(unittest.TestCase):
         with rc.RicochetClient.connect(daemon.address, name="t") as client:
             self.assertEqual(3, client.version)
             self.assertEqual(16 * MIB, client.max_message)
-            self.assertEqual(16 * MIB, client.max_payload)
+            self.assertEqual(1023, client.max_payload)
         daemon.join()
         self.assertEqual([(rc.HELLO, b"\x00\x03t")], daemon.seen)
 

@@ -161,7 +161,7 @@ public final class RicochetClient implements AutoCloseable {
         try {
             ApiReply.HelloReply reply = client.request(id -> new ApiRequest.Hello(id, version,
                     options.clientName()), ApiReply.HelloReply.class);
-            client.socket.inboundLimit(ApiProtocol.inboundFrameLimit(reply.version(), reply.maxPayload()));
+            client.socket.inboundLimit(ApiProtocol.inboundFrameLimit(reply.version(), reply.maxMessage()));
             client.hello = reply;
             int flags = options.optionFlags();
             if (flags != 0) {
@@ -180,8 +180,9 @@ public final class RicochetClient implements AutoCloseable {
     }
 
     /**
-     * The largest payload {@link #send} accepts, in bytes: the same as {@link #maxMessage()}, the field of the
-     * daemon's HELLO_REPLY.
+     * The largest message one datagram carries, in bytes: a larger one (up to {@link #maxMessage()}) is fragmented
+     * by the daemon and delivered whole (docs/api.md, "Message ids"). Applications that want one datagram per
+     * message (the fountain carousel's symbols) keep to it.
      */
     public int maxPayload() {
         return hello.maxPayload();
@@ -193,7 +194,7 @@ public final class RicochetClient implements AutoCloseable {
      * version 2 or older.
      */
     public int maxMessage() {
-        return hello.maxPayload();
+        return hello.maxMessage();
     }
 
     /** The protocol version this connection speaks: 3, or 2 with a daemon that does not speak 3. */

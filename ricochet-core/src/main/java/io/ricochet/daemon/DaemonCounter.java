@@ -54,7 +54,8 @@ public enum DaemonCounter implements Counter {
     FRAGMENTS_SENT(182, "datagrams of those messages' fragments"),
     MESSAGES_REASSEMBLED(183, "fragmented messages received whole and delivered"),
     MESSAGES_LOST(184, "fragmented messages reported LOST whole: a fragment was given up, memory was short "
-            + "(REASSEMBLY_OVERFLOWS), it was too large (MESSAGES_TOO_LARGE), or its sender left before sending it all"),
+            + "(REASSEMBLY_OVERFLOWS), it was too large (MESSAGES_TOO_LARGE), or its sender left before sending it "
+            + "all"),
     FRAGMENTS_DROPPED(185, "fragments dropped: of a message already reported LOST, or begun before this node's join"),
     REASSEMBLY_OVERFLOWS(186, "fragmented messages given up because reassembly-buffer (or a sender's half of it) was "
             + "full"),

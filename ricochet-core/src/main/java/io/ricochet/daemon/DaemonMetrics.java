@@ -45,7 +45,7 @@ final class DaemonMetrics implements MultiCollector {
     private static final Set<String> GAUGES = Set.of(DaemonCounter.SEND_QUEUE_PEAK.name(),
             DaemonCounter.RX_BATCH_PEAK.name(), DaemonCounter.BUNDLE_PEAK.name(), ApiCounter.CONNECTIONS_OPEN.name(),
             ApiCounter.PEAK_OUTBOUND_BYTES.name(), ApiCounter.REQUESTS_IN_FLIGHT.name(),
-            ApiCounter.PEAK_REQUESTS_IN_FLIGHT.name(), ApiCounter.TCP_OPEN.name());
+            ApiCounter.PEAK_REQUESTS_IN_FLIGHT.name(), ApiCounter.TCP_OPEN.name(), ApiCounter.LARGE_FRAME_BYTES.name());
 
     /**
      * What one scrape shows, read on the engine's thread.

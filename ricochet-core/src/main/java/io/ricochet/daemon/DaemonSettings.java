@@ -44,6 +44,25 @@ public final class DaemonSettings {
         this.origin = origin;
     }
 
+    /** The keys of the send queue, large messages and FIFO deliveries ({@link MessageLimits}). */
+    private static void messageKeys(Map<String, String[]> k) {
+        k.put("send-queue", new String[] {"4096",
+            "application sends that may wait for the engine at once; beyond, SEND gets BUSY (the Java client "
+                + "retries)"});
+        k.put("send-queue-bytes", new String[] {String.valueOf(MessageLimits.DEFAULT.sendQueueBytes()),
+            "bytes of application sends that may wait for the engine at once (at least max-message); beyond, SEND "
+                + "gets BUSY"});
+        k.put("max-message", new String[] {String.valueOf(MessageLimits.DEFAULT.maxMessage()),
+            "the largest message an application may send, 1.." + MessageLimits.MAX_MESSAGE + " bytes: one larger than "
+                + "a datagram goes as fragments and is delivered whole, or reported LOST whole"});
+        k.put("reassembly-buffer", new String[] {String.valueOf(MessageLimits.DEFAULT.reassemblyBytes()),
+            "bytes of fragmented messages being reassembled at once (at least max-message; one sender may hold half, "
+                + "or one message); a message that does not fit is reported LOST and counted"});
+        k.put("fifo-buffer", new String[] {String.valueOf(MessageLimits.DEFAULT.fifoBytes()),
+            "bytes of deliveries held back for subscribers that asked for FIFO order; past it they are delivered out "
+                + "of order and counted (FIFO_OUT_OF_ORDER)"});
+    }
+
     private static Map<String, String[]> keys() {
         Map<String, String[]> k = new LinkedHashMap<>();
         k.put("node-id", new String[] {null, "this node's id, unique in the cluster"});
@@ -120,21 +139,7 @@ public final class DaemonSettings {
         k.put("retransmit-buffer", new String[] {"65536",
             "sent packets kept at most to answer NAKs; each is kept for the NAK give-up time, so this divided by "
                 + "that time is the highest sustained send rate"});
-        k.put("send-queue", new String[] {"4096",
-            "application sends that may wait for the engine at once; beyond, SEND gets BUSY (the Java client "
-                + "retries)"});
-        k.put("send-queue-bytes", new String[] {String.valueOf(MessageLimits.DEFAULT.sendQueueBytes()),
-            "bytes of application sends that may wait for the engine at once (at least max-message); beyond, SEND "
-                + "gets BUSY"});
-        k.put("max-message", new String[] {String.valueOf(MessageLimits.DEFAULT.maxMessage()),
-            "the largest message an application may send, 1.." + MessageLimits.MAX_MESSAGE + " bytes: one larger than "
-                + "a datagram goes as fragments and is delivered whole, or reported LOST whole"});
-        k.put("reassembly-buffer", new String[] {String.valueOf(MessageLimits.DEFAULT.reassemblyBytes()),
-            "bytes of fragmented messages being reassembled at once (at least max-message; one sender may hold half, "
-                + "or one message); a message that does not fit is reported LOST and counted"});
-        k.put("fifo-buffer", new String[] {String.valueOf(MessageLimits.DEFAULT.fifoBytes()),
-            "bytes of deliveries held back for subscribers that asked for FIFO order; past it they are delivered out "
-                + "of order and counted (FIFO_OUT_OF_ORDER)"});
+        messageKeys(k);
         k.put("send-rate-limit", new String[] {"0",
             "datagrams of application messages sent per second at most (0 = no limit)"});
         k.put("bundle-bytes", new String[] {"payload",

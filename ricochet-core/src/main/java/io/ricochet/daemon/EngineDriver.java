@@ -140,6 +140,11 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
         return engine;
     }
 
+    /** The receiving side of application messages: reassembly and FIFO order. */
+    MessageStreams messages() {
+        return messages;
+    }
+
     @Override
     public Counters counters() {
         return counters;

@@ -36,6 +36,8 @@ final class StatsReport {
         Map<String, Long> buffers = new LinkedHashMap<>(engine.bufferUsage());
         buffers.put("rxBufferPackets", (long) landing.buffered());
         buffers.put("rxBufferBytes", landing.memoryBytes());
+        buffers.put("reassemblyBytes", driver.messages().reassemblyBytes());
+        buffers.put("fifoHeldBytes", driver.messages().heldBytes());
         List<Integer> groups = driver.myGroups();
         Map<Integer, List<Integer>> members = new LinkedHashMap<>();
         for (int group : groups) {

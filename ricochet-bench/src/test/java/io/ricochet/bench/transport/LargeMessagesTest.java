@@ -161,13 +161,16 @@ class LargeMessagesTest {
         }
         long fragmented = 0;
         long injected = 0;
+        long held = 0;
         for (Daemon daemon : daemons) {
             io.ricochet.api.NodeStats stats = daemon.stats().get(5, TimeUnit.SECONDS);
             fragmented += stats.counter(DaemonCounter.MESSAGES_REASSEMBLED);
             injected += stats.counter(DaemonCounter.INJECTED_DROPS);
+            held += stats.counter(DaemonCounter.FIFO_HELD);
         }
         assertTrue(injected > 100, "loss was injected: " + injected);
         // 7 large messages (6 of 1 MiB, 1 of 16 MiB) and the small ones above 1 023 bytes, at each of 2 receivers.
         assertTrue(fragmented >= 2 * 7, "reassembled: " + fragmented);
+        assertTrue(held > 0, "some deliveries came ahead of a loss and were held for FIFO: " + held);
     }
 }

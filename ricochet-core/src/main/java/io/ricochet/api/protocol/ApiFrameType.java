@@ -15,7 +15,7 @@ public enum ApiFrameType {
     TRY_SEND(0x06, 4, true),
     OPTIONS(0x07, 4, false),
     ORDER(0x08, 5, false),
-    HELLO_REPLY(0x41, 10, false),
+    HELLO_REPLY(0x41, 10, true),
     OK(0x42, 8, false),
     STATS_REPLY(0x43, 0, true),
     ERROR(0x44, 2, true),

@@ -8,15 +8,28 @@ import java.util.Objects;
 public sealed interface ApiReply extends ApiFrame {
 
     /** HELLO_REPLY: body version u16, node id i32, max payload u32. */
-    record HelloReply(int requestId, int version, int nodeId, int maxPayload) implements ApiReply {
+    record HelloReply(int requestId, int version, int nodeId, int maxPayload, int maxMessage) implements ApiReply {
+        /** Versions 1 and 2: the largest message is the largest payload of one datagram. */
+        public HelloReply(int requestId, int version, int nodeId, int maxPayload) {
+            this(requestId, version, nodeId, maxPayload, maxPayload);
+        }
+
         static HelloReply read(int requestId, ByteBuf body) throws MalformedFrameException {
             int version = body.readUnsignedShort();
             int nodeId = body.readInt();
             long maxPayload = body.readUnsignedInt();
-            if (maxPayload > Integer.MAX_VALUE) {
-                throw new MalformedFrameException(requestId, "max payload " + maxPayload + " out of range");
+            long maxMessage = maxPayload;
+            if (body.readableBytes() == 4) {
+                maxMessage = body.readUnsignedInt();
+            } else if (body.readableBytes() != 0) {
+                throw new MalformedFrameException(requestId, "HELLO_REPLY of " + (10 + body.readableBytes())
+                        + " bytes: must be 10, or 14 with the largest message");
             }
-            return new HelloReply(requestId, version, nodeId, (int) maxPayload);
+            if (maxPayload > Integer.MAX_VALUE || maxMessage > Integer.MAX_VALUE || maxMessage < maxPayload) {
+                throw new MalformedFrameException(requestId, "max payload " + maxPayload + " or max message "
+                        + maxMessage + " out of range");
+            }
+            return new HelloReply(requestId, version, nodeId, (int) maxPayload, (int) maxMessage);
         }
 
         @Override
@@ -24,9 +37,10 @@ public sealed interface ApiReply extends ApiFrame {
             return ApiFrameType.HELLO_REPLY;
         }
 
+        /** Version 3 adds the largest message; earlier versions end at the largest payload. */
         @Override
         public int bodyLength() {
-            return 10;
+            return version >= ApiProtocol.LARGE_MESSAGE_VERSION ? 14 : 10;
         }
 
         @Override
@@ -34,6 +48,9 @@ public sealed interface ApiReply extends ApiFrame {
             out.writeShort(version);
             out.writeInt(nodeId);
             out.writeInt(maxPayload);
+            if (version >= ApiProtocol.LARGE_MESSAGE_VERSION) {
+                out.writeInt(maxMessage);
+            }
         }
     }
 

@@ -303,7 +303,8 @@ final class ApiConnection extends ChannelInboundHandlerAdapter {
             }
             requests = new RequestHandler(node, counters, subscription, maxSend, config.maxGroupsPerConnection(),
                     new RequestHandler.Access(principal, quotas, config.access()));
-            ctx.writeAndFlush(new ApiReply.HelloReply(hello.requestId(), version, node.nodeId(), maxSend),
+            ctx.writeAndFlush(new ApiReply.HelloReply(hello.requestId(), version, node.nodeId(),
+                    limits.maxPayload(), maxSend),
                     ctx.voidPromise());
         }
     }

@@ -122,11 +122,11 @@ class ApiFrameCodecTest {
 
     @Test
     void shouldLayOutAVersion3HelloReplyByteForByte() throws MalformedFrameException {
-        // version 3, node 7, max payload = max message, 16 MiB
-        byte[] reply = {0, 0, 0, 15, 0x41, 0, 0, 0, 1, 0, 3, 0, 0, 0, 7, 1, 0, 0, 0};
+        // version 3, node 7, max payload 1 023 (one datagram), max message 16 MiB
+        byte[] reply = {0, 0, 0, 19, 0x41, 0, 0, 0, 1, 0, 3, 0, 0, 0, 7, 0, 0, 3, -1, 1, 0, 0, 0};
 
-        assertArrayEquals(reply, encode(new ApiReply.HelloReply(1, 3, 7, 16 * 1024 * 1024)));
-        assertEquals(new ApiReply.HelloReply(1, 3, 7, 16 * 1024 * 1024), decodeWithPrefix(reply));
+        assertArrayEquals(reply, encode(new ApiReply.HelloReply(1, 3, 7, 1023, 16 * 1024 * 1024)));
+        assertEquals(new ApiReply.HelloReply(1, 3, 7, 1023, 16 * 1024 * 1024), decodeWithPrefix(reply));
         assertArrayEquals(new byte[] {0, 0, 0, 9, 0x01, 0, 0, 0, 1, 0, 3, 'c', 'l'},
                 encode(new ApiRequest.Hello(1, 3, "cl")));
     }

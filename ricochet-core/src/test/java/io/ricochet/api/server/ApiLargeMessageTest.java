@@ -58,7 +58,8 @@ class ApiLargeMessageTest {
                 RawConnection v3 = new RawConnection(fixture.port())) {
             assertEquals(new ApiReply.HelloReply(1, 1, ApiFixture.NODE_ID, ApiFixture.MAX_PAYLOAD), hello(v1, 1));
             assertEquals(new ApiReply.HelloReply(1, 2, ApiFixture.NODE_ID, ApiFixture.MAX_PAYLOAD), hello(v2, 2));
-            assertEquals(new ApiReply.HelloReply(1, 3, ApiFixture.NODE_ID, MAX_MESSAGE), hello(v3, 3));
+            assertEquals(new ApiReply.HelloReply(1, 3, ApiFixture.NODE_ID, ApiFixture.MAX_PAYLOAD, MAX_MESSAGE),
+                    hello(v3, 3));
         }
     }
 
