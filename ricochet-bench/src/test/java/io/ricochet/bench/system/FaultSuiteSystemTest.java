@@ -362,6 +362,58 @@ class FaultSuiteSystemTest {
     }
 
     @Test
+    void shouldReportALargeMessageLostWholeWhenItsSenderIsKilledInItsMiddle(TestInfo test) throws Exception {
+        // Node 1 sends 2 000 datagrams a second, so its 16 MiB message (16 530 fragments) is in flight for seconds.
+        start(test, 3, true, "--send-rate-limit", "2000");
+        Traffic victim = app(1, false);
+        Traffic two = app(2, false);
+        Traffic three = app(3, false);
+        awaitGroup(3);
+        List<Traffic.Id> small = victim.send(G, 20);
+        byte[] large = new byte[16 << 20];
+        byte[] head = (1 + ":" + G + ":999999:").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        System.arraycopy(head, 0, large, 0, head.length); // in Traffic's form, but not its payload: corrupt if delivered
+        Thread sending = new Thread(() -> {
+            try {
+                victim.client.send(G, large);
+            } catch (ApiConnectionException | ApiException e) {
+                // The daemon is gone.
+            }
+        });
+        sending.start();
+        ProcessCluster.await(DEADLINE, "node 2 to hold pieces of the large message",
+                () -> two.client.stats().buffers().getOrDefault("reassemblyBytes", 0L) > 0);
+        cluster.crash("daemon-1");
+        sending.join();
+        cluster.awaitLog("fd", " FAILED:");
+
+        // Each survivor names the message, and only it, in one LOST once the engine drops the sender's stream; the
+        // small messages before it are delivered once; nothing of the large one is delivered.
+        long first = small.stream().mapToLong(Traffic.Id::datagram).max().orElseThrow() + 1;
+        Traffic.Id message = new Traffic.Id(1, G, io.ricochet.api.MessageId.of(first, 0));
+        for (Traffic app : List.of(two, three)) {
+            String who = "node " + app.node;
+            ProcessCluster.await(DEADLINE, who + " to report the large message LOST",
+                    () -> app.lost.contains(message));
+            assertAllDeliveredBut(who, app, small, message);
+        }
+        assertTrue(two.counter(DaemonCounter.MESSAGES_LOST) >= 1);
+        assertEquals(0, two.client.stats().buffers().get("reassemblyBytes"), "its pieces are let go");
+    }
+
+    /** Every one of {@code expected} delivered once, and the one LOST {@code lost}; no corrupt delivery. */
+    private static void assertAllDeliveredBut(String who, Traffic app, List<Traffic.Id> expected, Traffic.Id lost) {
+        ProcessCluster.await(DEADLINE, who + " to deliver " + expected.size() + " messages",
+                () -> expected.stream().allMatch(app.received::containsKey));
+        for (Traffic.Id id : expected) {
+            assertEquals(1, app.received.get(id), who + ": " + id + " delivered more than once");
+        }
+        assertEquals(Set.of(lost), Set.copyOf(app.lost), who + ": one LOST, naming the message");
+        assertEquals(0, app.corrupt.get(), who + ": nothing of the large message delivered");
+        assertEquals(expected.size(), app.received.size(), who + ": nothing else delivered");
+    }
+
+    @Test
     void shouldDeliverToTwoApplicationsOnOneDaemonOnceInTheSameForm(TestInfo test) throws Exception {
         start(test, 2, false);
         Traffic a = app(1, true);
