@@ -372,7 +372,8 @@ class FaultSuiteSystemTest {
         List<Traffic.Id> small = victim.send(G, 20);
         byte[] large = new byte[16 << 20];
         byte[] head = (1 + ":" + G + ":999999:").getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        System.arraycopy(head, 0, large, 0, head.length); // in Traffic's form, but not its payload: corrupt if delivered
+        // In Traffic's form but not one of its payloads: counted corrupt if it were delivered.
+        System.arraycopy(head, 0, large, 0, head.length);
         Thread sending = new Thread(() -> {
             try {
                 victim.client.send(G, large);
