@@ -61,6 +61,9 @@ public enum DaemonCounter implements Counter {
             + "full"),
     MESSAGES_TOO_LARGE(187, "fragmented messages given up because they were larger than this daemon's max-message"),
     FIFO_HELD(188, "deliveries held back for FIFO subscribers until the messages before them were resolved"),
+    FIFO_HELD_US(191, "microseconds the deliveries counted in FIFO_HELD were held, in all (mean = this / FIFO_HELD)"),
+    FIFO_HELD_PEAK_US(192, "the longest a delivery was held for FIFO subscribers, in microseconds (a high-water "
+            + "gauge)"),
     FIFO_OUT_OF_ORDER(189, "deliveries handed to FIFO subscribers out of order: fifo-buffer was full"),
     MESSAGE_CURSOR_JUMPS(190, "message streams restarted far ahead of what was resolved (a gap the engine never "
             + "resolves: see STREAM_RESTARTS)");

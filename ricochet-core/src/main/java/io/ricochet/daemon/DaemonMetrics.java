@@ -44,6 +44,7 @@ final class DaemonMetrics implements MultiCollector {
     /** Counters that are gauges: values that go down, and high-water marks. */
     private static final Set<String> GAUGES = Set.of(DaemonCounter.SEND_QUEUE_PEAK.name(),
             DaemonCounter.RX_BATCH_PEAK.name(), DaemonCounter.BUNDLE_PEAK.name(), ApiCounter.CONNECTIONS_OPEN.name(),
+            DaemonCounter.FIFO_HELD_PEAK_US.name(),
             ApiCounter.PEAK_OUTBOUND_BYTES.name(), ApiCounter.REQUESTS_IN_FLIGHT.name(),
             ApiCounter.PEAK_REQUESTS_IN_FLIGHT.name(), ApiCounter.TCP_OPEN.name(), ApiCounter.LARGE_FRAME_BYTES.name());
 

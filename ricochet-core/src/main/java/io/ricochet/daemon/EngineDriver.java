@@ -127,7 +127,7 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
             public boolean resolvesAll() {
                 return engine.resolvesEveryDatagram();
             }
-        }, counters, limits.maxMessage(), payload, limits.reassemblyBytes(), limits.reassemblyBytesPerOrigin(),
+        }, counters, clock, limits.maxMessage(), payload, limits.reassemblyBytes(), limits.reassemblyBytesPerOrigin(),
                 limits.fifoBytes());
         this.engine = engine;
         this.transport = transport;

@@ -64,6 +64,7 @@ final class MessageStreams {
     private final Subscribers subscribers;
     private final EngineStreams engine;
     private final Counters counters;
+    private final java.util.function.LongSupplier clock;
     private final int maxFragments;
     private final long totalBytes;
     private final long perOriginBytes;
@@ -76,17 +77,20 @@ final class MessageStreams {
     private boolean dirty;
 
     /**
+     * @param clock          nanoseconds, read when a FIFO delivery is held and released (for the time held)
      * @param maxMessage     the largest message reassembled, in bytes (larger ones are reported LOST)
      * @param maxPayload     the engine's largest datagram payload
      * @param totalBytes     pieces of messages being reassembled, in bytes, at most
      * @param perOriginBytes of those, from one sender at most
      * @param fifoBytes      deliveries held for FIFO subscribers, in bytes, at most
      */
-    MessageStreams(Subscribers subscribers, EngineStreams engine, Counters counters, int maxMessage, int maxPayload,
-                   long totalBytes, long perOriginBytes, long fifoBytes) {
+    MessageStreams(Subscribers subscribers, EngineStreams engine, Counters counters,
+                   java.util.function.LongSupplier clock, int maxMessage, int maxPayload, long totalBytes,
+                   long perOriginBytes, long fifoBytes) {
         this.subscribers = subscribers;
         this.engine = engine;
         this.counters = counters;
+        this.clock = clock;
         this.maxFragments = Math.max(2, BundleFormat.fragmentsOf(maxMessage, maxPayload));
         this.totalBytes = totalBytes;
         this.perOriginBytes = perOriginBytes;
@@ -129,6 +133,7 @@ final class MessageStreams {
             if (fifo) {
                 byte[] replaced = s.held().put(seqno, Arrays.copyOfRange(payload, offset, offset + length));
                 heldBytes += length - (replaced == null ? 0 : replaced.length);
+                s.heldAt().put(seqno, clock.getAsLong());
                 counters.increment(DaemonCounter.FIFO_HELD);
             }
         }
@@ -236,6 +241,7 @@ final class MessageStreams {
             for (long seqno : seqnos) {
                 byte[] held = s.held.remove(seqno);
                 heldBytes -= held.length;
+                heldFor(s.heldAt.remove(seqno));
                 unpack.deliver(s, seqno, held, 0, held.length, FIFO);
             }
         }
@@ -349,6 +355,7 @@ final class MessageStreams {
             subscribers.deliver(s.origin, s.group, id, whole, 0, whole.length, UNORDERED);
             if (fifo) {
                 p.whole = whole;
+                p.heldAtNs = clock.getAsLong();
                 heldBytes += whole.length;
                 counters.increment(DaemonCounter.FIFO_HELD);
             }
@@ -389,6 +396,7 @@ final class MessageStreams {
         if (p.complete) {
             if (p.whole != null) {
                 heldBytes -= p.whole.length;
+                heldFor(p.heldAtNs);
                 subscribers.deliver(s.origin, s.group, MessageId.of(p.first, 0), p.whole, 0, p.whole.length, FIFO);
                 p.whole = null;
             }
@@ -398,6 +406,16 @@ final class MessageStreams {
         if (s.partials != null) {
             s.partials.remove(p.first);
         }
+    }
+
+    /** A FIFO delivery held since {@code sinceNs} goes out now: its time held is counted. */
+    private void heldFor(long sinceNs) {
+        if (sinceNs == NONE) {
+            return;
+        }
+        long us = Math.max(0, clock.getAsLong() - sinceNs) / 1_000;
+        counters.add(DaemonCounter.FIFO_HELD_US, us);
+        counters.max(DaemonCounter.FIFO_HELD_PEAK_US, us);
     }
 
     // ------------------------------------------------------------------ the cursor
@@ -444,6 +462,7 @@ final class MessageStreams {
                     byte[] held = s.held == null ? null : s.held.remove(c);
                     if (held != null) {
                         heldBytes -= held.length;
+                        heldFor(s.heldAt.remove(c));
                         unpack.deliver(s, c, held, 0, held.length, FIFO);
                     }
                 } else if (code == LOST) {
@@ -536,8 +555,9 @@ final class MessageStreams {
         boolean complete;
         boolean dead;
         boolean reported;
-        /** The whole message, held for FIFO subscribers until the cursor passes it. */
+        /** The whole message, held for FIFO subscribers until the cursor passes it, and since when. */
         byte[] whole;
+        long heldAtNs;
 
         /** @param pieces whether to make room for the pieces: a message to reassemble, not one known lost */
         Partial(long first, int count, boolean pieces) {
@@ -559,6 +579,8 @@ final class MessageStreams {
         /** Resolved datagrams at or above the cursor: {@link #LOST}, {@link #DONE} or a fragment's (count, index). */
         final Long2LongHashMap ahead = new Long2LongHashMap(NONE);
         Long2ObjectHashMap<byte[]> held;
+        /** When each held datagram was held. */
+        Long2LongHashMap heldAt;
         Long2ObjectHashMap<Partial> partials;
         /** The message the cursor is in, or null at a boundary. */
         Partial open;
@@ -588,6 +610,13 @@ final class MessageStreams {
                 held = new Long2ObjectHashMap<>();
             }
             return held;
+        }
+
+        Long2LongHashMap heldAt() {
+            if (heldAt == null) {
+                heldAt = new Long2LongHashMap(NONE);
+            }
+            return heldAt;
         }
 
         Long2ObjectHashMap<Partial> partials() {

@@ -41,6 +41,7 @@ class MessageStreamsTest {
     private boolean strict = true;
     private long engineStart = 0;
     private long engineId = 1;
+    private long timeNs;
 
     private final MessageStreams.Subscribers subscribers = new MessageStreams.Subscribers() {
         @Override
@@ -86,7 +87,7 @@ class MessageStreamsTest {
             public boolean resolvesAll() {
                 return true;
             }
-        }, counters, maxMessage, MAX_PAYLOAD, total, perOrigin, fifoBytes);
+        }, counters, () -> timeNs, maxMessage, MAX_PAYLOAD, total, perOrigin, fifoBytes);
     }
 
     private MessageStreams streams() {
@@ -240,12 +241,16 @@ class MessageStreamsTest {
         streams.delivered(ORIGIN, GROUP, small, sent.datagrams.get(small), 0, 4);
         assertEquals(1, unordered.size(), "the small message at once");
         assertTrue(fifo.isEmpty(), "FIFO waits for the large one");
+        timeNs = 5_000_000;
         for (int s = 1; s < small; s++) {
             streams.delivered(ORIGIN, GROUP, s, sent.datagrams.get(s), 0, sent.datagrams.get(s).length);
         }
         assertEquals(List.of("D:0:" + Arrays.hashCode(new byte[200]),
                 "D:" + MessageId.of(small, 0) + ":" + Arrays.hashCode(new byte[] {1, 2, 3})), fifo);
         assertEquals(0, streams.heldBytes());
+        assertEquals(2, counters.get(DaemonCounter.FIFO_HELD), "the small message, and the large one once whole");
+        assertEquals(5_000, counters.get(DaemonCounter.FIFO_HELD_US), "the small one waited 5 ms");
+        assertEquals(5_000, counters.get(DaemonCounter.FIFO_HELD_PEAK_US));
     }
 
     @Test
