@@ -1,5 +1,6 @@
 package io.ricochet.cli;
 
+import io.ricochet.api.Ordering;
 import io.ricochet.client.Delivery;
 import io.ricochet.client.RicochetClient;
 import java.io.PrintWriter;
@@ -51,6 +52,12 @@ public final class ListenCommand implements Callable<Integer> {
     @Option(names = "--group", paramLabel = "G", required = true, description = "The group to listen to.")
     private int group;
 
+    @Option(names = "--order", paramLabel = "unordered|fifo", converter = OrderConverter.class,
+            description = "unordered (default): each message as soon as it is complete; fifo: each sender's messages "
+                    + "in the order its daemon took them, a LOST in the place of the message it reports "
+                    + "(docs/api.md, Ordering).")
+    private Ordering order = Ordering.UNORDERED;
+
     @Option(names = "--count-only", description = "Print only the summary, not each delivery.")
     private boolean countOnly;
 
@@ -77,6 +84,9 @@ public final class ListenCommand implements Callable<Integer> {
     }
 
     private int listen(RicochetClient client) throws InterruptedException {
+        if (order != Ordering.UNORDERED) {
+            client.order(group, order);
+        }
         client.join(group);
         long startNs = System.nanoTime();
         long deadlineNs = seconds == null ? Long.MAX_VALUE : startNs + Math.round(seconds * NS_PER_S);
@@ -123,6 +133,18 @@ public final class ListenCommand implements Callable<Integer> {
         }
         out().println(line);
         out().flush();
+    }
+
+    /** unordered|fifo, in any case, with a message that names the option. */
+    static final class OrderConverter implements picocli.CommandLine.ITypeConverter<Ordering> {
+        @Override
+        public Ordering convert(String value) {
+            return switch (value.toLowerCase(Locale.ROOT)) {
+                case "unordered" -> Ordering.UNORDERED;
+                case "fifo" -> Ordering.FIFO;
+                default -> throw new picocli.CommandLine.TypeConversionException("must be unordered or fifo");
+            };
+        }
     }
 
     /** The payload as text if it is printable UTF-8, else {@code (N bytes)}. */

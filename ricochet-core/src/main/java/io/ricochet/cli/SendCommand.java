@@ -106,9 +106,9 @@ public final class SendCommand implements Callable<Integer> {
                     : new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
             for (String line = lines.readLine(); line != null; line = lines.readLine()) {
                 byte[] payload = line.getBytes(StandardCharsets.UTF_8);
-                if (payload.length > client.maxPayload()) {
+                if (payload.length > client.maxMessage()) {
                     return endpoint.fail("line " + (sent + 1) + ": " + payload.length + " bytes exceeds the "
-                            + "maximum payload of " + client.maxPayload() + "; " + sent + " message(s) sent");
+                            + "maximum message of " + client.maxMessage() + "; " + sent + " message(s) sent");
                 }
                 client.send(group, payload);
                 sent++;
@@ -122,8 +122,9 @@ public final class SendCommand implements Callable<Integer> {
     }
 
     private int sendGenerated(RicochetClient client) {
-        if (size > client.maxPayload()) {
-            throw bad("--size " + size + ": above the daemon's maximum payload of " + client.maxPayload());
+        if (size > client.maxMessage()) {
+            throw bad("--size " + size + ": above the daemon's maximum message of " + client.maxMessage()
+                    + " bytes (its max-message)");
         }
         long intervalNs = Math.max(1, Math.round(NS_PER_S / rate));
         long startNs = System.nanoTime();

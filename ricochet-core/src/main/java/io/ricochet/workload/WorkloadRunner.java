@@ -61,9 +61,9 @@ public final class WorkloadRunner {
             throw new WorkloadException("--node " + settings.expectedNode() + ": the daemon at this address is node "
                     + node);
         }
-        if (settings.payload() > client.maxPayload()) {
-            throw new WorkloadException("--payload " + settings.payload() + ": above the daemon's maximum payload of "
-                    + client.maxPayload() + " bytes");
+        if (settings.payload() > client.maxMessage()) {
+            throw new WorkloadException("--payload " + settings.payload() + ": above the daemon's maximum message of "
+                    + client.maxMessage() + " bytes (its max-message)");
         }
         client.subscribe(recorder);
         settings.groups().forEach(client::join);

@@ -61,6 +61,18 @@ class ListenCommandTest {
     }
 
     @Test
+    void shouldAskForFifoOrderWithOrderFifoAndNothingByDefault() throws Exception {
+        CompletableFuture<CliRun> fifo = listen("--order fifo --expect 1");
+        assertEquals(java.util.List.of(true), fixture.node().fifo(GROUP));
+        joinedSender().send(GROUP, "x".getBytes(StandardCharsets.UTF_8));
+        assertEquals(0, fifo.get(60, TimeUnit.SECONDS).exitCode());
+
+        CliRun bad = CliRun.line("listen --api " + fixture.address() + " --group 5 --order sorted");
+        assertEquals(2, bad.exitCode());
+        assertTrue(bad.err().contains("--order") && bad.err().contains("must be unordered or fifo"), bad.err());
+    }
+
+    @Test
     void shouldPrintOnlyTheSummaryWithCountOnly() throws Exception {
         CompletableFuture<CliRun> listen = listen("--count-only --expect 2");
 
