@@ -170,6 +170,15 @@ public final class Daemon implements LocalNode, AutoCloseable {
                     + "-byte payloads) do not fit in half the JVM heap (" + heap / (1 << 20) + " MB): lower them or "
                     + "payload, or give the JVM more heap (-Xmx)");
         }
+        MessageLimits m = config.messages();
+        long messages = (long) m.sendQueueBytes() + m.reassemblyBytes() + m.fifoBytes();
+        if (need + messages > heap / 4 * 3) {
+            throw new IllegalArgumentException("buffers of up to " + need / (1 << 20) + " MB of packets and "
+                    + messages / (1 << 20) + " MB of messages (send-queue-bytes " + m.sendQueueBytes()
+                    + ", reassembly-buffer " + m.reassemblyBytes() + ", fifo-buffer " + m.fifoBytes()
+                    + ") do not fit in three quarters of the JVM heap (" + heap / (1 << 20) + " MB): lower them "
+                    + "(and max-message), or give the JVM more heap (-Xmx)");
+        }
     }
 
     /**
@@ -218,10 +227,13 @@ public final class Daemon implements LocalNode, AutoCloseable {
             LOG.info("node {}: key fingerprints {}", config.nodeId(), ClusterKeyCheck.fingerprints(config.auth()));
         }
         LOG.info("node {} up ({}) {} ms after the JVM started: unicast {} on {} ({}), API {}, GMS {}, "
-                        + "authentication {}", config.nodeId(), config.protocol().cliName(),
+                        + "authentication {}; messages up to {} bytes (send queue {} MB, reassembly {} MB, FIFO {} "
+                        + "MB at most)", config.nodeId(), config.protocol().cliName(),
                 java.lang.management.ManagementFactory.getRuntimeMXBean().getUptime(), config.unicastAddress(),
                 config.iface(), daemon.transport.kind(), daemon.apiListeners(),
-                GmsAddresses.format(config.gms()), config.authentication());
+                GmsAddresses.format(config.gms()), config.authentication(), daemon.maxMessage(),
+                config.messages().sendQueueBytes() >> 20, config.messages().reassemblyBytes() >> 20,
+                config.messages().fifoBytes() >> 20);
         return daemon;
     }
 
