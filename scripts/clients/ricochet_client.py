@@ -45,6 +45,7 @@ DELIVER_OVERHEAD = 21                   # ...or, in version 3, a DELIVER: type, 
 MAX_MESSAGE = 1 << 30                   # the largest message the API carries, whatever the daemon says
 COPY_LIMIT = 64 * 1024                  # a larger payload is sent after its header, not copied behind it
 MESSAGES_PER_DATAGRAM = 4096            # message id = datagram seqno * 4096 + index (docs/api.md, "Message ids")
+LARGE_SELF_TEST = 1 << 20               # the self-test's large message, sent when the daemon takes it
 
 
 class ApiError(Exception):
@@ -268,7 +269,8 @@ class RicochetClient:
 
 def self_test(client: RicochetClient, group: int, count: int) -> bool:
     """Joins group, sends count messages and waits for each to come back (docs/api.md, "Local delivery")."""
-    print(f"connected: node {client.node_id}, protocol version {client.version}, max message {client.max_message}")
+    print(f"connected: node {client.node_id}, protocol version {client.version}, max payload {client.max_payload}, "
+          f"max message {client.max_message}")
     client.join(group)
     print(f"joined group {group}")
     sent = {}
@@ -289,6 +291,24 @@ def self_test(client: RicochetClient, group: int, count: int) -> bool:
             del sent[delivery.message_id]
             received += 1
     print(f"received {received} own messages back")
+    if client.max_message >= LARGE_SELF_TEST:
+        # A message of 1 MiB: the daemon cuts it into datagrams, and it must come back whole (docs/api.md).
+        large = bytes((i * 7 + 13) % 251 for i in range(LARGE_SELF_TEST))
+        large_id = client.send(group, large)
+        while True:
+            delivery = client.poll(30.0)
+            if delivery is None:
+                print(f"FAILED: my {LARGE_SELF_TEST}-byte message did not come back within 30 s")
+                return False
+            if delivery.lost and delivery.covers(large_id):
+                print(f"FAILED: my {LARGE_SELF_TEST}-byte message was reported lost")
+                return False
+            if delivery.origin == client.node_id and delivery.message_id == large_id:
+                if delivery.payload != large:
+                    print(f"FAILED: my {LARGE_SELF_TEST}-byte message came back altered")
+                    return False
+                print(f"received my {LARGE_SELF_TEST}-byte message back whole")
+                break
     stats = client.stats()
     print(f"stats: node {stats.get('node')}, groups {stats.get('groups')}, "
           f"api frames in {stats.get('api', {}).get('FRAMES_IN')}")

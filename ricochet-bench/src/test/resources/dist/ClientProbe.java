@@ -34,6 +34,17 @@ public final class ClientProbe {
             }
             System.out.println("received " + new String(delivery.payload(), StandardCharsets.UTF_8) + " from node "
                     + delivery.origin());
+            // A message of 1 MiB: the daemon cuts it into datagrams and it comes back whole.
+            byte[] large = new byte[1 << 20];
+            new java.util.Random(41).nextBytes(large);
+            long largeId = client.send(group, large);
+            Delivery whole = client.poll(30, TimeUnit.SECONDS);
+            if (whole == null || whole.isLost() || whole.seqno() != largeId
+                    || !java.util.Arrays.equals(large, whole.payload())) {
+                System.out.println("FAILED: my 1 MiB message did not come back whole: " + whole);
+                System.exit(1);
+            }
+            System.out.println("received " + whole.payload().length + " bytes whole from node " + whole.origin());
             NodeStats stats = client.stats();
             System.out.println("stats of node " + stats.node() + ", groups " + stats.groups());
         }

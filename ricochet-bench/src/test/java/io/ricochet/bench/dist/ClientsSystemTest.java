@@ -62,14 +62,17 @@ class ClientsSystemTest {
                 "127.0.0.1", "7400", "41"));
         assertEquals(0, result.exit(), result.output());
         assertTrue(result.output().contains("received probe from node 1"), result.output());
+        assertTrue(result.output().contains("received 1048576 bytes whole from node 1"), result.output());
         assertTrue(result.output().contains("stats of node 1, groups [41]"), result.output());
     }
 
     @Test
     void pythonClientSelfTestOverTcp() throws IOException {
         String output = pythonSelfTest(ReleaseCluster.API, 42);
-        assertTrue(output.contains("connected: node 1, protocol version 2, max payload 1023"), output);
+        assertTrue(output.contains("connected: node 1, protocol version 3, max payload 1023, max message 16777216"),
+                output);
         assertTrue(output.contains("received 3 own messages back"), output);
+        assertTrue(output.contains("received my 1048576-byte message back whole"), output);
         assertTrue(output.contains("stats: node 1, groups [42]"), output);
         assertTrue(output.contains("self-test passed"), output);
     }
@@ -78,6 +81,7 @@ class ClientsSystemTest {
     void pythonClientSelfTestOverTheUnixSocket() throws IOException {
         String output = pythonSelfTest("unix:" + cluster.unixSocket(), 43);
         assertTrue(output.contains("received 3 own messages back"), output);
+        assertTrue(output.contains("received my 1048576-byte message back whole"), output);
         assertTrue(output.contains("self-test passed"), output);
     }
 
