@@ -70,9 +70,8 @@ class SendCommandTest {
         CliRun run = CliRun.line("send --api " + fixture.address() + " --group 5 --rate 10 --size 5000");
 
         assertEquals(2, run.exitCode(), run.err());
-        assertTrue(run.err().startsWith("ricochet send: --size 5000: above the daemon's maximum message of 1024 bytes (its "
-                + "max-message)\n"),
-                run.err());
+        assertTrue(run.err().startsWith("ricochet send: --size 5000: above the daemon's maximum message of 1024 "
+                + "bytes (its max-message)\n"), run.err());
     }
 
     @Test
@@ -82,7 +81,8 @@ class SendCommandTest {
         CliRun run = CliRun.line("send --api " + fixture.address() + " --group 5 --input " + lines);
 
         assertEquals(1, run.exitCode());
-        assertEquals("ricochet send: line 2: 2000 bytes exceeds the maximum message of 1024; 1 message(s) sent\n",
+        assertEquals("ricochet send: line 2: 2000 bytes exceeds the maximum message of 1024; 1 message(s) "
+                + "sent\n",
                 run.err());
     }
 
