@@ -60,6 +60,8 @@ final class MessageStreams {
     private static final long DONE = -2;
     private static final long NONE = Long.MIN_VALUE;
     private static final int RECENT_LOST = 16;
+    private static final long REFUSAL_LOG_INTERVAL_NS = 60_000_000_000L;
+    private static final org.slf4j.Logger LOG = org.slf4j.LoggerFactory.getLogger(MessageStreams.class);
 
     private final Subscribers subscribers;
     private final EngineStreams engine;
@@ -75,6 +77,7 @@ final class MessageStreams {
     private long reassemblyBytes;
     private long heldBytes;
     private boolean dirty;
+    private long lastRefusalLogNs = NONE;
 
     /**
      * @param clock          nanoseconds, read when a FIFO delivery is held and released (for the time held)
@@ -285,7 +288,7 @@ final class MessageStreams {
             s.partials.put(first, p);
             if (count > maxFragments) {
                 counters.increment(DaemonCounter.MESSAGES_TOO_LARGE);
-                kill(s, p);
+                refused(s, p, count + " fragments, more than max-message allows here (" + maxFragments + ")");
             }
         }
         if (p.dead || p.complete) {
@@ -300,7 +303,8 @@ final class MessageStreams {
         int fromOrigin = originBytes.get(s.origin);
         if (reassemblyBytes + length > totalBytes || fromOrigin + (long) length > perOriginBytes) {
             counters.increment(DaemonCounter.REASSEMBLY_OVERFLOWS);
-            kill(s, p);
+            refused(s, p, reassemblyBytes + length > totalBytes ? "reassembly-buffer is full (" + totalBytes
+                    + " bytes)" : "its sender holds its share of reassembly-buffer (" + perOriginBytes + " bytes)");
             return;
         }
         p.parts[index] = Arrays.copyOfRange(bytes, offset, offset + length);
@@ -359,6 +363,18 @@ final class MessageStreams {
                 heldBytes += whole.length;
                 counters.increment(DaemonCounter.FIFO_HELD);
             }
+        }
+    }
+
+    /** A message this node will not reassemble: reported LOST now, and the reason logged (once a minute at most). */
+    private void refused(Stream s, Partial p, String reason) {
+        kill(s, p);
+        long now = clock.getAsLong();
+        if (lastRefusalLogNs == NONE || now - lastRefusalLogNs >= REFUSAL_LOG_INTERVAL_NS) {
+            lastRefusalLogNs = now;
+            LOG.warn("message {} of node {} in group {} reported LOST: {} (counted in REASSEMBLY_OVERFLOWS and "
+                    + "MESSAGES_TOO_LARGE; this line at most once a minute)", MessageId.of(p.first, 0), s.origin,
+                    s.group, reason);
         }
     }
 
