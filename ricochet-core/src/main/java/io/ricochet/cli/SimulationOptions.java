@@ -1,5 +1,6 @@
 package io.ricochet.cli;
 
+import io.ricochet.support.OnOff;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;
@@ -118,16 +119,16 @@ public final class SimulationOptions {
     private long seed;
 
     @Option(names = "--nak", paramLabel = "on|off", defaultValue = "on", arity = "1",
-            converter = ValueConverters.Switch.class,
+            converter = OnOff.Converter.class,
             description = "Whether the NAK layer recovers what LEC cannot; off measures LEC alone "
                     + "(default: ${DEFAULT-VALUE}).")
-    private ValueConverters.OnOff nak;
+    private OnOff nak;
 
     @Option(names = "--fountain-backup", paramLabel = "on|off", defaultValue = "off", arity = "1",
-            converter = ValueConverters.Switch.class,
+            converter = OnOff.Converter.class,
             description = "With --protocol ricochet and NAK on: answer NAKs for a burst longer than stagger x r with "
                     + "fountain (LT) symbols of the burst multicast to the group (default: ${DEFAULT-VALUE}).")
-    private ValueConverters.OnOff fountainBackup;
+    private OnOff fountainBackup;
 
     @Option(names = "--rate-per-node", paramLabel = "PPS", defaultValue = "1000",
             description = "Data packets per second arriving at each node (default: ${DEFAULT-VALUE}).")
