@@ -78,6 +78,7 @@ final class MessageStreams {
     private long heldBytes;
     private boolean dirty;
     private long lastRefusalLogNs = NONE;
+    private long lastOverflowLogNs = NONE;
 
     /**
      * @param clock          nanoseconds, read when a FIFO delivery is held and released (for the time held)
@@ -129,7 +130,7 @@ final class MessageStreams {
         }
         boolean fifo = subscribers.hasFifo(s.group);
         if (fifo && heldBytes + length > fifoBytes) {
-            counters.increment(DaemonCounter.FIFO_OUT_OF_ORDER);
+            outOfOrder(s);
             unpack.deliver(s, seqno, payload, offset, length, ALL);
         } else {
             unpack.deliver(s, seqno, payload, offset, length, UNORDERED);
@@ -353,7 +354,7 @@ final class MessageStreams {
         long id = MessageId.of(p.first, 0);
         boolean fifo = engine.resolvesAll() && subscribers.hasFifo(s.group);
         if (fifo && heldBytes + whole.length > fifoBytes) {
-            counters.increment(DaemonCounter.FIFO_OUT_OF_ORDER);
+            outOfOrder(s);
             subscribers.deliver(s.origin, s.group, id, whole, 0, whole.length, ALL);
         } else {
             subscribers.deliver(s.origin, s.group, id, whole, 0, whole.length, UNORDERED);
@@ -363,6 +364,18 @@ final class MessageStreams {
                 heldBytes += whole.length;
                 counters.increment(DaemonCounter.FIFO_HELD);
             }
+        }
+    }
+
+    /** A delivery handed to FIFO subscribers out of order: fifo-buffer is full. Counted, and logged once a minute. */
+    private void outOfOrder(Stream s) {
+        counters.increment(DaemonCounter.FIFO_OUT_OF_ORDER);
+        long now = clock.getAsLong();
+        if (lastOverflowLogNs == NONE || now - lastOverflowLogNs >= REFUSAL_LOG_INTERVAL_NS) {
+            lastOverflowLogNs = now;
+            LOG.warn("fifo-buffer is full ({} bytes held): a message of node {} in group {} goes to FIFO subscribers out "
+                    + "of order (counted in FIFO_OUT_OF_ORDER; this line at most once a minute)", heldBytes, s.origin,
+                    s.group);
         }
     }
 
