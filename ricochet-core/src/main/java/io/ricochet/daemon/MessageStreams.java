@@ -373,9 +373,9 @@ final class MessageStreams {
         long now = clock.getAsLong();
         if (lastOverflowLogNs == NONE || now - lastOverflowLogNs >= REFUSAL_LOG_INTERVAL_NS) {
             lastOverflowLogNs = now;
-            LOG.warn("fifo-buffer is full ({} bytes held): a message of node {} in group {} goes to FIFO subscribers out "
-                    + "of order (counted in FIFO_OUT_OF_ORDER; this line at most once a minute)", heldBytes, s.origin,
-                    s.group);
+            LOG.warn("fifo-buffer is full ({} bytes held): a message of node {} in group {} goes to FIFO subscribers "
+                    + "out of order (counted in FIFO_OUT_OF_ORDER; this line at most once a minute)", heldBytes,
+                    s.origin, s.group);
         }
     }
 
