@@ -57,7 +57,7 @@ public final class DaemonSettings {
                 + "a datagram goes as fragments and is delivered whole, or reported LOST whole"});
         k.put("reassembly-buffer", new String[] {String.valueOf(MessageLimits.DEFAULT.reassemblyBytes()),
             "bytes of fragmented messages being reassembled at once (at least max-message; one sender may hold half, "
-                + "or one message); a message that does not fit is reported LOST and counted"});
+                + "or two messages); a message that does not fit is reported LOST and counted"});
         k.put("fifo-buffer", new String[] {String.valueOf(MessageLimits.DEFAULT.fifoBytes()),
             "bytes of deliveries held back for subscribers that asked for FIFO order; past it they are delivered out "
                 + "of order and counted (FIFO_OUT_OF_ORDER)"});

@@ -9,16 +9,17 @@ package io.ricochet.daemon;
  * @param sendQueueBytes  bytes of application sends that may wait for the engine at once ({@code send-queue-bytes});
  *                        at least {@code maxMessage}
  * @param reassemblyBytes bytes of messages being reassembled at once, from every sender ({@code reassembly-buffer});
- *                        at least {@code maxMessage}; one sender may hold half of it, or one message if that is more
+ *                        at least {@code maxMessage}; one sender may hold half of it, or two messages if that is more
  * @param fifoBytes       bytes of deliveries held for FIFO subscribers at once ({@code fifo-buffer}); past it,
  *                        messages go out of order and {@code FIFO_OUT_OF_ORDER} counts them
  */
 public record MessageLimits(int maxMessage, int sendQueueBytes, int reassemblyBytes, int fifoBytes) {
     /**
-     * Messages up to 16 MiB; 32 MiB of queue and of reassembly (two such messages each), 16 MiB of FIFO deliveries:
-     * 80 MiB at most, which with the packet buffers fits three quarters of a 256 MiB heap.
+     * Messages up to 16 MiB; 32 MiB of queue (two such messages), 64 MiB of reassembly (two per sender, so a sender's
+     * next message is taken while its last is still being repaired), 16 MiB of FIFO deliveries: 112 MiB at most,
+     * which with the packet buffers fits three quarters of the unit's 512 MiB heap.
      */
-    public static final MessageLimits DEFAULT = new MessageLimits(16 << 20, 32 << 20, 32 << 20, 16 << 20);
+    public static final MessageLimits DEFAULT = new MessageLimits(16 << 20, 32 << 20, 64 << 20, 16 << 20);
     /** The largest {@code max-message}: 1 GiB (a message is one Java array, and each its bytes twice in memory). */
     public static final int MAX_MESSAGE = 1 << 30;
 
@@ -32,9 +33,12 @@ public record MessageLimits(int maxMessage, int sendQueueBytes, int reassemblyBy
         check(fifoBytes >= 0, "fifo-buffer", fifoBytes, "must be 0 or more bytes");
     }
 
-    /** Bytes of messages being reassembled one sender may hold: half the buffer, or one whole message. */
+    /**
+     * Bytes of messages being reassembled one sender may hold: half the buffer, or two whole messages if that is
+     * more (one being repaired and the next behind it), never more than the buffer.
+     */
     public long reassemblyBytesPerOrigin() {
-        return Math.max(maxMessage, reassemblyBytes / 2);
+        return Math.min(reassemblyBytes, Math.max(reassemblyBytes / 2, 2L * maxMessage));
     }
 
     private static void check(boolean ok, String key, int value, String rule) {

@@ -224,7 +224,7 @@ final class ProcessCluster implements AutoCloseable {
                 "--seed", Integer.toString(node), "--stats-interval", "5", "--key-file", keyFile.toString()));
         args.addAll(tlsOptions(name));
         args.addAll(List.of(extra));
-        start("daemon-" + node, "io.ricochet.cli.RicochetMain", args.toArray(String[]::new));
+        startWithHeap("daemon-" + node, DAEMON_HEAP, "io.ricochet.cli.RicochetMain", args.toArray(String[]::new));
         awaitLog("daemon-" + node, "running");
     }
 
@@ -265,8 +265,18 @@ final class ProcessCluster implements AutoCloseable {
     }
 
     private void start(String name, String mainClass, String... args) throws IOException {
+        startWithHeap(name, "-Xmx256m", mainClass, args);
+    }
+
+    /**
+     * A daemon's heap: its packet buffers (about 93 MiB at the defaults) must fit half of it, and with its message
+     * buffers (112 MiB) three quarters (Daemon.requireHeapFor); the package's unit gives 512 MiB.
+     */
+    private static final String DAEMON_HEAP = "-Xmx384m";
+
+    private void startWithHeap(String name, String heap, String mainClass, String... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), heap,
                 "-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(List.of(args));
         Path log = logs.resolve(name + ".log");
