@@ -15,7 +15,8 @@ package io.ricochet.gms;
  * not held to it (every process of the host shares it: the tests and benches run hundreds of daemons on
  * 127.0.0.1); the total holds for it too. {@code handshakeTimeoutMs}: a connection that has not finished its TLS
  * handshake by then is closed (Netty's default was 10 s, so an idle connection held its place that long); a
- * handshake takes a few milliseconds on a LAN. {@code sessionRequestsInFlight}: a session with that many requests
+ * handshake takes a few milliseconds on a LAN, but a daemon's first one, in a fresh JVM on a busy host, took more
+ * than a second in the system tests, so 5 s: the connection caps bound what idle handshakes can hold meanwhile. {@code sessionRequestsInFlight}: a session with that many requests
  * handed to the Raft log and not yet committed is no longer read until some are (backpressure instead of a queue
  * that overflows); a daemon joining groups at start sends one JOIN after the other, and 64 in flight keeps the
  * partition's log busy for it.
@@ -27,10 +28,10 @@ public record FrontDoorSettings(int maxConnections, int maxConnectionsPerAddress
     /** Connections from one address a listening socket holds at once, by default. */
     public static final int DEFAULT_MAX_CONNECTIONS_PER_ADDRESS = 16;
     /** The TLS handshake timeout, by default. */
-    public static final int DEFAULT_HANDSHAKE_TIMEOUT_MS = 1000;
+    public static final int DEFAULT_HANDSHAKE_TIMEOUT_MS = 5000;
     /** Requests in flight per session, by default. */
     public static final int DEFAULT_SESSION_REQUESTS_IN_FLIGHT = 64;
-    /** The defaults: 1024 connections, 16 per address, a 1 s handshake, 64 requests in flight per session. */
+    /** The defaults: 1024 connections, 16 per address, a 5 s handshake, 64 requests in flight per session. */
     public static final FrontDoorSettings DEFAULT = new FrontDoorSettings(DEFAULT_MAX_CONNECTIONS,
             DEFAULT_MAX_CONNECTIONS_PER_ADDRESS, DEFAULT_HANDSHAKE_TIMEOUT_MS, DEFAULT_SESSION_REQUESTS_IN_FLIGHT);
     /** The most connections a socket may be allowed (far above any file limit). */
