@@ -16,8 +16,8 @@ package io.ricochet.gms;
  * 127.0.0.1); the total holds for it too. {@code handshakeTimeoutMs}: a connection that has not finished its TLS
  * handshake by then is closed (Netty's default was 10 s, so an idle connection held its place that long); a
  * handshake takes a few milliseconds on a LAN, but a daemon's first one, in a fresh JVM on a busy host, took more
- * than a second in the system tests, so 5 s: the connection caps bound what idle handshakes can hold meanwhile. {@code sessionRequestsInFlight}: a session with that many requests
- * handed to the Raft log and not yet committed is no longer read until some are (backpressure instead of a queue
+ * than a second in the system tests, so 5 s: the connection caps bound what idle handshakes can hold meanwhile.
+ * {@code sessionRequestsInFlight}: a session with that many requests handed to the Raft log and not yet committed is no longer read until some are (backpressure instead of a queue
  * that overflows); a daemon joining groups at start sends one JOIN after the other, and 64 in flight keeps the
  * partition's log busy for it.
  */
