@@ -1,24 +1,24 @@
 package io.ricochet.gms;
 
 /**
- * What a GMS partition's listening socket takes before any message is read, and how many requests one session may
- * have in the Raft log at once (issue 33: 19 900 idle connections without a certificate in 2 s exhausted the
- * process's files; a mass LEAVE overflowed the Raft queue).
- *
- * <p>{@code maxConnections}: connections the socket holds at once, from everyone; one more is closed as it is
- * accepted, before any TLS work. A partition serves each daemon of the cluster one session and each failure
- * detector one or two (verdicts, and WATCH on partition 0), so 1024 serves a cluster of about a thousand nodes; a
- * larger one raises it, keeping it times the partitions hosted below the process's open-file limit (65 536 in the
- * systemd unit). {@code maxConnectionsPerAddress}: connections from one IP address at once, so that one host cannot
- * take every place: a host runs one daemon and at most a detector or two, each with a session per partition, and a
- * session being replaced by the next one for a moment; 16 is twice that. A peer with the GMS host's own address is
- * not held to it (every process of the host shares it: the tests and benches run hundreds of daemons on
- * 127.0.0.1); the total holds for it too. {@code handshakeTimeoutMs}: a connection that has not finished its TLS
- * handshake by then is closed (Netty's default was 10 s, so an idle connection held its place that long); a
- * handshake takes a few milliseconds on a LAN, but a daemon's first one, in a fresh JVM on a busy host, took more
- * than a second in the system tests, so 5 s: the connection caps bound what idle handshakes can hold meanwhile.
- * {@code sessionRequestsInFlight}: a session with that many requests handed to the Raft log and not yet committed is no longer read until some are (backpressure instead of a queue
- * that overflows); a daemon joining groups at start sends one JOIN after the other, and 64 in flight keeps the
+ * What a GMS partition's listening socket takes before any message is read, and how many requests one session may have
+ * in the Raft log at once (issue 33: 19 900 idle connections without a certificate in 2 s exhausted the process's
+ * files; a mass LEAVE overflowed the Raft queue).
+ * <p>
+ * {@code maxConnections}: connections the socket holds at once, from everyone; one more is closed as it is accepted,
+ * before any TLS work. A partition serves each daemon of the cluster one session and each failure detector one or two
+ * (verdicts, and WATCH on partition 0), so 1024 serves a cluster of about a thousand nodes; a larger one raises it,
+ * keeping it times the partitions hosted below the process's open-file limit (65 536 in the systemd unit). {@code
+ * maxConnectionsPerAddress}: connections from one IP address at once, so that one host cannot take every place: a host
+ * runs one daemon and at most a detector or two, each with a session per partition, and a session being replaced by
+ * the next one for a moment; 16 is twice that. A peer with the GMS host's own address is not held to it (every process
+ * of the host shares it: the tests and benches run hundreds of daemons on 127.0.0.1); the total holds for it too.
+ * {@code handshakeTimeoutMs}: a connection that has not finished its TLS handshake by then is closed (Netty's default
+ * was 10 s, so an idle connection held its place that long); a handshake takes a few milliseconds on a LAN, but a
+ * daemon's first one, in a fresh JVM on a busy host, took more than a second in the system tests, so 5 s: the
+ * connection caps bound what idle handshakes can hold meanwhile. {@code sessionRequestsInFlight}: a session with that
+ * many requests handed to the Raft log and not yet committed is no longer read until some are (backpressure instead of
+ * a queue that overflows); a daemon joining groups at start sends one JOIN after the other, and 64 in flight keeps the
  * partition's log busy for it.
  */
 public record FrontDoorSettings(int maxConnections, int maxConnectionsPerAddress, int handshakeTimeoutMs,
