@@ -599,8 +599,13 @@ final class MessageStreams {
             return partials;
         }
 
+        /**
+         * Whether closing the stream now would change nothing subscribers get. A message the cursor is in that was
+         * already reported LOST (a given-up datagram last resolved, as at the end of a stream) waits for nothing.
+         */
         boolean isClean() {
-            return open == null && ahead.isEmpty() && (partials == null || partials.isEmpty());
+            return (open == null || open.dead && open.reported) && ahead.isEmpty()
+                    && (partials == null || partials.isEmpty());
         }
 
         void reported(long first) {

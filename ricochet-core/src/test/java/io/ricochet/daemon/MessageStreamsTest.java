@@ -281,6 +281,16 @@ class MessageStreamsTest {
         assertEquals(0, streams.reassemblyBytes(), "no piece kept, none counted");
         assertEquals(streams.countPieceBytes(), streams.reassemblyBytes());
         assertEquals(4, counters.get(DaemonCounter.FRAGMENTS_DROPPED), "the message is lost: its pieces are useless");
+        assertFalse(streams.sweep(), "nothing to wait for");
+    }
+
+    @Test
+    void aStreamWhoseLastDatagramWasGivenUpWaitsForNothing() {
+        MessageStreams streams = streams();
+        streams.delivered(ORIGIN, GROUP, 0, new byte[] {0, 7}, 0, 2);
+        streams.lost(ORIGIN, GROUP, 1);
+        assertEquals(List.of("D:0:" + Arrays.hashCode(new byte[] {7}), "L:" + MessageId.of(1, 0)), fifo);
+        assertFalse(streams.sweep(), "the LOST is reported; were the stream closed now, nothing more would be");
     }
 
     @Test
