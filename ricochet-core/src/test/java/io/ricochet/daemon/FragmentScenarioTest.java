@@ -543,4 +543,13 @@ class FragmentScenarioTest {
         assertTrue(totals.lostFragmented > 0, totals.toString());
         assertTrue(totals.engine(EngineCounter.RECOVERED_BY_NAK) > 0, totals.toString());
     }
+
+    @Test
+    void aReceiverThatCannotGetTheLastTwoThirdsOfAStreamReportsItsMessagesLostAndIsLeftWaitingForNothing() {
+        Totals totals = new Totals();
+        Receiver[] receivers = run(new Plan(304, true, 0.01, 0.01, 2, 40, 32 << 10, false, 1 << 20), totals);
+        // run() checked the property, and that no stream is left waiting once its last datagrams were given up.
+        assertTrue(Receiver.of(receivers[3].engineLost, 0).size() > 20, totals.toString());
+        assertTrue(totals.lostFragmented > 0, totals.toString());
+    }
 }
