@@ -277,9 +277,11 @@ final class MessageStreams {
     }
 
     private void keepPiece(Stream s, long first, int count, int index, byte[] bytes, int offset, int length) {
-        if (first < s.start || first < s.cursor && (s.open == null || s.open.first != first)) {
+        if (first < s.start || first < s.cursor && (s.open == null || s.open.first != first || s.open.dead)) {
             // Its message began before this node's stream, or the cursor passed its beginning without it: the
-            // beginning was given up (and reported) or never this node's to have.
+            // beginning was given up (and reported) or never this node's to have. The cursor may be in the message
+            // and the message dead (its first fragment given up before this one came): the piece is useless, and
+            // kept in a Partial of its own it would never be released (the cursor closes the open one).
             counters.increment(DaemonCounter.FRAGMENTS_DROPPED);
             return;
         }
@@ -655,8 +657,13 @@ final class MessageStreams {
             return partials;
         }
 
+        /**
+         * Whether closing the stream now would change nothing subscribers get. A message the cursor is in that was
+         * already reported LOST (a given-up datagram last resolved, as at the end of a stream) waits for nothing.
+         */
         boolean isClean() {
-            return open == null && ahead.isEmpty() && (partials == null || partials.isEmpty());
+            return (open == null || open.dead && open.reported) && ahead.isEmpty()
+                    && (partials == null || partials.isEmpty());
         }
 
         void reported(long first) {

@@ -19,10 +19,12 @@ import java.util.function.Predicate;
 
 /**
  * A few engines of one protocol on a scripted network, stepped by a test: the simulator's step-by-step mode. The
- * test forms the groups, sends chosen packets at chosen times, drops chosen frames ({@link #dropNext}, or a rule,
- * {@link #dropWhen}) and moves time event by event ({@link #step}), to a time ({@link #runUntil}) or until nothing
- * is left to do ({@link #drive}); it then reads what each node delivered, reported lost or found missing, and
- * every frame put on the wire. Frames take a fixed one-hop latency (0 is allowed: then they arrive at the instant
+ * test forms the groups, sends chosen packets at chosen times (generated payloads, or its own: {@link #send(int, int,
+ * byte[])}), drops chosen frames ({@link #dropNext}, or a rule, {@link #dropWhen}), duplicates some
+ * ({@link #duplicateWhen}) and moves time event by event ({@link #step}), to a time ({@link #runUntil}) or until
+ * nothing is left to do ({@link #drive}); it then reads what each node delivered, reported lost or found missing,
+ * and every frame put on the wire, or watches each node's deliveries with their bytes as they happen
+ * ({@link #observe}). Frames take a fixed one-hop latency (0 is allowed: then they arrive at the instant
  * they were sent, after the events already due then). Deterministic: the seed fixes every random choice.
  *
  * <p>Timers run as the engines ask ({@link Outbox#wakeAt}), unless the scenario is built with manual timers, in
@@ -47,6 +49,15 @@ public final class ScenarioNetwork {
     public record Delivered(int origin, int group, long seqno, Delivery how, long timeNs, boolean intact) {
     }
 
+    /** Watches what one node's engine hands to its application, bytes included ({@link #observe}). */
+    public interface Observer {
+        /** A packet delivered; the bytes are valid only during the call. */
+        void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length, Delivery how);
+
+        /** A packet given up (reported lost). */
+        void lost(int origin, int group, long seqno);
+    }
+
     private final ProtocolEngine[] engines;
     private final long latencyNs;
     private final boolean manualTimers;
@@ -58,6 +69,9 @@ public final class ScenarioNetwork {
     private final Map<Long, Long> nextSeqno = new HashMap<>();
     private final List<Predicate<Frame>> dropOnce = new ArrayList<>();
     private Predicate<Frame> dropAlways = f -> false;
+    private Predicate<Frame> duplicateAlways = f -> false;
+    private long duplicateDelayNs;
+    private final List<Observer> observers = new ArrayList<>();
     private int tick;
     /** The length of the arrays frames are lent in (the daemon's receive slots). */
     static final int LENT_LENGTH = 16 * 1024;
@@ -86,6 +100,7 @@ public final class ScenarioNetwork {
             lost.add(new ArrayList<>());
             discovered.add(new ArrayList<>());
             lendable.add(new ArrayDeque<>());
+            observers.add(null);
             engines[node] = protocol.create(node, new SplittableRandom(nodeSeeds[node]), new NodeOutbox(node));
         }
     }
@@ -129,7 +144,20 @@ public final class ScenarioNetwork {
         long seqno = nextSeqno.merge(StreamTable.key(node, group), 1L, Long::sum) - 1;
         byte[] payload = new byte[length];
         Payloads.fill(payload, 0, length, node, group, seqno);
-        long sent = engines[node].send(group, payload, 0, length, now());
+        return sendNumbered(node, group, seqno, payload);
+    }
+
+    /**
+     * {@code node} multicasts {@code payload} (the test's own bytes, not checked on delivery: {@link
+     * Delivered#intact} is false unless they happen to be {@link Payloads}'), now; returns its seqno.
+     */
+    public long send(int node, int group, byte[] payload) {
+        long seqno = nextSeqno.merge(StreamTable.key(node, group), 1L, Long::sum) - 1;
+        return sendNumbered(node, group, seqno, payload);
+    }
+
+    private long sendNumbered(int node, int group, long seqno, byte[] payload) {
+        long sent = engines[node].send(group, payload, 0, payload.length, now());
         if (sent != seqno) {
             throw new IllegalStateException("node " + node + " numbered a send " + sent + ", expected " + seqno
                     + ": send every packet of a scenario through it");
@@ -145,6 +173,28 @@ public final class ScenarioNetwork {
     /** Every frame matching {@code rule} (its {@code to} is the receiver) is lost from now on, until changed. */
     public void dropWhen(Predicate<Frame> rule) {
         dropAlways = rule;
+    }
+
+    /**
+     * Every frame matching {@code rule} (its {@code to} is the receiver) arrives twice from now on, until changed:
+     * the copy {@code delayNs} after the frame itself. The rule is asked whether or not the frame is dropped, so a
+     * frame both dropped and duplicated arrives once, late (reordered). A rule that draws at random is seeded by the
+     * test, and asked in a fixed order: runs stay deterministic.
+     */
+    public void duplicateWhen(Predicate<Frame> rule, long delayNs) {
+        if (delayNs < 0) {
+            throw new IllegalArgumentException("delayNs = " + delayNs + ": must be 0 or more");
+        }
+        duplicateAlways = rule;
+        duplicateDelayNs = delayNs;
+    }
+
+    /**
+     * {@code observer} sees what {@code node}'s engine delivers (with the payload's bytes) and gives up, as it
+     * happens, besides the recording ({@link #delivered}, {@link #lost}); null stops it.
+     */
+    public void observe(int node, Observer observer) {
+        observers.set(node, observer);
     }
 
     /** Processes the next event (a frame arriving or a timer); false if there is none. */
@@ -242,9 +292,16 @@ public final class ScenarioNetwork {
         wire.add(new Frame(tick, nowNs, from, to, bytes));
         for (int node = 0; node < engines.length; node++) {
             boolean addressed = to < 0 ? node != from : node == to;
-            if (addressed && !dropped(new Frame(tick, nowNs, from, node, bytes))) {
-                int receiver = node;
+            if (!addressed) {
+                continue;
+            }
+            Frame toNode = new Frame(tick, nowNs, from, node, bytes);
+            int receiver = node;
+            if (!dropped(toNode)) {
                 events.at(nowNs + latencyNs, () -> receive(receiver, bytes));
+            }
+            if (duplicateAlways.test(toNode)) {
+                events.at(nowNs + latencyNs + duplicateDelayNs, () -> receive(receiver, bytes));
             }
         }
     }
@@ -299,11 +356,19 @@ public final class ScenarioNetwork {
                             Delivery how) {
             boolean intact = Payloads.matches(payload, offset, length, origin, group, seqno, length);
             delivered.get(node).add(new Delivered(origin, group, seqno, how, now(), intact));
+            Observer observer = observers.get(node);
+            if (observer != null) {
+                observer.deliver(origin, group, seqno, payload, offset, length, how);
+            }
         }
 
         @Override
         public void lost(int origin, int group, long seqno, long discoveredNs) {
             lost.get(node).add(new PacketId(origin, group, seqno));
+            Observer observer = observers.get(node);
+            if (observer != null) {
+                observer.lost(origin, group, seqno);
+            }
         }
 
         @Override

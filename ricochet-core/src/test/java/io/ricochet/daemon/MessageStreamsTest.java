@@ -271,6 +271,34 @@ class MessageStreamsTest {
     }
 
     @Test
+    void piecesOfAMessageWhoseFirstFragmentWasGivenUpBeforeTheyCameAreDroppedNotKept() {
+        MessageStreams streams = streams();
+        Sent sent = new Sent(new Random(1), 0, 0);
+        sent.add(new byte[250]); // 5 fragments, seqnos 0..4
+        sent.add(new byte[] {1});
+        streams.lost(ORIGIN, GROUP, 0);
+        for (int s = 1; s < sent.datagrams.size(); s++) {
+            streams.delivered(ORIGIN, GROUP, s, sent.datagrams.get(s), 0, sent.datagrams.get(s).length);
+        }
+        String small = "D:" + MessageId.of(5, 0) + ":" + Arrays.hashCode(new byte[] {1});
+        assertEquals(List.of("L:0", small), unordered);
+        assertEquals(List.of("L:0", small), fifo);
+        assertEquals(0, streams.reassemblyBytes(), "no piece kept, none counted");
+        assertEquals(streams.countPieceBytes(), streams.reassemblyBytes());
+        assertEquals(4, counters.get(DaemonCounter.FRAGMENTS_DROPPED), "the message is lost: its pieces are useless");
+        assertFalse(streams.sweep(), "nothing to wait for");
+    }
+
+    @Test
+    void aStreamWhoseLastDatagramWasGivenUpWaitsForNothing() {
+        MessageStreams streams = streams();
+        streams.delivered(ORIGIN, GROUP, 0, new byte[] {0, 7}, 0, 2);
+        streams.lost(ORIGIN, GROUP, 1);
+        assertEquals(List.of("D:0:" + Arrays.hashCode(new byte[] {7}), "L:" + MessageId.of(1, 0)), fifo);
+        assertFalse(streams.sweep(), "the LOST is reported; were the stream closed now, nothing more would be");
+    }
+
+    @Test
     void aSenderGoneInTheMiddleOfAMessageHasItReportedLostWhenItsStreamEnds() {
         MessageStreams streams = streams();
         Sent sent = new Sent(new Random(1), 0, 0);

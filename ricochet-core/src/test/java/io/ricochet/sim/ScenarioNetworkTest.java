@@ -1,6 +1,8 @@
 package io.ricochet.sim;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -8,6 +10,7 @@ import io.ricochet.engine.Delivery;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.ricochet.RicochetProtocol;
 import io.ricochet.wire.FrameType;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -71,5 +74,61 @@ class ScenarioNetworkTest {
         net.engine(0).send(G, new byte[8], 0, 8, 0);
 
         assertThrows(IllegalStateException.class, () -> net.send(0, G, 8));
+    }
+
+    @Test
+    void shouldSendTheTestsOwnBytesAndShowThemToAnObserver() {
+        ScenarioNetwork net = ricochet(1_000);
+        List<String> seen = new ArrayList<>();
+        List<byte[]> bytes = new ArrayList<>();
+        net.observe(2, new ScenarioNetwork.Observer() {
+            @Override
+            public void deliver(int origin, int group, long seqno, byte[] payload, int offset, int length,
+                                Delivery how) {
+                seen.add("D" + origin + ":" + group + ":" + seqno + ":" + how);
+                bytes.add(java.util.Arrays.copyOfRange(payload, offset, offset + length));
+            }
+
+            @Override
+            public void lost(int origin, int group, long seqno) {
+                seen.add("L" + origin + ":" + group + ":" + seqno);
+            }
+        });
+
+        assertEquals(0, net.send(0, G, new byte[] {1, 2, 3}));
+        assertEquals(1, net.send(0, G, 16));
+        assertEquals(2, net.send(0, G, new byte[] {4}));
+        net.runUntil(1_000);
+
+        assertEquals(List.of("D0:" + G + ":0:DIRECT", "D0:" + G + ":1:DIRECT", "D0:" + G + ":2:DIRECT"), seen);
+        assertArrayEquals(new byte[] {1, 2, 3}, bytes.get(0));
+        assertArrayEquals(new byte[] {4}, bytes.get(2));
+        assertFalse(net.delivered(2).get(0).intact(), "the test's bytes are not Payloads'");
+        assertTrue(net.delivered(2).get(1).intact());
+        assertEquals(3, net.delivered(1).size(), "recorded as before; node 1 has no observer");
+    }
+
+    @Test
+    void shouldDeliverADuplicateLateAndADroppedOneOnlyLate() {
+        ScenarioNetwork net = ricochet(1_000);
+        net.duplicateWhen(f -> f.type() == FrameType.DATA && f.to() == 1, 5_000);
+        net.dropNext(0, 1, FrameType.DATA);
+
+        net.send(0, G, 64);
+        net.send(0, G, 64);
+        net.runUntil(1_000);
+        assertEquals(List.of(1L), net.deliveredSeqnos(1), "seqno 0 was dropped; its copy comes later");
+        net.runUntil(6_000);
+
+        assertEquals(List.of(1L, 0L), net.deliveredSeqnos(1), "reordered; the late copy of 1 a duplicate");
+        assertEquals(1, net.engine(1).counters().get(io.ricochet.engine.EngineCounter.DUPLICATES));
+        assertEquals(List.of(0L, 1L), net.deliveredSeqnos(2), "node 2's frames were not duplicated");
+        assertEquals(2, net.sent(FrameType.DATA).size(), "the wire log has each frame once");
+    }
+
+    @Test
+    void shouldRefuseANegativeDuplicateDelay() {
+        ScenarioNetwork net = ricochet(0);
+        assertThrows(IllegalArgumentException.class, () -> net.duplicateWhen(f -> true, -1));
     }
 }
