@@ -119,7 +119,7 @@ class FragmentScenarioTest {
         }
         Receiver[] receivers = new Receiver[NODES];
         for (int n = 0; n < NODES; n++) {
-            receivers[n] = new Receiver(n, net.engine(n), sent);
+            receivers[n] = new Receiver(n, net.engine(n), sent, net::now);
             net.observe(n, receivers[n].engineSide());
         }
         net.dropWhen(lossRule(plan, random.split(), sent));
@@ -341,7 +341,7 @@ class FragmentScenarioTest {
         final Map<Integer, List<String>> fifo = new HashMap<>();
         long lostFragmented;
 
-        Receiver(int node, ProtocolEngine engine, Sent[] sent) {
+        Receiver(int node, ProtocolEngine engine, Sent[] sent, java.util.function.LongSupplier clock) {
             this.node = node;
             this.sent = sent;
             MessageLimits limits = MessageLimits.DEFAULT;
@@ -360,8 +360,8 @@ class FragmentScenarioTest {
                 public boolean resolvesAll() {
                     return engine.resolvesEveryDatagram();
                 }
-            }, counters, limits.maxMessage(), PAYLOAD, limits.reassemblyBytes(), limits.reassemblyBytesPerOrigin(),
-                    limits.fifoBytes());
+            }, counters, clock, limits.maxMessage(), PAYLOAD, limits.reassemblyBytes(),
+                    limits.reassemblyBytesPerOrigin(), limits.fifoBytes());
         }
 
         private static Set<Long> of(Map<Integer, Set<Long>> map, int origin) {
