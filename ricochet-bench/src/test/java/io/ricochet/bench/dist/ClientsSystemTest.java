@@ -106,6 +106,16 @@ class ClientsSystemTest {
         assertEquals("True True False True True True False", result.output().strip());
     }
 
+    /** The Python client's own unit tests (scripts/clients/test_ricochet_client.py, against a fake daemon). */
+    @Test
+    void pythonClientUnitTestsPass() throws IOException {
+        Command.requireTool("python3", "install Python 3.9 or newer ('apt-get install python3')");
+        Path clients = Path.of("..", "scripts", "clients").toAbsolutePath().normalize();
+        Command result = Command.run(clients, Map.of(), List.of("python3", "-B", "-m", "unittest", "-q",
+                "test_ricochet_client"));
+        assertEquals(0, result.exit(), result.output());
+    }
+
     @Test
     void pythonClientReportsAnUnreachableDaemonOnOneLine() throws IOException {
         Command result = python("--api", "127.0.0.1:1", "stats");
