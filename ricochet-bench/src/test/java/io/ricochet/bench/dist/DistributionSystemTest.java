@@ -87,7 +87,11 @@ class DistributionSystemTest {
     void launchersPrintTheVersionTheArchivesAreNamedWith() throws IOException {
         String tarball = Release.tarball().getFileName().toString();
         String version = tarball.substring("ricochet-".length(), tarball.length() - ".tar.gz".length());
-        assertEquals("ricochet_" + version.replace('-', '~') + "_all.deb", Release.deb().getFileName().toString());
+        // Debian's form of the version (jdeb's [[version]]: '~' sorts a snapshot before its release).
+        String debian = version.replace('-', '~');
+        assertEquals("ricochet_" + debian + "_all.deb", Release.deb().getFileName().toString());
+        Release.requireDpkgDeb();
+        assertTrue(control("control").contains("\nVersion: " + debian + "\n"), control("control"));
         for (String launcher : LAUNCHERS) {
             Command result = Command.run(Release.TARGET, javaOnPathOnly(),
                     List.of(Release.tarballHome().resolve("bin").resolve(launcher).toString(), "-V"));
