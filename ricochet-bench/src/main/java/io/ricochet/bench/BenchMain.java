@@ -7,6 +7,7 @@ import io.ricochet.bench.load.LoadCommand;
 import io.ricochet.bench.load.SinkCommand;
 import io.ricochet.bench.overload.OverloadReportCommand;
 import io.ricochet.bench.transport.ApiTransportCommand;
+import io.ricochet.support.ProjectVersion;
 import io.ricochet.support.UsageSetup;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -24,7 +25,7 @@ import picocli.CommandLine;
 @Command(name = "bench",
         scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
-        version = "ricochet-bench 0.1.0",
+        versionProvider = ProjectVersion.class,
         modelTransformer = UsageSetup.class,
         subcommands = {
             CommandLine.HelpCommand.class,

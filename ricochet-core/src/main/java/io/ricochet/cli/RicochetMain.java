@@ -1,5 +1,6 @@
 package io.ricochet.cli;
 
+import io.ricochet.support.ProjectVersion;
 import io.ricochet.support.UsageSetup;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -20,7 +21,7 @@ import picocli.CommandLine;
 @Command(name = "ricochet",
         scope = ScopeType.INHERIT,
         mixinStandardHelpOptions = true,
-        version = RicochetMain.VERSION,
+        versionProvider = ProjectVersion.class,
         modelTransformer = UsageSetup.class,
         subcommands = {
             CommandLine.HelpCommand.class,
@@ -44,9 +45,6 @@ import picocli.CommandLine;
             "Exit status: 0 success, 1 the command failed (e.g. a simulation failed verification), 2 bad input.",
         })
 public final class RicochetMain implements Callable<Integer> {
-
-    /** What {@code --version} prints. */
-    public static final String VERSION = "ricochet 0.1.0";
 
     @Spec
     private CommandSpec spec;

@@ -21,7 +21,9 @@ class RicochetMainTest {
         CliRun run = CliRun.line("--version");
 
         assertEquals(0, run.exitCode());
-        assertEquals("ricochet 0.1.0", run.out().strip());
+        assertEquals("ricochet " + System.getProperty("ricochet.expected.version"), run.out().strip());
+        assertEquals("ricochet " + System.getProperty("ricochet.expected.version"), CliRun.line("simulate -V").out()
+                .strip(), "a subcommand prints the program's name and version");
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.metrics.MetricsOptions;
+import io.ricochet.support.ProjectVersion;
 import io.ricochet.support.UsageErrorHandler;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -35,7 +36,7 @@ import picocli.CommandLine;
  */
 @Command(name = "ricochet-fd",
         mixinStandardHelpOptions = true,
-        version = FdMain.VERSION,
+        versionProvider = ProjectVersion.class,
         sortOptions = false,
         usageHelpAutoWidth = true,
         description = {
@@ -71,8 +72,6 @@ import picocli.CommandLine;
         })
 public final class FdMain implements Callable<Integer> {
 
-    /** What {@code --version} prints. */
-    public static final String VERSION = "ricochet-fd 0.1.0";
     private static final long MAX_INTERVAL_MS = 60_000;
     private static final int MAX_MISS = 1_000;
     private static final double MAX_PHI_THRESHOLD = 100;

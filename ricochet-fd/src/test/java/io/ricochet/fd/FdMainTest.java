@@ -35,6 +35,13 @@ class FdMainTest {
         }
     }
 
+    @Test
+    void shouldPrintTheProjectVersion() {
+        Run run = Run.of("-V");
+        assertEquals(0, run.exitCode());
+        assertEquals("ricochet-fd " + System.getProperty("ricochet.expected.version"), run.out().strip());
+    }
+
     static Stream<Arguments> badInputs() {
         return Stream.of(
                 Arguments.of("--id a --bogus", "Unknown option: '--bogus'"),

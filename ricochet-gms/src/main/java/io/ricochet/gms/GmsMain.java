@@ -5,6 +5,7 @@ import io.ricochet.control.KeyFingerprint;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.metrics.MetricsOptions;
+import io.ricochet.support.ProjectVersion;
 import io.ricochet.support.UsageSetup;
 import java.io.IOException;
 import java.net.Inet4Address;
@@ -32,7 +33,7 @@ import picocli.CommandLine;
  */
 @Command(name = "ricochet-gms",
         mixinStandardHelpOptions = true,
-        version = "ricochet-gms 0.1.0",
+        versionProvider = ProjectVersion.class,
         modelTransformer = UsageSetup.class,
         sortOptions = false,
         description = {

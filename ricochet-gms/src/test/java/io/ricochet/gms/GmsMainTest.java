@@ -18,6 +18,13 @@ import picocli.CommandLine;
 class GmsMainTest {
 
     @Test
+    void shouldPrintTheProjectVersion() {
+        Run run = run("-V");
+        assertEquals(0, run.code);
+        assertEquals("ricochet-gms " + System.getProperty("ricochet.expected.version"), run.out.strip());
+    }
+
+    @Test
     void shouldExplainTheFlagsInHelp() {
         Run run = run("--help");
         assertEquals(0, run.code);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -51,6 +52,28 @@ class ClientsSystemTest {
                 .collect(Collectors.toList());
         assertEquals(List.of(), foreign, "only the client, the API and their relocated libraries");
         assertTrue(entries.stream().noneMatch(n -> n.startsWith("io/ricochet/api/server/")), "no API server");
+    }
+
+    /** Every service file of the jar is for a type in it and names classes in it (none of an absent BlockHound). */
+    @Test
+    void clientJarServicesNameItsOwnClasses() throws IOException {
+        try (JarFile jar = new JarFile(clientJar().toFile())) {
+            List<String> services = jar.stream().map(e -> e.getName())
+                    .filter(n -> n.startsWith("META-INF/services/") && !n.endsWith("/")).collect(Collectors.toList());
+            for (String service : services) {
+                String type = service.substring("META-INF/services/".length());
+                assertTrue(jar.getEntry(type.replace('.', '/') + ".class") != null, service
+                        + ": a service of a type the jar does not hold");
+                String text = new String(jar.getInputStream(jar.getEntry(service)).readAllBytes(),
+                        StandardCharsets.UTF_8);
+                for (String line : text.lines().map(l -> l.replaceAll("#.*", "").strip()).filter(l -> !l.isEmpty())
+                        .collect(Collectors.toList())) {
+                    assertTrue(jar.getEntry(line.replace('.', '/') + ".class") != null, service + " names " + line
+                            + ", which is not in the jar");
+                    assertTrue(line.startsWith("io.ricochet."), service + " names a relocated class: " + line);
+                }
+            }
+        }
     }
 
     @Test

@@ -8,8 +8,11 @@ import io.ricochet.support.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.Attributes;
+import java.util.jar.JarFile;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +46,58 @@ class DistributionSystemTest {
         assertTrue(entries.contains("clients/ricochet-client.jar"), "the client jar in " + entries);
         assertTrue(entries.contains("clients/ricochet_client.py"), "the Python client in " + entries);
         assertFalse(entries.stream().anyMatch(e -> e.contains("bench")), "no bench code in the release: " + entries);
+        assertTrue(entries.contains("README"), "a README at the top in " + entries);
+        assertTrue(entries.contains("copyright"), "a copyright file at the top in " + entries);
+    }
+
+    /** One copy of each library: no class is in two jars of lib/, and the programs' jars are manifests only. */
+    @Test
+    void tarballLibHoldsEachClassOnceAndEachProgramsJarNamesOnlyWhatItUses() throws IOException {
+        Path lib = Release.tarballHome().resolve("lib");
+        Map<String, String> jarOf = new HashMap<>();
+        try (var jars = Files.list(lib)) {
+            for (Path path : jars.filter(p -> p.toString().endsWith(".jar")).sorted().collect(Collectors.toList())) {
+                try (JarFile jar = new JarFile(path.toFile())) {
+                    for (String name : jar.stream().map(e -> e.getName())
+                            .filter(n -> n.endsWith(".class") && !n.startsWith("META-INF/")
+                                    && !n.endsWith("module-info.class")).collect(Collectors.toList())) {
+                        String other = jarOf.put(name, path.getFileName().toString());
+                        assertTrue(other == null, name + " is in both " + other + " and " + path.getFileName());
+                    }
+                }
+            }
+        }
+        for (String program : JARS) {
+            try (JarFile jar = new JarFile(lib.resolve(program).toFile())) {
+                assertTrue(jar.stream().noneMatch(e -> e.getName().endsWith(".class")), program + " holds no class");
+                String classPath = jar.getManifest().getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
+                for (String entry : classPath.split(" ")) {
+                    assertTrue(Files.isRegularFile(lib.resolve(entry)), program + " names lib/" + entry);
+                }
+                if (!program.equals("ricochet.jar")) {
+                    assertFalse(classPath.contains("jackson") || classPath.contains("HdrHistogram"),
+                            program + " names only what the server uses: " + classPath);
+                }
+            }
+        }
+    }
+
+    /** One version string: the archives' names and every program's -V. */
+    @Test
+    void launchersPrintTheVersionTheArchivesAreNamedWith() throws IOException {
+        String tarball = Release.tarball().getFileName().toString();
+        String version = tarball.substring("ricochet-".length(), tarball.length() - ".tar.gz".length());
+        // Debian's form of the version (jdeb's [[version]]: '~' sorts a snapshot before its release).
+        String debian = version.replace('-', '~');
+        assertEquals("ricochet_" + debian + "_all.deb", Release.deb().getFileName().toString());
+        Release.requireDpkgDeb();
+        assertTrue(control("control").contains("\nVersion: " + debian + "\n"), control("control"));
+        for (String launcher : LAUNCHERS) {
+            Command result = Command.run(Release.TARGET, javaOnPathOnly(),
+                    List.of(Release.tarballHome().resolve("bin").resolve(launcher).toString(), "-V"));
+            assertEquals(0, result.exit(), result.output());
+            assertEquals(launcher + " " + version, result.output().strip());
+        }
     }
 
     @Test
@@ -85,6 +140,8 @@ class DistributionSystemTest {
             assertTrue(contents.contains("./lib/systemd/system/" + unit), unit + " in\n" + contents);
         }
         assertTrue(contents.contains("./etc/ricochet/ricochetd.properties"), "the daemon's settings in\n" + contents);
+        assertTrue(contents.contains("./usr/share/doc/ricochet/copyright"), "Debian's copyright file in\n" + contents);
+        assertTrue(contents.contains("./usr/share/doc/ricochet/README"), "the README in\n" + contents);
         assertEquals("/etc/ricochet/ricochetd.properties", control("conffiles").strip());
     }
 
