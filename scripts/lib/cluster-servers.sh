@@ -66,6 +66,10 @@ gms_start() {
     for ((r = 1; r <= RC_GMS_REPLICAS; r++)); do
         mapfile -t tls < <(tls_args "$dir" "gms-r$r")
         read -r -a extra <<<"${RC_GMS_ARGS:-}"
+        # Every replica runs in the svc namespace: with --metrics-port, each serves on its own address unless told.
+        if [[ " ${RC_GMS_ARGS:-} " == *" --metrics-port "* && " ${RC_GMS_ARGS:-} " != *" --metrics-address "* ]]; then
+            extra+=(--metrics-address "$(gms_addr "$r")")
+        fi
         java_in "$dir" "gms-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$GMS_JAR" --partitions "$RC_GMS" \
             --replicas "$(gms_replicas)" --replica "$r" --storage "$dir/gms-r$r" --stats-interval 10 "${tls[@]}" \
             "${extra[@]}"
