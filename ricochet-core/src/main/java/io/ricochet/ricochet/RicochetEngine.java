@@ -168,6 +168,11 @@ public final class RicochetEngine
         return counters;
     }
 
+    @Override
+    public long repairXors() {
+        return counters.get(LecCounter.BIN_XORS);
+    }
+
     public RicochetConfig config() {
         return config;
     }
