@@ -16,6 +16,7 @@ import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.sim.Perturbation;
 import io.ricochet.sim.SimConfig;
 import io.ricochet.sim.Workload;
+import io.ricochet.support.OnOff;
 import io.ricochet.workload.WorkloadJson;
 import io.ricochet.workload.WorkloadPlan;
 import java.nio.file.Path;
@@ -118,16 +119,16 @@ public final class SimulationOptions {
     private long seed;
 
     @Option(names = "--nak", paramLabel = "on|off", defaultValue = "on", arity = "1",
-            converter = ValueConverters.Switch.class,
+            converter = OnOff.Switch.class,
             description = "Whether the NAK layer recovers what LEC cannot; off measures LEC alone "
                     + "(default: ${DEFAULT-VALUE}).")
-    private ValueConverters.OnOff nak;
+    private OnOff nak;
 
     @Option(names = "--fountain-backup", paramLabel = "on|off", defaultValue = "off", arity = "1",
-            converter = ValueConverters.Switch.class,
+            converter = OnOff.Switch.class,
             description = "With --protocol ricochet and NAK on: answer NAKs for a burst longer than stagger x r with "
                     + "fountain (LT) symbols of the burst multicast to the group (default: ${DEFAULT-VALUE}).")
-    private ValueConverters.OnOff fountainBackup;
+    private OnOff fountainBackup;
 
     @Option(names = "--rate-per-node", paramLabel = "PPS", defaultValue = "1000",
             description = "Data packets per second arriving at each node (default: ${DEFAULT-VALUE}).")

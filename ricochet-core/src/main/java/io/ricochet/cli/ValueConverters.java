@@ -32,13 +32,6 @@ public final class ValueConverters {
         }
     }
 
-    /** A switch: exactly {@code on} or {@code off}. */
-    public static final class Switch extends ParsingConverter<OnOff> {
-        public Switch() {
-            super(OnOff::parse);
-        }
-    }
-
     /** {@code ricochet}, {@code srm}, {@code fec}, {@code pbcast}, {@code ipmc} or {@code qsm}. */
     public static final class Protocol extends ParsingConverter<ProtocolChoice> {
         public Protocol() {
@@ -73,23 +66,6 @@ public final class ValueConverters {
                 throw new IllegalArgumentException("must be a number of seconds from 0.1 to 3600, e.g. 2 or 0.5");
             }
             return Duration.ofMillis(Math.round(seconds * 1000));
-        }
-    }
-
-    /** The value of an on/off flag (not a {@code boolean}: picocli would treat that as a flag without a value). */
-    public enum OnOff {
-        ON, OFF;
-
-        static OnOff parse(String value) {
-            return switch (value) {
-                case "on" -> ON;
-                case "off" -> OFF;
-                default -> throw new IllegalArgumentException("must be on or off");
-            };
-        }
-
-        public boolean isOn() {
-            return this == ON;
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.ricochet.fd;
 
 import io.ricochet.auth.Authentication;
-import io.ricochet.cli.ValueConverters;
 import io.ricochet.control.DetectorAddresses;
 import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.Watch;
@@ -9,6 +8,7 @@ import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.metrics.MetricsOptions;
+import io.ricochet.support.OnOff;
 import io.ricochet.support.UsageErrorHandler;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
@@ -147,11 +147,11 @@ public final class FdMain implements Callable<Integer> {
     private Path keyFile;
 
     @Option(names = "--insecure", paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "off",
-            converter = ValueConverters.Switch.class,
+            converter = OnOff.Switch.class,
             description = "on: run without authentication: anyone who reaches this detector's socket can forge acks "
                     + "and keep a dead daemon alive, and the links to the GMS are plaintext. Said in the log. Never "
                     + "in production. The bare --insecure means on, as before (default: ${DEFAULT-VALUE}).")
-    private ValueConverters.OnOff insecure;
+    private OnOff insecure;
 
     @Option(names = "--max-clock-skew-ms", paramLabel = "MS", defaultValue = "30000",
             description = "Authenticated heartbeats and acks sent further than this from this host's clock, either "

@@ -1,10 +1,10 @@
 package io.ricochet.gms;
 
-import io.ricochet.cli.ValueConverters;
 import io.ricochet.control.KeyFingerprint;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.metrics.MetricsOptions;
+import io.ricochet.support.OnOff;
 import io.ricochet.support.UsageSetup;
 import java.io.IOException;
 import java.net.Inet4Address;
@@ -203,11 +203,11 @@ public final class GmsMain implements Callable<Integer> {
     private List<String> keyFingerprints;
 
     @Option(names = "--insecure", paramLabel = "on|off", arity = "0..1", fallbackValue = "on", defaultValue = "off",
-            converter = ValueConverters.Switch.class,
+            converter = OnOff.Switch.class,
             description = "on: plaintext connections and no roles: any host that reaches the port can register as "
                     + "any node, join, leave and report failures. Said in the log. Never in production. The bare "
                     + "--insecure means on, as before (default: ${DEFAULT-VALUE}).")
-    private ValueConverters.OnOff insecure;
+    private OnOff insecure;
 
     /**
      * Runs {@code ricochet-gms} with {@code args} and exits with its exit code.
