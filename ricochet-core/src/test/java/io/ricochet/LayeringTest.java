@@ -110,6 +110,13 @@ class LayeringTest {
     }
 
     @Test
+    void shouldKeepTheOtherModulesOutOfCore() {
+        check(noClasses().should().dependOnClassesThat()
+                .resideInAnyPackage("io.ricochet.gms..", "io.ricochet.fd..", "io.ricochet.bench..")
+                .because("the GMS, the failure detector and the bench build on ricochet-core, never the reverse"));
+    }
+
+    @Test
     void shouldKeepThePackagesFreeOfCycles() {
         check(slices().matching("io.ricochet.(*)..").should().beFreeOfCycles());
     }

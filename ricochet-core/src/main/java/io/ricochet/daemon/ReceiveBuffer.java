@@ -1,7 +1,6 @@
 package io.ricochet.daemon;
 
 import io.ricochet.engine.Counters;
-import io.ricochet.fec.FecRepairFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
 import java.util.random.RandomGenerator;
@@ -97,10 +96,12 @@ final class ReceiveBuffer {
     /** Which of a ring's elements a pass hands out. */
     private enum Pick { ALL, REPAIRS, NOT_REPAIRS }
 
-    /** Whether the frame is a repair, handed out after the data of its batch. */
+    /**
+     * Whether the frame is a repair, handed out after the data of its batch: the wire's class of its type
+     * ({@link FrameType#isProactiveRepair}), so the buffer knows no protocol's frames.
+     */
     static boolean isRepair(byte[] frame) {
-        int type = frame[HeaderFlyweight.TYPE_OFFSET];
-        return type == FrameType.REPAIR || type == FecRepairFlyweight.TYPE;
+        return FrameType.isProactiveRepair(frame[HeaderFlyweight.TYPE_OFFSET]);
     }
 
     int size() {

@@ -5,7 +5,6 @@ import io.ricochet.driver.LatencyStats;
 import io.ricochet.driver.RecoveryLatencies;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.ProtocolEngine;
-import io.ricochet.lec.LecCounter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,7 +31,7 @@ final class StatsReport {
         driver.counters().snapshot().forEach((counter, value) -> counters.put(counter.name(), value));
         long received = engine.counters().get(EngineCounter.DATA_RECEIVED);
         double xors = received == 0 ? 0.0
-                : Math.round(1000.0 * engine.counters().get(LecCounter.BIN_XORS) / received) / 1000.0;
+                : Math.round(1000.0 * engine.repairXors() / received) / 1000.0;
         Map<String, Long> buffers = new LinkedHashMap<>(engine.bufferUsage());
         buffers.put("rxBufferPackets", (long) landing.buffered());
         buffers.put("rxBufferBytes", landing.memoryBytes());

@@ -111,6 +111,14 @@ public interface ProtocolEngine {
     /** Live counters, owned by the engine's thread; take a {@link Counters#snapshot()} to publish them. */
     Counters counters();
 
+    /**
+     * Two-input XORs this engine has done building repairs (LEC's repair bins, section 4.2.5 of the paper), from
+     * which the stats give the XORs per data packet received; 0 for a protocol that builds no XOR repairs.
+     */
+    default long repairXors() {
+        return 0;
+    }
+
     /** What each bounded buffer holds now (entries or bytes, as named), for stats; empty if none is reported. */
     default java.util.Map<String, Long> bufferUsage() {
         return java.util.Map.of();

@@ -6,6 +6,7 @@ import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
 import io.ricochet.engine.TokenBucket;
+import io.ricochet.fountain.backup.FountainSender;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;

@@ -2,7 +2,6 @@ package io.ricochet.qsm;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.PacketId;
-import io.ricochet.wire.QsmTokenFlyweight;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.Map;

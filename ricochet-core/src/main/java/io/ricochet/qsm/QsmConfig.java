@@ -1,7 +1,6 @@
 package io.ricochet.qsm;
 
 import io.ricochet.wire.DataFlyweight;
-import io.ricochet.wire.QsmTokenFlyweight;
 
 /**
  * QSM's settings (docs/design/qsm.md, "Parameters").

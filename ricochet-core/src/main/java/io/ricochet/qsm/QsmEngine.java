@@ -15,7 +15,6 @@ import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
-import io.ricochet.wire.QsmTokenFlyweight;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -172,7 +171,7 @@ public final class QsmEngine implements ProtocolEngine {
 
     @Override
     public void onPacket(byte[] buffer, int offset, int length, long nowNs) {
-        if (FrameValidator.checkQsm(buffer, offset, length) != FrameValidator.Verdict.OK) {
+        if (QsmFrameValidator.check(buffer, offset, length) != FrameValidator.Verdict.OK) {
             counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }

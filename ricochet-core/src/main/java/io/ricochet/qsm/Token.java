@@ -1,6 +1,5 @@
 package io.ricochet.qsm;
 
-import io.ricochet.wire.QsmTokenFlyweight;
 import java.util.ArrayList;
 import java.util.List;
 

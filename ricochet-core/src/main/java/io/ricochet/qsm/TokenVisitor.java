@@ -4,7 +4,6 @@ import io.ricochet.engine.Counters;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.StreamTable;
-import io.ricochet.wire.QsmTokenFlyweight;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.NavigableSet;

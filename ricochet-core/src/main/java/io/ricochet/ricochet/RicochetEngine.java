@@ -14,6 +14,9 @@ import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.ReceiveWindow;
 import io.ricochet.engine.StreamTable;
 import io.ricochet.engine.WakeRequests;
+import io.ricochet.fountain.backup.FountainCounter;
+import io.ricochet.fountain.backup.FountainReceiver;
+import io.ricochet.fountain.backup.FountainSender;
 import io.ricochet.lec.LecCounter;
 import io.ricochet.lec.LecReceiver;
 import io.ricochet.lec.MultiGroupView;
@@ -21,8 +24,6 @@ import io.ricochet.lec.PacketSource;
 import io.ricochet.lec.RepairBins;
 import io.ricochet.lec.RepairPlan;
 import io.ricochet.nak.FailedSenderTails;
-import io.ricochet.nak.FountainCounter;
-import io.ricochet.nak.FountainSender;
 import io.ricochet.nak.JoinPoints;
 import io.ricochet.nak.NakCounter;
 import io.ricochet.nak.NakRequester;
@@ -166,6 +167,11 @@ public final class RicochetEngine
     @Override
     public Counters counters() {
         return counters;
+    }
+
+    @Override
+    public long repairXors() {
+        return counters.get(LecCounter.BIN_XORS);
     }
 
     public RicochetConfig config() {

@@ -72,7 +72,7 @@ public final class FrameType {
 
     /**
      * QSM's token (docs/design/qsm.md): unicast from each member of a group's ring to the next, carrying per sender
-     * the collective acknowledgement and the recovery records of the ring: {@link QsmTokenFlyweight}.
+     * the collective acknowledgement and the recovery records of the ring: {@code qsm.QsmTokenFlyweight}.
      */
     public static final int QSM_TOKEN = QSM_FIRST;
     /**

@@ -58,64 +58,6 @@ public final class FrameValidator {
     }
 
     /**
-     * The gate of a QSM engine: the common header checks, then DATA by {@link #check}, QSM_REPAIR with DATA's layout
-     * and QSM_TOKEN by the rules of {@link QsmTokenFlyweight}; any other type is {@link Verdict#UNKNOWN_TYPE} (a QSM
-     * node speaks no LEC, NAK or other protocol's frames). Control frames stay within a standard frame.
-     */
-    public static Verdict checkQsm(byte[] buffer, int offset, int length) {
-        Verdict header = checkHeader(buffer, offset, length);
-        if (header != Verdict.OK) {
-            return header;
-        }
-        switch (Bytes.getUnsignedByte(buffer, offset + HeaderFlyweight.TYPE_OFFSET)) {
-            case FrameType.DATA:
-                return check(buffer, offset, length);
-            case FrameType.QSM_REPAIR:
-                return checkData(buffer, offset, length);
-            case FrameType.QSM_TOKEN:
-                return length > HeaderFlyweight.STANDARD_FRAME_LENGTH ? Verdict.BAD_LENGTH
-                        : checkToken(buffer, offset, length);
-            default:
-                return Verdict.UNKNOWN_TYPE;
-        }
-    }
-
-    private static Verdict checkToken(byte[] b, int off, int length) {
-        if (length < QsmTokenFlyweight.ENTRIES_OFFSET) {
-            return Verdict.BAD_LENGTH;
-        }
-        int senders = Bytes.getUnsignedShort(b, off + QsmTokenFlyweight.SENDER_COUNT_OFFSET);
-        int records = Bytes.getUnsignedShort(b, off + QsmTokenFlyweight.RECORD_COUNT_OFFSET);
-        if (senders > QsmTokenFlyweight.MAX_SENDERS || records > QsmTokenFlyweight.MAX_RECORDS
-                || Bytes.getUnsignedByte(b, off + QsmTokenFlyweight.LEVEL_OFFSET) > QsmTokenFlyweight.MAX_LEVEL) {
-            return Verdict.BAD_FIELD;
-        }
-        if (QsmTokenFlyweight.lengthOf(senders, records) != length) {
-            return Verdict.BAD_LENGTH;
-        }
-        if (Bytes.getLong(b, off + QsmTokenFlyweight.EPOCH_OFFSET) < 0
-                || Bytes.getInt(b, off + QsmTokenFlyweight.ROUND_OFFSET) < 0) {
-            return Verdict.BAD_FIELD;
-        }
-        for (int i = 0; i < senders; i++) {
-            int e = off + QsmTokenFlyweight.senderOffset(i);
-            if (Bytes.getUnsignedByte(b, e + QsmTokenFlyweight.SENDER_FLAGS) > QsmTokenFlyweight.ALL_FLAGS
-                    || Bytes.getLong(b, e + QsmTokenFlyweight.SENDER_HIGHEST) < -1
-                    || Bytes.getLong(b, e + QsmTokenFlyweight.SENDER_STABLE) < 0
-                    || Bytes.getLong(b, e + QsmTokenFlyweight.SENDER_ACC) < 0) {
-                return Verdict.BAD_FIELD;
-            }
-        }
-        for (int i = 0; i < records; i++) {
-            int r = off + QsmTokenFlyweight.recordOffset(senders, i);
-            if (Bytes.getLong(b, r + QsmTokenFlyweight.RECORD_SEQNO) < 0) {
-                return Verdict.BAD_FIELD;
-            }
-        }
-        return Verdict.OK;
-    }
-
-    /**
      * The checks common to every frame of every protocol: size, magic, version, and a frame length equal to the
      * datagram's and at most {@link HeaderFlyweight#MAX_FRAME_LENGTH}. The type is not checked: a protocol with
      * frame types of its own ({@link FrameType#isProtocolReserved}) checks its bodies itself after this.
@@ -147,7 +89,11 @@ public final class FrameValidator {
         return bad ? Verdict.BAD_LENGTH : Verdict.OK;
     }
 
-    private static Verdict checkData(byte[] b, int off, int length) {
+    /**
+     * DATA's body rules, for a frame of a protocol's own type that has DATA's layout (QSM's repair), once
+     * {@link #checkHeader} passed: at least a DATA header, and a seqno &gt;= 0.
+     */
+    public static Verdict checkData(byte[] b, int off, int length) {
         if (length < DataFlyweight.DATA_HEADER_LENGTH) {
             return Verdict.BAD_LENGTH;
         }

@@ -47,7 +47,12 @@ public record ClusterSummary(String verdict, SortedMap<Integer, SortedSet<Intege
 
     /** A counter's cluster-wide change over the daemons, 0 if no daemon reported it. */
     public long daemon(Counter counter) {
-        return daemonTotals.getOrDefault(counter.name(), 0L);
+        return daemon(counter.name());
+    }
+
+    /** The cluster-wide change of the counter a daemon's stats name {@code counter}, 0 if no daemon reported it. */
+    public long daemon(String counter) {
+        return daemonTotals.getOrDefault(counter, 0L);
     }
 
     /**

@@ -233,10 +233,10 @@ public final class ExactlyOnceCheck {
             Map<String, Long> k = kernel.getOrDefault(String.valueOf(node), Map.of());
             out.add(new ClusterSummary.NodeRow(node, c[Col.SENT.ordinal()], c[Col.EXPECTED.ordinal()],
                     c[Col.DELIVERED.ordinal()], c[Col.MISSING.ordinal()], c[Col.DUPLICATES.ordinal()],
-                    c[Col.LOST.ordinal()], d.getOrDefault(StatsDigest.INJECTED_DROPS.name(), 0L),
-                    d.getOrDefault(StatsDigest.RECOVERED_BY_LEC.name(), 0L),
-                    d.getOrDefault(StatsDigest.RECOVERED_BY_NAK.name(), 0L),
-                    d.getOrDefault(StatsDigest.RX_BUFFER_DROPS.name(), 0L), k.getOrDefault("RcvbufErrors", 0L),
+                    c[Col.LOST.ordinal()], d.getOrDefault(StatsDigest.INJECTED_DROPS, 0L),
+                    d.getOrDefault(StatsDigest.RECOVERED_BY_LEC, 0L),
+                    d.getOrDefault(StatsDigest.RECOVERED_BY_NAK, 0L),
+                    d.getOrDefault(StatsDigest.RX_BUFFER_DROPS, 0L), k.getOrDefault("RcvbufErrors", 0L),
                     k.getOrDefault("nftDrops", 0L)));
         });
         return out;

@@ -1,11 +1,7 @@
 package io.ricochet.workload;
 
 import io.ricochet.api.NodeStats;
-import io.ricochet.daemon.DaemonCounter;
 import io.ricochet.driver.LatencyStats;
-import io.ricochet.engine.Counter;
-import io.ricochet.engine.EngineCounter;
-import io.ricochet.lec.LecCounter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;
@@ -18,12 +14,15 @@ import java.util.TreeMap;
  * subtracted: they cover the daemon's whole life; the histograms let nodes' recordings be merged exactly.
  */
 public final class StatsDigest {
-    /** The counters the workload summary reports. */
-    public static final Counter RECOVERED_BY_LEC = LecCounter.RECOVERED_BY_XOR;
-    public static final Counter RECOVERED_BY_NAK = EngineCounter.RECOVERED_BY_NAK;
-    public static final Counter UNRECOVERED = EngineCounter.UNRECOVERED;
-    public static final Counter RX_BUFFER_DROPS = DaemonCounter.RX_BUFFER_RANDOM_DROPS;
-    public static final Counter INJECTED_DROPS = DaemonCounter.INJECTED_DROPS;
+    /**
+     * The counters the workload summary reports, by the name a daemon's stats give them ({@link NodeStats#counters()}):
+     * the workload reads a daemon over its API and knows neither the daemon's nor a protocol's counter classes.
+     */
+    public static final String RECOVERED_BY_LEC = "RECOVERED_BY_XOR";
+    public static final String RECOVERED_BY_NAK = "RECOVERED_BY_NAK";
+    public static final String UNRECOVERED = "UNRECOVERED";
+    public static final String RX_BUFFER_DROPS = "RX_BUFFER_RANDOM_DROPS";
+    public static final String INJECTED_DROPS = "INJECTED_DROPS";
 
     private StatsDigest() {
     }

@@ -9,7 +9,6 @@ import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.wire.FrameType;
-import io.ricochet.wire.QsmTokenFlyweight;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -8,7 +8,6 @@ import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
-import io.ricochet.wire.QsmTokenFlyweight;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;

@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RecordingOutbox;
-import io.ricochet.wire.QsmTokenFlyweight;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -9,10 +9,8 @@ import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
-import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.FrameValidator.Verdict;
 import io.ricochet.wire.HeaderFlyweight;
-import io.ricochet.wire.QsmTokenFlyweight;
 import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.HexFormat;
@@ -21,7 +19,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 /**
- * Fuzzes QSM's receive path ({@link FrameValidator#checkQsm}, then the engine). Inputs are random byte arrays (half
+ * Fuzzes QSM's receive path ({@link QsmFrameValidator#check}, then the engine). Inputs are random byte arrays (half
  * with a plausible header) and valid DATA, QSM_REPAIR and QSM_TOKEN frames under one to three mutations (byte flips,
  * truncation, extension, overwritten counts, lengths and seqnos, changed types). Each input is checked at a random
  * offset inside random padding and again in an exact-size copy, so a read outside the frame throws; the verdict must
@@ -63,8 +61,8 @@ class QsmWireFuzzTest {
             int pad = rnd.nextInt(MAX_PAD + 1);
             byte[] padded = new byte[pad + frame.length + rnd.nextInt(MAX_PAD + 1)];
             System.arraycopy(frame, 0, padded, pad, frame.length);
-            Verdict v = FrameValidator.checkQsm(padded, pad, frame.length);
-            assertEquals(v, FrameValidator.checkQsm(frame, 0, frame.length), where);
+            Verdict v = QsmFrameValidator.check(padded, pad, frame.length);
+            assertEquals(v, QsmFrameValidator.check(frame, 0, frame.length), where);
             assertEquals(reference(frame), v == Verdict.OK, where);
             verdicts.merge(v, 1, Integer::sum);
             if (v == Verdict.OK) {

@@ -15,6 +15,18 @@ import org.junit.jupiter.api.Test;
  * {@code ricochet} tool's commands.
  */
 class FdLayeringTest {
+    /**
+     * The packages of ricochet-core that a detector has no use for: the protocols and their shared engine, the two
+     * drivers of an engine (daemon, simulator), the local API and its clients; and the other modules. The frames
+     * ({@code io.ricochet.wire}: its HEARTBEAT) and their authentication ({@code io.ricochet.auth}) it shares.
+     */
+    private static final String[] PACKET_PATH = {"io.ricochet.engine..", "io.ricochet.lec..", "io.ricochet.nak..",
+        "io.ricochet.ricochet..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
+        "io.ricochet.ipmc..", "io.ricochet.qsm..", "io.ricochet.fountain..", "io.ricochet.loss..",
+        "io.ricochet.protocols..", "io.ricochet.daemon..", "io.ricochet.sim..", "io.ricochet.driver..",
+        "io.ricochet.api..", "io.ricochet.client..", "io.ricochet.workload..", "io.ricochet.gms..",
+        "io.ricochet.bench.."};
+
     private static final JavaClasses FD = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.ricochet.fd");
 
@@ -38,6 +50,14 @@ class FdLayeringTest {
     void shouldNotUseTheCommandLineTool() {
         noClasses().should().dependOnClassesThat().resideInAPackage("io.ricochet.cli..")
                 .because("shared picocli helpers live in io.ricochet.support")
+                .check(FD);
+    }
+
+    @Test
+    void shouldKnowNoProtocolDriverOrApi() {
+        noClasses().should().dependOnClassesThat().resideInAnyPackage(PACKET_PATH)
+                .because("a detector pings daemons with the shared HEARTBEAT frame and reports to the GMS over the "
+                        + "control protocol, whatever protocol the daemons run")
                 .check(FD);
     }
 }

@@ -14,6 +14,17 @@ import org.junit.jupiter.api.Test;
  * {@code ricochet} tool's commands, and the control protocol, not the engine.
  */
 class GmsLayeringTest {
+    /**
+     * The packages of ricochet-core that carry packets: the protocols and their shared engine and frames, the two
+     * drivers of an engine (daemon, simulator), the local API and its clients; and the other modules.
+     */
+    private static final String[] PACKET_PATH = {"io.ricochet.engine..", "io.ricochet.lec..", "io.ricochet.nak..",
+        "io.ricochet.ricochet..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
+        "io.ricochet.ipmc..", "io.ricochet.qsm..", "io.ricochet.fountain..", "io.ricochet.loss..",
+        "io.ricochet.protocols..", "io.ricochet.wire..", "io.ricochet.daemon..", "io.ricochet.sim..",
+        "io.ricochet.driver..", "io.ricochet.api..", "io.ricochet.client..", "io.ricochet.workload..",
+        "io.ricochet.fd..", "io.ricochet.bench.."};
+
     private static final JavaClasses GMS = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.ricochet.gms");
 
@@ -37,6 +48,14 @@ class GmsLayeringTest {
         noClasses().should().dependOnClassesThat().resideInAnyPackage("io.ricochet.cli..", "io.ricochet.engine..",
                         "io.ricochet.daemon..")
                 .because("shared picocli helpers live in io.ricochet.support; the GMS speaks io.ricochet.control")
+                .check(GMS);
+    }
+
+    @Test
+    void shouldKnowNoProtocolDriverOrApi() {
+        noClasses().should().dependOnClassesThat().resideInAnyPackage(PACKET_PATH)
+                .because("the GMS serves every protocol alike: it knows members, regions and the control protocol, "
+                        + "never a frame, an engine or a daemon (they translate its views)")
                 .check(GMS);
     }
 }

@@ -1,4 +1,4 @@
-package io.ricochet.nak;
+package io.ricochet.fountain.backup;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Outbox;
@@ -29,7 +29,7 @@ public final class FountainSender {
     /** NAKs a range remembers to answer one by one if it turns out cheaper than coding; beyond, it is coded. */
     static final int MAX_REMEMBERED = 1024;
 
-    /** Answers a NAK the usual way: a retransmission, or GONE ({@link NakResponder#answer}). */
+    /** Answers a NAK the usual way: a retransmission, or GONE ({@code io.ricochet.nak.NakResponder#answer}). */
     public interface Answerer {
         void answer(int requester, int group, long seqno, int nakLength, long nowNs);
     }

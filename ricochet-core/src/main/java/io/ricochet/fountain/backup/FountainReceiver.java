@@ -1,8 +1,7 @@
-package io.ricochet.ricochet;
+package io.ricochet.fountain.backup;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.fountain.LtDecoder;
-import io.ricochet.nak.FountainCounter;
 import io.ricochet.wire.FountainFlyweight;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +13,9 @@ import java.util.List;
  * once (the least recently fed is dropped for a new one), each of at most {@code maxPackets} packets. Symbols of a
  * range this node misses nothing of are dropped before any decoding state is made.
  */
-final class FountainReceiver {
+public final class FountainReceiver {
     /** What the engine answers about its streams, and where rebuilt packets go. */
-    interface Packets {
+    public interface Packets {
         /** Whether this node misses the packet (a listed stream, discovered and neither delivered nor given up). */
         boolean missing(int origin, int group, long seqno);
 
@@ -88,7 +87,7 @@ final class FountainReceiver {
      * @param packets    the engine's streams
      * @param maxPayload the largest payload a held packet may have
      */
-    FountainReceiver(int maxRanges, int maxPackets, Counters counters, Packets packets, int maxPayload) {
+    public FountainReceiver(int maxRanges, int maxPackets, Counters counters, Packets packets, int maxPayload) {
         this.held = new byte[maxPayload];
         this.maxRanges = maxRanges;
         this.maxPackets = maxPackets;
@@ -97,7 +96,7 @@ final class FountainReceiver {
     }
 
     /** A validated FOUNTAIN frame whose origin (its source) is listed in its group, of which this node is a member. */
-    void onSymbol(FountainFlyweight symbol, long nowNs) {
+    public void onSymbol(FountainFlyweight symbol, long nowNs) {
         counters.increment(FountainCounter.FOUNTAIN_SYMBOLS_RECEIVED);
         int origin = symbol.source();
         Decoding range = find(origin, symbol);
@@ -149,12 +148,12 @@ final class FountainReceiver {
     }
 
     /** Ranges being decoded now. */
-    int decoding() {
+    public int decoding() {
         return ranges.size();
     }
 
     /** Memory held by the decoders, roughly: their messages and pools. */
-    long memoryBytes() {
+    public long memoryBytes() {
         long bytes = 0;
         for (Decoding range : ranges) {
             bytes += 3L * range.decoder.message().length;
@@ -163,7 +162,7 @@ final class FountainReceiver {
     }
 
     /** Forgets the ranges of a sender's old incarnation. */
-    void forgetStream(int origin, int group) {
+    public void forgetStream(int origin, int group) {
         ranges.removeIf(r -> r.origin == origin && r.group == group);
     }
 

@@ -1,4 +1,4 @@
-package io.ricochet.nak;
+package io.ricochet.fountain.backup;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

@@ -1,11 +1,11 @@
-package io.ricochet.ricochet;
+package io.ricochet.fountain.backup;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.fountain.LtEncoder;
-import io.ricochet.nak.FountainCounter;
+import io.ricochet.ricochet.RicochetProtocol;
 import io.ricochet.wire.FountainFlyweight;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -1,4 +1,8 @@
-package io.ricochet.wire;
+package io.ricochet.qsm;
+
+import io.ricochet.wire.Bytes;
+import io.ricochet.wire.FrameType;
+import io.ricochet.wire.HeaderFlyweight;
 
 /**
  * QSM's token ({@link FrameType#QSM_TOKEN}), unicast around a ring of a group's members: a partition's ring (level
@@ -31,10 +35,10 @@ package io.ricochet.wire;
  *               is asked: no other member of the group has it) | Rounds (8)
  * </pre>
  *
- * Rules checked by {@link FrameValidator#checkQsm}: Level &lt;= {@link #MAX_LEVEL}, Sender Count &lt;=
- * {@link #MAX_SENDERS}, Record Count &lt;=
- * {@link #MAX_RECORDS}, Frame Length = {@link #lengthOf}, and the field bounds shown. A token fits one standard
- * frame whatever it carries. The engine checks what the bytes mean (members, consistent seqnos).
+ * Rules checked by {@link QsmFrameValidator#check}: Level &lt;= {@link #MAX_LEVEL}, Sender Count &lt;=
+ * {@link #MAX_SENDERS}, Record Count &lt;= {@link #MAX_RECORDS}, Frame Length = {@link #lengthOf}, and the field
+ * bounds shown. A token fits one standard frame whatever it carries. The engine checks what the bytes mean (members,
+ * consistent seqnos).
  */
 public final class QsmTokenFlyweight extends HeaderFlyweight {
     public static final int GROUP_OFFSET = HEADER_LENGTH;

@@ -1,4 +1,4 @@
-package io.ricochet.nak;
+package io.ricochet.fountain.backup;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
