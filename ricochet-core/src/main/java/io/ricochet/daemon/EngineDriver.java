@@ -112,22 +112,8 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
                 MessageLimits limits, int maxPayload) {
         int payload = maxPayload > 0 ? maxPayload : io.ricochet.wire.DataFlyweight.MAX_PAYLOAD;
         this.fragment = new byte[payload];
-        this.messages = new MessageStreams(subscribers, new MessageStreams.EngineStreams() {
-            @Override
-            public long start(int origin, int group) {
-                return engine.streamStart(origin, group);
-            }
-
-            @Override
-            public long id(int origin, int group) {
-                return engine.streamId(origin, group);
-            }
-
-            @Override
-            public boolean resolvesAll() {
-                return engine.resolvesEveryDatagram();
-            }
-        }, counters, clock, limits.maxMessage(), payload, limits.reassemblyBytes(), limits.reassemblyBytesPerOrigin(),
+        this.messages = new MessageStreams(subscribers, MessageStreams.EngineStreams.of(engine), counters, clock,
+                limits.maxMessage(), payload, limits.reassemblyBytes(), limits.reassemblyBytesPerOrigin(),
                 limits.fifoBytes());
         this.engine = engine;
         this.transport = transport;

@@ -48,6 +48,26 @@ final class MessageStreams {
          * engine that promises only best effort (ipmc) does not, and its datagrams are handed on as they come.
          */
         boolean resolvesAll();
+
+        /** What {@code engine} says of its streams. */
+        static EngineStreams of(io.ricochet.engine.ProtocolEngine engine) {
+            return new EngineStreams() {
+                @Override
+                public long start(int origin, int group) {
+                    return engine.streamStart(origin, group);
+                }
+
+                @Override
+                public long id(int origin, int group) {
+                    return engine.streamId(origin, group);
+                }
+
+                @Override
+                public boolean resolvesAll() {
+                    return engine.resolvesEveryDatagram();
+                }
+            };
+        }
     }
 
     static final int ALL = 0;

@@ -345,23 +345,9 @@ class FragmentScenarioTest {
             this.node = node;
             this.sent = sent;
             MessageLimits limits = MessageLimits.DEFAULT;
-            this.streams = new MessageStreams(this, new MessageStreams.EngineStreams() {
-                @Override
-                public long start(int origin, int group) {
-                    return engine.streamStart(origin, group);
-                }
-
-                @Override
-                public long id(int origin, int group) {
-                    return engine.streamId(origin, group);
-                }
-
-                @Override
-                public boolean resolvesAll() {
-                    return engine.resolvesEveryDatagram();
-                }
-            }, counters, clock, limits.maxMessage(), PAYLOAD, limits.reassemblyBytes(),
-                    limits.reassemblyBytesPerOrigin(), limits.fifoBytes());
+            this.streams = new MessageStreams(this, MessageStreams.EngineStreams.of(engine), counters, clock,
+                    limits.maxMessage(), PAYLOAD, limits.reassemblyBytes(), limits.reassemblyBytesPerOrigin(),
+                    limits.fifoBytes());
         }
 
         private static Set<Long> of(Map<Integer, Set<Long>> map, int origin) {

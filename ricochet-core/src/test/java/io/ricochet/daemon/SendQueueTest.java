@@ -191,25 +191,10 @@ class SendQueueTest {
 
     @Test
     void shouldPassTheEnginesRefusalOnToTheSender() {
-        SendQueue queue = new SendQueue(new SendQueue.Engine() {
-            @Override
-            public boolean joins(int group, int size) {
-                return false;
-            }
-
-            @Override
-            public long readyAtNs(int group, long nowNs) {
-                return nowNs;
-            }
-
+        SendQueue queue = new SendQueue(new ReadyEngine() {
             @Override
             public long send(int group, byte[] payload, DeliveryListener from) {
                 throw new ApiException(ApiException.Code.NOT_A_MEMBER, "left meanwhile");
-            }
-
-            @Override
-            public int maxSingle() {
-                return MAX_SINGLE;
             }
 
             @Override
@@ -263,25 +248,10 @@ class SendQueueTest {
 
     @Test
     void shouldFailAFragmentedSendTheEngineRefusesAndGoOnWithTheNext() {
-        SendQueue queue = new SendQueue(new SendQueue.Engine() {
-            @Override
-            public boolean joins(int group, int size) {
-                return false;
-            }
-
-            @Override
-            public long readyAtNs(int group, long nowNs) {
-                return nowNs;
-            }
-
+        SendQueue queue = new SendQueue(new ReadyEngine() {
             @Override
             public long send(int group, byte[] payload, DeliveryListener from) {
                 return 7;
-            }
-
-            @Override
-            public int maxSingle() {
-                return MAX_SINGLE;
             }
 
             @Override
@@ -295,5 +265,23 @@ class SendQueueTest {
         assertEquals(ApiException.Code.NOT_A_MEMBER, failure(offer(queue, 5_000, true)));
         assertEquals(7L, offer(queue, 5, true).join());
         assertEquals(0, queue.size());
+    }
+
+    /** An engine always ready for a new datagram, joining none, with the tests' largest single message. */
+    private abstract static class ReadyEngine implements SendQueue.Engine {
+        @Override
+        public boolean joins(int group, int size) {
+            return false;
+        }
+
+        @Override
+        public long readyAtNs(int group, long nowNs) {
+            return nowNs;
+        }
+
+        @Override
+        public int maxSingle() {
+            return MAX_SINGLE;
+        }
     }
 }
