@@ -184,16 +184,22 @@ final class MessageStreams {
         long key = StreamTable.key(origin, group);
         Stream s = streams.get(key);
         long id = engine.id(origin, group);
+        boolean jump = false;
         if (s != null && (s.engineId != id || seqno - s.cursor > MAX_LAG)) {
-            if (s.engineId == id) {
+            jump = s.engineId == id;
+            if (jump) {
                 counters.increment(DaemonCounter.MESSAGE_CURSOR_JUMPS);
             }
             finish(s);
             s = null;
         }
         if (s == null) {
+            // From where the engine started the stream, unless that is too far behind to walk: after a jump, or
+            // when the first news of a stream is that far ahead, from this seqno (what comes before is handed on
+            // as it comes).
             long start = engine.start(origin, group);
-            s = new Stream(origin, group, id, start >= 0 ? Math.min(start, seqno) : seqno);
+            boolean walkable = !jump && start >= 0 && seqno - start <= MAX_LAG;
+            s = new Stream(origin, group, id, walkable ? Math.min(start, seqno) : seqno);
             streams.put(key, s);
         }
         return s;
@@ -569,19 +575,30 @@ final class MessageStreams {
                 kill(s, open);
                 return true;
             }
-            for (long k = c + 1; ; k++) {
-                long next = s.ahead.get(k);
-                if (next == NONE) {
-                    if (k <= s.highest && !s.finishing) {
-                        s.waitFor = true;
-                        return true;
-                    }
-                    return false;
+            // The first datagram after the run of given-up ones that c begins or continues; kept for the rest of
+            // the run (each of its datagrams would find the same one: a scan each would be quadratic in the run).
+            if (c >= s.scanEnd) {
+                long k = c + 1;
+                while (s.ahead.get(k) == LOST) {
+                    k++;
                 }
-                if (next != LOST) {
-                    return next != DONE && k - (int) next == open.first;
-                }
+                s.scanEnd = k;
             }
+            long k = s.scanEnd;
+            long next = s.ahead.get(k);
+            if (next == NONE) {
+                if (k <= s.highest && !s.finishing) {
+                    s.waitFor = true;
+                    return true;
+                }
+                return false;
+            }
+            if (next == LOST) {
+                s.scanEnd = -1; // given up since the scan: look further next time
+                s.waitFor = true;
+                return true;
+            }
+            return next != DONE && k - (int) next == open.first;
         }
         long first = c - (int) code;
         if (first != open.first) {
@@ -640,6 +657,8 @@ final class MessageStreams {
         int recentAt;
         boolean waitFor;
         boolean finishing;
+        /** Where the last scan for the end of a run of given-up datagrams stopped (the seqnos before it: given up). */
+        long scanEnd = -1;
 
         Stream(int origin, int group, long engineId, long start) {
             this.origin = origin;

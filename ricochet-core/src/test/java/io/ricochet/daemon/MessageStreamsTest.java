@@ -379,6 +379,25 @@ class MessageStreamsTest {
         assertEquals(2, fifo.size());
     }
 
+    /**
+     * The engine gives up a long run of datagrams in order while an early one is still being repaired (a rejoin far
+     * behind a busy sender did this on the local cluster): the cursor jumps once, and each later datagram is then
+     * walked as it comes, not the whole run again for each (which took the engine's thread for minutes).
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aRunOfGivenUpDatagramsFarBeyondAWaitingCursorMakesOneJump() {
+        MessageStreams streams = streams();
+        long run = 3 * MessageStreams.MAX_LAG;
+        for (long seqno = 1; seqno <= run; seqno++) {
+            streams.lost(ORIGIN, GROUP, seqno);
+        }
+        assertEquals(1, counters.get(DaemonCounter.MESSAGE_CURSOR_JUMPS));
+        streams.delivered(ORIGIN, GROUP, 0, new byte[] {0, 7}, 0, 2);
+        assertTrue(unordered.contains("D:0:" + Arrays.hashCode(new byte[] {7})), "the early one still delivered");
+        assertEquals(run, unordered.stream().filter(e -> e.startsWith("L:")).count(), "each given-up one reported");
+    }
+
     @Test
     void fuzzedFragmentsCostCountersNeverAnExceptionOrUnboundedMemory() {
         Random random = new Random(11);
