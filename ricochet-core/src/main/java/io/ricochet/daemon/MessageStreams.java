@@ -185,7 +185,8 @@ final class MessageStreams {
         Stream s = streams.get(key);
         long id = engine.id(origin, group);
         boolean jump = false;
-        if (s != null && (s.engineId != id || seqno - s.cursor > MAX_LAG)) {
+        // A best-effort engine's stream has no cursor to lag (its datagrams are handed on as they come).
+        if (s != null && (s.engineId != id || engine.resolvesAll() && seqno - s.cursor > MAX_LAG)) {
             jump = s.engineId == id;
             if (jump) {
                 counters.increment(DaemonCounter.MESSAGE_CURSOR_JUMPS);

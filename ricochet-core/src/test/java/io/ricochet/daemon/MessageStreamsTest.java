@@ -42,6 +42,8 @@ class MessageStreamsTest {
     private long engineStart = 0;
     private long engineId = 1;
     private long timeNs;
+    /** Whether the fake engine resolves every datagram; false: best effort, as ipmc. */
+    private boolean resolvesAll = true;
 
     private final MessageStreams.Subscribers subscribers = new MessageStreams.Subscribers() {
         @Override
@@ -85,7 +87,7 @@ class MessageStreamsTest {
 
             @Override
             public boolean resolvesAll() {
-                return true;
+                return resolvesAll;
             }
         }, counters, () -> timeNs, maxMessage, MAX_PAYLOAD, total, perOrigin, fifoBytes);
     }
@@ -396,6 +398,22 @@ class MessageStreamsTest {
         streams.delivered(ORIGIN, GROUP, 0, new byte[] {0, 7}, 0, 2);
         assertTrue(unordered.contains("D:0:" + Arrays.hashCode(new byte[] {7})), "the early one still delivered");
         assertEquals(run, unordered.stream().filter(e -> e.startsWith("L:")).count(), "each given-up one reported");
+    }
+
+    @Test
+    void aBestEffortStreamNeverJumpsAndKeepsAMessageBeingReassembledAcrossALongRun() {
+        resolvesAll = false;
+        MessageStreams streams = streams();
+        Sent sent = new Sent(new Random(1), 0, 0);
+        sent.add(new byte[100]); // 2 fragments, seqnos 0 and 1
+        byte[] first = sent.datagrams.get(0);
+        byte[] second = sent.datagrams.get(1);
+        streams.delivered(ORIGIN, GROUP, 0, first, 0, first.length);
+        streams.delivered(ORIGIN, GROUP, MessageStreams.MAX_LAG + 5, new byte[] {0, 9}, 0, 2);
+        streams.delivered(ORIGIN, GROUP, 1, second, 0, second.length);
+        assertEquals(0, counters.get(DaemonCounter.MESSAGE_CURSOR_JUMPS));
+        assertEquals(List.of("D:" + MessageId.of(MessageStreams.MAX_LAG + 5, 0) + ":" + Arrays.hashCode(new byte[] {9}),
+                "D:0:" + Arrays.hashCode(sent.messages.get(0L))), unordered);
     }
 
     @Test
