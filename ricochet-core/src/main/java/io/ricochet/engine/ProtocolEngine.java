@@ -89,7 +89,8 @@ public interface ProtocolEngine {
      * fragmented messages and orders deliveries from there (docs/design/daemon.md, "Fragmentation").
      */
     default long streamStart(int origin, int group) {
-        return -1;
+        StreamTable streams = streams();
+        return streams == null ? -1 : streams.startOf(origin, group);
     }
 
     /**
@@ -97,7 +98,13 @@ public interface ProtocolEngine {
      * (the sender restarted) or dropped, or -1 if there is none or the engine does not say.
      */
     default long streamId(int origin, int group) {
-        return -1;
+        StreamTable streams = streams();
+        return streams == null ? -1 : streams.idOf(origin, group);
+    }
+
+    /** The engine's receive state per stream, which {@link #streamStart} and {@link #streamId} read; null if none. */
+    default StreamTable streams() {
+        return null;
     }
 
     /**

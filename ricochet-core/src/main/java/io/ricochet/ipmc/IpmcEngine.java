@@ -79,13 +79,8 @@ public final class IpmcEngine implements ProtocolEngine {
     }
 
     @Override
-    public long streamStart(int origin, int group) {
-        return streams.startOf(origin, group);
-    }
-
-    @Override
-    public long streamId(int origin, int group) {
-        return streams.idOf(origin, group);
+    public StreamTable streams() {
+        return streams;
     }
 
     /** Best effort: a datagram may be neither delivered nor reported (docs/api.md, "Delivery guarantees"). */

@@ -104,13 +104,8 @@ public final class QsmEngine implements ProtocolEngine {
     }
 
     @Override
-    public long streamStart(int origin, int group) {
-        return streams.startOf(origin, group);
-    }
-
-    @Override
-    public long streamId(int origin, int group) {
-        return streams.idOf(origin, group);
+    public StreamTable streams() {
+        return streams;
     }
 
     @Override

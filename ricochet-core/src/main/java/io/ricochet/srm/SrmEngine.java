@@ -186,13 +186,8 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
     }
 
     @Override
-    public long streamStart(int origin, int group) {
-        return streams.startOf(origin, group);
-    }
-
-    @Override
-    public long streamId(int origin, int group) {
-        return streams.idOf(origin, group);
+    public StreamTable streams() {
+        return streams;
     }
 
     @Override
