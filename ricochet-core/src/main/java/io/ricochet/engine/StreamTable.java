@@ -219,6 +219,15 @@ public final class StreamTable {
      *                     its stream starts at the first packet seen
      */
     public Stream joined(int origin, int group, long incarnation, boolean fresh, boolean selfIsMember) {
+        return joined(origin, group, incarnation, fresh, selfIsMember, 0);
+    }
+
+    /**
+     * As {@link #joined(int, int, long, boolean, boolean)}, with the seqno the new stream starts at: {@code start}, or
+     * no stream at all if {@code start} is negative (the sender will say where: a join point). Whether a stream was
+     * to start here then shows as no stream held after a fresh JOIN or a restart.
+     */
+    public Stream joined(int origin, int group, long incarnation, boolean fresh, boolean selfIsMember, long start) {
         incarnations.put(origin, incarnation);
         retired.remove(key(origin, group));
         if (!selfIsMember) {
@@ -227,7 +236,11 @@ public final class StreamTable {
         long key = key(origin, group);
         Stream stream = streams.get(key);
         if (stream == null ? fresh : stream.incarnation != incarnation) {
-            streams.put(key, new Stream(nextId++, origin, group, incarnation, 0, maxWindow));
+            if (start >= 0) {
+                streams.put(key, new Stream(nextId++, origin, group, incarnation, start, maxWindow));
+            } else {
+                streams.remove(key);
+            }
             return stream;
         }
         return null;

@@ -17,12 +17,15 @@ import org.agrona.collections.Long2ObjectHashMap;
  * addressed to this member.
  *
  * <p>The probe is sent when this node joins (to every member it finds listed) or when a frame shows a listed sender
- * it has no stream of; it is repeated at doubling intervals from {@link #FIRST_RETRY_NS} to {@link #MAX_RETRY_NS}
- * with the same nonce, until answered or the sender leaves. Frames of an awaited stream are dropped (counted), but
- * the highest seqno they showed is kept, so the losses from the join point up to it are found at once when the
- * answer comes. The nonces rise strictly and start at the engine's clock (in the daemon the JVM's monotonic
- * nanosecond clock, which keeps rising across the processes of one boot), so an answer captured from an earlier
- * join, or from an earlier run of this node, never matches a probe of this one.
+ * it has no stream of, asking {@link #FROM_NOW}. A member that sees a sender join after it asks {@link #FROM_ITS_JOIN}
+ * instead: where the sender's stream continued when its own join took effect, since a sender that left and came back
+ * without restarting does not start again at 0, and what it sent since its join is for every member that was there. The
+ * probe is repeated at doubling intervals from {@link #FIRST_RETRY_NS} to {@link #MAX_RETRY_NS} with the same nonce,
+ * until answered or the sender leaves. Frames of an awaited stream are dropped (counted), but the highest seqno they
+ * showed is kept, so the losses from the join point up to it are found at once when the answer comes. The nonces rise
+ * strictly and start at the engine's clock (in the daemon the JVM's monotonic nanosecond clock, which keeps rising
+ * across the processes of one boot), so an answer captured from an earlier join, or from an earlier run of this node,
+ * never matches a probe of this one.
  *
  * <p>Bounded: one entry per (listed sender, group this node is in). The sender's side is one 36-byte answer per
  * 36-byte probe ({@link #answer}), to the prober only.
@@ -39,19 +42,29 @@ public final class JoinPoints {
     /** What {@link #take} returns for an answer no probe of this node is waiting for. */
     public static final long NOT_AWAITED = Long.MIN_VALUE;
 
+    /** A probe's question (its Sequence Number field), from a node that joined: the sender's next seqno. */
+    public static final long FROM_NOW = 0;
+    /**
+     * A probe's question from a member that saw the sender join: the seqno the sender's stream continued at when
+     * that join took effect at the sender.
+     */
+    public static final long FROM_ITS_JOIN = 1;
+
     /** One awaited join point. */
     private static final class Pending {
         final int origin;
         final int group;
         final long nonce;
+        final long asked;
         long highestSeen = -1;
         long retryAtNs;
         long intervalNs = FIRST_RETRY_NS;
 
-        Pending(int origin, int group, long nonce) {
+        Pending(int origin, int group, long nonce, long asked) {
             this.origin = origin;
             this.group = group;
             this.nonce = nonce;
+            this.asked = asked;
         }
     }
 
@@ -76,11 +89,24 @@ public final class JoinPoints {
      * unless a probe is out already. {@code seqnoSeen} is a seqno a dropped frame of the stream showed, or -1.
      */
     public void await(int origin, int group, long seqnoSeen, long nowNs) {
+        await(origin, group, seqnoSeen, FROM_NOW, nowNs);
+    }
+
+    /**
+     * {@code origin} joined {@code group} after this node: this node takes its stream from where it continued at
+     * that join, once the sender says ({@link #FROM_ITS_JOIN}); a probe out with another question is replaced.
+     */
+    public void awaitFromItsJoin(int origin, int group, long nowNs) {
+        cancel(origin, group);
+        await(origin, group, -1, FROM_ITS_JOIN, nowNs);
+    }
+
+    private void await(int origin, int group, long seqnoSeen, long asked, long nowNs) {
         long key = StreamTable.key(origin, group);
         Pending entry = pending.get(key);
         if (entry == null) {
             lastNonce = Math.max(lastNonce + 1, nowNs);
-            entry = new Pending(origin, group, lastNonce);
+            entry = new Pending(origin, group, lastNonce, asked);
             pending.put(key, entry);
             perGroup.put(group, perGroup.get(group) + 1);
             probe(entry, nowNs);
@@ -133,7 +159,10 @@ public final class JoinPoints {
         perGroup.remove(group);
     }
 
-    /** The sender's side: tells {@code requester} that its stream in {@code group} starts for it at {@code next}. */
+    /**
+     * The sender's side: tells {@code requester} that its stream in {@code group} starts for it at {@code next} (the
+     * answer to the probe's question, which the caller reads).
+     */
     public void answer(int requester, int group, long next, long nonce) {
         int length = out.writeJoin(FrameType.JOIN_POINT, self, self, group, next, nonce);
         counters.increment(NakCounter.JOIN_POINTS_SENT);
@@ -161,7 +190,7 @@ public final class JoinPoints {
     }
 
     private void probe(Pending entry, long nowNs) {
-        int length = out.writeJoin(FrameType.JOIN_PROBE, self, entry.origin, entry.group, 0, entry.nonce);
+        int length = out.writeJoin(FrameType.JOIN_PROBE, self, entry.origin, entry.group, entry.asked, entry.nonce);
         counters.increment(NakCounter.JOIN_PROBES_SENT);
         outbox.unicast(entry.origin, frame, 0, length);
         entry.retryAtNs = nowNs + entry.intervalNs;

@@ -41,6 +41,7 @@ import io.ricochet.wire.RepairFlyweight;
 import io.ricochet.wire.StableFlyweight;
 import java.util.Map;
 import java.util.random.RandomGenerator;
+import org.agrona.collections.Long2LongHashMap;
 
 /**
  * The Ricochet protocol engine of one node: LEC (sections 4.1, 4.2.1-4.2.5, 4.2.8) with the NAK layer behind it
@@ -67,6 +68,8 @@ public final class RicochetEngine
     private final SessionAnnouncer sessions;
     /** Streams of senders that were in a group before this node: not started before their join point. */
     private final JoinPoints joinPoints;
+    /** Per group this node is in: its next seqno there when its join took effect (what FROM_ITS_JOIN asks). */
+    private final Long2LongHashMap joinedAt = new Long2LongHashMap(-1);
     /** Receiver side of stability (STABLE reports), and the sender side the retransmit buffer follows; or null. */
     private final StabilityReporter stability;
     private final Stability resolvedByMembers;
@@ -205,16 +208,24 @@ public final class RicochetEngine
             if (node == self) {
                 // Our sequence numbers continue if we left and come back: this process is one incarnation.
                 if (view.join(group, self)) {
+                    joinedAt.put(group, dataSender.sentTo(group));
                     awaitJoinPoints(group, nowNs);
                 }
                 return;
             }
             boolean fresh = view.join(group, node);
-            if (streams.joined(node, group, event.incarnation(), fresh, view.isMember(group)) != null) {
+            boolean member = view.isMember(group);
+            StreamTable.Stream replaced = streams.joined(node, group, event.incarnation(), fresh, member,
+                    event.streamStart());
+            if (replaced != null) {
                 forgetIncarnation(node, group);
             }
             if (streams.find(node, group) != null) {
-                joinPoints.cancel(node, group); // it joined after us (or restarted): its stream starts at 0 here
+                joinPoints.cancel(node, group); // it joined after us (or restarted): its stream starts where known
+            } else if (member && (fresh || replaced != null)) {
+                // It joined after us, but may have been in the group before (its numbering continues): it says where
+                // its stream continued when its join took effect, and everything from there is for us.
+                joinPoints.awaitFromItsJoin(node, group, nowNs);
             }
             return;
         }
@@ -237,6 +248,7 @@ public final class RicochetEngine
             resolvedByMembers.forget(group, node);
         }
         if (node == self) {
+            joinedAt.remove(group);
             responder.forgetGroup(group);
             if (sessions != null) {
                 sessions.left(group);
@@ -559,13 +571,21 @@ public final class RicochetEngine
 
     // ---------------------------------------------------------------- join points
 
-    /** A member that joined asks where our stream in a group starts for it: our next seqno there. */
+    /**
+     * A member asks where our stream in a group starts for it: a member that joined, our next seqno there; one that
+     * saw us join, where our stream continued when our join took effect here (our next seqno if we are not in the
+     * group now: we have sent nothing in it since).
+     */
     private void onJoinProbe(PacketRefFlyweight probe) {
         if (probe.origin() != self || probe.source() == self) {
             counters.increment(EngineCounter.INVALID_PACKETS); // about another node's stream, or looped back
             return;
         }
-        joinPoints.answer(probe.source(), probe.group(), dataSender.sentTo(probe.group()), probe.nonce());
+        int group = probe.group();
+        long next = dataSender.sentTo(group);
+        long joined = joinedAt.get(group);
+        long start = probe.seqno() == JoinPoints.FROM_ITS_JOIN && joined >= 0 ? joined : next;
+        joinPoints.answer(probe.source(), group, start, probe.nonce());
     }
 
     /** A sender's answer to our probe: its stream here starts at the seqno named; what it showed meanwhile is lost. */

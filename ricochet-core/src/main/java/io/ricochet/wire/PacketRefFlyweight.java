@@ -24,15 +24,17 @@ package io.ricochet.wire;
  * +-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+-+
  * </pre>
  *
- * A JOIN_PROBE names the origin it asks (Sequence Number 0, not read) and a JOIN_POINT the origin's first seqno
- * the joiner takes; both carry the probe's nonce and are {@link #JOIN_LENGTH} bytes (an answer no larger than its
- * question). A GONE or SESSION frame is exactly {@link #LENGTH} bytes, a TAIL {@link #TAIL_LENGTH}: its incarnation
- * says which run of the failed sender it is about, so that a TAIL that reaches a member after the sender came back
- * (a new incarnation, whose stream starts again at 0) is not taken for the new stream's end. A NAK is at least
- * {@link #NAK_LENGTH}: the same fields and zero padding, so that its answer (a RETRANSMIT of at most
- * {@link HeaderFlyweight#STANDARD_FRAME_LENGTH} bytes, or of the sender's configured frame limit: {@link #nakLength})
- * is never more than three times the bytes of the NAK that asked for it (the anti-amplification rule of QUIC, RFC 9000
- * section 8.1, applied to NAKs: docs/design/security.md, "Amplification"). The padding is not read.
+ * A JOIN_PROBE names the origin it asks and, in its Sequence Number, what it asks (0: the origin's next seqno, from a
+ * node that joined; 1: where the origin's stream continued at its own join, from a member that saw it join; any other
+ * value is read as 0), and a JOIN_POINT the origin's first seqno the prober takes; both carry the probe's nonce and are
+ * {@link #JOIN_LENGTH} bytes (an answer no larger than its question). A GONE or SESSION frame is exactly
+ * {@link #LENGTH} bytes, a TAIL {@link #TAIL_LENGTH}: its incarnation says which run of the failed sender it is about,
+ * so that a TAIL that reaches a member after the sender came back (a new incarnation, whose stream starts again at 0)
+ * is not taken for the new stream's end. A NAK is at least {@link #NAK_LENGTH}: the same fields and zero padding, so
+ * that its answer (a RETRANSMIT of at most {@link HeaderFlyweight#STANDARD_FRAME_LENGTH} bytes, or of the sender's
+ * configured frame limit: {@link #nakLength}) is never more than three times the bytes of the NAK that asked for it
+ * (the anti-amplification rule of QUIC, RFC 9000 section 8.1, applied to NAKs: docs/design/security.md,
+ * "Amplification"). The padding is not read.
  */
 public final class PacketRefFlyweight extends PacketIdFlyweight {
     /** Length of a GONE or SESSION frame. */
@@ -101,7 +103,7 @@ public final class PacketRefFlyweight extends PacketIdFlyweight {
     }
 
     /**
-     * Writes a complete JOIN_PROBE ({@code seqno} 0) or JOIN_POINT frame about {@code origin}'s stream in
+     * Writes a complete JOIN_PROBE ({@code seqno} its question) or JOIN_POINT frame about {@code origin}'s stream in
      * {@code group}; returns its length.
      */
     public int writeJoin(int type, int source, int origin, int group, long seqno, long nonce) {

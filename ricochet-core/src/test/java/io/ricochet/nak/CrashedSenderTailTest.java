@@ -94,7 +94,7 @@ class CrashedSenderTailTest {
         // at 0) before node 1's TAIL of the failed run, which names seqno 9, reaches it.
         crashed.set(true);
         net.membership(2, MembershipEvent.fail(G, 0));
-        net.membership(2, new MembershipEvent(MembershipEvent.Kind.JOIN, G, 0, 5));
+        net.membership(2, new MembershipEvent(MembershipEvent.Kind.JOIN, G, 0, 5, 0));
         net.membership(1, MembershipEvent.fail(G, 0));
         net.drive(1_000_000);
 

@@ -77,7 +77,7 @@ class JoinPointTest {
         engine.onMembership(MembershipEvent.join(G, 4), MS);
         assertEquals(1, probesTo(2).size());
         assertEquals(1, probesTo(3).size());
-        assertEquals(0, probesTo(4).size(), "node 4 joined after us: its whole stream is for us, from 0");
+        assertEquals(0, probesTo(4).size(), "node 4 joined after us, known to start at 0: all of its stream is ours");
         assertEquals(2, engine.awaitingJoinPoints(G));
         receive(data(4, G, 0), 2 * MS);
         assertEquals(List.of(0L), deliveredSeqnos(4));
@@ -211,5 +211,68 @@ class JoinPointTest {
         receive(probe, MS);
         assertTrue(out.sent.isEmpty(), "a probe about another node's stream is not ours to answer");
         assertEquals(1, count(EngineCounter.INVALID_PACKETS));
+    }
+
+    /** A JOIN as the GMS reports it: where the sender's stream continues is the sender's to say. */
+    private static MembershipEvent joinFromGms(int node) {
+        return new MembershipEvent(MembershipEvent.Kind.JOIN, G, node, 0);
+    }
+
+    private static long question(RecordingOutbox.Sent probe) {
+        return new PacketRefFlyweight().wrap(probe.frame(), 0).seqno();
+    }
+
+    @Test
+    void shouldTakeASenderThatJoinsAfterItFromWhereItsStreamContinuedAtItsJoin() {
+        joinAfterTwoAndThree(0);
+        // Node 4 was in the group before, left, and comes back without restarting: its numbering continues at 80 000.
+        engine.onMembership(joinFromGms(4), MS);
+        assertEquals(1, probesTo(4).size());
+        assertEquals(JoinPoints.FROM_ITS_JOIN, question(probesTo(4).get(0)));
+        receive(data(4, G, 80_001), 2 * MS); // sent after its join, before its answer came
+        assertTrue(deliveredSeqnos(4).isEmpty());
+        receive(answerOf(4, 80_000), 3 * MS);
+        assertEquals(List.of(id(4, G, 80_000), id(4, G, 80_001)), out.discoveredIds(),
+                "what it sent since its join, found at once; nothing of its earlier membership");
+        receive(data(FrameType.RETRANSMIT, 4, id(4, G, 80_000)), 30 * MS);
+        receive(data(FrameType.RETRANSMIT, 4, id(4, G, 80_001)), 30 * MS);
+        receive(data(4, G, 80_002), 31 * MS);
+        assertEquals(List.of(80_000L, 80_001L, 80_002L), deliveredSeqnos(4));
+        for (long t = 32 * MS; t <= 10_000 * MS; t += 10 * MS) {
+            out.nowNs = t;
+            engine.onTimer(t);
+        }
+        assertTrue(out.lost.isEmpty(), "no loss reported for the seqnos of its earlier membership");
+    }
+
+    @Test
+    void shouldAnswerAMemberThatSawItJoinWithWhereItsStreamContinuedAtThatJoin() {
+        engine.onMembership(MembershipEvent.join(G, SELF), 0);
+        byte[] payload = {1, 2, 3};
+        for (int i = 0; i < 3; i++) {
+            engine.send(G, payload, 0, payload.length, 0);
+        }
+        engine.onMembership(MembershipEvent.leave(G, SELF), MS);
+        engine.onMembership(MembershipEvent.join(G, SELF), 2 * MS); // back, the same process: it continues at 3
+        engine.onMembership(MembershipEvent.join(G, 5), 2 * MS);
+        for (int i = 0; i < 2; i++) {
+            engine.send(G, payload, 0, payload.length, 3 * MS);
+        }
+        assertEquals(3, answerTo(5, JoinPoints.FROM_ITS_JOIN, 77), "node 5 saw us join: all we sent since is for it");
+        assertEquals(5, answerTo(6, JoinPoints.FROM_NOW, 78), "node 6 joined after us: from what we send next");
+        engine.onMembership(MembershipEvent.leave(G, SELF), 5 * MS);
+        assertEquals(5, answerTo(5, JoinPoints.FROM_ITS_JOIN, 79), "out of the group: nothing sent since");
+    }
+
+    /** The seqno this node's JOIN_POINT names, answering {@code prober}'s probe asking {@code asked}. */
+    private long answerTo(int prober, long asked, long nonce) {
+        byte[] probe = new byte[PacketRefFlyweight.JOIN_LENGTH];
+        new PacketRefFlyweight().wrap(probe, 0).writeJoin(FrameType.JOIN_PROBE, prober, SELF, G, asked, nonce);
+        out.sent.clear();
+        receive(probe, 4 * MS);
+        assertEquals(1, out.sent.size());
+        PacketRefFlyweight point = new PacketRefFlyweight().wrap(out.sent.get(0).frame(), 0);
+        assertEquals(nonce, point.nonce());
+        return point.seqno();
     }
 }

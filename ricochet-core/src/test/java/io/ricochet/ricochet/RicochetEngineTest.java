@@ -415,6 +415,9 @@ class RicochetEngineTest {
         receive(data(2, G, 1), 0);
         engine.onMembership(new MembershipEvent(MembershipEvent.Kind.JOIN, G, 2, 77), 0);
         receive(data(2, G, 0), 0);
+        assertEquals(2, count(EngineCounter.DELIVERED), "taken once node 2 says where its new stream starts");
+        receive(joinPointAnswering(2, 0), 0);
+        receive(data(2, G, 0), 0);
         assertEquals(3, count(EngineCounter.DELIVERED), "incarnation 77 numbers from 0 again");
         assertEquals(0, count(EngineCounter.DUPLICATES));
     }
@@ -463,8 +466,11 @@ class RicochetEngineTest {
         assertEquals(0, engine.pendingLosses());
         assertEquals(0, engine.bufferUsage().get("bufferedRepairs"), "an old repair must never meet new packets");
         assertEquals(3, out.lost.size());
+        receive(joinPointAnswering(2, 0), 0);
+        int before = out.delivered.size();
         receive(data(2, G, 1), 0);
         receive(data(2, G, 3), 0);
+        assertEquals(before + 2, out.delivered.size());
         assertEquals(Delivery.DIRECT, out.delivered.get(out.delivered.size() - 1).how());
         engine.onTimer(10_000 * MS);
         assertEquals(3, out.lost.size(), "nothing of the new incarnation is given up");

@@ -7,6 +7,7 @@ import io.ricochet.api.protocol.ApiFrameCodec;
 import io.ricochet.api.protocol.ApiProtocol;
 import io.ricochet.api.protocol.ApiRequest;
 import io.ricochet.daemon.DaemonCounter;
+import io.ricochet.engine.EngineCounter;
 import io.ricochet.lec.LecCounter;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -239,6 +240,43 @@ class ClusterSystemTest {
             assertTrue(silent.getInputStream().available() > 0, "the silent client is subscribed to group 10");
             assertTrue(((Number) api.get("PEAK_OUTBOUND_BYTES")).longValue() <= 65_536 + 2048,
                     "what is queued for one connection stays within api-queue-bytes: " + api);
+        }
+    }
+
+    @Test
+    @Order(6)
+    void shouldDeliverWhatASenderSendsAfterLeavingAGroupAndComingBackWithoutRestarting() throws Exception {
+        // Node 1 leaves group 10 and stays away until the other members have pruned its stream (twice the NAK
+        // give-up time). It comes back as the same process, so its seqnos there continue (docs/api.md, "Message
+        // ids"): the others must take it from where it continued, not from 0 (no NAK, no LOST for its past).
+        Traffic sender = apps.get(1);
+        List<Integer> others = List.of(2, 3);
+        Map<Integer, Long> prunedBefore = new TreeMap<>();
+        for (int node : others) {
+            prunedBefore.put(node, apps.get(node).counter(EngineCounter.STREAMS_PRUNED));
+        }
+        sender.client.leave(10);
+        for (int node : others) {
+            ProcessCluster.await(DEADLINE, "node " + node + " to prune node 1's stream of group 10",
+                    () -> apps.get(node).counter(EngineCounter.STREAMS_PRUNED) > prunedBefore.get(node));
+        }
+        sender.join(10);
+        for (int node : others) {
+            ProcessCluster.await(DEADLINE, "node " + node + " to see node 1 back in group 10",
+                    () -> apps.get(node).members(10).contains(1));
+        }
+        long sentBefore = sender.counter(EngineCounter.DATA_SENT);
+        Map<Integer, Long> lossesBefore = new TreeMap<>();
+        for (int node : others) {
+            lossesBefore.put(node, apps.get(node).counter(EngineCounter.LOSSES_DETECTED));
+        }
+        List<Traffic.Id> sent = sender.send(10, MESSAGES / 3);
+        assertDeliveredExactlyOnce(sent, others);
+        long datagrams = sender.counter(EngineCounter.DATA_SENT) - sentBefore;
+        for (int node : others) {
+            long losses = apps.get(node).counter(EngineCounter.LOSSES_DETECTED) - lossesBefore.get(node);
+            assertTrue(losses <= datagrams, "node " + node + " found " + losses + " losses, more than the "
+                    + datagrams + " datagrams node 1 sent since it came back: it took node 1's past for losses");
         }
     }
 
