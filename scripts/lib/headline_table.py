@@ -248,6 +248,12 @@ def main():
     print("|" + "---|" * len(COLUMNS))
     for row in rows:
         print("| " + " | ".join(cell.replace("|", "\\|") for cell in row) + " |")
+    failed = os.path.join(out, "failed.txt")
+    if os.path.exists(failed):
+        print()
+        print("Failed, so missing from the table or short of runs:")
+        for line in read(failed).splitlines():
+            print(f"- {line}")
     if os.path.exists(os.path.join(out, "quick.txt")):
         print()
         print("QUICK RUN: short smoke runs that check every row's experiment runs; these numbers are no measurement.")
