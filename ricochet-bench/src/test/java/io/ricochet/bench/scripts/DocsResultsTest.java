@@ -161,6 +161,65 @@ class DocsResultsTest {
         assertEquals(List.of(), broken, "links to sections docs/results.md does not have");
     }
 
+    /**
+     * A section of results.md named in prose: {@code docs/results.md`, "Title"} or
+     * {@code [docs/results.md](results.md), "Title"}, the title possibly wrapped (in a comment too); one named
+     * "at a8cff48" is in the old notebook.
+     */
+    private static final Pattern QUOTED = Pattern.compile(
+            "results\\.md`?(?:\\]\\(results\\.md\\))?( at `?[0-9a-f]{7,40}`?)?,\\s+\"([^\"]+)\"");
+
+    /** The text files that may name a section of results.md: the documents, the scripts and the main sources. */
+    private static List<Path> namingFiles() throws IOException {
+        List<Path> files = new ArrayList<>(documents());
+        List<Path> trees = new ArrayList<>(List.of(root().resolve("scripts")));
+        try (Stream<Path> modules = Files.list(root())) {
+            modules.filter(m -> m.getFileName().toString().startsWith("ricochet-"))
+                    .map(m -> m.resolve("src/main/java")).filter(Files::isDirectory).forEach(trees::add);
+        }
+        for (Path tree : trees) {
+            try (Stream<Path> walk = Files.walk(tree)) {
+                walk.filter(Files::isRegularFile).filter(f -> !f.toString().endsWith(".jar")).sorted()
+                        .forEach(files::add);
+            }
+        }
+        return files;
+    }
+
+    @Test
+    void everySectionOfResultsNamedInTheTreeIsThere() throws IOException {
+        String results = read(root().resolve("docs/results.md"));
+        List<String> headings = new ArrayList<>();
+        Matcher heading = HEADING.matcher(results);
+        while (heading.find()) {
+            headings.add(heading.group(1));
+        }
+        List<String> missing = new ArrayList<>();
+        for (Path file : namingFiles()) {
+            String text;
+            try {
+                text = Files.readString(file);
+            } catch (java.nio.charset.MalformedInputException binary) {
+                continue;
+            }
+            Matcher quoted = QUOTED.matcher(text);
+            while (quoted.find()) {
+                if (quoted.group(1) != null) {
+                    continue;
+                }
+                String title = quoted.group(2).replaceAll("\\s*\\R\\s*(\\*\\s*)?(#\\s*)?", " ");
+                boolean found = headings.stream().anyMatch(h -> h.startsWith(title))
+                        || results.contains("**" + title);
+                if (!found) {
+                    missing.add(root().relativize(file) + ": \"" + title + "\"");
+                }
+            }
+        }
+        assertEquals(List.of(), missing, "sections of docs/results.md named in the tree that it has no heading (or "
+                + "bold paragraph) for; a superseded one is named with the commit of the old notebook: docs/results.md "
+                + "at a8cff48, \"Title\"");
+    }
+
     @Test
     void resultsOpensWithTheHeadlineAndKeepsTheGeneratedSections() {
         String text = read(root().resolve("docs/results.md"));
