@@ -24,8 +24,8 @@ import org.slf4j.LoggerFactory;
  * <p><b>Streams.</b> DATA is keyed by its group as well ({@link #checkStream}): a sender's counters are shared by all
  * its groups, and each group arrives on a socket of its own, so with many groups a DATA frame read late from one
  * socket can be overtaken by thousands from the others (a daemon in 64 groups at 150 000 datagrams/s refused
- * hundreds of thousands of genuine ones as replays when one window served all of them; docs/results.md, "As
- * shipped"). Within one group a sender's DATA arrives in the order sent, so a stream's window is short
+ * hundreds of thousands of genuine ones as replays when one window served all of them; docs/results.md, "150
+ * 000 datagrams/s"). Within one group a sender's DATA arrives in the order sent, so a stream's window is short
  * ({@value #DEFAULT_STREAM_WINDOW} counters, 1 KiB). The group is covered by the tag like the rest of the frame, so a
  * replay meets the same window whichever socket it is sent to.
  *

@@ -87,7 +87,10 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
     /** The longest linger: a message waits at most 1 ms for others. */
     public static final int MAX_BUNDLE_LINGER_US = 1_000;
 
-    /** Default of {@link #maxGroups()}: 16 384 idle groups take a few MB of heap (docs/results.md, issue 16). */
+    /**
+     * Default of {@link #maxGroups()}: 16 384 idle groups take a few MB of heap (docs/results.md, "Thousands of
+     * groups").
+     */
     public static final int DEFAULT_MAX_GROUPS = 16_384;
     /** Upper bound of {@link #maxGroups()}, that of the API's groups per connection too. */
     public static final int MAX_GROUPS = ApiConfig.MAX_COUNT_LIMIT;

@@ -4,8 +4,9 @@ import io.netty.util.ResourceLeakDetector;
 
 /**
  * How a daemon's process runs Netty's buffer leak detection. It samples one buffer allocation in 128 with a stack
- * trace: 1-2 % of the receive and engine threads at 150 000 datagrams/s (docs/results.md). A daemon's process runs
- * without it unless {@value #PROPERTY} is set (e.g. to {@code simple}, to chase a leak); the tests run with it.
+ * trace: 1-2 % of the receive and engine threads at 150 000 datagrams/s (docs/results.md at a8cff48). A daemon's
+ * process runs without it unless {@value #PROPERTY} is set (e.g. to {@code simple}, to chase a leak); the tests run
+ * with it.
  */
 public final class LeakDetection {
     /** Netty's system property for its leak detection level. */

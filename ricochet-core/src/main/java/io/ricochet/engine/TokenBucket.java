@@ -4,8 +4,8 @@ package io.ricochet.engine;
  * A token bucket on caller-supplied time: at most {@code perSecond} acquisitions per second on average, with a
  * burst of {@code burst} after a quiet period; 0 per second means unlimited. The NAK layer caps a node's NAKs with
  * one (without it, a burst of losses under overload is NAK-ed every retry interval, the answers overflow the
- * receive buffers and the node stays collapsed after the load is gone; docs/results.md, daemon throughput), and
- * the daemon paces application sends with another.
+ * receive buffers and the node stays collapsed after the load is gone; docs/results.md at a8cff48, "Daemon
+ * throughput on real sockets"), and the daemon paces application sends with another.
  */
 public final class TokenBucket {
     private final double perNs;

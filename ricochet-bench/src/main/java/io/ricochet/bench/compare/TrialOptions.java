@@ -41,7 +41,7 @@ public final class TrialOptions {
                     + "(default: ${DEFAULT-VALUE})")
     int gmsPort;
 
-    @Option(names = "--out", paramLabel = "DIR", defaultValue = "docs/results/vs-jgroups",
+    @Option(names = "--out", paramLabel = "DIR", defaultValue = "runs/vs-jgroups",
             description = "where the JSON, the markdown table and the members' logs go (default: ${DEFAULT-VALUE})")
     Path out;
 

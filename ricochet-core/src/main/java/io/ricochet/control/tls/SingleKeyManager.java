@@ -11,7 +11,7 @@ import javax.net.ssl.X509ExtendedKeyManager;
  * This process's one certificate and key, offered for every handshake whose key type is the key's algorithm (EC
  * for the keys scripts/certs makes). Built directly from the key and chain: the JDK's way, a PKCS12 key store in
  * memory, protects the key entry with PBKDF2 even in memory, and that took about 100 ms of every process's start
- * per TLS context (measured on the daemon's start, docs/results.md "Light load").
+ * per TLS context (measured on the daemon's start, docs/results.md, "Start-up").
  */
 final class SingleKeyManager extends X509ExtendedKeyManager {
     private static final String ALIAS = "self";
