@@ -8,9 +8,9 @@ import java.util.random.RandomGenerator;
 /**
  * The application-level receive buffer of section 4.2.6: datagrams drained from the sockets wait here until the
  * engine thread processes them. Two bounded rings: control traffic (NAKs, retransmissions, sessions, repairs) and
- * bulk data; a batch hands out control first, then data, then repairs ({@link #drain}). When a ring is full, a
- * random packet already in it is dropped to make room for the new one (counted), so overload turns into scattered
- * losses that LEC repairs well, not a tail burst.
+ * bulk data; a batch hands out control first, then data, then repairs and announcements ({@link #drain}). When a
+ * ring is full, a random packet already in it is dropped to make room for the new one (counted), so overload turns
+ * into scattered losses that LEC repairs well, not a tail burst.
  *
  * <p>Packet storage is a fixed pool of {@code byte[]} slots, reused: the buffer allocates nothing once built.
  * Not thread-safe: used by one thread at a time (the engine's, or a receive thread's under its landing's lock).
@@ -79,29 +79,33 @@ final class ReceiveBuffer {
 
     /**
      * Hands every buffered datagram to {@code sink} and empties the buffer; returns how many. Control frames go
-     * first, then data, then repairs (LEC's and sender-based FEC's, kept with control): a repair handed over before
-     * the data of its own batch would name that data as lost, and the engine would rebuild by XOR a packet it was
-     * about to receive (they come on different sockets, so a repair is often read first).
+     * first, then data, then what is read best after the data of its batch (kept with control): repairs (LEC's and
+     * sender-based FEC's) and progress announcements (SESSION, TAIL). Handed over before the data of its own batch,
+     * a repair would name that data as lost, and the engine would rebuild by XOR a packet it was about to receive
+     * (they come on different sockets, so a repair is often read first); an announcement would name it lost too, and
+     * the data would count as late arrivals, each through the loss table and the recovery histograms.
      */
     int drain(Sink sink) {
         int n = control.size + data.size;
-        control.handOut(sink, Pick.NOT_REPAIRS);
+        control.handOut(sink, Pick.BEFORE_DATA);
         data.handOut(sink, Pick.ALL);
-        control.handOut(sink, Pick.REPAIRS);
+        control.handOut(sink, Pick.AFTER_DATA);
         control.clear();
         data.clear();
         return n;
     }
 
     /** Which of a ring's elements a pass hands out. */
-    private enum Pick { ALL, REPAIRS, NOT_REPAIRS }
+    private enum Pick { ALL, AFTER_DATA, BEFORE_DATA }
 
     /**
-     * Whether the frame is a repair, handed out after the data of its batch: the wire's class of its type
-     * ({@link FrameType#isProactiveRepair}), so the buffer knows no protocol's frames.
+     * Whether the frame is handed out after the data of its batch, a repair or a progress announcement: the wire's
+     * classes of its type ({@link FrameType#isProactiveRepair}, {@link FrameType#isProgressAnnouncement}), so the
+     * buffer knows no protocol's frames.
      */
-    static boolean isRepair(byte[] frame) {
-        return FrameType.isProactiveRepair(frame[HeaderFlyweight.TYPE_OFFSET]);
+    static boolean afterData(byte[] frame) {
+        int type = frame[HeaderFlyweight.TYPE_OFFSET];
+        return FrameType.isProactiveRepair(type) || FrameType.isProgressAnnouncement(type);
     }
 
     int size() {
@@ -152,7 +156,7 @@ final class ReceiveBuffer {
         void handOut(Sink sink, Pick pick) {
             for (int i = 0; i < size; i++) {
                 int slot = (head + i) % slots.length;
-                if (pick == Pick.ALL || isRepair(slots[slot]) == (pick == Pick.REPAIRS)) {
+                if (pick == Pick.ALL || afterData(slots[slot]) == (pick == Pick.AFTER_DATA)) {
                     byte[] back = sink.accept(slots[slot], lengths[slot]);
                     if (back.length != slotSize) {
                         throw new IllegalStateException("a sink gave back " + back.length + " bytes for a slot of "

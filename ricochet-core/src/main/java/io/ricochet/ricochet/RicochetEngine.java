@@ -626,9 +626,9 @@ public final class RicochetEngine
             return;
         }
         // An announcement names no packet, only how far the stream went: it must not start a stream here. A stream
-        // first seen from it would start at its seqno, and the data before it (often in the same batch, which
-        // hands control frames first) would be taken for history and never delivered nor reported. A stream
-        // this node expects from 0 (it saw the sender join) is already in the table.
+        // first seen from it would start at its seqno, and the data before it (read later, or lost) would be taken
+        // for history and never delivered nor reported. A stream this node expects (its sender's join point is in)
+        // is already in the table.
         StreamTable.Stream stream = streams.find(session.origin(), session.group());
         if (stream == null) {
             if (joinPoints.isAwaited(session.origin(), session.group())) {

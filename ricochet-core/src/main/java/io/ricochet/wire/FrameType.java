@@ -111,6 +111,14 @@ public final class FrameType {
         return type == REPAIR || (type >= FEC_FIRST && type <= FEC_LAST);
     }
 
+    /**
+     * True for frames that tell how far a stream went without carrying any of it (SESSION, TAIL): a receiver that
+     * reads one before the data it announces takes that data for lost, so a batch is best read data first.
+     */
+    public static boolean isProgressAnnouncement(int type) {
+        return type == SESSION || type == TAIL;
+    }
+
     /** True for an id reserved to another protocol's control frames. */
     public static boolean isProtocolReserved(int type) {
         return type >= SRM_FIRST && type <= QSM_LAST;

@@ -175,6 +175,22 @@ class EngineDriverTest {
     }
 
     @Test
+    void shouldTakeNoLossFromASessionReadBeforeTheDataItAnnouncesInOneBatch() {
+        receive(data(0));
+        process();
+        byte[] session = new byte[PacketRefFlyweight.LENGTH];
+        new PacketRefFlyweight().wrap(session, 0).write(FrameType.SESSION, PEER, PEER, G, 3);
+        receive(session); // read from the socket first: the announcement overtook the data of its burst
+        receive(data(1));
+        receive(data(2));
+        receive(data(3));
+        process();
+        assertEquals(List.of(0L, 4096L, 8192L, 12288L), delivered);
+        assertEquals(0, driver.engine().counters().get(EngineCounter.LOSSES_DETECTED), "nothing of it was missing");
+        assertEquals(0, driver.engine().counters().get(EngineCounter.LATE_ARRIVALS));
+    }
+
+    @Test
     void shouldMeasureRecoveryFromTheInjectedDropThroughTheOneTimer() {
         dataDropsToCome = 1;
         receive(data(0));

@@ -71,15 +71,16 @@ class ReceiveBufferTest {
     }
 
     @Test
-    void shouldHandOutControlThenDataThenRepairs() {
+    void shouldHandOutControlThenDataThenRepairsAndAnnouncements() {
         ReceiveBuffer buffer = new ReceiveBuffer(16, 64, new SplittableRandom(1), counters);
         int[] types = {FrameType.REPAIR, FrameType.DATA, FrameType.NAK, FecRepairFlyweight.TYPE, FrameType.DATA,
-            FrameType.SESSION, FrameType.RETRANSMIT};
+            FrameType.SESSION, FrameType.RETRANSMIT, FrameType.TAIL};
         for (int id = 0; id < types.length; id++) {
             byte[] frame = typed(id, types[id]);
             buffer.offer(types[id] == FrameType.DATA, frame, 0, frame.length, frame.length);
         }
-        assertEquals(List.of(2, 5, 6, 1, 4, 0, 3), drain(buffer), "NAK, SESSION, RETRANSMIT; data; the repairs");
+        assertEquals(List.of(2, 6, 1, 4, 0, 3, 5, 7), drain(buffer),
+                "NAK, RETRANSMIT; data; the repairs, SESSION and TAIL, each class in arrival order");
         assertEquals(0, buffer.size());
         byte[] next = typed(9, FrameType.DATA);
         buffer.offer(true, next, 0, next.length, next.length);
