@@ -4,7 +4,10 @@ import io.ricochet.api.NodeStats;
 import io.ricochet.api.server.ApiCounter;
 import io.ricochet.daemon.DaemonCounter;
 import io.ricochet.engine.Counter;
+import io.ricochet.engine.CounterRole;
+import io.ricochet.protocols.ProtocolChoice;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -66,6 +69,18 @@ record CounterRates(Map<String, Long> deltas, double seconds) {
     double perSecond(Counter counter) {
         Long delta = deltas.get(counter.name());
         return delta == null ? Double.NaN : delta / seconds;
+    }
+
+    /** The increase of the counters that have {@code role} (whichever protocol's this daemon runs), 0 if none. */
+    long delta(CounterRole role) {
+        return role.among(ProtocolChoice.allCounters()).stream().mapToLong(this::delta).sum();
+    }
+
+    /** The rate per second of the counters that have {@code role}, NaN if this daemon has none of them. */
+    double perSecond(CounterRole role) {
+        List<Counter> known = role.among(ProtocolChoice.allCounters()).stream()
+                .filter(c -> deltas.containsKey(c.name())).toList();
+        return known.isEmpty() ? Double.NaN : known.stream().mapToLong(this::delta).sum() / seconds;
     }
 
     /** Every counter's rate per second, by name, in the snapshot's order. */

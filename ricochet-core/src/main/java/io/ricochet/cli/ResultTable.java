@@ -2,7 +2,7 @@ package io.ricochet.cli;
 
 import io.ricochet.driver.LatencyStats;
 import io.ricochet.engine.Counter;
-import io.ricochet.lec.LecCounter;
+import io.ricochet.engine.CounterRole;
 import io.ricochet.nak.NakCounter;
 import io.ricochet.sim.SimResult;
 import java.util.Locale;
@@ -88,7 +88,7 @@ final class ResultTable {
         row("overhead", percent(result.overheadPercent()), "proactive repairs / (data + repairs), on the wire");
         row("control messages", Decimals.plain(result.controlPerNodePerSecond()), "per node per second");
         row("XORs per data packet", Decimals.plain(result.xorsPerDataPacket()), "");
-        row("repairs sent", counter(result, LecCounter.REPAIRS_SENT), "");
+        row("repairs sent", repairsSent(result), "");
         row("NAKs sent", counter(result, NakCounter.NAKS_SENT), "");
         row("sessions sent", counter(result, NakCounter.SESSIONS_SENT), "");
     }
@@ -119,6 +119,12 @@ final class ResultTable {
 
     private static long counter(SimResult result, Counter counter) {
         return result.counters().getOrDefault(counter, 0L);
+    }
+
+    /** The proactive repairs the run's protocol sent (LEC's or FEC's), 0 for one without them. */
+    private static long repairsSent(SimResult result) {
+        return CounterRole.REPAIRS_SENT.among(result.counters().keySet()).stream()
+                .mapToLong(c -> counter(result, c)).sum();
     }
 
     private static double share(long part, long whole) {

@@ -1,10 +1,14 @@
 package io.ricochet.cli;
 
+import io.ricochet.engine.Counter;
+import io.ricochet.engine.CounterRole;
 import io.ricochet.engine.EngineCounter;
-import io.ricochet.lec.LecCounter;
+import io.ricochet.protocols.ProtocolChoice;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
  * What {@code ricochet stats} leaves out unless asked for {@code --all}: the counters at 0, under {@code counters}
@@ -13,9 +17,11 @@ import java.util.Set;
  */
 final class StatsFilter {
     /** Shown at 0 too. */
-    static final Set<String> HEADLINE = Set.of(EngineCounter.DATA_SENT.name(), EngineCounter.DATA_RECEIVED.name(),
-            EngineCounter.DELIVERED.name(), EngineCounter.LOSSES_DETECTED.name(), LecCounter.RECOVERED_BY_XOR.name(),
-            EngineCounter.RECOVERED_BY_NAK.name(), EngineCounter.UNRECOVERED.name());
+    static final Set<String> HEADLINE = Stream.concat(
+                    Stream.of(EngineCounter.DATA_SENT, EngineCounter.DATA_RECEIVED, EngineCounter.DELIVERED,
+                            EngineCounter.LOSSES_DETECTED, EngineCounter.RECOVERED_BY_NAK, EngineCounter.UNRECOVERED),
+                    CounterRole.RECOVERED_BY_REPAIR.among(ProtocolChoice.allCounters()).stream())
+            .map(Counter::name).collect(Collectors.toUnmodifiableSet());
     private static final Set<String> COUNTER_SECTIONS = Set.of("counters", "api");
 
     /**

@@ -4,8 +4,8 @@ import io.ricochet.api.NodeStats;
 import io.ricochet.cli.StatsSource.Sample;
 import io.ricochet.daemon.DaemonCounter;
 import io.ricochet.driver.LatencyStats;
+import io.ricochet.engine.CounterRole;
 import io.ricochet.engine.EngineCounter;
-import io.ricochet.lec.LecCounter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -17,12 +17,12 @@ import java.util.TreeMap;
  * the GMS link, failures learnt), then a line per GMS partition saying which leader the daemons follow.
  */
 final class TopView {
-    static final List<String> HEADER = List.of("NODE", "IN/s", "OUT/s", "REP-IN/s", "REP-OUT/s", "LOSS/s", "LEC%",
+    static final List<String> HEADER = List.of("NODE", "IN/s", "OUT/s", "REP-IN/s", "REP-OUT/s", "LOSS/s", "REP%",
             "NAK%", "LOST", "P50ms", "P99ms", "RXBUF", "DROP/s", "GMS", "FAILED");
-    static final String LEGEND = "IN/OUT data packets, REP repairs, LOSS losses detected, LEC%/NAK% how this "
-            + "interval's recoveries were made,\nLOST given up (total), P50/P99 discovery to recovery since start, "
-            + "RXBUF receive-buffer packets, DROP its random drops,\nGMS partitions up/all and highest term, "
-            + "FAILED members the GMS reported failed (total)";
+    static final String LEGEND = "IN/OUT data packets, REP repairs (LEC's or FEC's), LOSS losses detected, "
+            + "REP%/NAK% how this interval's recoveries were made,\nLOST given up (total), P50/P99 discovery to "
+            + "recovery since start, RXBUF receive-buffer packets, DROP its random drops,\nGMS partitions up/all and "
+            + "highest term, FAILED members the GMS reported failed (total)";
     private static final String NONE = "-";
     private static final double PERCENT = 100.0;
 
@@ -61,9 +61,10 @@ final class TopView {
         boolean measured = latency != null && latency.count() > 0;
         return new Row(List.of(String.valueOf(s.node()),
                 rate(rates, EngineCounter.DATA_RECEIVED), rate(rates, EngineCounter.DATA_SENT),
-                rate(rates, LecCounter.REPAIRS_RECEIVED), rate(rates, LecCounter.REPAIRS_SENT),
+                rate(rates, CounterRole.REPAIRS_RECEIVED), rate(rates, CounterRole.REPAIRS_SENT),
                 rate(rates, EngineCounter.LOSSES_DETECTED),
-                share(rates, LecCounter.RECOVERED_BY_XOR), share(rates, EngineCounter.RECOVERED_BY_NAK),
+                share(rates, rates == null ? 0 : rates.delta(CounterRole.RECOVERED_BY_REPAIR)),
+                share(rates, rates == null ? 0 : rates.delta(EngineCounter.RECOVERED_BY_NAK)),
                 total(s, EngineCounter.UNRECOVERED.name()),
                 measured ? millis(latency.p50()) : NONE, measured ? millis(latency.p99()) : NONE,
                 s.buffers() == null ? NONE : compact(s.buffers().getOrDefault("rxBufferPackets", 0L)),
@@ -132,13 +133,20 @@ final class TopView {
         return rates == null ? NONE : compact(rates.perSecond(counter));
     }
 
-    /** {@code counter}'s share of this interval's recoveries (LEC and NAK), in percent; "-" if there were none. */
-    private static String share(CounterRates rates, io.ricochet.engine.Counter counter) {
+    private static String rate(CounterRates rates, CounterRole role) {
+        return rates == null ? NONE : compact(rates.perSecond(role));
+    }
+
+    /**
+     * {@code recovered}'s share of this interval's recoveries (by repairs and by NAK), in percent; "-" if there were
+     * none.
+     */
+    private static String share(CounterRates rates, long recovered) {
         if (rates == null) {
             return NONE;
         }
-        long all = rates.delta(LecCounter.RECOVERED_BY_XOR) + rates.delta(EngineCounter.RECOVERED_BY_NAK);
-        return all == 0 ? NONE : String.format(Locale.ROOT, "%.0f", PERCENT * rates.delta(counter) / all);
+        long all = rates.delta(CounterRole.RECOVERED_BY_REPAIR) + rates.delta(EngineCounter.RECOVERED_BY_NAK);
+        return all == 0 ? NONE : String.format(Locale.ROOT, "%.0f", PERCENT * recovered / all);
     }
 
     private static String total(NodeStats s, String counter) {

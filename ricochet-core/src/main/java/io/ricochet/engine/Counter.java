@@ -18,4 +18,9 @@ public interface Counter {
 
     /** What it counts. */
     String description();
+
+    /** What it measures in terms shared across protocols ({@link CounterRole#NONE} for most). */
+    default CounterRole role() {
+        return CounterRole.NONE;
+    }
 }

@@ -1,6 +1,7 @@
 package io.ricochet.fec;
 
 import io.ricochet.engine.Counter;
+import io.ricochet.engine.CounterRole;
 
 /** Sender-based FEC's counters: repair symbols sent and received, blocks encoded and decoded. */
 public enum FecCounter implements Counter {
@@ -31,5 +32,15 @@ public enum FecCounter implements Counter {
     @Override
     public String description() {
         return description;
+    }
+
+    @Override
+    public CounterRole role() {
+        return switch (this) {
+            case FEC_REPAIRS_SENT -> CounterRole.REPAIRS_SENT;
+            case FEC_REPAIRS_RECEIVED -> CounterRole.REPAIRS_RECEIVED;
+            case FEC_RECOVERED -> CounterRole.RECOVERED_BY_REPAIR;
+            default -> CounterRole.NONE;
+        };
     }
 }

@@ -1,6 +1,7 @@
 package io.ricochet.lec;
 
 import io.ricochet.engine.Counter;
+import io.ricochet.engine.CounterRole;
 
 /** Lateral Error Correction's counters (paper, sections 4.1-4.2.5): repairs built, sent and used. */
 public enum LecCounter implements Counter {
@@ -33,5 +34,15 @@ public enum LecCounter implements Counter {
     @Override
     public String description() {
         return description;
+    }
+
+    @Override
+    public CounterRole role() {
+        return switch (this) {
+            case REPAIRS_SENT -> CounterRole.REPAIRS_SENT;
+            case REPAIRS_RECEIVED -> CounterRole.REPAIRS_RECEIVED;
+            case RECOVERED_BY_XOR -> CounterRole.RECOVERED_BY_REPAIR;
+            default -> CounterRole.NONE;
+        };
     }
 }

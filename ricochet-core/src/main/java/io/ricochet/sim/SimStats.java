@@ -7,7 +7,6 @@ import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.StreamTable;
-import io.ricochet.lec.LecCounter;
 import io.ricochet.wire.FrameType;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -105,6 +104,10 @@ final class SimStats {
             total.addAll(engine.counters());
         }
         long received = total.get(EngineCounter.DATA_RECEIVED);
+        long xors = 0;
+        for (ProtocolEngine engine : engines) {
+            xors += engine.repairXors();
+        }
         double trafficSeconds = config.seconds() + config.drainSeconds();
         long lec = latencies.lec().count();
         long nak = latencies.nak().count();
@@ -117,7 +120,7 @@ final class SimStats {
                 latencies.discovery().summary(),
                 percent(repairArrivalsTotal, dataArrivalsTotal + repairArrivalsTotal),
                 round(controlArrivalsTotal / (double) config.nodes() / trafficSeconds),
-                received == 0 ? 0 : round((double) total.get(LecCounter.BIN_XORS) / received),
+                received == 0 ? 0 : round((double) xors / received),
                 corrupt, duplicates, events, histogram(), total.snapshot(), fountain,
                 latencies.fountain().summary());
     }

@@ -28,6 +28,20 @@ class TopViewTest {
     }
 
     @Test
+    void shouldShowTheRepairsOfSenderBasedFecInTheRepairColumns() {
+        TopView.Row row = TopView.row(SampleStats.at(0, fec(1)), SampleStats.at(SECOND_NS, fec(2)));
+
+        assertEquals(List.of("30", "40", "10", "30"), row.cells().subList(3, 7), "repairs in and out, losses, "
+                + "the share rebuilt from repairs");
+    }
+
+    private static NodeStats fec(long scale) {
+        return SampleStats.node(1, "DATA_SENT", 100 * scale, "FEC_REPAIRS_SENT", 40 * scale,
+                "FEC_REPAIRS_RECEIVED", 30 * scale, "LOSSES_DETECTED", 10 * scale, "FEC_RECOVERED", 3 * scale,
+                "RECOVERED_BY_NAK", 7 * scale);
+    }
+
+    @Test
     void shouldShowDashesWhereThereIsNothingToCompareOrMeasure() {
         NodeStats bare = new NodeStats(9, 1, "srm", "nio", "none", 0, Map.of("DATA_SENT", 5L), 0, null, null,
                 List.of(), Map.of(), null, null);
@@ -45,7 +59,7 @@ class TopViewTest {
                 "cannot connect", SECOND_NS));
 
         assertEquals(""
-                + "NODE  IN/s  OUT/s  REP-IN/s  REP-OUT/s  LOSS/s  LEC%  NAK%  LOST  P50ms  P99ms  RXBUF  DROP/s  "
+                + "NODE  IN/s  OUT/s  REP-IN/s  REP-OUT/s  LOSS/s  REP%  NAK%  LOST  P50ms  P99ms  RXBUF  DROP/s  "
                 + "   GMS  FAILED\n"
                 + "3        0      0         0          0       0     -     -     1   1.25   31.5     12       0  "
                 + "2/2 t4       2\n"
