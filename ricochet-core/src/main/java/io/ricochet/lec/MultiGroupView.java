@@ -18,7 +18,7 @@ public final class MultiGroupView {
     private final int self;
     private final Map<Integer, Set<Integer>> members = new HashMap<>();
     private final Set<Integer> myGroups = new TreeSet<>();
-    private List<Region> regions = List.of();
+    private List<NeighbourRegion> regions = List.of();
     private boolean dirty;
     private long version;
 
@@ -82,7 +82,7 @@ public final class MultiGroupView {
     }
 
     /** The populated regions, largest label first (the order Algorithm 1 uses). */
-    public List<Region> regions() {
+    public List<NeighbourRegion> regions() {
         refresh();
         return regions;
     }
@@ -104,9 +104,9 @@ public final class MultiGroupView {
             GroupSet label = GroupSet.of(e.getValue().stream().mapToInt(Integer::intValue).toArray());
             byLabel.computeIfAbsent(label, l -> new ArrayList<>()).add(e.getKey());
         }
-        List<Region> computed = new ArrayList<>(byLabel.size());
+        List<NeighbourRegion> computed = new ArrayList<>(byLabel.size());
         byLabel.forEach((label, nodes) ->
-                computed.add(new Region(label, nodes.stream().mapToInt(Integer::intValue).toArray())));
+                computed.add(new NeighbourRegion(label, nodes.stream().mapToInt(Integer::intValue).toArray())));
         regions = List.copyOf(computed);
     }
 }

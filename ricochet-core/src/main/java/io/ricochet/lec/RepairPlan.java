@@ -24,7 +24,7 @@ public final class RepairPlan {
     private static final double EPSILON = 1e-9;
 
     /** One row of a bin's target table: pick {@code mean} nodes (on average) from {@code region}. */
-    public record Target(Region region, double mean) {
+    public record Target(NeighbourRegion region, double mean) {
     }
 
     private final Map<GroupSet, List<Target>> targetsByBin;
@@ -40,11 +40,12 @@ public final class RepairPlan {
      * @param groupSize |G|: the members of group G other than this node
      * @param c         rate-of-fire c of group G
      */
-    public static RepairPlan compute(List<Region> regions, IntToDoubleFunction groupSize, IntToDoubleFunction c) {
+    public static RepairPlan compute(List<NeighbourRegion> regions, IntToDoubleFunction groupSize,
+                                     IntToDoubleFunction c) {
         Map<GroupSet, List<Target>> plan = new LinkedHashMap<>();
-        List<Region> ordered = new ArrayList<>(regions);
+        List<NeighbourRegion> ordered = new ArrayList<>(regions);
         ordered.sort((a, b) -> a.label().compareTo(b.label()));
-        for (Region target : ordered) {
+        for (NeighbourRegion target : ordered) {
             GroupSet label = target.label();
             Map<Integer, Double> owed = new HashMap<>();
             for (int i = 0; i < label.size(); i++) {

@@ -53,7 +53,7 @@ class RepairBinsTest {
             }
             RecordingOutbox out = new RecordingOutbox();
             Map<Integer, GroupSet> regionOf = new HashMap<>();
-            for (Region region : view.regions()) {
+            for (NeighbourRegion region : view.regions()) {
                 for (int node : region.nodes()) {
                     regionOf.put(node, region.label());
                 }
@@ -72,7 +72,7 @@ class RepairBinsTest {
             for (int g = 1; g <= groups; g++) {
                 cSum += c.get(g);
                 double total = 0;
-                for (Region region : view.regions()) {
+                for (NeighbourRegion region : view.regions()) {
                     if (!region.label().contains(g)) {
                         continue;
                     }

@@ -110,7 +110,7 @@ class RepairPlanTest {
         }
         for (int g : view.myGroups()) {
             double total = 0;
-            for (Region region : view.regions()) {
+            for (NeighbourRegion region : view.regions()) {
                 if (!region.label().contains(g)) {
                     continue;
                 }

@@ -2,7 +2,7 @@ package io.ricochet.bench.jmh;
 
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.lec.MultiGroupView;
-import io.ricochet.lec.Region;
+import io.ricochet.lec.NeighbourRegion;
 import io.ricochet.lec.RepairPlan;
 import io.ricochet.sim.Workload;
 import java.util.List;
@@ -34,7 +34,7 @@ public class RepairPlanBenchmark {
     public int degree;
 
     private MultiGroupView view;
-    private List<Region> regions;
+    private List<NeighbourRegion> regions;
 
     @Setup
     public void setUp() {

@@ -7,7 +7,7 @@ package io.ricochet.lec;
  * @param label the groups shared with this node
  * @param nodes the members, sorted ascending
  */
-public record Region(GroupSet label, int[] nodes) {
+public record NeighbourRegion(GroupSet label, int[] nodes) {
     public int size() {
         return nodes.length;
     }
