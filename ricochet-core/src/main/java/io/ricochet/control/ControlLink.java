@@ -227,7 +227,7 @@ final class ControlLink {
     private Bootstrap bootstrap(InetSocketAddress target) {
         return new Bootstrap()
                 .group(loop)
-                .channel(ControlTransport.socketChannel(group))
+                .channel(TcpChannels.socketChannel(group))
                 .remoteAddress(target)
                 .option(ChannelOption.TCP_NODELAY, true)
                 .option(ChannelOption.SO_KEEPALIVE, true)

@@ -48,7 +48,7 @@ import org.slf4j.LoggerFactory;
  * its own, bound to the same address on a port the kernel picks: a send is then never a task for another thread.
  * Native epoll when available; NIO keeps one socket per address.
  */
-final class DaemonTransport implements Transport, AutoCloseable {
+final class DaemonTransport implements DaemonSockets, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(DaemonTransport.class);
     /** Linux IP_MULTICAST_ALL (49): with 0 a socket gets only the groups it joined itself. */
     private static final IntegerUnixChannelOption IP_MULTICAST_ALL =

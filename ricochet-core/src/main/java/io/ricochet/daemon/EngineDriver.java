@@ -57,7 +57,7 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
     private byte[] fragment = new byte[0];
     private ProtocolEngine engine;
     private Bundler bundler;
-    private Transport transport;
+    private DaemonSockets transport;
     private ViewReconciler views;
     private ScheduledFuture<?> wake;
     private long wakeNs = Long.MAX_VALUE;
@@ -88,7 +88,7 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
     }
 
     /** Attaches the engine and the sockets, without bundling: every message is a datagram of its own. */
-    void attach(ProtocolEngine engine, Transport transport) {
+    void attach(ProtocolEngine engine, DaemonSockets transport) {
         attach(engine, transport, 0, 0, loop::execute);
     }
 
@@ -99,7 +99,7 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
      * @param lingerNs    how long a datagram waits for more messages (0 = until the end of the loop's batch)
      * @param afterBatch  runs a task once the loop has run the tasks it is running now
      */
-    void attach(ProtocolEngine engine, Transport transport, int bundleBytes, long lingerNs, Executor afterBatch) {
+    void attach(ProtocolEngine engine, DaemonSockets transport, int bundleBytes, long lingerNs, Executor afterBatch) {
         attach(engine, transport, bundleBytes, lingerNs, afterBatch, MessageLimits.DEFAULT, 0);
     }
 
@@ -108,7 +108,7 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
      *
      * @param maxPayload the engine's largest datagram payload (0: the largest a frame carries)
      */
-    void attach(ProtocolEngine engine, Transport transport, int bundleBytes, long lingerNs, Executor afterBatch,
+    void attach(ProtocolEngine engine, DaemonSockets transport, int bundleBytes, long lingerNs, Executor afterBatch,
                 MessageLimits limits, int maxPayload) {
         int payload = maxPayload > 0 ? maxPayload : io.ricochet.wire.DataFlyweight.MAX_PAYLOAD;
         this.fragment = new byte[payload];

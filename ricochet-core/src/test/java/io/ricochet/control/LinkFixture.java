@@ -18,7 +18,7 @@ final class LinkFixture implements AfterEachCallback {
     private final List<AutoCloseable> replicas = new ArrayList<>();
 
     LinkFixture(String name) {
-        this.group = ControlTransport.newGroup(1, name);
+        this.group = TcpChannels.newGroup(1, name);
     }
 
     /** A fake replica, closed after the clients. */

@@ -5,8 +5,8 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
-/** A {@link Transport} that records what the driver and the reconciler do with the sockets. */
-final class RecordingTransport implements Transport {
+/** A {@link DaemonSockets} that records what the driver and the reconciler do with the sockets. */
+final class RecordingTransport implements DaemonSockets {
     record Sent(InetSocketAddress to, byte[] frame) {
         int type() {
             return frame[3];

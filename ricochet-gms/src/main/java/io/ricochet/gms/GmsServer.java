@@ -7,7 +7,7 @@ import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.WriteBufferWaterMark;
 import io.ricochet.control.ControlPipeline;
-import io.ricochet.control.ControlTransport;
+import io.ricochet.control.TcpChannels;
 import io.ricochet.control.Partitioning;
 import io.ricochet.control.tls.CertificateExpiry;
 import io.ricochet.control.tls.TlsServerGate;
@@ -73,7 +73,7 @@ public final class GmsServer implements AutoCloseable {
 
     public GmsServer(GmsConfig config) {
         this.config = config;
-        this.loop = ControlTransport.newGroup(1, "gms-r" + config.self());
+        this.loop = TcpChannels.newGroup(1, "gms-r" + config.self());
     }
 
     /**
@@ -283,7 +283,7 @@ public final class GmsServer implements AutoCloseable {
                 config.tls().enabled(), partition, partition.pacer());
         ServerBootstrap bootstrap = new ServerBootstrap()
                 .group(loop, loop)
-                .channel(ControlTransport.serverChannel(loop))
+                .channel(TcpChannels.serverChannel(loop))
                 .option(ChannelOption.SO_REUSEADDR, true)
                 .childOption(ChannelOption.TCP_NODELAY, true)
                 .childOption(ChannelOption.SO_KEEPALIVE, true)

@@ -2,7 +2,7 @@ package io.ricochet.gms;
 
 import com.google.common.net.InetAddresses;
 import io.netty.channel.EventLoopGroup;
-import io.ricochet.control.ControlTransport;
+import io.ricochet.control.TcpChannels;
 import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.Partitioning;
@@ -19,7 +19,7 @@ import java.util.function.UnaryOperator;
 
 /** In-process GMS partitions on 127.0.0.1 (ephemeral ports) plus the clients a test starts against them. */
 final class GmsCluster implements AutoCloseable {
-    final EventLoopGroup group = ControlTransport.newGroup(2, "test-clients");
+    final EventLoopGroup group = TcpChannels.newGroup(2, "test-clients");
     private final GmsServer[] servers;
     private final List<InetSocketAddress> addresses = new ArrayList<>();
     private final List<AutoCloseable> clients = new ArrayList<>();

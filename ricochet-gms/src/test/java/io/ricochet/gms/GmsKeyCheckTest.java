@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.net.InetAddresses;
 import io.netty.channel.EventLoopGroup;
-import io.ricochet.control.ControlTransport;
+import io.ricochet.control.TcpChannels;
 import io.ricochet.control.ErrorCode;
 import io.ricochet.control.ErrorReply;
 import io.ricochet.control.GmsAddresses;
@@ -91,7 +91,7 @@ class GmsKeyCheckTest {
     @Test
     void shouldTellTheDaemonsClientWhyItsRegisterWasRefused() throws Exception {
         InetSocketAddress gms = start(List.of(KEY_1));
-        EventLoopGroup group = ControlTransport.newGroup(1, "test-key-client");
+        EventLoopGroup group = TcpChannels.newGroup(1, "test-key-client");
         RecordingListener listener = new RecordingListener();
         try (GmsClient client = new GmsClient(register(5, List.of(OTHER_1)), GmsAddresses.oneEach(List.of(gms)),
                 listener, group, TlsSettings.insecure())) {

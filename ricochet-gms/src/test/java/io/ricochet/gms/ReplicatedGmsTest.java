@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.net.InetAddresses;
 import io.netty.channel.EventLoopGroup;
-import io.ricochet.control.ControlTransport;
+import io.ricochet.control.TcpChannels;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.tls.TlsSettings;
 import java.io.IOException;
@@ -35,7 +35,7 @@ class ReplicatedGmsTest {
 
     @TempDir
     Path storage;
-    private final EventLoopGroup group = ControlTransport.newGroup(2, "test-clients");
+    private final EventLoopGroup group = TcpChannels.newGroup(2, "test-clients");
     private final List<Replica> replicas = new ArrayList<>();
     private final GmsServer[] servers = new GmsServer[4];
     private final List<GmsClient> clients = new ArrayList<>();

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.netty.channel.EventLoopGroup;
 import io.ricochet.bench.experiment.RunInfo;
 import io.ricochet.bench.load.HostReadings;
-import io.ricochet.control.ControlTransport;
+import io.ricochet.control.TcpChannels;
 import io.ricochet.control.GmsClient;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.MemberEvent;
@@ -161,7 +161,7 @@ public final class GmsBenchCommand implements Callable<Integer> {
         List<Double> electedMs = new ArrayList<>();
         List<Double> firstCommitMs = new ArrayList<>();
         List<Double> allServedMs = new ArrayList<>();
-        EventLoopGroup group = ControlTransport.newGroup(2, "bench-gms-clients");
+        EventLoopGroup group = TcpChannels.newGroup(2, "bench-gms-clients");
         try (ReplicaProcesses gms = new ReplicaProcesses(out.resolve("failover"), port, replicas,
                 electionTimeoutMs)) {
             gms.startAll();

@@ -124,9 +124,9 @@ public final class LoadCommand implements Callable<Integer> {
             description = "SO_SNDBUF and SO_RCVBUF asked for (default: ${DEFAULT-VALUE}).")
     private int socketBytes;
 
-    @Option(names = "--transport", paramLabel = "KIND", defaultValue = "auto", converter = Transport.Converter.class,
+    @Option(names = "--transport", paramLabel = "KIND", defaultValue = "auto", converter = SocketKind.Converter.class,
             description = "Socket implementation: auto|epoll|nio (default: ${DEFAULT-VALUE}).")
-    private Transport transport;
+    private SocketKind transport;
 
     @Option(names = "--run", paramLabel = "FRAMES", defaultValue = "1",
             description = "Frames sent to a group in a row before the next group's turn (default: ${DEFAULT-VALUE}: "

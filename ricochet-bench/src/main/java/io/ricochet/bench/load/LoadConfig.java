@@ -40,7 +40,7 @@ import java.util.Objects;
 public record LoadConfig(int nodeId, String iface, InetAddress address, int unicastPort,
                          GmsEndpoints gms, GroupList groups, RateSchedule schedule, int payload,
                          int tickMicros, int retransmitPerGroup, int lingerMillis, int joinTimeoutSeconds,
-                         int socketBytes, Transport transport, int run, boolean gso, boolean multicastLoop,
+                         int socketBytes, SocketKind transport, int run, boolean gso, boolean multicastLoop,
                          int mtu, TlsSettings tls, Authentication auth) {
 
     public LoadConfig {

@@ -123,20 +123,20 @@ public final class ApiTransportCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         validate();
         byte[] bytes = new byte[payload];
-        Map<Transport, Map<Request, Histogram>> latencies = new EnumMap<>(Transport.class);
-        Map<Transport, List<DeliveryRun.Result>> deliveries = new EnumMap<>(Transport.class);
-        Map<Transport, String> addresses = new EnumMap<>(Transport.class);
+        Map<ApiTransport, Map<Request, Histogram>> latencies = new EnumMap<>(ApiTransport.class);
+        Map<ApiTransport, List<DeliveryRun.Result>> deliveries = new EnumMap<>(ApiTransport.class);
+        Map<ApiTransport, String> addresses = new EnumMap<>(ApiTransport.class);
         DeliveryRun throughput = new DeliveryRun(messages, warmupMessages, senders, GROUP, bytes);
         PrintWriter err = spec.commandLine().getErr();
         try (LoopbackDaemon daemon = LoopbackDaemon.start(seed);
                 RicochetClient anchor = anchor(daemon)) {
-            for (Transport transport : Transport.values()) {
+            for (ApiTransport transport : ApiTransport.values()) {
                 addresses.put(transport, transport.address(daemon).toString());
             }
             for (int round = 0; round < rounds; round++) {
-                List<Transport> order = round % 2 == 0 ? List.of(Transport.TCP, Transport.UNIX)
-                        : List.of(Transport.UNIX, Transport.TCP);
-                for (Transport transport : order) {
+                List<ApiTransport> order = round % 2 == 0 ? List.of(ApiTransport.TCP, ApiTransport.UNIX)
+                        : List.of(ApiTransport.UNIX, ApiTransport.TCP);
+                for (ApiTransport transport : order) {
                     err.printf("api-transport: round %d of %d, %s%n", round + 1, rounds, transport.label());
                     err.flush();
                     Map<Request, Histogram> byRequest = latencies.computeIfAbsent(transport,
@@ -156,7 +156,7 @@ public final class ApiTransportCommand implements Callable<Integer> {
             }
         }
         Map<String, TransportFigures> figures = new LinkedHashMap<>();
-        for (Transport transport : Transport.values()) {
+        for (ApiTransport transport : ApiTransport.values()) {
             Map<String, Latency> trips = new LinkedHashMap<>();
             latencies.get(transport).forEach((request, h) -> trips.put(request.label(), Latency.of(h)));
             figures.put(transport.label(), new TransportFigures(addresses.get(transport), trips,
@@ -178,7 +178,7 @@ public final class ApiTransportCommand implements Callable<Integer> {
      * the daemon, still a member for a moment, would accept the join and then leave the group anyway.
      */
     private static RicochetClient anchor(LoopbackDaemon daemon) {
-        RicochetClient anchor = Transport.TCP.connect(daemon, ClientOptions.defaults().withClientName("bench-anchor")
+        RicochetClient anchor = ApiTransport.TCP.connect(daemon, ClientOptions.defaults().withClientName("bench-anchor")
                 .localDelivery(false));
         try {
             anchor.join(GROUP);

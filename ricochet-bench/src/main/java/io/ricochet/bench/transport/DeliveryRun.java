@@ -35,7 +35,7 @@ record DeliveryRun(int messages, int warmup, int senders, int group, byte[] payl
     }
 
     /** Runs once over {@code transport} to {@code daemon}. */
-    Result run(LoopbackDaemon daemon, Transport transport) throws Exception {
+    Result run(LoopbackDaemon daemon, ApiTransport transport) throws Exception {
         // Named bench-sender-*: ThreadCpu counts them as the clients'.
         ExecutorService pool = Executors.newFixedThreadPool(senders, new DefaultThreadFactory("bench-sender", true));
         // The sender threads exist before the first CPU snapshot and after the last, so their time is counted.

@@ -22,7 +22,7 @@ class LoadConfigTest {
             throws Exception {
         return new LoadConfig(11, "lo", InetAddress.getLoopbackAddress(), 7300, GmsEndpoints.parse("127.0.0.1:7100"),
                 GroupList.parse("100..115"), RateSchedule.constant(1000, 1), payload, 1000, 4096, 0, 15, 1 << 20,
-                Transport.AUTO, run, gso, multicastLoop, 1500, TlsSettings.insecure(), auth);
+                SocketKind.AUTO, run, gso, multicastLoop, 1500, TlsSettings.insecure(), auth);
     }
 
     /** With the 25-byte trailer, a sealed DATA datagram of the largest payload fills a 1500-byte IP packet. */

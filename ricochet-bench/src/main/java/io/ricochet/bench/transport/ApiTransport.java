@@ -5,7 +5,7 @@ import io.ricochet.client.ClientOptions;
 import io.ricochet.client.RicochetClient;
 
 /** The two ways an application reaches the daemon's local API. */
-enum Transport {
+enum ApiTransport {
     /** Loopback TCP, {@code 127.0.0.1:PORT}. */
     TCP("tcp"),
     /** The Unix domain socket, {@code unix:/path}. */
@@ -13,7 +13,7 @@ enum Transport {
 
     private final String label;
 
-    Transport(String label) {
+    ApiTransport(String label) {
         this.label = label;
     }
 

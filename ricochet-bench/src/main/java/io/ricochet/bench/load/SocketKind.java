@@ -8,7 +8,7 @@ import io.ricochet.support.ParsingConverter;
 import java.util.Locale;
 
 /** Which Netty socket implementation a bench process uses: native epoll when available ({@code auto}), or NIO. */
-public enum Transport {
+public enum SocketKind {
     AUTO, EPOLL, NIO;
 
     /**
@@ -16,7 +16,7 @@ public enum Transport {
      *
      * @throws IllegalArgumentException with a message fit for a user otherwise
      */
-    public static Transport parse(String text) {
+    public static SocketKind parse(String text) {
         try {
             return valueOf(text.strip().toUpperCase(Locale.ROOT));
         } catch (IllegalArgumentException e) {
@@ -39,9 +39,9 @@ public enum Transport {
     }
 
     /** Picocli converter for {@code --transport}. */
-    public static final class Converter extends ParsingConverter<Transport> {
+    public static final class Converter extends ParsingConverter<SocketKind> {
         public Converter() {
-            super(Transport::parse);
+            super(SocketKind::parse);
         }
     }
 }

@@ -14,9 +14,9 @@ import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.concurrent.DefaultThreadFactory;
 
 /** Picks the TCP transport: epoll where the native library loads, NIO elsewhere, and channel classes to match. */
-public final class ControlTransport {
+public final class TcpChannels {
 
-    private ControlTransport() {
+    private TcpChannels() {
     }
 
     /** A new event loop group of {@code threads} threads named {@code name-*}: epoll if available, else NIO. */
