@@ -1,5 +1,7 @@
 package io.ricochet.nak;
 
+import io.ricochet.setting.Setting;
+
 /**
  * The receiver side's settings of the NAK layer, as a protocol's validated config gives them.
  *
@@ -13,6 +15,34 @@ package io.ricochet.nak;
  */
 public record NakSettings(boolean nakEnabled, long nakTimeoutNs, long retryNs, int maxAttempts, long giveUpNs,
                           int maxPendingLosses, int rateLimit) {
+
+    /** Whether the NAK layer runs. */
+    public static final Setting NAK = Setting.onOff("nak", true, "NAK layer on|off")
+            .details("Off measures LEC alone");
+    /** Delay from loss discovery to the first NAK (paper: 100 ms). */
+    public static final Setting NAK_TIMEOUT = Setting.millis("nak-timeout-ms", 100,
+            "wait after loss discovery before the first NAK")
+            .details("Each unanswered NAK doubles the wait after it, up to 8x; with the defaults of nak-timeout-ms, "
+                    + "nak-retry-ms and nak-max-attempts a loss is given up (LOST reported) 3.25 s after discovery");
+    /** Delay between NAKs for one loss (paper: 50 ms). */
+    public static final Setting NAK_RETRY = Setting.millis("nak-retry-ms", 50, "interval between NAK retries");
+    /** NAKs for one loss before it is given up. */
+    public static final Setting NAK_MAX_ATTEMPTS = Setting.integer("nak-max-attempts", 10,
+            "NAKs per packet before it is reported lost");
+    /** NAKs this node may send per second. */
+    public static final Setting NAK_RATE_LIMIT = Setting.integer("nak-rate-limit", 5000,
+            "NAKs this node may send per second (0 = unlimited)");
+    /** Losses tracked at once by default. */
+    public static final int DEFAULT_MAX_PENDING_LOSSES = 65_536;
+
+    /**
+     * The defaults of the declarations above, giving a loss up after {@code giveUpNs} with NAK off and sending at
+     * most {@code rateLimit} NAKs per second.
+     */
+    public static NakSettings defaults(long giveUpNs, int rateLimit) {
+        return new NakSettings(NAK.onDefault(), NAK_TIMEOUT.nanosDefault(), NAK_RETRY.nanosDefault(),
+                NAK_MAX_ATTEMPTS.intDefault(), giveUpNs, DEFAULT_MAX_PENDING_LOSSES, rateLimit);
+    }
 
     /**
      * How long after its discovery an unanswered loss is given up when every timer runs on time: the first delay,

@@ -1,6 +1,8 @@
 package io.ricochet.ricochet;
 
 import io.ricochet.nak.NakSettings;
+import io.ricochet.setting.Setting;
+import io.ricochet.setting.Setting.Agreement;
 import io.ricochet.wire.FountainFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.RepairFlyweight;
@@ -54,6 +56,78 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
                            int repairBufferCapacity, int maxPendingLosses, int streamWindow,
                            long sessionDelayNs, int nakRateLimit, int maxFrameLength, long stabilityIntervalNs,
                            int stabilityEvery, int sendWindow, boolean fountainBackup) {
+
+    /** Rate-of-fire r. */
+    public static final Setting R = Setting.integer("r", 8, "rate-of-fire r: data packets per repair");
+    /** Rate-of-fire c. */
+    public static final Setting C = Setting.decimal("c", "5", "rate-of-fire c: repairs per data packet");
+    /** Repair bins per group. */
+    public static final Setting STAGGER = Setting.integer("stagger", 1,
+            "repair bin instances fed round-robin (burst tolerance)").details("Raise it for bursty loss");
+    /** Tail-loss discovery by idle streams. */
+    public static final Setting SESSION_DELAY = Setting.millis("session-delay-ms", 50,
+            "idle delay before a stream announces its tail (0 = off)")
+            .details("The announcement carries the stream's highest seqno, so losses at the tail of a burst are "
+                    + "discovered");
+    /** The largest payload. */
+    public static final Setting PAYLOAD = Setting.integer("payload", 1024,
+            "largest payload of the engine's datagrams in bytes; an application message is at most this less 1; a "
+                    + "repair of r of them must fit the mtu")
+            .details("The 1 byte is the datagram's kind byte");
+    /** Received packets kept for XOR recovery. */
+    public static final Setting DATA_CACHE = Setting.integer("data-cache", 4096,
+            "received packets kept for XOR recovery").details("Evictions are counted");
+    /** Sent packets kept to answer NAKs (the daemon's default; see {@link #LIBRARY_RETRANSMIT_CAPACITY}). */
+    public static final Setting RETRANSMIT_BUFFER = Setting.integer("retransmit-buffer", 65_536,
+            "sent packets kept at most to answer NAKs; each is kept for the NAK give-up time, so this divided by "
+                    + "that time is the highest sustained send rate")
+            .details("A sent packet is kept until every member of its group reported it resolved "
+                    + "(stability-interval-ms), at most the NAK give-up time: the daemon paces senders so that no "
+                    + "packet a member may still ask for is evicted (without reports, retransmit-buffer / 3.25 s, "
+                    + "about 20 000/s, is the highest sustained send rate)");
+    /** Unusable repairs kept for later. */
+    public static final Setting REPAIR_BUFFER = Setting.integer("repair-buffer", 512,
+            "unusable repairs kept for later").details("Evictions are counted");
+    /** Receivers' progress reports (the daemon's default; off in {@link #builder()}). */
+    public static final Setting STABILITY_INTERVAL = Setting.millis("stability-interval-ms", 100,
+            "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
+                    + "every member has from its retransmit buffer early (0 = off: each is kept the NAK give-up time)")
+            .details("One STABLE per sender per interval, an entry per group that moved (STABLES_SENT, "
+                    + "STABLES_RECEIVED, STABLE_RELEASES)");
+    /** Flow control's window (the daemon's default; off in {@link #builder()}). */
+    public static final Setting SEND_WINDOW = Setting.integer("send-window", 4096,
+            "packets this daemon may have sent to one group beyond what some member has reported receiving (flow "
+                    + "control: a sender is held to its slowest receiver); the next send there waits for a report, "
+                    + "or until the window's oldest packet has been kept the NAK give-up time (0 = off; needs "
+                    + "stability-interval-ms)")
+            .details("A member's progress is what its STABLE reports say arrived or is known missing. A member that "
+                    + "stops reporting slows the sender to send-window per give-up time (3.25 s at the defaults: "
+                    + "about 1 260 packets/s) until the GMS removes it (docs/design/daemon.md, \"Flow control\")");
+    /** Progress reports by count (the daemon's default; off in {@link #builder()}). */
+    public static final Setting STABILITY_EVERY = Setting.integer("stability-every", 128,
+            "a receiver also reports its progress once it has delivered this many packets since its last report "
+                    + "(0 = only every stability-interval-ms): at high rates a sender's retransmit buffer then "
+                    + "follows its receivers closely")
+            .details("Within a fraction of a millisecond, which send-window relies on (docs/design/daemon.md, "
+                    + "\"Flow control\")");
+    /** The fountain backup behind LEC. */
+    public static final Setting FOUNTAIN_BACKUP = Setting.onOff("fountain-backup", false,
+            "on|off: NAKs for a burst of a sender's packets longer than stagger x r are answered with fountain "
+                    + "(LT) symbols of the burst multicast to the group (needs nak on; every member must agree)")
+            .agreedBy(Agreement.GROUP)
+            .details("One symbol repairs a different missing packet at each receiver (docs/design/fountain.md, "
+                    + "section 6; counters FOUNTAIN_*, recoveries labelled fountain); a node with it off counts "
+                    + "FOUNTAIN frames invalid");
+
+    /**
+     * Sent payloads kept to answer NAKs in a config built without setting it (the simulator's): smaller than the
+     * daemon's {@link #RETRANSMIT_BUFFER}, which also has to cover a real sender's bursts.
+     */
+    public static final int LIBRARY_RETRANSMIT_CAPACITY = 8192;
+    /** Losses given up with NAK off, by default. */
+    public static final long DEFAULT_LEC_GIVE_UP_MS = 2_000;
+    /** Streams run at most this far ahead of their oldest unresolved packet, by default. */
+    public static final int DEFAULT_STREAM_WINDOW = 16_384;
 
     private static final long MS = 1_000_000L;
 
@@ -143,28 +217,30 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
 
     /** Defaults follow the paper's evaluation: (r, c) = (8, 5), stagger 1, NAK at 100 ms then every 50 ms. */
     public static final class Builder {
-        private int r = 8;
-        private double defaultC = 5;
+        private int r = R.intDefault();
+        private double defaultC = C.decimalDefault();
         private Map<Integer, Double> cByGroup = Map.of();
-        private int stagger = 1;
-        private boolean nakEnabled = true;
-        private long nakTimeoutNs = 100 * MS;
-        private long nakRetryNs = 50 * MS;
-        private int nakMaxAttempts = 10;
-        private long lecGiveUpNs = 2_000 * MS;
-        private int maxPayload = 1024;
+        private int stagger = STAGGER.intDefault();
+        private boolean nakEnabled = NakSettings.NAK.onDefault();
+        private long nakTimeoutNs = NakSettings.NAK_TIMEOUT.nanosDefault();
+        private long nakRetryNs = NakSettings.NAK_RETRY.nanosDefault();
+        private int nakMaxAttempts = NakSettings.NAK_MAX_ATTEMPTS.intDefault();
+        private long lecGiveUpNs = DEFAULT_LEC_GIVE_UP_MS * MS;
+        private int maxPayload = PAYLOAD.intDefault();
         private int maxFrameLength = HeaderFlyweight.STANDARD_FRAME_LENGTH;
-        private int dataCacheCapacity = 4096;
-        private int retransmitCapacity = 8192;
-        private int repairBufferCapacity = 512;
-        private int maxPendingLosses = 65_536;
-        private int streamWindow = 16_384;
-        private long sessionDelayNs = 50 * MS;
+        private int dataCacheCapacity = DATA_CACHE.intDefault();
+        private int retransmitCapacity = LIBRARY_RETRANSMIT_CAPACITY;
+        private int repairBufferCapacity = REPAIR_BUFFER.intDefault();
+        private int maxPendingLosses = NakSettings.DEFAULT_MAX_PENDING_LOSSES;
+        private int streamWindow = DEFAULT_STREAM_WINDOW;
+        private long sessionDelayNs = SESSION_DELAY.nanosDefault();
+        // Off here, on in the daemon (STABILITY_INTERVAL, STABILITY_EVERY, SEND_WINDOW): the simulator keeps the
+        // paper's traffic and does not pace its senders.
         private long stabilityIntervalNs;
         private int stabilityEvery;
         private int sendWindow;
-        private int nakRateLimit = 5_000;
-        private boolean fountainBackup;
+        private int nakRateLimit = NakSettings.NAK_RATE_LIMIT.intDefault();
+        private boolean fountainBackup = FOUNTAIN_BACKUP.onDefault();
 
         public Builder r(int v) {
             r = v;
