@@ -3,7 +3,8 @@ package io.ricochet.nak;
 import io.ricochet.setting.Setting;
 
 /**
- * The receiver side's settings of the NAK layer, as a protocol's validated config gives them.
+ * The receiver side's settings of the NAK layer, validated, as a protocol's config holds them; the declarations of
+ * those the daemon and the simulator let a user set.
  *
  * @param nakEnabled       whether NAKs are sent at all; off, a loss is given up after {@code giveUpNs}
  * @param nakTimeoutNs     delay from discovery to the first NAK (paper: 100 ms)
@@ -35,19 +36,21 @@ public record NakSettings(boolean nakEnabled, long nakTimeoutNs, long retryNs, i
     /** Losses tracked at once by default. */
     public static final int DEFAULT_MAX_PENDING_LOSSES = 65_536;
 
-    /**
-     * The defaults of the declarations above, giving a loss up after {@code giveUpNs} with NAK off and sending at
-     * most {@code rateLimit} NAKs per second.
-     */
-    public static NakSettings defaults(long giveUpNs, int rateLimit) {
-        return new NakSettings(NAK.onDefault(), NAK_TIMEOUT.nanosDefault(), NAK_RETRY.nanosDefault(),
-                NAK_MAX_ATTEMPTS.intDefault(), giveUpNs, DEFAULT_MAX_PENDING_LOSSES, rateLimit);
+    public NakSettings {
+        require(nakTimeoutNs > 0, "nak-timeout", nakTimeoutNs, "must be positive");
+        require(retryNs > 0, "nak-retry", retryNs, "must be positive");
+        require(maxAttempts >= 1, "nak-max-attempts", maxAttempts, "must be at least 1");
+        require(giveUpNs > 0, "give-up", giveUpNs, "must be positive");
+        require(maxPendingLosses >= 1, "max-pending-losses", maxPendingLosses, "must be at least 1");
+        require(rateLimit >= 0, "nak-rate-limit", rateLimit, "must be 0 (unlimited) or positive");
     }
 
-    /**
-     * How long after its discovery an unanswered loss is given up when every timer runs on time: the first delay,
-     * then the wait after each NAK with {@link LossTracker}'s backoff. A sender keeps its packets at least this long.
-     */
+    private static void require(boolean ok, String key, Object value, String rule) {
+        if (!ok) {
+            throw new IllegalArgumentException(key + " = " + value + ": " + rule);
+        }
+    }
+
     /**
      * How long the stream of a sender that left or failed is kept before it is pruned: twice the give-up time, so its
      * tail is still discovered and every loss of it given up and reported first.
@@ -56,6 +59,10 @@ public record NakSettings(boolean nakEnabled, long nakTimeoutNs, long retryNs, i
         return 2 * giveUpAfterNs();
     }
 
+    /**
+     * How long after its discovery an unanswered loss is given up when every timer runs on time: the first delay,
+     * then the wait after each NAK with {@link LossTracker}'s backoff. A sender keeps its packets at least this long.
+     */
     public long giveUpAfterNs() {
         if (!nakEnabled) {
             return giveUpNs;

@@ -7,6 +7,7 @@ import io.ricochet.wire.FountainFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.RepairFlyweight;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Immutable, validated configuration of one {@link RicochetEngine}. Build it with {@link #builder()}; every
@@ -16,20 +17,16 @@ import java.util.Map;
  * @param defaultC               rate-of-fire c: repairs per data packet for groups without an override
  * @param cByGroup               per-group c overrides (overlapping groups may differ in c)
  * @param stagger                repair bin instances fed round-robin (section 4.2.2); 1 = no stagger
- * @param nakEnabled             whether the NAK layer runs (section 4.2.7); off measures LEC alone
- * @param nakTimeoutNs           delay from loss discovery to the first NAK (paper: 100 ms)
- * @param nakRetryNs             delay between NAK retries (paper: 50 ms)
- * @param nakMaxAttempts         NAKs sent for one packet before it is reported lost
- * @param lecGiveUpNs            with NAK off: delay from discovery after which an unrecovered loss is reported lost
+ * @param nakSettings            the NAK layer (section 4.2.7): whether it runs (off measures LEC alone), its timers,
+ *                               its rate limit, the losses tracked at once, and with NAK off the delay from discovery
+ *                               after which an unrecovered loss is reported lost
  * @param maxPayload             largest application payload in bytes (application MTU, default 1024)
  * @param dataCacheCapacity      received payloads kept for XOR recovery (FIFO eviction)
  * @param retransmitCapacity     sent payloads kept to answer NAKs (FIFO eviction)
  * @param repairBufferCapacity   unusable repairs kept for later use (FIFO eviction)
- * @param maxPendingLosses       losses tracked at once; beyond it a new loss is given up at once
  * @param streamWindow           sequence numbers a stream may run ahead of its oldest unresolved packet
  * @param sessionDelayNs         with NAK on: a stream idle this long after a send announces its highest seqno
  *                               (tail-loss discovery, see {@code SessionAnnouncer}); 0 turns it off
- * @param nakRateLimit           NAKs this node may send per second on average (0 = unlimited), see TokenBucket
  * @param maxFrameLength         largest frame this node builds: a repair of r entries over the largest payload must
  *                               fit ({@link HeaderFlyweight#STANDARD_FRAME_LENGTH} by default; the daemon derives it
  *                               from its mtu setting)
@@ -51,11 +48,9 @@ import java.util.Map;
  *                               behind LEC, docs/design/fountain.md section 6); off by default
  */
 public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
-                           boolean nakEnabled, long nakTimeoutNs, long nakRetryNs, int nakMaxAttempts,
-                           long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
-                           int repairBufferCapacity, int maxPendingLosses, int streamWindow,
-                           long sessionDelayNs, int nakRateLimit, int maxFrameLength, long stabilityIntervalNs,
-                           int stabilityEvery, int sendWindow, boolean fountainBackup) {
+                           NakSettings nakSettings, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
+                           int repairBufferCapacity, int streamWindow, long sessionDelayNs, int maxFrameLength,
+                           long stabilityIntervalNs, int stabilityEvery, int sendWindow, boolean fountainBackup) {
 
     /** Rate-of-fire r. */
     public static final Setting R = Setting.integer("r", 8, "rate-of-fire r: data packets per repair");
@@ -133,6 +128,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
 
     public RicochetConfig {
         cByGroup = Map.copyOf(cByGroup);
+        Objects.requireNonNull(nakSettings, "nakSettings");
         require(r >= 1 && r <= RepairFlyweight.MAX_ENTRIES, "r", r, "must be in 1.." + RepairFlyweight.MAX_ENTRIES);
         require(defaultC >= 0 && defaultC <= 64, "c", defaultC, "must be in 0..64");
         for (Map.Entry<Integer, Double> e : cByGroup.entrySet()) {
@@ -140,10 +136,6 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
                     "must be in 0..64");
         }
         require(stagger >= 1 && stagger <= 64, "stagger", stagger, "must be in 1..64");
-        require(nakTimeoutNs > 0, "nak-timeout", nakTimeoutNs, "must be positive");
-        require(nakRetryNs > 0, "nak-retry", nakRetryNs, "must be positive");
-        require(nakMaxAttempts >= 1, "nak-max-attempts", nakMaxAttempts, "must be at least 1");
-        require(lecGiveUpNs > 0, "lec-give-up", lecGiveUpNs, "must be positive");
         require(maxPayload >= 1, "payload", maxPayload, "must be at least 1");
         require(maxFrameLength >= HeaderFlyweight.MIN_MTU - HeaderFlyweight.IP_UDP_OVERHEAD - 32
                         && maxFrameLength <= HeaderFlyweight.MAX_FRAME_LENGTH, "max frame length", maxFrameLength,
@@ -153,15 +145,14 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         require(dataCacheCapacity >= 1, "data-cache", dataCacheCapacity, "must be at least 1");
         require(retransmitCapacity >= 1, "retransmit-buffer", retransmitCapacity, "must be at least 1");
         require(repairBufferCapacity >= 0, "repair-buffer", repairBufferCapacity, "must be 0 or more");
-        require(maxPendingLosses >= 1, "max-pending-losses", maxPendingLosses, "must be at least 1");
         require(streamWindow >= 64, "stream-window", streamWindow, "must be at least 64");
         require(sessionDelayNs >= 0, "session-delay", sessionDelayNs, "must be 0 (off) or positive");
-        require(nakRateLimit >= 0, "nak-rate-limit", nakRateLimit, "must be 0 (unlimited) or positive");
         require(stabilityIntervalNs >= 0, "stability-interval", stabilityIntervalNs, "must be 0 (off) or positive");
         require(stabilityEvery >= 0, "stability-every", stabilityEvery, "must be 0 (off) or positive");
         require(sendWindow >= 0, "send-window", sendWindow, "must be 0 (off) or positive");
         if (fountainBackup) {
-            require(nakEnabled, "fountain-backup", "on", "needs the NAK layer (nak on): the fountain answers NAKs");
+            require(nakSettings.nakEnabled(), "fountain-backup", "on",
+                    "needs the NAK layer (nak on): the fountain answers NAKs");
             int fit = FountainFlyweight.maxPackets(maxPayload, maxFrameLength);
             require(fit > stagger * r, "fountain-backup", "on", "a range must hold more than stagger x r = "
                     + stagger * r + " packets, but only " + fit + " of " + maxPayload + " bytes fit one frame; "
@@ -171,12 +162,12 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
 
     /** True when receivers report how far they resolved each stream (NAK on and a positive interval). */
     public boolean stabilityEnabled() {
-        return nakEnabled && stabilityIntervalNs > 0;
+        return nakSettings.nakEnabled() && stabilityIntervalNs > 0;
     }
 
     /** True when idle streams announce their highest seqno (NAK on and a positive delay). */
     public boolean sessionsEnabled() {
-        return nakEnabled && sessionDelayNs > 0;
+        return nakSettings.nakEnabled() && sessionDelayNs > 0;
     }
 
     /**
@@ -203,12 +194,6 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
     public double c(int group) {
         Double c = cByGroup.get(group);
         return c == null ? defaultC : c;
-    }
-
-    /** The NAK layer's receiver-side settings (with NAK off, LEC gives a loss up after {@code lecGiveUpNs}). */
-    public NakSettings nakSettings() {
-        return new NakSettings(nakEnabled, nakTimeoutNs, nakRetryNs, nakMaxAttempts, lecGiveUpNs, maxPendingLosses,
-                nakRateLimit);
     }
 
     public static Builder builder() {
@@ -353,10 +338,11 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         }
 
         public RicochetConfig build() {
-            return new RicochetConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
-                    nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
-                    repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit,
-                    maxFrameLength, stabilityIntervalNs, stabilityEvery, sendWindow, fountainBackup);
+            NakSettings nak = new NakSettings(nakEnabled, nakTimeoutNs, nakRetryNs, nakMaxAttempts, lecGiveUpNs,
+                    maxPendingLosses, nakRateLimit);
+            return new RicochetConfig(r, defaultC, cByGroup, stagger, nak, maxPayload, dataCacheCapacity,
+                    retransmitCapacity, repairBufferCapacity, streamWindow, sessionDelayNs, maxFrameLength,
+                    stabilityIntervalNs, stabilityEvery, sendWindow, fountainBackup);
         }
     }
 }

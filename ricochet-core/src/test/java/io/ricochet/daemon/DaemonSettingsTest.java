@@ -34,7 +34,7 @@ class DaemonSettingsTest {
         DaemonConfig config = DaemonSettings.resolve(file, "node.properties", flags("c", "2", "nak", "off"));
         assertEquals(3, config.nodeId());
         assertEquals(2.0, config.engine().defaultC());
-        assertEquals(false, config.engine().nakEnabled());
+        assertEquals(false, config.engine().nakSettings().nakEnabled());
         assertEquals(2, config.gms().size());
         assertEquals(8, config.engine().r());
         assertEquals(1, config.multicastTtl());
