@@ -18,18 +18,18 @@ public record NakSettings(boolean nakEnabled, long nakTimeoutNs, long retryNs, i
                           int maxPendingLosses, int rateLimit) {
 
     /** Whether the NAK layer runs. */
-    public static final Setting NAK = Setting.onOff("nak", true, "NAK layer on|off")
-            .details("Off measures LEC alone");
+    public static final Setting NAK = Setting.onOff("nak", true,
+            "whether the NAK layer recovers what LEC cannot; off measures LEC alone");
     /** Delay from loss discovery to the first NAK (paper: 100 ms). */
     public static final Setting NAK_TIMEOUT = Setting.millis("nak-timeout-ms", 100,
-            "wait after loss discovery before the first NAK")
+            "delay from discovering a loss to its first NAK")
             .details("Each unanswered NAK doubles the wait after it, up to 8x; with the defaults of nak-timeout-ms, "
                     + "nak-retry-ms and nak-max-attempts a loss is given up (LOST reported) 3.25 s after discovery");
     /** Delay between NAKs for one loss (paper: 50 ms). */
-    public static final Setting NAK_RETRY = Setting.millis("nak-retry-ms", 50, "interval between NAK retries");
+    public static final Setting NAK_RETRY = Setting.millis("nak-retry-ms", 50, "delay between NAK retries");
     /** NAKs for one loss before it is given up. */
     public static final Setting NAK_MAX_ATTEMPTS = Setting.integer("nak-max-attempts", 10,
-            "NAKs per packet before it is reported lost");
+            "NAKs sent for one packet before it is reported lost");
     /** NAKs this node may send per second. */
     public static final Setting NAK_RATE_LIMIT = Setting.integer("nak-rate-limit", 5000,
             "NAKs this node may send per second (0 = unlimited)");

@@ -53,17 +53,19 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
                            long stabilityIntervalNs, int stabilityEvery, int sendWindow, boolean fountainBackup) {
 
     /** Rate-of-fire r. */
-    public static final Setting R = Setting.integer("r", 8, "rate-of-fire r: data packets per repair");
+    public static final Setting R = Setting.integer("r", 8, "rate-of-fire r: data packets XORed into one repair");
     /** Rate-of-fire c. */
-    public static final Setting C = Setting.decimal("c", "5", "rate-of-fire c: repairs per data packet");
+    public static final Setting C = Setting.decimal("c", "5",
+            "rate-of-fire c: receivers each repair is sent to, so c repairs go out per r data packets received; "
+                    + "decimals allowed");
     /** Repair bins per group. */
     public static final Setting STAGGER = Setting.integer("stagger", 1,
-            "repair bin instances fed round-robin (burst tolerance)").details("Raise it for bursty loss");
+            "repair bins per group fed round-robin, so a loss burst of up to stagger packets lands in different "
+                    + "repairs; 1 = no stagger").details("Raise it for bursty loss");
     /** Tail-loss discovery by idle streams. */
     public static final Setting SESSION_DELAY = Setting.millis("session-delay-ms", 50,
-            "idle delay before a stream announces its tail (0 = off)")
-            .details("The announcement carries the stream's highest seqno, so losses at the tail of a burst are "
-                    + "discovered");
+            "with NAK on, a sender idle this long on a group announces its highest sequence number, so losses at "
+                    + "the tail of a burst are discovered; 0 = off");
     /** The largest payload. */
     public static final Setting PAYLOAD = Setting.integer("payload", 1024,
             "largest payload of the engine's datagrams in bytes; an application message is at most this less 1; a "
@@ -71,7 +73,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             .details("The 1 byte is the datagram's kind byte");
     /** Received packets kept for XOR recovery. */
     public static final Setting DATA_CACHE = Setting.integer("data-cache", 4096,
-            "received packets kept for XOR recovery").details("Evictions are counted");
+            "received packets each node keeps for XOR recovery").details("Evictions are counted");
     /** Sent packets kept to answer NAKs (the daemon's default; see {@link #LIBRARY_RETRANSMIT_CAPACITY}). */
     public static final Setting RETRANSMIT_BUFFER = Setting.integer("retransmit-buffer", 65_536,
             "sent packets kept at most to answer NAKs; each is kept for the NAK give-up time, so this divided by "
@@ -82,7 +84,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
                     + "about 20 000/s, is the highest sustained send rate)");
     /** Unusable repairs kept for later. */
     public static final Setting REPAIR_BUFFER = Setting.integer("repair-buffer", 512,
-            "unusable repairs kept for later").details("Evictions are counted");
+            "repairs missing two or more packets each node keeps for later use").details("Evictions are counted");
     /** Receivers' progress reports (the daemon's default; off in {@link #builder()}). */
     public static final Setting STABILITY_INTERVAL = Setting.millis("stability-interval-ms", 100,
             "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
@@ -107,8 +109,9 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
                     + "\"Flow control\")");
     /** The fountain backup behind LEC. */
     public static final Setting FOUNTAIN_BACKUP = Setting.onOff("fountain-backup", false,
-            "on|off: NAKs for a burst of a sender's packets longer than stagger x r are answered with fountain "
-                    + "(LT) symbols of the burst multicast to the group (needs nak on; every member must agree)")
+            "with protocol ricochet and nak on: NAKs for a burst of a sender's packets longer than stagger x r are "
+                    + "answered with fountain (LT) symbols of the burst multicast to the group (every member must "
+                    + "agree)")
             .agreedBy(Agreement.GROUP)
             .details("One symbol repairs a different missing packet at each receiver (docs/design/fountain.md, "
                     + "section 6; counters FOUNTAIN_*, recoveries labelled fountain); a node with it off counts "
