@@ -60,21 +60,25 @@ public record FecConfig(int r, int c, long flushTimeoutNs, NakSettings nakSettin
      * Defaults: (r, c) = (8, 5) as in the Ricochet paper's comparison, a 50 ms flush, and a NAK layer timed as
      * {@link NakSettings} declares (first NAK 100 ms after discovery, then every 50 ms, 10 at most).
      */
-    public static final class Builder {
+    public static final class Builder extends NakSettings.Builder<Builder> {
         private int r = 8;
         private int c = 5;
         private long flushTimeoutNs = 50 * MS;
-        private boolean nakEnabled = NakSettings.NAK.onDefault();
-        private long nakTimeoutNs = NakSettings.NAK_TIMEOUT.nanosDefault();
-        private long nakRetryNs = NakSettings.NAK_RETRY.nanosDefault();
-        private int nakMaxAttempts = NakSettings.NAK_MAX_ATTEMPTS.intDefault();
-        private long giveUpNs = 500 * MS;
         private int maxPayload = 1024;
         private int dataCacheCapacity = 4096;
         private int retransmitCapacity = 8192;
         private int pendingBlockCapacity = 512;
-        private int maxPendingLosses = NakSettings.DEFAULT_MAX_PENDING_LOSSES;
         private int streamWindow = 16_384;
+
+        /** With NAK off a loss is given up after 500 ms; sender-based FEC sets no NAK rate limit. */
+        private Builder() {
+            super(500 * MS, 0);
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
+        }
 
         public Builder r(int v) {
             r = v;
@@ -91,30 +95,10 @@ public record FecConfig(int r, int c, long flushTimeoutNs, NakSettings nakSettin
             return this;
         }
 
-        public Builder nakEnabled(boolean v) {
-            nakEnabled = v;
-            return this;
-        }
 
-        public Builder nakTimeoutNs(long v) {
-            nakTimeoutNs = v;
-            return this;
-        }
 
-        public Builder nakRetryNs(long v) {
-            nakRetryNs = v;
-            return this;
-        }
 
-        public Builder nakMaxAttempts(int v) {
-            nakMaxAttempts = v;
-            return this;
-        }
 
-        public Builder giveUpNs(long v) {
-            giveUpNs = v;
-            return this;
-        }
 
         public Builder maxPayload(int v) {
             maxPayload = v;
@@ -136,10 +120,6 @@ public record FecConfig(int r, int c, long flushTimeoutNs, NakSettings nakSettin
             return this;
         }
 
-        public Builder maxPendingLosses(int v) {
-            maxPendingLosses = v;
-            return this;
-        }
 
         public Builder streamWindow(int v) {
             streamWindow = v;
@@ -147,10 +127,7 @@ public record FecConfig(int r, int c, long flushTimeoutNs, NakSettings nakSettin
         }
 
         public FecConfig build() {
-            // Sender-based FEC sets no NAK rate limit.
-            NakSettings nak = new NakSettings(nakEnabled, nakTimeoutNs, nakRetryNs, nakMaxAttempts, giveUpNs,
-                    maxPendingLosses, 0);
-            return new FecConfig(r, c, flushTimeoutNs, nak, maxPayload, dataCacheCapacity, retransmitCapacity,
+            return new FecConfig(r, c, flushTimeoutNs, nakSettings(), maxPayload, dataCacheCapacity, retransmitCapacity,
                     pendingBlockCapacity, streamWindow);
         }
     }

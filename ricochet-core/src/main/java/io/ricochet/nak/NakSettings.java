@@ -73,4 +73,72 @@ public record NakSettings(boolean nakEnabled, long nakTimeoutNs, long retryNs, i
         }
         return total;
     }
+
+    /**
+     * The NAK setters a protocol config's builder shares: it extends this, so {@code nakEnabled(false)} and the
+     * others chain with its own setters, and builds its config with {@link #nakSettings()}. Defaults: the
+     * declarations above, and the protocol's own give-up time (NAK off) and NAK rate limit.
+     *
+     * @param <B> the protocol config's builder
+     */
+    public abstract static class Builder<B extends Builder<B>> {
+        private boolean nakEnabled = NAK.onDefault();
+        private long nakTimeoutNs = NAK_TIMEOUT.nanosDefault();
+        private long nakRetryNs = NAK_RETRY.nanosDefault();
+        private int nakMaxAttempts = NAK_MAX_ATTEMPTS.intDefault();
+        private long giveUpNs;
+        private int maxPendingLosses = DEFAULT_MAX_PENDING_LOSSES;
+        private int nakRateLimit;
+
+        /** A builder whose give-up time with NAK off and NAK rate limit are the protocol's. */
+        protected Builder(long defaultGiveUpNs, int defaultRateLimit) {
+            giveUpNs = defaultGiveUpNs;
+            nakRateLimit = defaultRateLimit;
+        }
+
+        /** This builder, as its own type. */
+        protected abstract B self();
+
+        public B nakEnabled(boolean v) {
+            nakEnabled = v;
+            return self();
+        }
+
+        public B nakTimeoutNs(long v) {
+            nakTimeoutNs = v;
+            return self();
+        }
+
+        public B nakRetryNs(long v) {
+            nakRetryNs = v;
+            return self();
+        }
+
+        public B nakMaxAttempts(int v) {
+            nakMaxAttempts = v;
+            return self();
+        }
+
+        /** With NAK off: the delay from discovery after which an unrecovered loss is given up. */
+        public B giveUpNs(long v) {
+            giveUpNs = v;
+            return self();
+        }
+
+        public B maxPendingLosses(int v) {
+            maxPendingLosses = v;
+            return self();
+        }
+
+        public B nakRateLimit(int v) {
+            nakRateLimit = v;
+            return self();
+        }
+
+        /** The NAK settings given, validated. */
+        protected NakSettings nakSettings() {
+            return new NakSettings(nakEnabled, nakTimeoutNs, nakRetryNs, nakMaxAttempts, giveUpNs, maxPendingLosses,
+                    nakRateLimit);
+        }
+    }
 }

@@ -204,22 +204,16 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
     }
 
     /** Defaults follow the paper's evaluation: (r, c) = (8, 5), stagger 1, NAK at 100 ms then every 50 ms. */
-    public static final class Builder {
+    public static final class Builder extends NakSettings.Builder<Builder> {
         private int r = R.intDefault();
         private double defaultC = C.decimalDefault();
         private Map<Integer, Double> cByGroup = Map.of();
         private int stagger = STAGGER.intDefault();
-        private boolean nakEnabled = NakSettings.NAK.onDefault();
-        private long nakTimeoutNs = NakSettings.NAK_TIMEOUT.nanosDefault();
-        private long nakRetryNs = NakSettings.NAK_RETRY.nanosDefault();
-        private int nakMaxAttempts = NakSettings.NAK_MAX_ATTEMPTS.intDefault();
-        private long lecGiveUpNs = DEFAULT_LEC_GIVE_UP_MS * MS;
         private int maxPayload = PAYLOAD.intDefault();
         private int maxFrameLength = HeaderFlyweight.STANDARD_FRAME_LENGTH;
         private int dataCacheCapacity = DATA_CACHE.intDefault();
         private int retransmitCapacity = LIBRARY_RETRANSMIT_CAPACITY;
         private int repairBufferCapacity = REPAIR_BUFFER.intDefault();
-        private int maxPendingLosses = NakSettings.DEFAULT_MAX_PENDING_LOSSES;
         private int streamWindow = DEFAULT_STREAM_WINDOW;
         private long sessionDelayNs = SESSION_DELAY.nanosDefault();
         // Off here, on in the daemon (STABILITY_INTERVAL, STABILITY_EVERY, SEND_WINDOW): the simulator keeps the
@@ -227,8 +221,16 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         private long stabilityIntervalNs;
         private int stabilityEvery;
         private int sendWindow;
-        private int nakRateLimit = NakSettings.NAK_RATE_LIMIT.intDefault();
         private boolean fountainBackup = FOUNTAIN_BACKUP.onDefault();
+
+        private Builder() {
+            super(DEFAULT_LEC_GIVE_UP_MS * MS, NakSettings.NAK_RATE_LIMIT.intDefault());
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
+        }
 
         public Builder r(int v) {
             r = v;
@@ -250,30 +252,10 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
-        public Builder nakEnabled(boolean v) {
-            nakEnabled = v;
-            return this;
-        }
 
-        public Builder nakTimeoutNs(long v) {
-            nakTimeoutNs = v;
-            return this;
-        }
 
-        public Builder nakRetryNs(long v) {
-            nakRetryNs = v;
-            return this;
-        }
 
-        public Builder nakMaxAttempts(int v) {
-            nakMaxAttempts = v;
-            return this;
-        }
 
-        public Builder lecGiveUpNs(long v) {
-            lecGiveUpNs = v;
-            return this;
-        }
 
         public Builder maxFrameLength(int v) {
             maxFrameLength = v;
@@ -300,10 +282,6 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
-        public Builder maxPendingLosses(int v) {
-            maxPendingLosses = v;
-            return this;
-        }
 
         public Builder streamWindow(int v) {
             streamWindow = v;
@@ -325,10 +303,6 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
-        public Builder nakRateLimit(int v) {
-            nakRateLimit = v;
-            return this;
-        }
 
         public Builder sendWindow(int v) {
             sendWindow = v;
@@ -341,9 +315,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         }
 
         public RicochetConfig build() {
-            NakSettings nak = new NakSettings(nakEnabled, nakTimeoutNs, nakRetryNs, nakMaxAttempts, lecGiveUpNs,
-                    maxPendingLosses, nakRateLimit);
-            return new RicochetConfig(r, defaultC, cByGroup, stagger, nak, maxPayload, dataCacheCapacity,
+            return new RicochetConfig(r, defaultC, cByGroup, stagger, nakSettings(), maxPayload, dataCacheCapacity,
                     retransmitCapacity, repairBufferCapacity, streamWindow, sessionDelayNs, maxFrameLength,
                     stabilityIntervalNs, stabilityEvery, sendWindow, fountainBackup);
         }
