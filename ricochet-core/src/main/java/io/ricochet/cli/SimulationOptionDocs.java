@@ -1,11 +1,10 @@
 package io.ricochet.cli;
 
-import io.ricochet.ricochet.RicochetConfig;
 import java.util.ListResourceBundle;
 
 /**
- * The descriptions of the simulator's flags it shares with the daemon ({@link SimulationOptions#SHARED}), as picocli
- * reads them from a resource bundle by the flag's name: each its declaration's one line, a sentence with the
+ * The descriptions of the simulator's flags of the daemon's settings ({@link SimulationOptions#DESCRIBED}), as
+ * picocli reads them from a resource bundle by the flag's name: each its declaration's one line, a sentence with the
  * default, as {@code ricochet daemon --help} writes it. {@code --payload} keeps its own: in the simulator it is the
  * size of every data packet, not only the largest.
  */
@@ -15,8 +14,7 @@ public final class SimulationOptionDocs extends ListResourceBundle {
 
     @Override
     protected Object[][] getContents() {
-        return SimulationOptions.SHARED.values().stream()
-                .filter(s -> s != RicochetConfig.PAYLOAD)
+        return SimulationOptions.DESCRIBED.stream()
                 .map(s -> new Object[] {s.name(), DaemonCommand.Flags.sentence(s.doc(), s.defaultText())})
                 .toArray(Object[][]::new);
     }

@@ -49,12 +49,20 @@ public final class SimulationOptions {
     private static final double MAX_NS = 3_600e9;
     /**
      * The settings the simulator shares with the daemon: each is the flag {@code --NAME} with the declaration's
-     * default ({@link Defaults}) and, but for payload, its description ({@link SimulationOptionDocs}).
+     * default ({@link Defaults}).
      */
     static final Map<String, Setting> SHARED = shared(RicochetConfig.R, RicochetConfig.C, RicochetConfig.STAGGER,
             NakSettings.NAK, RicochetConfig.FOUNTAIN_BACKUP, RicochetConfig.PAYLOAD, NakSettings.NAK_TIMEOUT,
             NakSettings.NAK_RETRY, NakSettings.NAK_MAX_ATTEMPTS, RicochetConfig.SESSION_DELAY,
             RicochetConfig.DATA_CACHE, RicochetConfig.REPAIR_BUFFER);
+    /**
+     * The flags described by their settings' declarations: the shared ones but --payload, and QSM's, which have no
+     * default here (unset, QSM's own applies; set, they apply to --protocol qsm only).
+     */
+    static final List<Setting> DESCRIBED = List.of(RicochetConfig.R, RicochetConfig.C, RicochetConfig.STAGGER,
+            NakSettings.NAK, RicochetConfig.FOUNTAIN_BACKUP, NakSettings.NAK_TIMEOUT, NakSettings.NAK_RETRY,
+            NakSettings.NAK_MAX_ATTEMPTS, RicochetConfig.SESSION_DELAY, RicochetConfig.DATA_CACHE,
+            RicochetConfig.REPAIR_BUFFER, QsmConfig.TOKEN_INTERVAL, QsmConfig.PARTITION_SIZE);
     /** RicochetConfig messages read "key = value: rule"; a key of {@link #SHARED} is set straight from its flag. */
     private static final Pattern ENGINE_MESSAGE = Pattern.compile("([a-z-]+) = (.*?): (.*)", Pattern.DOTALL);
 
@@ -160,15 +168,11 @@ public final class SimulationOptions {
                     + "repairs (default: SRM's own, 1000).")
     private Double srmSessionIntervalMs;
 
-    @Option(names = "--qsm-token-interval-ms", paramLabel = "MS",
-            description = "With --protocol qsm: how long each ring member holds the token before passing it on, so a "
-                    + "ring of m members turns every m intervals; decimals allowed (default: QSM's own, 1).")
+    // Described by their declarations (DESCRIBED); unset, QSM's defaults, which are the declarations' too.
+    @Option(names = "--qsm-token-interval-ms", paramLabel = "MS")
     private Double qsmTokenIntervalMs;
 
-    @Option(names = "--qsm-partition-size", paramLabel = "N",
-            description = "With --protocol qsm: most members of a partition; a group larger than this is split into "
-                    + "partitions with a ring each, and their leaders run a ring of their own (QSM's hierarchy); a "
-                    + "group no larger is one flat ring (default: QSM's own, 5).")
+    @Option(names = "--qsm-partition-size", paramLabel = "N")
     private Integer qsmPartitionSize;
 
     @Option(names = "--regions", paramLabel = "MIN_SIZE",

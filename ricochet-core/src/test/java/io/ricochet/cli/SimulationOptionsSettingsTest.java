@@ -1,9 +1,9 @@
 package io.ricochet.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.setting.Setting;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.CommandSpec;
@@ -26,17 +26,17 @@ class SimulationOptionsSettingsTest {
                 assertEquals(s.defaultText(), value instanceof Double d ? Decimals.plain(d)
                         : String.valueOf(value).toLowerCase(java.util.Locale.ROOT), "--" + s.name());
             }
+            assertNull(spec.findOption("--qsm-token-interval-ms").getValue(), "unset: QSM's own, and no --protocol "
+                    + "qsm needed");
         }
     }
 
     @Test
     void shouldDescribeEachSharedFlagAsTheDaemonDoes() {
         String help = CliRun.of("simulate", "--help").out().replaceAll("\\s+", " ");
-        for (Setting s : SimulationOptions.SHARED.values()) {
-            if (s != RicochetConfig.PAYLOAD) {
-                String sentence = DaemonCommand.Flags.sentence(s.doc(), s.defaultText());
-                assertTrue(help.contains(sentence), "--" + s.name() + " says '" + sentence + "':\n" + help);
-            }
+        for (Setting s : SimulationOptions.DESCRIBED) {
+            String sentence = DaemonCommand.Flags.sentence(s.doc(), s.defaultText());
+            assertTrue(help.contains(sentence), "--" + s.name() + " says '" + sentence + "':\n" + help);
         }
         assertTrue(help.contains("--payload=BYTES Payload bytes of every data packet (default: 1024)."), help);
     }
