@@ -353,10 +353,10 @@ public final class SimulationOptions {
             throw new IllegalArgumentException("--qsm-partition-size: applies to --protocol qsm only, not "
                     + protocol.cliName());
         }
-        if (qsmPartitionSize < QsmConfig.MIN_PARTITION_SIZE || qsmPartitionSize > QsmConfig.MAX_PARTITION_SIZE) {
+        if (!QsmConfig.PARTITION_SIZE.allows(qsmPartitionSize)) {
             throw new IllegalArgumentException("--qsm-partition-size " + qsmPartitionSize + ": must be in "
-                    + QsmConfig.MIN_PARTITION_SIZE + ".." + QsmConfig.MAX_PARTITION_SIZE
-                    + " members (a value at least the group size keeps one flat ring)");
+                    + QsmConfig.PARTITION_SIZE.rangeText() + " members (a value at least the group size keeps one flat "
+                    + "ring)");
         }
         return qsmPartitionSize;
     }

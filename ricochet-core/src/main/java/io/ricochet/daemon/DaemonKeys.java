@@ -10,6 +10,7 @@ import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.setting.Setting;
 import io.ricochet.setting.Setting.Agreement;
 import io.ricochet.setting.Setting.Type;
+import io.ricochet.wire.HeaderFlyweight;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -24,6 +25,115 @@ import java.util.Map;
  * and their help of them, and {@code SettingsTableTest} keeps the docs' table generated from them.
  */
 public final class DaemonKeys {
+    /** This node's id. */
+    public static final Setting NODE_ID = Setting.required("node-id", Type.INTEGER,
+            "this node's id, unique in the cluster")
+            .details("What its HEARTBEAT_ACKs carry, and what a failure detector's --members lists")
+            .atLeast(0);
+
+    /** How far a datagram's clock may be from this host's. */
+    public static final Setting MAX_CLOCK_SKEW = Setting.millis("max-clock-skew-ms", 30_000,
+            "authenticated datagrams sent further than this from this host's clock, either way, are dropped as "
+                + "stale (counted, logged): keep hosts in sync with NTP, well within it")
+            .details("Counted in STALE_DATAGRAMS, with a WARN naming the source (docs/design/security.md, "
+                + "\"Replays\")")
+            .atLeast(100);
+
+    /** The port of repairs, NAKs and retransmissions. */
+    public static final Setting UNICAST_PORT = Setting.integer("unicast-port", 7300,
+            "UDP port for repairs, NAKs, retransmissions")
+            .range(1, 65_535);
+
+    /** The port of the failure detector's heartbeats. */
+    public static final Setting HEARTBEAT_PORT = Setting.integer("heartbeat-port", 7500,
+            "UDP port answering the failure detector's heartbeats, on a thread of its own (the GMS tells the "
+                + "rack's detector; a detector with a static --members list points here)")
+            .details("Sent to the GMS in REGISTER")
+            .range(1, 65_535);
+
+    /** This node's rack, 0 for none. */
+    public static final Setting RACK = Setting.integer("rack", 0,
+            "this node's rack (1..65535), sent to the GMS, which tells the rack's failure detector to watch it; "
+                + "0: none, only a detector listing it in --members watches it")
+            .details("GMS partition 0 lists the node to the rack's detector (ricochet-fd --rack R), or, while "
+                + "that detector is reported failed, to a standby detector or the next rack's")
+            .range(0, 0xFFFF);
+
+    /** When heartbeats go unanswered. */
+    public static final Setting HEARTBEAT_STALL = Setting.millis("heartbeat-stall-ms", 5000,
+            "heartbeats go unanswered once the engine thread has made no progress for this long")
+            .details("So a wedged daemon is reported")
+            .atLeast(100);
+
+    /** Bytes queued for one API client. */
+    public static final Setting API_QUEUE_BYTES = Setting.integer("api-queue-bytes",
+            ApiConfig.defaults().writeBufferHighWaterMark(),
+            "bytes queued for one slow API client before its deliveries are dropped (counted)")
+            .atLeast(16_384);
+
+    /** The largest IP packet. */
+    public static final Setting MTU = Setting.integer("mtu", 1500,
+            "largest IP packet the network carries unfragmented, bytes: 1500 on Ethernet, 9000 with jumbo frames, "
+                + "up to 65535 on loopback; every datagram fits one, and the interface must carry it")
+            .agreedBy(Agreement.CLUSTER)
+            .details("A datagram is at most a repair of r payloads and the authentication trailer. Raise it, with "
+                + "payload, where the network carries jumbo frames or for a loopback cluster: fewer, larger "
+                + "datagrams carry the same messages at a fraction of the CPU (docs/results.md). The daemon "
+                + "refuses to start if its interface's MTU is smaller, or if its buffers (which count packets of "
+                + "the largest size) could outgrow half its heap (docs/design/daemon.md, \"Datagrams larger than "
+                + "1 500 bytes\")")
+            .range(HeaderFlyweight.MIN_MTU, HeaderFlyweight.MAX_MTU);
+
+    /** Sends waiting for the engine. */
+    public static final Setting SEND_QUEUE = Setting.integer("send-queue", 4096,
+            "application sends that may wait for the engine at once; beyond, SEND gets BUSY (the Java client "
+                + "retries)")
+            .details("See docs/api.md, \"Backpressure\"")
+            .range(1, 1_000_000);
+
+    /** Datagrams of application messages per second. */
+    public static final Setting SEND_RATE_LIMIT = Setting.integer("send-rate-limit", 0,
+            "datagrams of application messages sent per second at most (0 = no limit)")
+            .atLeast(0);
+
+    /** How long a bundle waits. */
+    public static final Setting BUNDLE_LINGER = Setting.integer("bundle-linger-us", 0,
+            "how long a datagram being filled waits for more messages, 0.." + DaemonConfig.MAX_BUNDLE_LINGER_US
+                + " microseconds (0 = sent at the end of the engine thread's batch of sends)")
+            .range(0, DaemonConfig.MAX_BUNDLE_LINGER_US);
+
+    /** The receive buffer, per class. */
+    public static final Setting RX_BUFFER = Setting.integer("rx-buffer", 8192,
+            "packets per class in the application-level receive buffer")
+            .details("Evictions are counted")
+            .atLeast(DaemonConfig.MIN_RX_BUFFER);
+
+    /** SO_RCVBUF. */
+    public static final Setting SOCKET_RCVBUF = Setting.integer("socket-rcvbuf", 4_194_304,
+            "SO_RCVBUF asked for each socket, bytes")
+            .details("Capped by net.core.rmem_max")
+            .atLeast(65_536);
+
+    /** Seconds between counter logs. */
+    public static final Setting STATS_INTERVAL = Setting.integer("stats-interval", 10,
+            "seconds between counter logs at INFO (0 = never)")
+            .atLeast(0);
+
+    /** The multicast TTL. */
+    public static final Setting MULTICAST_TTL = Setting.integer("multicast-ttl", 1,
+            "multicast TTL: 0 or 1 (traffic never leaves the link)")
+            .range(0, 1);
+
+    /** Groups this node may be in. */
+    public static final Setting MAX_GROUPS = Setting.integer("max-groups", DaemonConfig.DEFAULT_MAX_GROUPS,
+            "groups this node may be in at once, over all API connections (1.." + DaemonConfig.MAX_GROUPS + "): "
+                + "a JOIN of one more is refused (LIMIT_EXCEEDED, counted as GROUP_LIMIT_REFUSALS)")
+            .details("Joins in flight included; a refused join keeps nothing, so a runaway application cannot "
+                + "grow the daemon's memory. An idle group takes about 0.9 KB of heap (docs/results.md, "
+                + "\"Thousands of groups\"): 16384 of them about 15 MB. The GMS leader bounds each daemon session "
+                + "at 65536 groups per partition itself (ERROR TOO_MANY_GROUPS, group-limit-refusals)")
+            .range(1, DaemonConfig.MAX_GROUPS);
+
     /** Every key, in order. */
     public static final List<Setting> ALL = all();
     /** Every key by its name. */
@@ -69,8 +179,7 @@ public final class DaemonKeys {
     /** Who this node is and how it authenticates. */
     private static List<Setting> identity() {
         return List.of(
-            Setting.required("node-id", Type.INTEGER, "this node's id, unique in the cluster")
-                .details("What its HEARTBEAT_ACKs carry, and what a failure detector's --members lists"),
+            NODE_ID,
             Setting.text("key-file", "",
                 "the cluster's key file (mode 0600; 'ricochet keygen --out FILE' makes one): every datagram is "
                     + "authenticated with it. Required unless insecure")
@@ -96,11 +205,7 @@ public final class DaemonKeys {
                 .details("The key is derived from the key file, so detectors need nothing; a daemon that differs is "
                     + "counted in UNAUTHENTIC_DATAGRAMS. About 0.3 us per 1 500-byte datagram at each end "
                     + "(docs/design/security.md, \"Encryption\")"),
-            Setting.millis("max-clock-skew-ms", 30_000,
-                "authenticated datagrams sent further than this from this host's clock, either way, are dropped as "
-                    + "stale (counted, logged): keep hosts in sync with NTP, well within it")
-                .details("Counted in STALE_DATAGRAMS, with a WARN naming the source (docs/design/security.md, "
-                    + "\"Replays\")"));
+            MAX_CLOCK_SKEW);
     }
 
     /** Where this node listens and whom it tells. */
@@ -110,30 +215,19 @@ public final class DaemonKeys {
                 .details("The data network: multicast is joined and sent there"),
             Setting.text("address", "127.0.0.1", "this node's unicast IPv4 address on that interface")
                 .details("Bound and advertised"),
-            Setting.integer("unicast-port", 7300, "UDP port for repairs, NAKs, retransmissions"),
-            Setting.integer("heartbeat-port", 7500,
-                "UDP port answering the failure detector's heartbeats, on a thread of its own (the GMS tells the "
-                    + "rack's detector; a detector with a static --members list points here)")
-                .details("Sent to the GMS in REGISTER"),
-            Setting.integer("rack", 0,
-                "this node's rack (1..65535), sent to the GMS, which tells the rack's failure detector to watch it; "
-                    + "0: none, only a detector listing it in --members watches it")
-                .details("GMS partition 0 lists the node to the rack's detector (ricochet-fd --rack R), or, while "
-                    + "that detector is reported failed, to a standby detector or the next rack's"),
-            Setting.millis("heartbeat-stall-ms", 5000,
-                "heartbeats go unanswered once the engine thread has made no progress for this long")
-                .details("So a wedged daemon is reported"));
+            UNICAST_PORT,
+            HEARTBEAT_PORT,
+            RACK,
+            HEARTBEAT_STALL);
     }
 
     /** The local API's listeners and limits. */
     private static List<Setting> api() {
-        ApiConfig api = ApiConfig.defaults();
         return List.of(
             Setting.text("api-bind", ApiConfig.DEFAULT_BIND_ADDRESS, "address of the local API (keep it on loopback)")
                 .details("The TCP listener's, when api-tcp is on; TCP has no authentication"),
             Setting.integer("api-port", ApiProtocol.DEFAULT_PORT, "TCP port of the local API (0 = any free port)"),
-            Setting.integer("api-queue-bytes", api.writeBufferHighWaterMark(),
-                "bytes queued for one slow API client before its deliveries are dropped (counted)"),
+            API_QUEUE_BYTES,
             Setting.text("api-unix-socket", "",
                 "absolute path of a Unix domain socket the local API also listens on (empty = none); its file mode "
                     + "and group decide who may connect")
@@ -180,16 +274,7 @@ public final class DaemonKeys {
             NakSettings.NAK_RATE_LIMIT,
             RicochetConfig.SESSION_DELAY,
             RicochetConfig.PAYLOAD,
-            Setting.integer("mtu", 1500,
-                "largest IP packet the network carries unfragmented, bytes: 1500 on Ethernet, 9000 with jumbo frames, "
-                    + "up to 65535 on loopback; every datagram fits one, and the interface must carry it")
-                .agreedBy(Agreement.CLUSTER)
-                .details("A datagram is at most a repair of r payloads and the authentication trailer. Raise it, with "
-                    + "payload, where the network carries jumbo frames or for a loopback cluster: fewer, larger "
-                    + "datagrams carry the same messages at a fraction of the CPU (docs/results.md). The daemon "
-                    + "refuses to start if its interface's MTU is smaller, or if its buffers (which count packets of "
-                    + "the largest size) could outgrow half its heap (docs/design/daemon.md, \"Datagrams larger than "
-                    + "1 500 bytes\")"));
+            MTU);
     }
 
     /** The engine's packet buffers. */
@@ -200,10 +285,7 @@ public final class DaemonKeys {
     /** The send queue, large messages and FIFO deliveries ({@link MessageLimits}), then pacing and bundling. */
     private static List<Setting> messages() {
         return List.of(
-            Setting.integer("send-queue", 4096,
-                "application sends that may wait for the engine at once; beyond, SEND gets BUSY (the Java client "
-                    + "retries)")
-                .details("See docs/api.md, \"Backpressure\""),
+            SEND_QUEUE,
             Setting.integer("send-queue-bytes", MessageLimits.DEFAULT.sendQueueBytes(),
                 "bytes of application sends that may wait for the engine at once (at least max-message); beyond, "
                     + "SEND gets BUSY"),
@@ -216,8 +298,7 @@ public final class DaemonKeys {
             Setting.integer("fifo-buffer", MessageLimits.DEFAULT.fifoBytes(),
                 "bytes of deliveries held back for subscribers that asked for FIFO order; past it they are delivered "
                     + "out of order and counted (FIFO_OUT_OF_ORDER)"),
-            Setting.integer("send-rate-limit", 0,
-                "datagrams of application messages sent per second at most (0 = no limit)"),
+            SEND_RATE_LIMIT,
             Setting.text("bundle-bytes", "payload",
                 "small application messages are packed into one datagram up to this many bytes: 'payload' (the "
                     + "largest the engine carries), 0 (off: one message per datagram) or "
@@ -225,27 +306,23 @@ public final class DaemonKeys {
                     + "repaired")
                 .details("BUNDLES_SENT, BUNDLED_MESSAGES and BUNDLE_PEAK show it working (docs/design/daemon.md, "
                     + "\"Bundling\")"),
-            Setting.integer("bundle-linger-us", 0,
-                "how long a datagram being filled waits for more messages, 0.." + DaemonConfig.MAX_BUNDLE_LINGER_US
-                    + " microseconds (0 = sent at the end of the engine thread's batch of sends)"),
+            BUNDLE_LINGER,
             RicochetConfig.REPAIR_BUFFER,
-            Setting.integer("rx-buffer", 8192, "packets per class in the application-level receive buffer")
-                .details("Evictions are counted"));
+            RX_BUFFER);
     }
 
     /** Sockets, injected loss and logging. */
     private static List<Setting> sockets() {
         return List.of(
-            Setting.integer("socket-rcvbuf", 4_194_304, "SO_RCVBUF asked for each socket, bytes")
-                .details("Capped by net.core.rmem_max"),
+            SOCKET_RCVBUF,
             Setting.text("inject-loss", "none", "receive-side loss: none|uniform:L|bursty:L:b|markov:L:m")
                 .details("Injected on purpose, for experiments only"),
             Setting.text("loss-scope", "data", "packet types injected loss applies to: data|all"),
             Setting.integer("seed", 1, "seed of the engine's and the injector's random choices"),
-            Setting.integer("stats-interval", 10, "seconds between counter logs at INFO (0 = never)"),
+            STATS_INTERVAL,
             Setting.text("transport", "auto", "socket implementation: auto|epoll|nio")
                 .details("auto: epoll where available, else nio"),
-            Setting.integer("multicast-ttl", 1, "multicast TTL: 0 or 1 (traffic never leaves the link)"));
+            MULTICAST_TTL);
     }
 
     /** Whose heartbeats are answered, and where (issue 33). */
@@ -295,13 +372,7 @@ public final class DaemonKeys {
             Setting.integer("api-max-groups-per-connection", ApiConfig.DEFAULT_MAX_GROUPS_PER_CONNECTION,
                 "groups one API connection may join; one more is refused (LIMIT_EXCEEDED); at most max-groups (when "
                     + "max-groups is set lower and this is not set, it is max-groups)"),
-            Setting.integer("max-groups", DaemonConfig.DEFAULT_MAX_GROUPS,
-                "groups this node may be in at once, over all API connections (1.." + DaemonConfig.MAX_GROUPS + "): "
-                    + "a JOIN of one more is refused (LIMIT_EXCEEDED, counted as GROUP_LIMIT_REFUSALS)")
-                .details("Joins in flight included; a refused join keeps nothing, so a runaway application cannot "
-                    + "grow the daemon's memory. An idle group takes about 0.9 KB of heap (docs/results.md, "
-                    + "\"Thousands of groups\"): 16384 of them about 15 MB. The GMS leader bounds each daemon session "
-                    + "at 65536 groups per partition itself (ERROR TOO_MANY_GROUPS, group-limit-refusals)"));
+            MAX_GROUPS);
     }
 
     /** Who may use the local API and how much (issue 33). */

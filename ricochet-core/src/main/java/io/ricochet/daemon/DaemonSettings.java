@@ -16,7 +16,6 @@ import io.ricochet.protocols.ProtocolTuning;
 import io.ricochet.qsm.QsmConfig;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.setting.Setting;
-import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -118,8 +117,8 @@ public final class DaemonSettings {
     private long qsmRegenerationFloorNs() {
         return parse("qsm-regeneration-floor-ms", v -> {
             long ms = Long.parseLong(v);
-            if (ms < 0 || ms > QsmConfig.MAX_REGENERATION_FLOOR_MS) {
-                throw new IllegalArgumentException("must be in 0.." + QsmConfig.MAX_REGENERATION_FLOOR_MS + " ms");
+            if (!QsmConfig.REGENERATION_FLOOR.allows(ms)) {
+                throw new IllegalArgumentException("must be in " + QsmConfig.REGENERATION_FLOOR.rangeText() + " ms");
             }
             return ms * 1_000_000L;
         });
@@ -128,9 +127,8 @@ public final class DaemonSettings {
     private int qsmPartitionSize() {
         return parse("qsm-partition-size", v -> {
             int size = Integer.parseInt(v);
-            if (size < QsmConfig.MIN_PARTITION_SIZE || size > QsmConfig.MAX_PARTITION_SIZE) {
-                throw new IllegalArgumentException("must be in " + QsmConfig.MIN_PARTITION_SIZE + ".."
-                        + QsmConfig.MAX_PARTITION_SIZE + " members");
+            if (!QsmConfig.PARTITION_SIZE.allows(size)) {
+                throw new IllegalArgumentException("must be in " + QsmConfig.PARTITION_SIZE.rangeText() + " members");
             }
             return size;
         });
@@ -150,10 +148,9 @@ public final class DaemonSettings {
     /** The mtu, checked before the engine's frame limit is derived from it. */
     private int mtu() {
         int mtu = integer("mtu");
-        if (mtu < HeaderFlyweight.MIN_MTU || mtu > HeaderFlyweight.MAX_MTU) {
-            throw new IllegalArgumentException("mtu = " + mtu + ": must be in " + HeaderFlyweight.MIN_MTU + ".."
-                    + HeaderFlyweight.MAX_MTU + " bytes (1500 on Ethernet, 9000 with jumbo frames, up to 65535 on "
-                    + "loopback)");
+        if (!DaemonKeys.MTU.allows(mtu)) {
+            throw new IllegalArgumentException("mtu = " + mtu + ": must be in " + DaemonKeys.MTU.rangeText()
+                    + " bytes (1500 on Ethernet, 9000 with jumbo frames, up to 65535 on loopback)");
         }
         return mtu;
     }
@@ -165,9 +162,9 @@ public final class DaemonSettings {
 
     private long maxClockSkewMs() {
         int skewMs = integer("max-clock-skew-ms");
-        if (skewMs < 100) {
-            throw new IllegalArgumentException("max-clock-skew-ms = " + skewMs + ": must be at least 100 ("
-                    + origin + ")");
+        if (!DaemonKeys.MAX_CLOCK_SKEW.allows(skewMs)) {
+            throw new IllegalArgumentException("max-clock-skew-ms = " + skewMs + ": must be "
+                    + DaemonKeys.MAX_CLOCK_SKEW.rangeText() + " (" + origin + ")");
         }
         return skewMs;
     }
@@ -203,8 +200,9 @@ public final class DaemonSettings {
     /** The local API's settings; ApiConfig's own rule for a value is reported under the key that set it. */
     private ApiConfig api() {
         int queue = integer("api-queue-bytes");
-        if (queue < 16_384) {
-            throw new IllegalArgumentException("api-queue-bytes = " + queue + ": must be at least 16384");
+        if (!DaemonKeys.API_QUEUE_BYTES.allows(queue)) {
+            throw new IllegalArgumentException("api-queue-bytes = " + queue + ": must be "
+                    + DaemonKeys.API_QUEUE_BYTES.rangeText());
         }
         ApiConfig api = ApiConfig.defaults().withWriteBufferWaterMarks(queue / 2, queue);
         api = apiValue("api-bind", api, a -> a.withBindAddress(address("api-bind").getHostAddress()));

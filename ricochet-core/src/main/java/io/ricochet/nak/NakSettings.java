@@ -29,20 +29,21 @@ public record NakSettings(boolean nakEnabled, long nakTimeoutNs, long retryNs, i
     public static final Setting NAK_RETRY = Setting.millis("nak-retry-ms", 50, "delay between NAK retries");
     /** NAKs for one loss before it is given up. */
     public static final Setting NAK_MAX_ATTEMPTS = Setting.integer("nak-max-attempts", 10,
-            "NAKs sent for one packet before it is reported lost");
+            "NAKs sent for one packet before it is reported lost").atLeast(1);
     /** NAKs this node may send per second. */
     public static final Setting NAK_RATE_LIMIT = Setting.integer("nak-rate-limit", 5000,
-            "NAKs this node may send per second (0 = unlimited)");
+            "NAKs this node may send per second (0 = unlimited)").atLeast(0);
     /** Losses tracked at once by default. */
     public static final int DEFAULT_MAX_PENDING_LOSSES = 65_536;
 
     public NakSettings {
         require(nakTimeoutNs > 0, "nak-timeout", nakTimeoutNs, "must be positive");
         require(retryNs > 0, "nak-retry", retryNs, "must be positive");
-        require(maxAttempts >= 1, "nak-max-attempts", maxAttempts, "must be at least 1");
+        require(NAK_MAX_ATTEMPTS.allows(maxAttempts), "nak-max-attempts", maxAttempts,
+                "must be " + NAK_MAX_ATTEMPTS.rangeText());
         require(giveUpNs > 0, "give-up", giveUpNs, "must be positive");
         require(maxPendingLosses >= 1, "max-pending-losses", maxPendingLosses, "must be at least 1");
-        require(rateLimit >= 0, "nak-rate-limit", rateLimit, "must be 0 (unlimited) or positive");
+        require(NAK_RATE_LIMIT.allows(rateLimit), "nak-rate-limit", rateLimit, "must be 0 (unlimited) or positive");
     }
 
     private static void require(boolean ok, String key, Object value, String rule) {

@@ -63,14 +63,16 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
             .agreedBy(Agreement.GROUP)
             .details("The leaders' ring carries each partition's acknowledgements and losses (docs/design/qsm.md, "
                     + "\"Hierarchy\"); a group no larger is one flat ring. Members that split a group differently "
-                    + "refuse each other's tokens");
+                    + "refuse each other's tokens")
+            .range(MIN_PARTITION_SIZE, MAX_PARTITION_SIZE);
     /** The daemon's floor under token regeneration (the simulator keeps 0). */
     public static final Setting REGENERATION_FLOOR = Setting.millis("qsm-regeneration-floor-ms", 100,
             "with protocol qsm: shortest wait before a member with work that has not seen the token makes a new "
                     + "one (0.." + MAX_REGENERATION_FLOOR_MS + " ms; the rounds of the ring decide when longer): a "
                     + "process stalled for a few token holds otherwise regenerates tokens that supersede live ones")
             .details("Stalls come from scheduling and GC (docs/design/qsm.md, \"Why the daemon has a regeneration "
-                    + "floor\")");
+                    + "floor\")")
+            .range(0, MAX_REGENERATION_FLOOR_MS);
 
     public QsmConfig {
         require(maxPayload >= 1 && maxPayload <= DataFlyweight.STANDARD_MAX_PAYLOAD, "payload", maxPayload,
@@ -92,10 +94,10 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
         require(lossTableCapacity >= 1 && lossTableCapacity <= 1 << 20, "loss table", lossTableCapacity,
                 "1..1048576 losses");
         require(streamWindow >= 64 && streamWindow <= 1 << 20, "stream window", streamWindow, "64..1048576");
-        require(partitionSize >= MIN_PARTITION_SIZE && partitionSize <= MAX_PARTITION_SIZE, "partition size",
-                partitionSize, MIN_PARTITION_SIZE + ".." + MAX_PARTITION_SIZE + " members");
-        require(regenerationFloorNs >= 0 && regenerationFloorNs <= MAX_REGENERATION_FLOOR_MS * MS,
-                "regeneration floor", regenerationFloorNs, "0.." + MAX_REGENERATION_FLOOR_MS + " ms in ns");
+        require(PARTITION_SIZE.allows(partitionSize), "partition size", partitionSize,
+                PARTITION_SIZE.rangeText() + " members");
+        require(REGENERATION_FLOOR.allows(regenerationFloorNs / (double) MS), "regeneration floor",
+                regenerationFloorNs, REGENERATION_FLOOR.rangeText() + " ms in ns");
     }
 
     /**

@@ -53,27 +53,28 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
                            long stabilityIntervalNs, int stabilityEvery, int sendWindow, boolean fountainBackup) {
 
     /** Rate-of-fire r. */
-    public static final Setting R = Setting.integer("r", 8, "rate-of-fire r: data packets XORed into one repair");
+    public static final Setting R = Setting.integer("r", 8, "rate-of-fire r: data packets XORed into one repair")
+            .range(1, RepairFlyweight.MAX_ENTRIES);
     /** Rate-of-fire c. */
     public static final Setting C = Setting.decimal("c", "5",
             "rate-of-fire c: receivers each repair is sent to, so c repairs go out per r data packets received; "
-                    + "decimals allowed");
+                    + "decimals allowed").range(0, 64);
     /** Repair bins per group. */
     public static final Setting STAGGER = Setting.integer("stagger", 1,
             "repair bins per group fed round-robin, so a loss burst of up to stagger packets lands in different "
-                    + "repairs; 1 = no stagger").details("Raise it for bursty loss");
+                    + "repairs; 1 = no stagger").details("Raise it for bursty loss").range(1, 64);
     /** Tail-loss discovery by idle streams. */
     public static final Setting SESSION_DELAY = Setting.millis("session-delay-ms", 50,
             "with NAK on, a sender idle this long on a group announces its highest sequence number, so losses at "
-                    + "the tail of a burst are discovered; 0 = off");
+                    + "the tail of a burst are discovered; 0 = off").atLeast(0);
     /** The largest payload. */
     public static final Setting PAYLOAD = Setting.integer("payload", 1024,
             "largest payload of the engine's datagrams in bytes; an application message is at most this less 1; a "
                     + "repair of r of them must fit the mtu")
-            .details("The 1 byte is the datagram's kind byte");
+            .details("The 1 byte is the datagram's kind byte; the mtu bounds it from above").atLeast(1);
     /** Received packets kept for XOR recovery. */
     public static final Setting DATA_CACHE = Setting.integer("data-cache", 4096,
-            "received packets each node keeps for XOR recovery").details("Evictions are counted");
+            "received packets each node keeps for XOR recovery").details("Evictions are counted").atLeast(1);
     /** Sent packets kept to answer NAKs (the daemon's default; see {@link #LIBRARY_RETRANSMIT_CAPACITY}). */
     public static final Setting RETRANSMIT_BUFFER = Setting.integer("retransmit-buffer", 65_536,
             "sent packets kept at most to answer NAKs; each is kept for the NAK give-up time, so this divided by "
@@ -81,16 +82,19 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             .details("A sent packet is kept until every member of its group reported it resolved "
                     + "(stability-interval-ms), at most the NAK give-up time: the daemon paces senders so that no "
                     + "packet a member may still ask for is evicted (without reports, retransmit-buffer / 3.25 s, "
-                    + "about 20 000/s, is the highest sustained send rate)");
+                    + "about 20 000/s, is the highest sustained send rate)")
+            .atLeast(1);
     /** Unusable repairs kept for later. */
     public static final Setting REPAIR_BUFFER = Setting.integer("repair-buffer", 512,
-            "repairs missing two or more packets each node keeps for later use").details("Evictions are counted");
+            "repairs missing two or more packets each node keeps for later use").details("Evictions are counted")
+            .atLeast(0);
     /** Receivers' progress reports (the daemon's default; off in {@link #builder()}). */
     public static final Setting STABILITY_INTERVAL = Setting.millis("stability-interval-ms", 100,
             "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
                     + "every member has from its retransmit buffer early (0 = off: each is kept the NAK give-up time)")
             .details("One STABLE per sender per interval, an entry per group that moved (STABLES_SENT, "
-                    + "STABLES_RECEIVED, STABLE_RELEASES)");
+                    + "STABLES_RECEIVED, STABLE_RELEASES)")
+            .atLeast(0);
     /** Flow control's window (the daemon's default; off in {@link #builder()}). */
     public static final Setting SEND_WINDOW = Setting.integer("send-window", 4096,
             "packets this daemon may have sent to one group beyond what some member has reported receiving (flow "
@@ -99,14 +103,16 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
                     + "stability-interval-ms)")
             .details("A member's progress is what its STABLE reports say arrived or is known missing. A member that "
                     + "stops reporting slows the sender to send-window per give-up time (3.25 s at the defaults: "
-                    + "about 1 260 packets/s) until the GMS removes it (docs/design/daemon.md, \"Flow control\")");
+                    + "about 1 260 packets/s) until the GMS removes it (docs/design/daemon.md, \"Flow control\")")
+            .atLeast(0);
     /** Progress reports by count (the daemon's default; off in {@link #builder()}). */
     public static final Setting STABILITY_EVERY = Setting.integer("stability-every", 128,
             "a receiver also reports its progress once it has delivered this many packets since its last report "
                     + "(0 = only every stability-interval-ms): at high rates a sender's retransmit buffer then "
                     + "follows its receivers closely")
             .details("Within a fraction of a millisecond, which send-window relies on (docs/design/daemon.md, "
-                    + "\"Flow control\")");
+                    + "\"Flow control\")")
+            .atLeast(0);
     /** The fountain backup behind LEC. */
     public static final Setting FOUNTAIN_BACKUP = Setting.onOff("fountain-backup", false,
             "with protocol ricochet and nak on: NAKs for a burst of a sender's packets longer than stagger x r are "
@@ -132,27 +138,33 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
     public RicochetConfig {
         cByGroup = Map.copyOf(cByGroup);
         Objects.requireNonNull(nakSettings, "nakSettings");
-        require(r >= 1 && r <= RepairFlyweight.MAX_ENTRIES, "r", r, "must be in 1.." + RepairFlyweight.MAX_ENTRIES);
-        require(defaultC >= 0 && defaultC <= 64, "c", defaultC, "must be in 0..64");
+        require(R.allows(r), "r", r, "must be in " + R.rangeText());
+        require(C.allows(defaultC), "c", defaultC, "must be in " + C.rangeText());
         for (Map.Entry<Integer, Double> e : cByGroup.entrySet()) {
-            require(e.getValue() >= 0 && e.getValue() <= 64, "c for group " + e.getKey(), e.getValue(),
-                    "must be in 0..64");
+            require(C.allows(e.getValue()), "c for group " + e.getKey(), e.getValue(),
+                    "must be in " + C.rangeText());
         }
-        require(stagger >= 1 && stagger <= 64, "stagger", stagger, "must be in 1..64");
-        require(maxPayload >= 1, "payload", maxPayload, "must be at least 1");
+        require(STAGGER.allows(stagger), "stagger", stagger, "must be in " + STAGGER.rangeText());
+        require(PAYLOAD.allows(maxPayload), "payload", maxPayload, "must be " + PAYLOAD.rangeText());
         require(maxFrameLength >= HeaderFlyweight.MIN_MTU - HeaderFlyweight.IP_UDP_OVERHEAD - 32
                         && maxFrameLength <= HeaderFlyweight.MAX_FRAME_LENGTH, "max frame length", maxFrameLength,
                 "must be in " + (HeaderFlyweight.MIN_MTU - HeaderFlyweight.IP_UDP_OVERHEAD - 32) + ".."
                         + HeaderFlyweight.MAX_FRAME_LENGTH);
         requireRepairFits(r, maxPayload, 0, maxFrameLength);
-        require(dataCacheCapacity >= 1, "data-cache", dataCacheCapacity, "must be at least 1");
-        require(retransmitCapacity >= 1, "retransmit-buffer", retransmitCapacity, "must be at least 1");
-        require(repairBufferCapacity >= 0, "repair-buffer", repairBufferCapacity, "must be 0 or more");
+        require(DATA_CACHE.allows(dataCacheCapacity), "data-cache", dataCacheCapacity,
+                "must be " + DATA_CACHE.rangeText());
+        require(RETRANSMIT_BUFFER.allows(retransmitCapacity), "retransmit-buffer", retransmitCapacity,
+                "must be " + RETRANSMIT_BUFFER.rangeText());
+        require(REPAIR_BUFFER.allows(repairBufferCapacity), "repair-buffer", repairBufferCapacity,
+                "must be " + REPAIR_BUFFER.rangeText());
         require(streamWindow >= 64, "stream-window", streamWindow, "must be at least 64");
-        require(sessionDelayNs >= 0, "session-delay", sessionDelayNs, "must be 0 (off) or positive");
-        require(stabilityIntervalNs >= 0, "stability-interval", stabilityIntervalNs, "must be 0 (off) or positive");
-        require(stabilityEvery >= 0, "stability-every", stabilityEvery, "must be 0 (off) or positive");
-        require(sendWindow >= 0, "send-window", sendWindow, "must be 0 (off) or positive");
+        // 0 ms is 0 ns: the bounds of the time settings hold in nanoseconds too.
+        require(SESSION_DELAY.allows(sessionDelayNs), "session-delay", sessionDelayNs, "must be 0 (off) or positive");
+        require(STABILITY_INTERVAL.allows(stabilityIntervalNs), "stability-interval", stabilityIntervalNs,
+                "must be 0 (off) or positive");
+        require(STABILITY_EVERY.allows(stabilityEvery), "stability-every", stabilityEvery,
+                "must be 0 (off) or positive");
+        require(SEND_WINDOW.allows(sendWindow), "send-window", sendWindow, "must be 0 (off) or positive");
         if (fountainBackup) {
             require(nakSettings.nakEnabled(), "fountain-backup", "on",
                     "needs the NAK layer (nak on): the fountain answers NAKs");

@@ -15,8 +15,12 @@ import java.util.Objects;
  * @param doc         one line for {@code --help} and the docs, starting lower case, without a final full stop
  * @param agreement   who must set the same value for the cluster to work
  * @param details     what the operations guide says beyond {@code doc} (empty for nothing more)
+ * @param min         the smallest value a number may have ({@link Long#MIN_VALUE}: no bound declared)
+ * @param max         the largest value a number may have ({@link Long#MAX_VALUE}: no bound declared); the configs'
+ *                    checks read both, and may refuse more (a bound that depends on another setting)
  */
-public record Setting(String name, Type type, String defaultText, String doc, Agreement agreement, String details) {
+public record Setting(String name, Type type, String defaultText, String doc, Agreement agreement, String details,
+                      long min, long max) {
 
     private static final long NS_PER_MS = 1_000_000L;
 
@@ -64,47 +68,83 @@ public record Setting(String name, Type type, String defaultText, String doc, Ag
         if (type == Type.ON_OFF && defaultText != null && !defaultText.equals("on") && !defaultText.equals("off")) {
             throw new IllegalArgumentException(name + ": an on|off default must be on or off, not " + defaultText);
         }
+        if (min > max) {
+            throw new IllegalArgumentException(name + ": its range " + min + ".." + max + " is empty");
+        }
+    }
+
+    private static Setting of(String name, Type type, String defaultText, String doc) {
+        return new Setting(name, type, defaultText, doc, Agreement.NODE, "", Long.MIN_VALUE, Long.MAX_VALUE);
     }
 
     /** A text setting with {@code defaultText} ({@code ""} = none). */
     public static Setting text(String name, String defaultText, String doc) {
-        return new Setting(name, Type.TEXT, defaultText, doc, Agreement.NODE, "");
+        return of(name, Type.TEXT, defaultText, doc);
     }
 
     /** A setting that has no default: it must be given. */
     public static Setting required(String name, Type type, String doc) {
-        return new Setting(name, type, null, doc, Agreement.NODE, "");
+        return of(name, type, null, doc);
     }
 
     /** A whole number. */
     public static Setting integer(String name, long defaultValue, String doc) {
-        return new Setting(name, Type.INTEGER, Long.toString(defaultValue), doc, Agreement.NODE, "");
+        return of(name, Type.INTEGER, Long.toString(defaultValue), doc);
     }
 
     /** A number with decimals allowed, its default written as {@code defaultText} (e.g. {@code 5}). */
     public static Setting decimal(String name, String defaultText, String doc) {
         Double.parseDouble(defaultText);
-        return new Setting(name, Type.DECIMAL, defaultText, doc, Agreement.NODE, "");
+        return of(name, Type.DECIMAL, defaultText, doc);
     }
 
     /** A time in milliseconds. */
     public static Setting millis(String name, long defaultMs, String doc) {
-        return new Setting(name, Type.MILLIS, Long.toString(defaultMs), doc, Agreement.NODE, "");
+        return of(name, Type.MILLIS, Long.toString(defaultMs), doc);
     }
 
     /** An on|off switch. */
     public static Setting onOff(String name, boolean defaultOn, String doc) {
-        return new Setting(name, Type.ON_OFF, defaultOn ? "on" : "off", doc, Agreement.NODE, "");
+        return of(name, Type.ON_OFF, defaultOn ? "on" : "off", doc);
     }
 
     /** This declaration, with {@code who} having to agree on its value. */
     public Setting agreedBy(Agreement who) {
-        return new Setting(name, type, defaultText, doc, who, details);
+        return new Setting(name, type, defaultText, doc, who, details, min, max);
     }
 
     /** This declaration, with what the operations guide says beyond the one line. */
     public Setting details(String more) {
-        return new Setting(name, type, defaultText, doc, agreement, more);
+        return new Setting(name, type, defaultText, doc, agreement, more, min, max);
+    }
+
+    /** This declaration, its values in {@code from..to}. */
+    public Setting range(long from, long to) {
+        return new Setting(name, type, defaultText, doc, agreement, details, from, to);
+    }
+
+    /** This declaration, its values {@code from} or more. */
+    public Setting atLeast(long from) {
+        return range(from, Long.MAX_VALUE);
+    }
+
+    /** Whether {@code value} is in the declared range. */
+    public boolean allows(double value) {
+        return value >= min && value <= max;
+    }
+
+    /**
+     * The declared range as the checks' messages say it after "must be": {@code 1..64}, {@code at least 16},
+     * {@code 0 or more}; empty when none is declared.
+     */
+    public String rangeText() {
+        if (max != Long.MAX_VALUE) {
+            return (min == Long.MIN_VALUE ? "at most " : min + "..") + max;
+        }
+        if (min == Long.MIN_VALUE) {
+            return "";
+        }
+        return min == 0 ? "0 or more" : "at least " + min;
     }
 
     /** Whether the setting must be given. */

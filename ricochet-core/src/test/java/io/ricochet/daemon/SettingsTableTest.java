@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The settings table of docs/operations.md, section 1.4, is generated from the daemon's declarations
- * ({@link DaemonKeys}): every key, its default, who must agree and its description, so the docs cannot drift from the
- * daemon. After changing a declaration, regenerate it with
+ * ({@link DaemonKeys}): every key, its default, its range, who must agree and its description, so the docs cannot
+ * drift from the daemon. After changing a declaration, regenerate it with
  * {@code mvn -o -pl ricochet-core test -Dtest=SettingsTableTest -Dsettings.write=true}.
  */
 class SettingsTableTest {
@@ -40,24 +40,37 @@ class SettingsTableTest {
 
     @Test
     void shouldWriteACellForEachKindOfDefault() {
-        assertEquals("| `node-id` | (required) | this node | This node's id, unique in the cluster. What its "
-                + "HEARTBEAT_ACKs carry, and what a failure detector's --members lists. |",
+        assertEquals("| `node-id` | (required) | 0 or more | this node | This node's id, unique in the cluster. "
+                + "What its HEARTBEAT_ACKs carry, and what a failure detector's --members lists. |",
                 row(DaemonKeys.BY_NAME.get("node-id")));
-        assertTrue(row(DaemonKeys.BY_NAME.get("tls-key")).startsWith("| `tls-key` | none | this node | "));
+        assertTrue(row(DaemonKeys.BY_NAME.get("tls-key")).startsWith("| `tls-key` | none |  | this node | "));
         assertTrue(row(DaemonKeys.BY_NAME.get("protocol")).contains("ricochet\\|srm"), "a | in a cell is escaped");
+    }
+
+    @Test
+    void shouldDeclareEveryNumbersDefaultInItsRange() {
+        for (Setting s : DaemonKeys.ALL) {
+            boolean number = s.type() == Setting.Type.INTEGER || s.type() == Setting.Type.MILLIS
+                    || s.type() == Setting.Type.DECIMAL;
+            if (number && !s.required()) {
+                assertTrue(s.allows(Double.parseDouble(s.defaultText())), s.name() + " = " + s.defaultText()
+                        + " is outside its range " + s.rangeText());
+            }
+        }
     }
 
     /** The table, a line per key in the declarations' order. */
     static String table() {
-        StringBuilder out = new StringBuilder("| Key | Default | Who must agree | Meaning |\n|---|---|---|---|\n");
+        StringBuilder out = new StringBuilder("| Key | Default | Range | Who must agree | Meaning |\n"
+                + "|---|---|---|---|---|\n");
         DaemonKeys.ALL.forEach(s -> out.append(row(s)).append('\n'));
         return out.toString();
     }
 
     private static String row(Setting s) {
         String meaning = sentence(s.doc()) + (s.details().isEmpty() ? "" : " " + sentence(s.details()));
-        return "| `" + s.name() + "` | " + defaultCell(s) + " | " + s.agreement().words() + " | "
-                + meaning.replace("|", "\\|") + " |";
+        return "| `" + s.name() + "` | " + defaultCell(s) + " | " + s.rangeText() + " | " + s.agreement().words()
+                + " | " + meaning.replace("|", "\\|") + " |";
     }
 
     private static String defaultCell(Setting s) {
