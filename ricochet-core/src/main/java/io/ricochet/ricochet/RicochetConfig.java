@@ -129,9 +129,9 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
      */
     public static final int LIBRARY_RETRANSMIT_CAPACITY = 8192;
     /** Losses given up with NAK off, by default. */
-    public static final long DEFAULT_LEC_GIVE_UP_MS = 2_000;
+    private static final long DEFAULT_LEC_GIVE_UP_MS = 2_000;
     /** Streams run at most this far ahead of their oldest unresolved packet, by default. */
-    public static final int DEFAULT_STREAM_WINDOW = 16_384;
+    private static final int DEFAULT_STREAM_WINDOW = 16_384;
 
     private static final long MS = 1_000_000L;
 
