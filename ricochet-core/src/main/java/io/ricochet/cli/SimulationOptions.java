@@ -19,6 +19,7 @@ import io.ricochet.setting.Setting;
 import io.ricochet.sim.Perturbation;
 import io.ricochet.sim.SimConfig;
 import io.ricochet.sim.Workload;
+import io.ricochet.srm.SrmConfig;
 import io.ricochet.workload.WorkloadJson;
 import io.ricochet.workload.WorkloadPlan;
 import java.nio.file.Path;
@@ -56,13 +57,14 @@ public final class SimulationOptions {
             NakSettings.NAK_RETRY, NakSettings.NAK_MAX_ATTEMPTS, RicochetConfig.SESSION_DELAY,
             RicochetConfig.DATA_CACHE, RicochetConfig.REPAIR_BUFFER);
     /**
-     * The flags described by their settings' declarations: the shared ones but --payload, and QSM's, which have no
-     * default here (unset, QSM's own applies; set, they apply to --protocol qsm only).
+     * The flags described by their settings' declarations: the shared ones but --payload, and SRM's and QSM's, which
+     * have no default here (unset, the protocol's own applies; set, they apply to that protocol only).
      */
     static final List<Setting> DESCRIBED = List.of(RicochetConfig.R, RicochetConfig.C, RicochetConfig.STAGGER,
             NakSettings.NAK, RicochetConfig.FOUNTAIN_BACKUP, NakSettings.NAK_TIMEOUT, NakSettings.NAK_RETRY,
             NakSettings.NAK_MAX_ATTEMPTS, RicochetConfig.SESSION_DELAY, RicochetConfig.DATA_CACHE,
-            RicochetConfig.REPAIR_BUFFER, QsmConfig.TOKEN_INTERVAL, QsmConfig.PARTITION_SIZE);
+            RicochetConfig.REPAIR_BUFFER, SrmConfig.SESSION_INTERVAL, QsmConfig.TOKEN_INTERVAL,
+            QsmConfig.PARTITION_SIZE);
     /** RicochetConfig messages read "key = value: rule"; a key of {@link #SHARED} is set straight from its flag. */
     private static final Pattern ENGINE_MESSAGE = Pattern.compile("([a-z-]+) = (.*?): (.*)", Pattern.DOTALL);
 
@@ -162,13 +164,10 @@ public final class SimulationOptions {
     @Option(names = "--session-delay-ms", paramLabel = "MS")
     private double sessionDelayMs;
 
-    @Option(names = "--srm-session-interval-ms", paramLabel = "MS",
-            description = "With --protocol srm: mean interval between a member's session messages in a group; "
-                    + "0 turns session messages off, so losses are found only from later packets, requests and "
-                    + "repairs (default: SRM's own, 1000).")
+    // Described by their declarations (DESCRIBED); unset, SRM's and QSM's defaults, which are the declarations' too.
+    @Option(names = "--srm-session-interval-ms", paramLabel = "MS")
     private Double srmSessionIntervalMs;
 
-    // Described by their declarations (DESCRIBED); unset, QSM's defaults, which are the declarations' too.
     @Option(names = "--qsm-token-interval-ms", paramLabel = "MS")
     private Double qsmTokenIntervalMs;
 
