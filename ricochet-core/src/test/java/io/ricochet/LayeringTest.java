@@ -22,6 +22,8 @@ import org.junit.jupiter.api.Test;
 class LayeringTest {
     /** Agrona's primitive-keyed collections, which the packet path may use (its pom entry says why). */
     private static final String COLLECTIONS = "org.agrona.collections..";
+    /** The type a setting is declared with, which every layer may use. */
+    private static final String SETTING = "io.ricochet.setting..";
     /** The sans-I/O protocol code: engines and everything they are built from. */
     private static final String[] PROTOCOL = {"io.ricochet.engine..", "io.ricochet.lec..", "io.ricochet.nak..",
         "io.ricochet.ricochet..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
@@ -58,9 +60,16 @@ class LayeringTest {
     @Test
     void shouldKeepTheProtocolPackagesBelowEverythingElse() {
         check(classes().that().resideInAnyPackage(PROTOCOL).should().onlyDependOnClassesThat()
-                .resideInAnyPackage(concat(PROTOCOL, "java..", COLLECTIONS, ""))
+                .resideInAnyPackage(concat(PROTOCOL, "java..", COLLECTIONS, SETTING, ""))
                 .because("protocol code knows no driver, API, membership service or command line (primitive-keyed "
-                        + "collections aside)"));
+                        + "collections and the declarations of its settings aside)"));
+    }
+
+    @Test
+    void shouldKeepTheSettingDeclarationsAtTheBottom() {
+        check(classes().that().resideInAPackage(SETTING).should().onlyDependOnClassesThat()
+                .resideInAnyPackage(SETTING, "java..", "")
+                .because("every layer declares its settings with it, the protocol packages included"));
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.ricochet.daemon.Daemon;
 import io.ricochet.daemon.DaemonConfig;
 import io.ricochet.daemon.DaemonSettings;
 import io.ricochet.daemon.LeakDetection;
+import io.ricochet.setting.Setting;
 import java.io.IOException;
 import java.io.Reader;
 import java.nio.file.Files;
@@ -56,10 +57,10 @@ public final class DaemonCommand implements Callable<Integer> {
         @Override
         public CommandSpec transform(CommandSpec commandSpec) {
             int order = 1;
-            for (Map.Entry<String, String[]> key : DaemonSettings.KEYS.entrySet()) {
-                String[] meta = key.getValue();
-                commandSpec.addOption(OptionSpec.builder("--" + key.getKey()).type(String.class).order(order++)
-                        .paramLabel(label(key.getKey(), meta[0])).description(sentence(meta[1], meta[0])).build());
+            for (Setting key : DaemonSettings.KEYS.values()) {
+                commandSpec.addOption(OptionSpec.builder("--" + key.name()).type(String.class).order(order++)
+                        .paramLabel(label(key.name(), key.defaultText()))
+                        .description(sentence(key.doc(), key.defaultText())).build());
             }
             // --help and --version last, as in the other commands' help.
             for (OptionSpec help : List.copyOf(commandSpec.options())) {

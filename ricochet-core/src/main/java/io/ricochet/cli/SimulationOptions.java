@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.ricochet.engine.ProtocolFactory;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
+import io.ricochet.nak.NakSettings;
 import io.ricochet.pbcast.Neighbourhood;
 import io.ricochet.pbcast.PbcastConfig;
 import io.ricochet.pbcast.PbcastProtocol;
@@ -14,40 +15,58 @@ import io.ricochet.protocols.ProtocolTuning;
 import io.ricochet.qsm.QsmConfig;
 import io.ricochet.region.RegionPlanner;
 import io.ricochet.ricochet.RicochetConfig;
+import io.ricochet.setting.Setting;
 import io.ricochet.sim.Perturbation;
 import io.ricochet.sim.SimConfig;
 import io.ricochet.sim.Workload;
+import io.ricochet.srm.SrmConfig;
 import io.ricochet.workload.WorkloadJson;
 import io.ricochet.workload.WorkloadPlan;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.IDefaultValueProvider;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 
 /**
  * The flags that describe one simulation run, with the defaults of the paper's evaluation (section 5), and their
- * translation into a {@link SimConfig}. A picocli mixin, so other commands (the bench) can take the same flags.
+ * translation into a {@link SimConfig}. A picocli mixin, so other commands (the bench) can take the same flags. The
+ * flags of the settings it shares with the daemon ({@link #SHARED}) take their defaults and descriptions from those
+ * settings' declarations.
  */
+@Command(defaultValueProvider = SimulationOptions.Defaults.class, resourceBundle = SimulationOptionDocs.NAME)
 public final class SimulationOptions {
 
     private static final long NS_PER_MS = 1_000_000L;
     private static final long NS_PER_US = 1_000L;
     /** Longest accepted time setting: one hour. */
     private static final double MAX_NS = 3_600e9;
-    /** RicochetConfig messages read "key = value: rule"; these keys are set straight from a flag. */
+    /**
+     * The settings the simulator shares with the daemon: each is the flag {@code --NAME} with the declaration's
+     * default ({@link Defaults}).
+     */
+    static final Map<String, Setting> SHARED = shared(RicochetConfig.R, RicochetConfig.C, RicochetConfig.STAGGER,
+            NakSettings.NAK, RicochetConfig.FOUNTAIN_BACKUP, RicochetConfig.PAYLOAD, NakSettings.NAK_TIMEOUT,
+            NakSettings.NAK_RETRY, NakSettings.NAK_MAX_ATTEMPTS, RicochetConfig.SESSION_DELAY,
+            RicochetConfig.DATA_CACHE, RicochetConfig.REPAIR_BUFFER);
+    /**
+     * The flags described by their settings' declarations: the shared ones but --payload, and SRM's and QSM's, which
+     * have no default here (unset, the protocol's own applies; set, they apply to that protocol only).
+     */
+    static final List<Setting> DESCRIBED = List.of(RicochetConfig.R, RicochetConfig.C, RicochetConfig.STAGGER,
+            NakSettings.NAK, RicochetConfig.FOUNTAIN_BACKUP, NakSettings.NAK_TIMEOUT, NakSettings.NAK_RETRY,
+            NakSettings.NAK_MAX_ATTEMPTS, RicochetConfig.SESSION_DELAY, RicochetConfig.DATA_CACHE,
+            RicochetConfig.REPAIR_BUFFER, SrmConfig.SESSION_INTERVAL, QsmConfig.TOKEN_INTERVAL,
+            QsmConfig.PARTITION_SIZE);
+    /** RicochetConfig messages read "key = value: rule"; a key of {@link #SHARED} is set straight from its flag. */
     private static final Pattern ENGINE_MESSAGE = Pattern.compile("([a-z-]+) = (.*?): (.*)", Pattern.DOTALL);
-    private static final Map<String, String> ENGINE_FLAGS = Map.of(
-            "r", "--r",
-            "c", "--c",
-            "stagger", "--stagger",
-            "nak-max-attempts", "--nak-max-attempts",
-            "payload", "--payload",
-            "data-cache", "--data-cache",
-            "repair-buffer", "--repair-buffer",
-            "fountain-backup", "--fountain-backup");
 
     @Option(names = "--protocol", paramLabel = "NAME", defaultValue = "ricochet",
             converter = ValueConverters.Protocol.class,
@@ -77,18 +96,13 @@ public final class SimulationOptions {
                     + "nodes, each in --degree of n*d/s groups (default: random grouping).")
     private Path plan;
 
-    @Option(names = "--r", paramLabel = "R", defaultValue = "8",
-            description = "Rate-of-fire r: data packets XORed into one repair (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--r", paramLabel = "R")
     private int r;
 
-    @Option(names = "--c", paramLabel = "C", defaultValue = "5",
-            description = "Rate-of-fire c: receivers each repair is sent to, so c repairs go out per r data "
-                    + "packets received; decimals allowed (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--c", paramLabel = "C")
     private double c;
 
-    @Option(names = "--stagger", paramLabel = "K", defaultValue = "1",
-            description = "Repair bins per group fed round-robin, so a loss burst of up to K packets lands in "
-                    + "different repairs; 1 = no stagger (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--stagger", paramLabel = "K")
     private int stagger;
 
     @Option(names = "--loss", paramLabel = "MODEL", defaultValue = "uniform:0.01",
@@ -118,23 +132,19 @@ public final class SimulationOptions {
                     + "(default: ${DEFAULT-VALUE}).")
     private long seed;
 
-    @Option(names = "--nak", paramLabel = "on|off", defaultValue = "on", arity = "1",
-            converter = OnOff.Converter.class,
-            description = "Whether the NAK layer recovers what LEC cannot; off measures LEC alone "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--nak", paramLabel = "on|off", arity = "1",
+            converter = OnOff.Converter.class)
     private OnOff nak;
 
-    @Option(names = "--fountain-backup", paramLabel = "on|off", defaultValue = "off", arity = "1",
-            converter = OnOff.Converter.class,
-            description = "With --protocol ricochet and NAK on: answer NAKs for a burst longer than stagger x r with "
-                    + "fountain (LT) symbols of the burst multicast to the group (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--fountain-backup", paramLabel = "on|off", arity = "1",
+            converter = OnOff.Converter.class)
     private OnOff fountainBackup;
 
     @Option(names = "--rate-per-node", paramLabel = "PPS", defaultValue = "1000",
             description = "Data packets per second arriving at each node (default: ${DEFAULT-VALUE}).")
     private double ratePerNode;
 
-    @Option(names = "--payload", paramLabel = "BYTES", defaultValue = "1024",
+    @Option(names = "--payload", paramLabel = "BYTES",
             description = "Payload bytes of every data packet (default: ${DEFAULT-VALUE}).")
     private int payload;
 
@@ -142,38 +152,26 @@ public final class SimulationOptions {
             description = "One-hop network latency in microseconds (default: ${DEFAULT-VALUE}).")
     private double latencyUs;
 
-    @Option(names = "--nak-timeout-ms", paramLabel = "MS", defaultValue = "100",
-            description = "Delay from discovering a loss to its first NAK (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--nak-timeout-ms", paramLabel = "MS")
     private double nakTimeoutMs;
 
-    @Option(names = "--nak-retry-ms", paramLabel = "MS", defaultValue = "50",
-            description = "Delay between NAK retries (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--nak-retry-ms", paramLabel = "MS")
     private double nakRetryMs;
 
-    @Option(names = "--nak-max-attempts", paramLabel = "N", defaultValue = "10",
-            description = "NAKs sent for one packet before it is reported lost (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--nak-max-attempts", paramLabel = "N")
     private int nakMaxAttempts;
 
-    @Option(names = "--session-delay-ms", paramLabel = "MS", defaultValue = "50",
-            description = "With NAK on, a sender idle this long on a group announces its highest sequence number, "
-                    + "so losses at the tail of a burst are discovered; 0 = off (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--session-delay-ms", paramLabel = "MS")
     private double sessionDelayMs;
 
-    @Option(names = "--srm-session-interval-ms", paramLabel = "MS",
-            description = "With --protocol srm: mean interval between a member's session messages in a group; "
-                    + "0 turns session messages off, so losses are found only from later packets, requests and "
-                    + "repairs (default: SRM's own, 1000).")
+    // Described by their declarations (DESCRIBED); unset, SRM's and QSM's defaults, which are the declarations' too.
+    @Option(names = "--srm-session-interval-ms", paramLabel = "MS")
     private Double srmSessionIntervalMs;
 
-    @Option(names = "--qsm-token-interval-ms", paramLabel = "MS",
-            description = "With --protocol qsm: how long each ring member holds the token before passing it on, so a "
-                    + "ring of m members turns every m intervals; decimals allowed (default: QSM's own, 1).")
+    @Option(names = "--qsm-token-interval-ms", paramLabel = "MS")
     private Double qsmTokenIntervalMs;
 
-    @Option(names = "--qsm-partition-size", paramLabel = "N",
-            description = "With --protocol qsm: most members of a partition; a group larger than this is split into "
-                    + "partitions with a ring each, and their leaders run a ring of their own (QSM's hierarchy); a "
-                    + "group no larger is one flat ring (default: QSM's own, 5).")
+    @Option(names = "--qsm-partition-size", paramLabel = "N")
     private Integer qsmPartitionSize;
 
     @Option(names = "--regions", paramLabel = "MIN_SIZE",
@@ -182,13 +180,10 @@ public final class SimulationOptions {
                     + "qsm no partition spans two regions; the other protocols ignore them (default: no regions).")
     private Integer regionMinSize;
 
-    @Option(names = "--data-cache", paramLabel = "PACKETS", defaultValue = "4096",
-            description = "Received payloads each node keeps for XOR recovery (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--data-cache", paramLabel = "PACKETS")
     private int dataCache;
 
-    @Option(names = "--repair-buffer", paramLabel = "REPAIRS", defaultValue = "512",
-            description = "Repairs missing two or more packets each node keeps for later use "
-                    + "(default: ${DEFAULT-VALUE}).")
+    @Option(names = "--repair-buffer", paramLabel = "REPAIRS")
     private int repairBuffer;
 
     @Option(names = "--pbcast-variant", paramLabel = "NAME", converter = ValueConverters.PbcastVariantName.class,
@@ -213,6 +208,26 @@ public final class SimulationOptions {
             description = "With --perturb: frames the sleeping node's socket buffer holds; more are dropped "
                     + "(default: ${DEFAULT-VALUE}, about a 208 KiB buffer of 1 KB datagrams).")
     private int perturbBacklog;
+
+    private static Map<String, Setting> shared(Setting... settings) {
+        Map<String, Setting> byName = new LinkedHashMap<>();
+        for (Setting s : settings) {
+            byName.put(s.name(), s);
+        }
+        return java.util.Collections.unmodifiableMap(byName);
+    }
+
+    /** The default of each flag of {@link #SHARED}: its declaration's. */
+    public static final class Defaults implements IDefaultValueProvider {
+        @Override
+        public String defaultValue(ArgSpec argSpec) {
+            if (argSpec instanceof OptionSpec option && option.longestName().startsWith("--")) {
+                Setting setting = SHARED.get(option.longestName().substring(2));
+                return setting == null ? null : setting.defaultText();
+            }
+            return null;
+        }
+    }
 
     /**
      * The region planner of --regions, or null without it.
@@ -337,10 +352,10 @@ public final class SimulationOptions {
             throw new IllegalArgumentException("--qsm-partition-size: applies to --protocol qsm only, not "
                     + protocol.cliName());
         }
-        if (qsmPartitionSize < QsmConfig.MIN_PARTITION_SIZE || qsmPartitionSize > QsmConfig.MAX_PARTITION_SIZE) {
+        if (!QsmConfig.PARTITION_SIZE.allows(qsmPartitionSize)) {
             throw new IllegalArgumentException("--qsm-partition-size " + qsmPartitionSize + ": must be in "
-                    + QsmConfig.MIN_PARTITION_SIZE + ".." + QsmConfig.MAX_PARTITION_SIZE
-                    + " members (a value at least the group size keeps one flat ring)");
+                    + QsmConfig.PARTITION_SIZE.rangeText() + " members (a value at least the group size keeps one flat "
+                    + "ring)");
         }
         return qsmPartitionSize;
     }
@@ -399,8 +414,8 @@ public final class SimulationOptions {
     /** Rewrites "payload = 5000: rule" as "--payload 5000: rule"; other messages are kept as they are. */
     private static String withFlagName(String message) {
         Matcher m = ENGINE_MESSAGE.matcher(message == null ? "" : message);
-        if (m.matches() && ENGINE_FLAGS.containsKey(m.group(1))) {
-            return ENGINE_FLAGS.get(m.group(1)) + " " + m.group(2) + ": " + m.group(3);
+        if (m.matches() && SHARED.containsKey(m.group(1))) {
+            return "--" + m.group(1) + " " + m.group(2) + ": " + m.group(3);
         }
         return message;
     }

@@ -12,6 +12,7 @@ import io.ricochet.auth.DatagramAuth;
 import io.ricochet.control.GmsAddresses;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.metrics.MetricsBind;
+import io.ricochet.setting.Setting;
 import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -122,33 +123,30 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
             throw new IllegalArgumentException("gms = " + GmsAddresses.format(gms) + ": " + e.getMessage() + "; "
                     + GmsAddresses.SYNTAX, e);
         }
-        require(nodeId >= 0, "node-id", nodeId, "must be 0 or more");
-        require(unicastPort > 0 && unicastPort < 65536, "unicast-port", unicastPort, "must be in 1..65535");
-        require(rxBufferPackets >= MIN_RX_BUFFER, "rx-buffer", rxBufferPackets, "must be at least " + MIN_RX_BUFFER
-                + " packets");
-        require(socketReceiveBuffer >= 65_536, "socket-rcvbuf", socketReceiveBuffer, "must be at least 65536 bytes");
-        require(statsIntervalSeconds >= 0, "stats-interval", statsIntervalSeconds, "must be 0 (off) or more");
-        require(multicastTtl == 0 || multicastTtl == 1, "multicast-ttl", multicastTtl,
-                "must be 0 or 1: Ricochet traffic never leaves the link");
-        require(rack >= 0 && rack <= 0xFFFF, "rack", rack, "must be in 1..65535, or 0 for none");
-        require(heartbeatPort > 0 && heartbeatPort < 65536 && heartbeatPort != unicastPort, "heartbeat-port",
-                heartbeatPort, "must be in 1..65535 and differ from unicast-port");
-        require(heartbeatStallMs >= 100, "heartbeat-stall-ms", heartbeatStallMs, "must be at least 100");
-        require(sendQueue >= 1 && sendQueue <= 1_000_000, "send-queue", sendQueue, "must be in 1..1000000");
-        require(sendRateLimit >= 0, "send-rate-limit", sendRateLimit, "must be 0 (no limit) or more");
+        require(DaemonKeys.NODE_ID, nodeId, "must be " + DaemonKeys.NODE_ID.rangeText());
+        require(DaemonKeys.UNICAST_PORT, unicastPort, "must be in " + DaemonKeys.UNICAST_PORT.rangeText());
+        require(DaemonKeys.RX_BUFFER, rxBufferPackets, "must be " + DaemonKeys.RX_BUFFER.rangeText() + " packets");
+        require(DaemonKeys.SOCKET_RCVBUF, socketReceiveBuffer, "must be " + DaemonKeys.SOCKET_RCVBUF.rangeText()
+                + " bytes");
+        require(DaemonKeys.STATS_INTERVAL, statsIntervalSeconds, "must be 0 (off) or more");
+        require(DaemonKeys.MULTICAST_TTL, multicastTtl, "must be 0 or 1: Ricochet traffic never leaves the link");
+        require(DaemonKeys.RACK, rack, "must be in 1.." + DaemonKeys.RACK.max() + ", or 0 for none");
+        require(DaemonKeys.HEARTBEAT_PORT.allows(heartbeatPort) && heartbeatPort != unicastPort, "heartbeat-port",
+                heartbeatPort, "must be in " + DaemonKeys.HEARTBEAT_PORT.rangeText() + " and differ from unicast-port");
+        require(DaemonKeys.HEARTBEAT_STALL, heartbeatStallMs, "must be " + DaemonKeys.HEARTBEAT_STALL.rangeText());
+        require(DaemonKeys.SEND_QUEUE, sendQueue, "must be in " + DaemonKeys.SEND_QUEUE.rangeText());
+        require(DaemonKeys.SEND_RATE_LIMIT, sendRateLimit, "must be 0 (no limit) or more");
         require(bundleBytes == 0 || bundleBytes >= MIN_BUNDLE_BYTES && bundleBytes <= engine.maxPayload(),
                 "bundle-bytes", bundleBytes, "must be 0 (no bundling) or in " + MIN_BUNDLE_BYTES + ".."
                         + engine.maxPayload() + " (the payload key): a datagram holds at most the engine's payload");
-        require(bundleLingerUs >= 0 && bundleLingerUs <= MAX_BUNDLE_LINGER_US, "bundle-linger-us", bundleLingerUs,
-                "must be in 0.." + MAX_BUNDLE_LINGER_US + " microseconds (0 = send at the end of the batch)");
-        require(maxGroups >= 1 && maxGroups <= MAX_GROUPS, "max-groups", maxGroups,
-                "must be in 1.." + MAX_GROUPS);
+        require(DaemonKeys.BUNDLE_LINGER, bundleLingerUs, "must be in " + DaemonKeys.BUNDLE_LINGER.rangeText()
+                + " microseconds (0 = send at the end of the batch)");
+        require(DaemonKeys.MAX_GROUPS, maxGroups, "must be in " + DaemonKeys.MAX_GROUPS.rangeText());
         require(api.maxGroupsPerConnection() <= maxGroups, "api-max-groups-per-connection",
                 api.maxGroupsPerConnection(), "must be at most max-groups (" + maxGroups + "): one connection's "
                         + "groups are the node's");
         require(address.getAddress().length == 4, "address", address.getHostAddress(), "must be an IPv4 address");
-        require(mtu >= HeaderFlyweight.MIN_MTU && mtu <= HeaderFlyweight.MAX_MTU, "mtu", mtu,
-                "must be in " + HeaderFlyweight.MIN_MTU + ".." + HeaderFlyweight.MAX_MTU + " bytes");
+        require(DaemonKeys.MTU, mtu, "must be in " + DaemonKeys.MTU.rangeText() + " bytes");
         require(protocol != ProtocolChoice.RICOCHET || engine.maxFrameLength() <= maxFrameLength(mtu, auth), "mtu",
                 mtu, "is too small for the engine's frames of " + engine.maxFrameLength() + " bytes");
     }
@@ -184,6 +182,11 @@ public record DaemonConfig(int nodeId, String iface, InetAddress address, int un
     /** Packets per class in each half of the receive buffer when a receive thread fills one half at a time. */
     public int rxHalfPackets() {
         return rxBufferPackets / 2;
+    }
+
+    /** Refuses {@code value} unless in {@code setting}'s declared range, saying {@code rule}. */
+    private static void require(Setting setting, long value, String rule) {
+        require(setting.allows(value), setting.name(), value, rule);
     }
 
     private static void require(boolean ok, String key, Object value, String rule) {

@@ -16,6 +16,7 @@ import io.ricochet.engine.WakeRequests;
 import io.ricochet.nak.FailedSenderTails;
 import io.ricochet.nak.NakRequester;
 import io.ricochet.nak.NakResponder;
+import io.ricochet.nak.NakSettings;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
@@ -80,9 +81,9 @@ public final class FecEngine implements ProtocolEngine {
         this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
         this.retireAfterNs = config.nakSettings().departedStreamNs();
         this.sender = new BlockSender(self, config, counters, outbox);
-        this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
-                config.nakSettings().rateLimit(), config.maxPayload(), config.nakEnabled(), dataSender::sentTo,
-                counters, outbox);
+        NakSettings nak = config.nakSettings();
+        this.responder = new NakResponder(self, config.retransmitCapacity(), nak.giveUpAfterNs(), nak.rateLimit(),
+                config.maxPayload(), nak.nakEnabled(), dataSender::sentTo, counters, outbox);
         this.wakes = new WakeRequests(outbox);
         this.repairs = new RepairReceiver(config, counters, dataCache,
                 (id, payload, length, nowNs) -> accept(id, payload, 0, length, Channel.FEC, nowNs));

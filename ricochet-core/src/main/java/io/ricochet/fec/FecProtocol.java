@@ -58,7 +58,7 @@ public final class FecProtocol implements ProtocolFactory {
         p.put("r", config.r());
         p.put("c", config.c());
         p.put("flushTimeoutMs", config.flushTimeoutNs() / 1e6);
-        p.put("nak", config.nakEnabled());
+        p.put("nak", config.nakSettings().nakEnabled());
         return p;
     }
 

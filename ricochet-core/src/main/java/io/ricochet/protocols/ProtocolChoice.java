@@ -110,7 +110,7 @@ public enum ProtocolChoice {
                             + engine.defaultC());
                 }
                 return new FecProtocol(FecConfig.builder().r(engine.r()).c((int) engine.defaultC())
-                        .nakEnabled(engine.nakEnabled()).maxPayload(payload).build());
+                        .nakEnabled(engine.nakSettings().nakEnabled()).maxPayload(payload).build());
             case PBCAST:
                 return new PbcastProtocol(PbcastConfig.builder().maxPayload(payload).build());
             case IPMC:

@@ -1,5 +1,7 @@
 package io.ricochet.qsm;
 
+import io.ricochet.setting.Setting;
+import io.ricochet.setting.Setting.Agreement;
 import io.ricochet.wire.DataFlyweight;
 
 /**
@@ -45,6 +47,33 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
     /** Longest regeneration floor a user may set, in ms (a minute). */
     public static final long MAX_REGENERATION_FLOOR_MS = 60_000;
 
+    /** How long each ring member holds the token. */
+    public static final Setting TOKEN_INTERVAL = Setting.decimal("qsm-token-interval-ms", "1",
+            "with protocol qsm: how long each ring member holds the token before passing it on, "
+                    + MIN_TOKEN_INTERVAL_MS + ".." + (long) MAX_TOKEN_INTERVAL_MS + " ms, decimals allowed (a ring "
+                    + "of m members turns every m intervals; every member should agree)")
+            .agreedBy(Agreement.GROUP)
+            .details("A longer hold costs fewer control packets and recovers later (docs/results.md, \"QSM "
+                    + "token-ring recovery\"); ignored by the other protocols");
+    /** Most members of a partition. */
+    public static final Setting PARTITION_SIZE = Setting.integer("qsm-partition-size", 5,
+            "with protocol qsm: most members of a partition; a group larger than this is split into partitions with "
+                    + "a token ring each, whose leaders run a ring of their own (" + MIN_PARTITION_SIZE + ".."
+                    + MAX_PARTITION_SIZE + "; every member must agree)")
+            .agreedBy(Agreement.GROUP)
+            .details("The leaders' ring carries each partition's acknowledgements and losses (docs/design/qsm.md, "
+                    + "\"Hierarchy\"); a group no larger is one flat ring. Members that split a group differently "
+                    + "refuse each other's tokens")
+            .range(MIN_PARTITION_SIZE, MAX_PARTITION_SIZE);
+    /** The daemon's floor under token regeneration (the simulator keeps 0). */
+    public static final Setting REGENERATION_FLOOR = Setting.millis("qsm-regeneration-floor-ms", 100,
+            "with protocol qsm: shortest wait before a member with work that has not seen the token makes a new "
+                    + "one (0.." + MAX_REGENERATION_FLOOR_MS + " ms; the rounds of the ring decide when longer): a "
+                    + "process stalled for a few token holds otherwise regenerates tokens that supersede live ones")
+            .details("Stalls come from scheduling and GC (docs/design/qsm.md, \"Why the daemon has a regeneration "
+                    + "floor\")")
+            .range(0, MAX_REGENERATION_FLOOR_MS);
+
     public QsmConfig {
         require(maxPayload >= 1 && maxPayload <= DataFlyweight.STANDARD_MAX_PAYLOAD, "payload", maxPayload,
                 "1.." + DataFlyweight.STANDARD_MAX_PAYLOAD + " bytes");
@@ -65,10 +94,10 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
         require(lossTableCapacity >= 1 && lossTableCapacity <= 1 << 20, "loss table", lossTableCapacity,
                 "1..1048576 losses");
         require(streamWindow >= 64 && streamWindow <= 1 << 20, "stream window", streamWindow, "64..1048576");
-        require(partitionSize >= MIN_PARTITION_SIZE && partitionSize <= MAX_PARTITION_SIZE, "partition size",
-                partitionSize, MIN_PARTITION_SIZE + ".." + MAX_PARTITION_SIZE + " members");
-        require(regenerationFloorNs >= 0 && regenerationFloorNs <= MAX_REGENERATION_FLOOR_MS * MS,
-                "regeneration floor", regenerationFloorNs, "0.." + MAX_REGENERATION_FLOOR_MS + " ms in ns");
+        require(PARTITION_SIZE.allows(partitionSize), "partition size", partitionSize,
+                PARTITION_SIZE.rangeText() + " members");
+        require(REGENERATION_FLOOR.allows(regenerationFloorNs / (double) MS), "regeneration floor",
+                regenerationFloorNs, REGENERATION_FLOOR.rangeText() + " ms in ns");
     }
 
     /**
@@ -98,7 +127,7 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
     /** Builds a {@link QsmConfig} from the defaults above. */
     public static final class Builder {
         private int maxPayload = 1024;
-        private long tokenIntervalNs = MS;
+        private long tokenIntervalNs = tokenIntervalNsOfMs(TOKEN_INTERVAL.decimalDefault());
         private int regenerationRounds = 3;
         private int recoveryRounds = 8;
         private int parkAfterIdleRounds = 2;
@@ -108,7 +137,7 @@ public record QsmConfig(int maxPayload, long tokenIntervalNs, int regenerationRo
         private int cacheCapacity = 4096;
         private int lossTableCapacity = 4096;
         private int streamWindow = 16_384;
-        private int partitionSize = 5;
+        private int partitionSize = PARTITION_SIZE.intDefault();
         private long regenerationFloorNs;
 
         public Builder maxPayload(int v) {

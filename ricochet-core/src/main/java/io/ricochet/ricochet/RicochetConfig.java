@@ -1,10 +1,13 @@
 package io.ricochet.ricochet;
 
 import io.ricochet.nak.NakSettings;
+import io.ricochet.setting.Setting;
+import io.ricochet.setting.Setting.Agreement;
 import io.ricochet.wire.FountainFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.RepairFlyweight;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * Immutable, validated configuration of one {@link RicochetEngine}. Build it with {@link #builder()}; every
@@ -14,20 +17,16 @@ import java.util.Map;
  * @param defaultC               rate-of-fire c: repairs per data packet for groups without an override
  * @param cByGroup               per-group c overrides (overlapping groups may differ in c)
  * @param stagger                repair bin instances fed round-robin (section 4.2.2); 1 = no stagger
- * @param nakEnabled             whether the NAK layer runs (section 4.2.7); off measures LEC alone
- * @param nakTimeoutNs           delay from loss discovery to the first NAK (paper: 100 ms)
- * @param nakRetryNs             delay between NAK retries (paper: 50 ms)
- * @param nakMaxAttempts         NAKs sent for one packet before it is reported lost
- * @param lecGiveUpNs            with NAK off: delay from discovery after which an unrecovered loss is reported lost
+ * @param nakSettings            the NAK layer (section 4.2.7): whether it runs (off measures LEC alone), its timers,
+ *                               its rate limit, the losses tracked at once, and with NAK off the delay from discovery
+ *                               after which an unrecovered loss is reported lost
  * @param maxPayload             largest application payload in bytes (application MTU, default 1024)
  * @param dataCacheCapacity      received payloads kept for XOR recovery (FIFO eviction)
  * @param retransmitCapacity     sent payloads kept to answer NAKs (FIFO eviction)
  * @param repairBufferCapacity   unusable repairs kept for later use (FIFO eviction)
- * @param maxPendingLosses       losses tracked at once; beyond it a new loss is given up at once
  * @param streamWindow           sequence numbers a stream may run ahead of its oldest unresolved packet
  * @param sessionDelayNs         with NAK on: a stream idle this long after a send announces its highest seqno
  *                               (tail-loss discovery, see {@code SessionAnnouncer}); 0 turns it off
- * @param nakRateLimit           NAKs this node may send per second on average (0 = unlimited), see TokenBucket
  * @param maxFrameLength         largest frame this node builds: a repair of r entries over the largest payload must
  *                               fit ({@link HeaderFlyweight#STANDARD_FRAME_LENGTH} by default; the daemon derives it
  *                               from its mtu setting)
@@ -49,45 +48,126 @@ import java.util.Map;
  *                               behind LEC, docs/design/fountain.md section 6); off by default
  */
 public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
-                           boolean nakEnabled, long nakTimeoutNs, long nakRetryNs, int nakMaxAttempts,
-                           long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
-                           int repairBufferCapacity, int maxPendingLosses, int streamWindow,
-                           long sessionDelayNs, int nakRateLimit, int maxFrameLength, long stabilityIntervalNs,
-                           int stabilityEvery, int sendWindow, boolean fountainBackup) {
+                           NakSettings nakSettings, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
+                           int repairBufferCapacity, int streamWindow, long sessionDelayNs, int maxFrameLength,
+                           long stabilityIntervalNs, int stabilityEvery, int sendWindow, boolean fountainBackup) {
+
+    /** Rate-of-fire r. */
+    public static final Setting R = Setting.integer("r", 8, "rate-of-fire r: data packets XORed into one repair")
+            .range(1, RepairFlyweight.MAX_ENTRIES);
+    /** Rate-of-fire c. */
+    public static final Setting C = Setting.decimal("c", "5",
+            "rate-of-fire c: receivers each repair is sent to, so c repairs go out per r data packets received; "
+                    + "decimals allowed").range(0, 64);
+    /** Repair bins per group. */
+    public static final Setting STAGGER = Setting.integer("stagger", 1,
+            "repair bins per group fed round-robin, so a loss burst of up to stagger packets lands in different "
+                    + "repairs; 1 = no stagger").details("Raise it for bursty loss").range(1, 64);
+    /** Tail-loss discovery by idle streams. */
+    public static final Setting SESSION_DELAY = Setting.millis("session-delay-ms", 50,
+            "with NAK on, a sender idle this long on a group announces its highest sequence number, so losses at "
+                    + "the tail of a burst are discovered; 0 = off").atLeast(0);
+    /** The largest payload. */
+    public static final Setting PAYLOAD = Setting.integer("payload", 1024,
+            "largest payload of the engine's datagrams in bytes; an application message is at most this less 1; a "
+                    + "repair of r of them must fit the mtu")
+            .details("The 1 byte is the datagram's kind byte; the mtu bounds it from above").atLeast(1);
+    /** Received packets kept for XOR recovery. */
+    public static final Setting DATA_CACHE = Setting.integer("data-cache", 4096,
+            "received packets each node keeps for XOR recovery").details("Evictions are counted").atLeast(1);
+    /** Sent packets kept to answer NAKs (the daemon's default; see {@link #LIBRARY_RETRANSMIT_CAPACITY}). */
+    public static final Setting RETRANSMIT_BUFFER = Setting.integer("retransmit-buffer", 65_536,
+            "sent packets kept at most to answer NAKs; each is kept for the NAK give-up time, so this divided by "
+                    + "that time is the highest sustained send rate")
+            .details("A sent packet is kept until every member of its group reported it resolved "
+                    + "(stability-interval-ms), at most the NAK give-up time: the daemon paces senders so that no "
+                    + "packet a member may still ask for is evicted (without reports, retransmit-buffer / 3.25 s, "
+                    + "about 20 000/s, is the highest sustained send rate)")
+            .atLeast(1);
+    /** Unusable repairs kept for later. */
+    public static final Setting REPAIR_BUFFER = Setting.integer("repair-buffer", 512,
+            "repairs missing two or more packets each node keeps for later use").details("Evictions are counted")
+            .atLeast(0);
+    /** Receivers' progress reports (the daemon's default; off in {@link #builder()}). */
+    public static final Setting STABILITY_INTERVAL = Setting.millis("stability-interval-ms", 100,
+            "how often a receiver tells each sender how far it resolved its stream, so the sender drops packets "
+                    + "every member has from its retransmit buffer early (0 = off: each is kept the NAK give-up time)")
+            .details("One STABLE per sender per interval, an entry per group that moved (STABLES_SENT, "
+                    + "STABLES_RECEIVED, STABLE_RELEASES)")
+            .atLeast(0);
+    /** Flow control's window (the daemon's default; off in {@link #builder()}). */
+    public static final Setting SEND_WINDOW = Setting.integer("send-window", 4096,
+            "packets this daemon may have sent to one group beyond what some member has reported receiving (flow "
+                    + "control: a sender is held to its slowest receiver); the next send there waits for a report, "
+                    + "or until the window's oldest packet has been kept the NAK give-up time (0 = off; needs "
+                    + "stability-interval-ms)")
+            .details("A member's progress is what its STABLE reports say arrived or is known missing. A member that "
+                    + "stops reporting slows the sender to send-window per give-up time (3.25 s at the defaults: "
+                    + "about 1 260 packets/s) until the GMS removes it (docs/design/daemon.md, \"Flow control\")")
+            .atLeast(0);
+    /** Progress reports by count (the daemon's default; off in {@link #builder()}). */
+    public static final Setting STABILITY_EVERY = Setting.integer("stability-every", 128,
+            "a receiver also reports its progress once it has delivered this many packets since its last report "
+                    + "(0 = only every stability-interval-ms): at high rates a sender's retransmit buffer then "
+                    + "follows its receivers closely")
+            .details("Within a fraction of a millisecond, which send-window relies on (docs/design/daemon.md, "
+                    + "\"Flow control\")")
+            .atLeast(0);
+    /** The fountain backup behind LEC. */
+    public static final Setting FOUNTAIN_BACKUP = Setting.onOff("fountain-backup", false,
+            "with protocol ricochet and nak on: NAKs for a burst of a sender's packets longer than stagger x r are "
+                    + "answered with fountain (LT) symbols of the burst multicast to the group (every member must "
+                    + "agree)")
+            .agreedBy(Agreement.GROUP)
+            .details("One symbol repairs a different missing packet at each receiver (docs/design/fountain.md, "
+                    + "section 6; counters FOUNTAIN_*, recoveries labelled fountain); a node with it off counts "
+                    + "FOUNTAIN frames invalid");
+
+    /**
+     * Sent payloads kept to answer NAKs in a config built without setting it (the simulator's): smaller than the
+     * daemon's {@link #RETRANSMIT_BUFFER}, which also has to cover a real sender's bursts.
+     */
+    public static final int LIBRARY_RETRANSMIT_CAPACITY = 8192;
+    /** Losses given up with NAK off, by default. */
+    private static final long DEFAULT_LEC_GIVE_UP_MS = 2_000;
+    /** Streams run at most this far ahead of their oldest unresolved packet, by default. */
+    private static final int DEFAULT_STREAM_WINDOW = 16_384;
 
     private static final long MS = 1_000_000L;
 
     public RicochetConfig {
         cByGroup = Map.copyOf(cByGroup);
-        require(r >= 1 && r <= RepairFlyweight.MAX_ENTRIES, "r", r, "must be in 1.." + RepairFlyweight.MAX_ENTRIES);
-        require(defaultC >= 0 && defaultC <= 64, "c", defaultC, "must be in 0..64");
+        Objects.requireNonNull(nakSettings, "nakSettings");
+        require(R.allows(r), "r", r, "must be in " + R.rangeText());
+        require(C.allows(defaultC), "c", defaultC, "must be in " + C.rangeText());
         for (Map.Entry<Integer, Double> e : cByGroup.entrySet()) {
-            require(e.getValue() >= 0 && e.getValue() <= 64, "c for group " + e.getKey(), e.getValue(),
-                    "must be in 0..64");
+            require(C.allows(e.getValue()), "c for group " + e.getKey(), e.getValue(),
+                    "must be in " + C.rangeText());
         }
-        require(stagger >= 1 && stagger <= 64, "stagger", stagger, "must be in 1..64");
-        require(nakTimeoutNs > 0, "nak-timeout", nakTimeoutNs, "must be positive");
-        require(nakRetryNs > 0, "nak-retry", nakRetryNs, "must be positive");
-        require(nakMaxAttempts >= 1, "nak-max-attempts", nakMaxAttempts, "must be at least 1");
-        require(lecGiveUpNs > 0, "lec-give-up", lecGiveUpNs, "must be positive");
-        require(maxPayload >= 1, "payload", maxPayload, "must be at least 1");
+        require(STAGGER.allows(stagger), "stagger", stagger, "must be in " + STAGGER.rangeText());
+        require(PAYLOAD.allows(maxPayload), "payload", maxPayload, "must be " + PAYLOAD.rangeText());
         require(maxFrameLength >= HeaderFlyweight.MIN_MTU - HeaderFlyweight.IP_UDP_OVERHEAD - 32
                         && maxFrameLength <= HeaderFlyweight.MAX_FRAME_LENGTH, "max frame length", maxFrameLength,
                 "must be in " + (HeaderFlyweight.MIN_MTU - HeaderFlyweight.IP_UDP_OVERHEAD - 32) + ".."
                         + HeaderFlyweight.MAX_FRAME_LENGTH);
         requireRepairFits(r, maxPayload, 0, maxFrameLength);
-        require(dataCacheCapacity >= 1, "data-cache", dataCacheCapacity, "must be at least 1");
-        require(retransmitCapacity >= 1, "retransmit-buffer", retransmitCapacity, "must be at least 1");
-        require(repairBufferCapacity >= 0, "repair-buffer", repairBufferCapacity, "must be 0 or more");
-        require(maxPendingLosses >= 1, "max-pending-losses", maxPendingLosses, "must be at least 1");
+        require(DATA_CACHE.allows(dataCacheCapacity), "data-cache", dataCacheCapacity,
+                "must be " + DATA_CACHE.rangeText());
+        require(RETRANSMIT_BUFFER.allows(retransmitCapacity), "retransmit-buffer", retransmitCapacity,
+                "must be " + RETRANSMIT_BUFFER.rangeText());
+        require(REPAIR_BUFFER.allows(repairBufferCapacity), "repair-buffer", repairBufferCapacity,
+                "must be " + REPAIR_BUFFER.rangeText());
         require(streamWindow >= 64, "stream-window", streamWindow, "must be at least 64");
-        require(sessionDelayNs >= 0, "session-delay", sessionDelayNs, "must be 0 (off) or positive");
-        require(nakRateLimit >= 0, "nak-rate-limit", nakRateLimit, "must be 0 (unlimited) or positive");
-        require(stabilityIntervalNs >= 0, "stability-interval", stabilityIntervalNs, "must be 0 (off) or positive");
-        require(stabilityEvery >= 0, "stability-every", stabilityEvery, "must be 0 (off) or positive");
-        require(sendWindow >= 0, "send-window", sendWindow, "must be 0 (off) or positive");
+        // 0 ms is 0 ns: the bounds of the time settings hold in nanoseconds too.
+        require(SESSION_DELAY.allows(sessionDelayNs), "session-delay", sessionDelayNs, "must be 0 (off) or positive");
+        require(STABILITY_INTERVAL.allows(stabilityIntervalNs), "stability-interval", stabilityIntervalNs,
+                "must be 0 (off) or positive");
+        require(STABILITY_EVERY.allows(stabilityEvery), "stability-every", stabilityEvery,
+                "must be 0 (off) or positive");
+        require(SEND_WINDOW.allows(sendWindow), "send-window", sendWindow, "must be 0 (off) or positive");
         if (fountainBackup) {
-            require(nakEnabled, "fountain-backup", "on", "needs the NAK layer (nak on): the fountain answers NAKs");
+            require(nakSettings.nakEnabled(), "fountain-backup", "on",
+                    "needs the NAK layer (nak on): the fountain answers NAKs");
             int fit = FountainFlyweight.maxPackets(maxPayload, maxFrameLength);
             require(fit > stagger * r, "fountain-backup", "on", "a range must hold more than stagger x r = "
                     + stagger * r + " packets, but only " + fit + " of " + maxPayload + " bytes fit one frame; "
@@ -97,12 +177,12 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
 
     /** True when receivers report how far they resolved each stream (NAK on and a positive interval). */
     public boolean stabilityEnabled() {
-        return nakEnabled && stabilityIntervalNs > 0;
+        return nakSettings.nakEnabled() && stabilityIntervalNs > 0;
     }
 
     /** True when idle streams announce their highest seqno (NAK on and a positive delay). */
     public boolean sessionsEnabled() {
-        return nakEnabled && sessionDelayNs > 0;
+        return nakSettings.nakEnabled() && sessionDelayNs > 0;
     }
 
     /**
@@ -131,40 +211,38 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         return c == null ? defaultC : c;
     }
 
-    /** The NAK layer's receiver-side settings (with NAK off, LEC gives a loss up after {@code lecGiveUpNs}). */
-    public NakSettings nakSettings() {
-        return new NakSettings(nakEnabled, nakTimeoutNs, nakRetryNs, nakMaxAttempts, lecGiveUpNs, maxPendingLosses,
-                nakRateLimit);
-    }
-
     public static Builder builder() {
         return new Builder();
     }
 
     /** Defaults follow the paper's evaluation: (r, c) = (8, 5), stagger 1, NAK at 100 ms then every 50 ms. */
-    public static final class Builder {
-        private int r = 8;
-        private double defaultC = 5;
+    public static final class Builder extends NakSettings.Builder<Builder> {
+        private int r = R.intDefault();
+        private double defaultC = C.decimalDefault();
         private Map<Integer, Double> cByGroup = Map.of();
-        private int stagger = 1;
-        private boolean nakEnabled = true;
-        private long nakTimeoutNs = 100 * MS;
-        private long nakRetryNs = 50 * MS;
-        private int nakMaxAttempts = 10;
-        private long lecGiveUpNs = 2_000 * MS;
-        private int maxPayload = 1024;
+        private int stagger = STAGGER.intDefault();
+        private int maxPayload = PAYLOAD.intDefault();
         private int maxFrameLength = HeaderFlyweight.STANDARD_FRAME_LENGTH;
-        private int dataCacheCapacity = 4096;
-        private int retransmitCapacity = 8192;
-        private int repairBufferCapacity = 512;
-        private int maxPendingLosses = 65_536;
-        private int streamWindow = 16_384;
-        private long sessionDelayNs = 50 * MS;
+        private int dataCacheCapacity = DATA_CACHE.intDefault();
+        private int retransmitCapacity = LIBRARY_RETRANSMIT_CAPACITY;
+        private int repairBufferCapacity = REPAIR_BUFFER.intDefault();
+        private int streamWindow = DEFAULT_STREAM_WINDOW;
+        private long sessionDelayNs = SESSION_DELAY.nanosDefault();
+        // Off here, on in the daemon (STABILITY_INTERVAL, STABILITY_EVERY, SEND_WINDOW): the simulator keeps the
+        // paper's traffic and does not pace its senders.
         private long stabilityIntervalNs;
         private int stabilityEvery;
         private int sendWindow;
-        private int nakRateLimit = 5_000;
-        private boolean fountainBackup;
+        private boolean fountainBackup = FOUNTAIN_BACKUP.onDefault();
+
+        private Builder() {
+            super(DEFAULT_LEC_GIVE_UP_MS * MS, NakSettings.NAK_RATE_LIMIT.intDefault());
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
+        }
 
         public Builder r(int v) {
             r = v;
@@ -186,30 +264,10 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
-        public Builder nakEnabled(boolean v) {
-            nakEnabled = v;
-            return this;
-        }
 
-        public Builder nakTimeoutNs(long v) {
-            nakTimeoutNs = v;
-            return this;
-        }
 
-        public Builder nakRetryNs(long v) {
-            nakRetryNs = v;
-            return this;
-        }
 
-        public Builder nakMaxAttempts(int v) {
-            nakMaxAttempts = v;
-            return this;
-        }
 
-        public Builder lecGiveUpNs(long v) {
-            lecGiveUpNs = v;
-            return this;
-        }
 
         public Builder maxFrameLength(int v) {
             maxFrameLength = v;
@@ -236,10 +294,6 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
-        public Builder maxPendingLosses(int v) {
-            maxPendingLosses = v;
-            return this;
-        }
 
         public Builder streamWindow(int v) {
             streamWindow = v;
@@ -261,10 +315,6 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
-        public Builder nakRateLimit(int v) {
-            nakRateLimit = v;
-            return this;
-        }
 
         public Builder sendWindow(int v) {
             sendWindow = v;
@@ -277,10 +327,9 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         }
 
         public RicochetConfig build() {
-            return new RicochetConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
-                    nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
-                    repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit,
-                    maxFrameLength, stabilityIntervalNs, stabilityEvery, sendWindow, fountainBackup);
+            return new RicochetConfig(r, defaultC, cByGroup, stagger, nakSettings(), maxPayload, dataCacheCapacity,
+                    retransmitCapacity, repairBufferCapacity, streamWindow, sessionDelayNs, maxFrameLength,
+                    stabilityIntervalNs, stabilityEvery, sendWindow, fountainBackup);
         }
     }
 }

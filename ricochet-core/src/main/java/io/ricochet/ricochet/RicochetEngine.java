@@ -152,7 +152,8 @@ public final class RicochetEngine
         if (config.fountainBackup()) {
             this.fountainSender = new FountainSender(self, config.stagger() * config.r(),
                     FountainFlyweight.maxPackets(config.maxPayload(), config.maxFrameLength()), config.maxPayload(),
-                    FOUNTAIN_GATHER_NS, config.nakRateLimit(), responder.buffer(), counters, outbox, responder::answer);
+                    FOUNTAIN_GATHER_NS, config.nakSettings().rateLimit(), responder.buffer(), counters, outbox,
+                    responder::answer);
             responder.useFountain(fountainSender);
             this.fountainReceiver = new FountainReceiver(FOUNTAIN_DECODERS, FountainFlyweight.MAX_PACKETS, counters,
                     this, config.maxPayload());

@@ -67,10 +67,10 @@ public final class RicochetProtocol implements ProtocolFactory {
     public Map<String, Object> parameters() {
         if (config.fountainBackup()) {
             return Map.of("r", config.r(), "c", config.defaultC(), "stagger", config.stagger(),
-                    "nak", config.nakEnabled(), "fountainBackup", true);
+                    "nak", config.nakSettings().nakEnabled(), "fountainBackup", true);
         }
         return Map.of("r", config.r(), "c", config.defaultC(), "stagger", config.stagger(),
-                "nak", config.nakEnabled());
+                "nak", config.nakSettings().nakEnabled());
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.ricochet.srm;
 
+import io.ricochet.setting.Setting;
 import java.util.random.RandomGenerator;
 
 /**
@@ -36,6 +37,11 @@ public record SrmConfig(int maxPayload, long distanceNs, double c1, double c2, d
                         int cacheCapacity, int maxPendingRequests, int maxPendingRepairs, int streamWindow) {
 
     private static final long MS = 1_000_000L;
+
+    /** Session messages' mean interval, a setting of the simulator's (--srm-session-interval-ms). */
+    public static final Setting SESSION_INTERVAL = Setting.millis("srm-session-interval-ms", 1_000,
+            "with protocol srm: mean interval between a member's session messages in a group; 0 turns session "
+                    + "messages off, so losses are found only from later packets, requests and repairs");
 
     public SrmConfig {
         require(maxPayload >= 1 && maxPayload <= SrmRepairFlyweight.MAX_PAYLOAD, "payload", maxPayload,
@@ -112,7 +118,7 @@ public record SrmConfig(int maxPayload, long distanceNs, double c1, double c2, d
         private int maxRequestRounds = 8;
         private int maxBackoffExponent = 6;
         private double holdDownFactor = 3;
-        private long sessionIntervalNs = 1_000 * MS;
+        private long sessionIntervalNs = SESSION_INTERVAL.nanosDefault();
         private int sessionIdleRounds = 3;
         private boolean sessionReportsHeard = true;
         private int sendBufferCapacity = 8192;

@@ -24,10 +24,11 @@ class DaemonConfigSampleTest {
     void shouldListEveryKeyTheDaemonAcceptsWithItsDefault() throws Exception {
         List<String> lines = Files.readAllLines(SAMPLE);
 
-        DaemonSettings.KEYS.forEach((key, meta) -> {
+        DaemonSettings.KEYS.forEach((key, setting) -> {
             boolean set = lines.stream().anyMatch(l -> l.startsWith(key + "="));
-            boolean commentedDefault = lines.contains("#" + key + "=" + meta[0]);
-            assertTrue(set || commentedDefault, key + " is neither set nor listed as '#" + key + "=" + meta[0] + "'");
+            String listed = "#" + key + "=" + setting.defaultText();
+            boolean commentedDefault = lines.contains(listed);
+            assertTrue(set || commentedDefault, key + " is neither set nor listed as '" + listed + "'");
         });
     }
 

@@ -34,7 +34,7 @@ class DaemonSettingsTest {
         DaemonConfig config = DaemonSettings.resolve(file, "node.properties", flags("c", "2", "nak", "off"));
         assertEquals(3, config.nodeId());
         assertEquals(2.0, config.engine().defaultC());
-        assertEquals(false, config.engine().nakEnabled());
+        assertEquals(false, config.engine().nakSettings().nakEnabled());
         assertEquals(2, config.gms().size());
         assertEquals(8, config.engine().r());
         assertEquals(1, config.multicastTtl());
@@ -173,12 +173,12 @@ class DaemonSettingsTest {
 
     @Test
     void shouldNameTheOnOffKeyWhoseValueIsNeither() {
-        for (Map.Entry<String, String[]> key : DaemonSettings.KEYS.entrySet()) {
-            String value = key.getValue()[0];
+        for (io.ricochet.setting.Setting key : DaemonSettings.KEYS.values()) {
+            String value = key.defaultText();
             if ("on".equals(value) || "off".equals(value)) {
                 IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
-                        () -> DaemonSettings.resolve(null, null, flags("node-id", "1", key.getKey(), "yes")));
-                assertEquals(key.getKey() + " = yes: must be on or off (flags)", e.getMessage());
+                        () -> DaemonSettings.resolve(null, null, flags("node-id", "1", key.name(), "yes")));
+                assertEquals(key.name() + " = yes: must be on or off (flags)", e.getMessage());
             }
         }
         Properties file = new Properties();

@@ -94,7 +94,7 @@ class FragmentScenarioTest {
 
     private static RicochetConfig config(boolean nak) {
         // The daemon's flow control (stability reports and a send window); LEC gives up soon with NAK off.
-        return RicochetConfig.builder().maxPayload(PAYLOAD).nakEnabled(nak).lecGiveUpNs(300 * MS)
+        return RicochetConfig.builder().maxPayload(PAYLOAD).nakEnabled(nak).giveUpNs(300 * MS)
                 .stabilityIntervalNs(100 * MS).stabilityEvery(128).sendWindow(4096).build();
     }
 

@@ -20,9 +20,9 @@ class FecConfigTest {
         assertEquals(8, config.r());
         assertEquals(5, config.c());
         assertEquals(50_000_000L, config.flushTimeoutNs());
-        assertTrue(config.nakEnabled());
-        assertEquals(100_000_000L, config.nakTimeoutNs());
-        assertEquals(50_000_000L, config.nakRetryNs());
+        assertTrue(config.nakSettings().nakEnabled());
+        assertEquals(100_000_000L, config.nakSettings().nakTimeoutNs());
+        assertEquals(50_000_000L, config.nakSettings().retryNs());
         assertEquals(1024, config.maxPayload());
     }
 

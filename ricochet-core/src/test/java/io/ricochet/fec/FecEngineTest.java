@@ -93,7 +93,7 @@ class FecEngineTest {
         assertEquals(4, count(h.receiver, EngineCounter.LOSSES_DETECTED));
         assertEquals(1, h.receiver.pendingBlocks(), "its repairs are kept for when a packet comes back");
 
-        h.advanceTo(h.nowNs + h.config.nakTimeoutNs());
+        h.advanceTo(h.nowNs + h.config.nakSettings().nakTimeoutNs());
         List<RecordingOutbox.Sent> naks = h.receiverOut.drain();
         assertEquals(4, naks.size());
         naks.forEach(n -> {
@@ -122,7 +122,7 @@ class FecEngineTest {
         FecHarness h = new FecHarness(config(3, false).build());
         h.deliverExcept(h.send(8), 0, 3, 5, 8);
         assertEquals(5, h.receiverOut.delivered.size());
-        h.advanceTo(h.nowNs + h.config.giveUpNs());
+        h.advanceTo(h.nowNs + h.config.nakSettings().giveUpNs());
         assertEquals(List.of(id(0), id(3), id(5)), h.receiverOut.lost);
         assertEquals(3, count(h.receiver, EngineCounter.UNRECOVERED));
         assertEquals(0, count(h.receiver, NakCounter.NAKS_SENT));
@@ -196,7 +196,7 @@ class FecEngineTest {
         FecHarness h = new FecHarness(config(1, true).retransmitCapacity(2).build());
         List<RecordingOutbox.Sent> frames = h.send(8);
         h.deliverExcept(frames, 0, 1);
-        h.advanceTo(h.nowNs + h.config.nakTimeoutNs());
+        h.advanceTo(h.nowNs + h.config.nakSettings().nakTimeoutNs());
         h.receiverOut.drain().forEach(h::toSender);
         List<RecordingOutbox.Sent> answers = h.senderOut.drain();
         assertEquals(List.of(FrameType.GONE, FrameType.GONE),

@@ -128,7 +128,7 @@ class FecFuzzTest {
         FecConfig config = FecConfig.builder().r(8).c(3).build();
         FecHarness traffic = new FecHarness(config);
         List<RecordingOutbox.Sent> real = new ArrayList<>(traffic.send(64));
-        traffic.advanceTo(traffic.nowNs + config.nakTimeoutNs());
+        traffic.advanceTo(traffic.nowNs + config.nakSettings().nakTimeoutNs());
         FecEngine receiver = new FecEngine(2, config, new RecordingOutbox());
         receiver.onMembership(MembershipEvent.join(FecHarness.GROUP, 2), 0);
         receiver.onMembership(MembershipEvent.join(FecHarness.GROUP, FecHarness.SENDER), 0);

@@ -106,7 +106,7 @@ class RicochetEngineFuzzTest {
     private static void assertBounded(RicochetEngine engine, RicochetConfig config) {
         Map<String, Long> usage = engine.bufferUsage();
         assertTrue(usage.get("streams") <= 4L * GROUPS.length, "streams of listed members only: " + usage);
-        assertTrue(usage.get("pendingLosses") <= config.maxPendingLosses(), usage.toString());
+        assertTrue(usage.get("pendingLosses") <= config.nakSettings().maxPendingLosses(), usage.toString());
         assertTrue(usage.get("dataCachePackets") <= config.dataCacheCapacity(), usage.toString());
         assertTrue(usage.get("bufferedRepairs") <= config.repairBufferCapacity(), usage.toString());
         assertTrue(usage.get("retransmitPackets") <= config.retransmitCapacity(), usage.toString());

@@ -276,7 +276,7 @@ class RicochetEngineTest {
 
     @Test
     void shouldGiveUpWithoutNakingWhenNakIsOff() {
-        start(RicochetConfig.builder().nakEnabled(false).lecGiveUpNs(300 * MS).build());
+        start(RicochetConfig.builder().nakEnabled(false).giveUpNs(300 * MS).build());
         receive(data(2, G, 1), 0);
         engine.onTimer(299 * MS);
         assertTrue(out.lost.isEmpty());

@@ -128,7 +128,7 @@ final class RicochetMember implements GroupMember {
 
     /** The daemon's payload under {@code settings} (its default unless set). */
     static int payload(Map<String, String> settings) {
-        String value = settings.getOrDefault("payload", io.ricochet.daemon.DaemonSettings.KEYS.get("payload")[0]);
+        String value = settings.getOrDefault("payload", io.ricochet.ricochet.RicochetConfig.PAYLOAD.defaultText());
         try {
             return Integer.parseInt(value.strip());
         } catch (NumberFormatException e) {
@@ -140,8 +140,8 @@ final class RicochetMember implements GroupMember {
     static Map<String, String> nonDefaults(MemberPlan plan) {
         Map<String, String> changed = new LinkedHashMap<>();
         settings(plan).forEach((key, value) -> {
-            String[] known = io.ricochet.daemon.DaemonSettings.KEYS.get(key);
-            if (!ADDRESSING.contains(key) && (known == null || !value.equals(known[0]))) {
+            io.ricochet.setting.Setting known = io.ricochet.daemon.DaemonSettings.KEYS.get(key);
+            if (!ADDRESSING.contains(key) && (known == null || !value.equals(known.defaultText()))) {
                 changed.put(key, key.equals("seed") ? "per member" : value);
             }
         });
