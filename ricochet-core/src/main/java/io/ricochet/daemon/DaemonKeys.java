@@ -129,9 +129,10 @@ public final class DaemonKeys {
             "groups this node may be in at once, over all API connections (1.." + DaemonConfig.MAX_GROUPS + "): "
                 + "a JOIN of one more is refused (LIMIT_EXCEEDED, counted as GROUP_LIMIT_REFUSALS)")
             .details("Joins in flight included; a refused join keeps nothing, so a runaway application cannot "
-                + "grow the daemon's memory. An idle group takes about 0.9 KB of heap (docs/results.md, "
-                + "\"Thousands of groups\"): 16384 of them about 15 MB. The GMS leader bounds each daemon session "
-                + "at 65536 groups per partition itself (ERROR TOO_MANY_GROUPS, group-limit-refusals)")
+                + "grow the daemon's memory. An idle group takes about 0.9 KB of heap "
+                + "(docs/results.md, \"Thousands of groups\"): 16384 of them about 15 MB. The GMS leader bounds "
+                + "each daemon session at 65536 groups per partition itself (ERROR TOO_MANY_GROUPS, "
+                + "group-limit-refusals)")
             .range(1, DaemonConfig.MAX_GROUPS);
 
     /** Every key, in order. */
