@@ -1,5 +1,6 @@
 package io.ricochet.ricochet;
 
+import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.nak.NakSettings;
 import io.ricochet.wire.FountainFlyweight;
 import io.ricochet.wire.HeaderFlyweight;
@@ -47,13 +48,16 @@ import java.util.Map;
  * @param fountainBackup         with NAK on: NAKs for a run of a sender's packets longer than stagger x r are
  *                               answered with LT-coded symbols of the run multicast to the group (the fountain backup
  *                               behind LEC, docs/design/fountain.md section 6); off by default
+ * @param tuning                 rate-of-fire tuning: each group's c set by a controller from the losses this node sees
+ *                               ({@code lec.tuning}); {@link TuningSettings#OFF} by default, keeping every c as
+ *                               configured
  */
 public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
                            boolean nakEnabled, long nakTimeoutNs, long nakRetryNs, int nakMaxAttempts,
                            long lecGiveUpNs, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
                            int repairBufferCapacity, int maxPendingLosses, int streamWindow,
                            long sessionDelayNs, int nakRateLimit, int maxFrameLength, long stabilityIntervalNs,
-                           int stabilityEvery, int sendWindow, boolean fountainBackup) {
+                           int stabilityEvery, int sendWindow, boolean fountainBackup, TuningSettings tuning) {
 
     private static final long MS = 1_000_000L;
 
@@ -86,6 +90,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         require(stabilityIntervalNs >= 0, "stability-interval", stabilityIntervalNs, "must be 0 (off) or positive");
         require(stabilityEvery >= 0, "stability-every", stabilityEvery, "must be 0 (off) or positive");
         require(sendWindow >= 0, "send-window", sendWindow, "must be 0 (off) or positive");
+        require(tuning != null, "tuning", "null", "must be given (TuningSettings.OFF for none)");
         if (fountainBackup) {
             require(nakEnabled, "fountain-backup", "on", "needs the NAK layer (nak on): the fountain answers NAKs");
             int fit = FountainFlyweight.maxPackets(maxPayload, maxFrameLength);
@@ -165,6 +170,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         private int sendWindow;
         private int nakRateLimit = 5_000;
         private boolean fountainBackup;
+        private TuningSettings tuning = TuningSettings.OFF;
 
         public Builder r(int v) {
             r = v;
@@ -276,11 +282,17 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
+        /** Rate-of-fire tuning ({@link TuningSettings#OFF} by default). */
+        public Builder tuning(TuningSettings v) {
+            tuning = v;
+            return this;
+        }
+
         public RicochetConfig build() {
             return new RicochetConfig(r, defaultC, cByGroup, stagger, nakEnabled, nakTimeoutNs, nakRetryNs,
                     nakMaxAttempts, lecGiveUpNs, maxPayload, dataCacheCapacity, retransmitCapacity,
                     repairBufferCapacity, maxPendingLosses, streamWindow, sessionDelayNs, nakRateLimit,
-                    maxFrameLength, stabilityIntervalNs, stabilityEvery, sendWindow, fountainBackup);
+                    maxFrameLength, stabilityIntervalNs, stabilityEvery, sendWindow, fountainBackup, tuning);
         }
     }
 }

@@ -65,6 +65,15 @@ public final class RicochetProtocol implements ProtocolFactory {
 
     @Override
     public Map<String, Object> parameters() {
+        if (config.tuning().enabled()) {
+            // Only with tuning on, so runs without it keep their results byte for byte.
+            Map<String, Object> p = new java.util.LinkedHashMap<>(Map.of("r", config.r(), "c", config.defaultC(),
+                    "stagger", config.stagger(), "nak", config.nakEnabled(), "fountainBackup",
+                    config.fountainBackup()));
+            p.put("tuning", "c in " + config.tuning().cMin() + ".." + config.tuning().cMax() + ", target residual "
+                    + config.tuning().targetResidual());
+            return p;
+        }
         if (config.fountainBackup()) {
             return Map.of("r", config.r(), "c", config.defaultC(), "stagger", config.stagger(),
                     "nak", config.nakEnabled(), "fountainBackup", true);
