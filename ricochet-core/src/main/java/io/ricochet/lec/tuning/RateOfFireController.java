@@ -23,7 +23,8 @@ package io.ricochet.lec.tuning;
  *
  * <p><b>The decision</b>, at most once per {@link TuningSettings#holdNs}, within the range. c* more than a step
  * above c: c jumps to c* rounded up to a step, at once (a loss rate that rose is met in one change). c* more than
- * two steps below c (or no more loss than the target): c goes down one step (a quiet network is approached slowly).
+ * two steps below c (or no more loss than the target): c goes half way down to c*, at least one step (a quiet
+ * network is approached in a few hold times, from 10 to 2.5 in five).
  * Otherwise c holds. This dead band, three steps wide, is several times the estimate's noise on the slow evidence
  * window ({@link Evidence}; at 0.1 % loss c* varies by about half a step), so a steady loss settles c and leaves it
  * there. The price: c may settle up to a step below c*, leaving up to {@code exp(step q)} (about 1.6) times the
@@ -99,7 +100,9 @@ public final class RateOfFireController {
         }
         boolean quiet = lossRate <= settings.targetResidual();
         if ((wanted < c - 2 * step - EPSILON || quiet) && c > settings.cMin()) {
-            return change(Math.max(settings.cMin(), c - step), TuningReason.LOWERED, nowNs);
+            // Half way down to c* (rounded up to a step), at least one step: never below what c* asks.
+            double halfWay = Math.ceil((c + Math.max(wanted, settings.cMin())) / 2 / step - EPSILON) * step;
+            return change(Math.max(settings.cMin(), Math.min(c - step, halfWay)), TuningReason.LOWERED, nowNs);
         }
         reason = TuningReason.HELD;
         return false;

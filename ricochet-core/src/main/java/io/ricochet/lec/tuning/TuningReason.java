@@ -6,7 +6,7 @@ public enum TuningReason {
     CONFIGURED("configured c, gathering evidence"),
     /** Raised: the losses LEC would leave to NAK at the old c were above the target. */
     RAISED("losses left to NAK above target"),
-    /** Lowered by one step: the target is met with at least two steps to spare. */
+    /** Lowered half way to what the target needs: it is met with more than two steps to spare. */
     LOWERED("target met with room to spare"),
     /** Unchanged: the target is met, and a step lower would not meet it with room to spare. */
     HELD("target met");

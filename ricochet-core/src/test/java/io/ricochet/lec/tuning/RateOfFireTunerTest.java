@@ -95,8 +95,8 @@ class RateOfFireTunerTest {
     /**
      * A loop that oscillated would change c about every hold time (90 times in the 180 s watched); noise in the
      * evidence may move it now and then (at 0.1 % a node sees a loss a second, and LEC misses one in ten of them),
-     * never by more than two steps from where it settled. Settling takes up to two minutes: c comes down one step
-     * per hold time, and only with two steps to spare.
+     * never by more than two steps from where it settled. Settling may take up to two minutes: c comes down only
+     * with two steps to spare, and the slow window takes that long to fill at 0.1 % loss.
      */
     @Test
     void shouldSettleAndStayUnderASteadyLoss() {
@@ -129,8 +129,9 @@ class RateOfFireTunerTest {
         double quiet = plant.last();
         plant.run(5, 0.05, 1);
         assertTrue(plant.last() >= 9, "5 s after a step to 5 % loss c = " + plant.last() + " (was " + quiet + ")");
+        double high = plant.last();
         plant.run(4, 0.001, 1);
-        assertTrue(plant.last() >= 8, "c comes down one step per hold time, not at once: " + plant.last());
+        assertTrue(plant.last() < high && plant.last() > quiet, "c comes down in steps, not at once: " + plant.last());
         plant.run(120, 0.001, 1);
         assertEquals(quiet, plant.last(), 0.51, "back where it was at 0.1 %");
     }
