@@ -13,6 +13,7 @@ import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.protocols.ProtocolTuning;
 import io.ricochet.qsm.QsmConfig;
 import io.ricochet.region.RegionPlanner;
+import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.sim.Perturbation;
 import io.ricochet.sim.SimConfig;
@@ -129,6 +130,11 @@ public final class SimulationOptions {
             description = "With --protocol ricochet and NAK on: answer NAKs for a burst longer than stagger x r with "
                     + "fountain (LT) symbols of the burst multicast to the group (default: ${DEFAULT-VALUE}).")
     private OnOff fountainBackup;
+
+    @Option(names = "--rate-of-fire-tuning", paramLabel = "off|on|MIN..MAX", defaultValue = "off",
+            description = "With --protocol ricochet: tune each group's c from the losses each node sees, within "
+                    + "MIN..MAX (on: 2..10), or keep --c (off) (default: ${DEFAULT-VALUE}).")
+    private String rateOfFireTuning;
 
     @Option(names = "--rate-per-node", paramLabel = "PPS", defaultValue = "1000",
             description = "Data packets per second arriving at each node (default: ${DEFAULT-VALUE}).")
@@ -389,6 +395,11 @@ public final class SimulationOptions {
                 .dataCacheCapacity(dataCache)
                 .repairBufferCapacity(repairBuffer)
                 .fountainBackup(fountainBackup.isOn());
+        try {
+            builder.tuning(TuningSettings.parse(rateOfFireTuning));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--rate-of-fire-tuning " + rateOfFireTuning + ": " + e.getMessage(), e);
+        }
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {

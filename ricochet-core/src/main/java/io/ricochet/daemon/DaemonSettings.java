@@ -14,6 +14,7 @@ import io.ricochet.metrics.MetricsBind;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.protocols.ProtocolTuning;
 import io.ricochet.qsm.QsmConfig;
+import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetAddress;
@@ -158,8 +159,8 @@ public final class DaemonSettings {
         k.put("stats-interval", new String[] {"10", "seconds between counter logs at INFO (0 = never)"});
         k.put("transport", new String[] {"auto", "socket implementation: auto|epoll|nio"});
         k.put("multicast-ttl", new String[] {"1", "multicast TTL: 0 or 1 (traffic never leaves the link)"});
-        return java.util.Collections.unmodifiableMap(metricsKeys(apiAccessKeys(groupKeys(qsmKeys(fountainKeys(
-                receiveKeys(stabilityKeys(detectorKeys(k)))))))));
+        return java.util.Collections.unmodifiableMap(tuningKeys(metricsKeys(apiAccessKeys(groupKeys(qsmKeys(
+                fountainKeys(receiveKeys(stabilityKeys(detectorKeys(k))))))))));
     }
 
     /** Whose heartbeats are answered, and where (issue 33), added to {@code k}, which it returns. */
@@ -210,6 +211,16 @@ public final class DaemonSettings {
         k.put("fountain-backup", new String[] {"off",
             "on|off: NAKs for a burst of a sender's packets longer than stagger x r are answered with fountain "
                 + "(LT) symbols of the burst multicast to the group (needs nak on; every member must agree)"});
+        return k;
+    }
+
+    /** Rate-of-fire tuning's key (docs/design/lec.md, "Rate-of-fire that tunes itself"), added to {@code k}. */
+    private static Map<String, String[]> tuningKeys(Map<String, String[]> k) {
+        k.put("rate-of-fire-tuning", new String[] {"off",
+            "on|off: each group's c is tuned from the losses this node sees, within rate-of-fire-range, aiming at "
+                + "1e-4 losses left to NAK per data packet (members need not agree); off: c stays as set (c)"});
+        k.put("rate-of-fire-range", new String[] {"2..10", "with rate-of-fire-tuning on: MIN..MAX, the range c is "
+                + "tuned in"});
         return k;
     }
 
@@ -301,6 +312,8 @@ public final class DaemonSettings {
                 .nakTimeoutNs(millis("nak-timeout-ms")).nakRetryNs(millis("nak-retry-ms"))
                 .nakMaxAttempts(integer("nak-max-attempts")).nakRateLimit(integer("nak-rate-limit"))
                 .fountainBackup(onOff("fountain-backup"))
+                .tuning(onOff("rate-of-fire-tuning") ? parse("rate-of-fire-range", TuningSettings::parse)
+                        : TuningSettings.OFF)
                 .sessionDelayNs(millis("session-delay-ms")).stabilityIntervalNs(millis("stability-interval-ms"))
                 .stabilityEvery(integer("stability-every")).sendWindow(integer("send-window"))
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))

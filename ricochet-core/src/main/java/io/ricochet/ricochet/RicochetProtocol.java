@@ -68,10 +68,11 @@ public final class RicochetProtocol implements ProtocolFactory {
         if (config.tuning().enabled()) {
             // Only with tuning on, so runs without it keep their results byte for byte.
             Map<String, Object> p = new java.util.LinkedHashMap<>(Map.of("r", config.r(), "c", config.defaultC(),
-                    "stagger", config.stagger(), "nak", config.nakEnabled(), "fountainBackup",
-                    config.fountainBackup()));
-            p.put("tuning", "c in " + config.tuning().cMin() + ".." + config.tuning().cMax() + ", target residual "
-                    + config.tuning().targetResidual());
+                    "stagger", config.stagger(), "nak", config.nakEnabled()));
+            if (config.fountainBackup()) {
+                p.put("fountainBackup", true);
+            }
+            p.put("rateOfFireTuning", config.tuning().toString());
             return p;
         }
         if (config.fountainBackup()) {

@@ -8,8 +8,10 @@ package io.ricochet.lec.tuning;
  * <p>Decisions read the slow window: at 0.1 % loss a node sees about one loss a second, and only tens of seconds
  * of them estimate the loss rate well enough to keep c still. The fast window detects a change of the loss rate:
  * when the losses it counted are far (more than {@link #SIGMAS} standard deviations of a Poisson count, plus a
- * margin) from what the slow window's rate predicts for its packets, the network changed, and the slow window
- * restarts from the fast one. So a step in loss is seen within an epoch or two and a steady loss is averaged long.
+ * margin) above what the slow window's rate predicts for its packets, or the last epoch's losses as far below, the
+ * network changed, and the slow window restarts from the fast window or the last epoch. So a step in loss is seen
+ * within an epoch or two and a steady loss is averaged long. (Bursty loss at 1 %, whose epochs between bursts see
+ * no loss, is within the spread of its mean rate at one epoch's thousand packets: it does not restart the window.)
  */
 final class Evidence {
     /** How far, in Poisson standard deviations, the fast window's losses must be from the slow one's prediction. */
@@ -52,41 +54,57 @@ final class Evidence {
 
     final Window fast = new Window();
     final Window slow = new Window();
+    /** This epoch's counts alone. */
+    final Window epoch = new Window();
+    private final Window[] all = {fast, slow, epoch};
     private long restarts;
 
     void dataReceived() {
         fast.data++;
         slow.data++;
+        epoch.data++;
     }
 
     void resolved(boolean byLec, double c) {
-        if (byLec) {
-            fast.lec++;
-            slow.lec++;
-        } else {
-            fast.other++;
-            slow.other++;
+        for (Window w : all) {
+            if (byLec) {
+                w.lec++;
+            } else {
+                w.other++;
+            }
+            w.cSum += c;
         }
-        fast.cSum += c;
-        slow.cSum += c;
     }
 
     /**
-     * Restarts the slow window from the fast one if their loss rates differ beyond chance (see the class comment).
-     * Returns true if it did.
+     * Restarts the slow window if the loss rate changed beyond chance (see the class comment): from the fast window
+     * if it rose (the fast window still holds the epoch before, so the estimate errs high), from this epoch alone if
+     * it fell (the fast window would still hold half an epoch of the lossy past). Returns true if it did.
      */
     boolean detectChange() {
         if (slow.packets() <= fast.packets() || fast.packets() <= 0) {
             return false;
         }
-        double expected = slow.losses() / slow.packets() * fast.packets();
-        double spread = SIGMAS * Math.sqrt(Math.max(expected, 1)) + MARGIN;
-        if (Math.abs(fast.losses() - expected) > spread) {
+        if (fast.losses() - expected(fast) > spread(expected(fast))) {
             slow.copy(fast);
             restarts++;
             return true;
         }
+        if (epoch.packets() > 0 && expected(epoch) - epoch.losses() > spread(expected(epoch))) {
+            slow.copy(epoch);
+            restarts++;
+            return true;
+        }
         return false;
+    }
+
+    /** The losses the slow window's rate predicts for {@code w}'s packets. */
+    private double expected(Window w) {
+        return slow.losses() / slow.packets() * w.packets();
+    }
+
+    private static double spread(double expected) {
+        return SIGMAS * Math.sqrt(Math.max(expected, 1)) + MARGIN;
     }
 
     /** How often the slow window restarted: changes of the loss rate seen. */
@@ -94,9 +112,10 @@ final class Evidence {
         return restarts;
     }
 
-    /** Ages both windows by one epoch; the slow one by {@code memory}. */
+    /** Ages the windows by one epoch; the slow one by {@code memory}; a new epoch starts. */
     void age(double memory) {
         fast.age(FAST_MEMORY);
         slow.age(memory);
+        epoch.age(0);
     }
 }

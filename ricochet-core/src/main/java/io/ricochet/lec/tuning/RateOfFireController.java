@@ -16,10 +16,10 @@ package io.ricochet.lec.tuning;
  * <p><b>The estimates.</b> L is the evidence's losses over its packets. kappa is measured: the observed miss share,
  * solved for kappa at the c the misses were seen under, its logarithm shrunk towards the model's (kappa = 1) with
  * {@link TuningSettings#priorMisses} pseudo-misses: a handful of misses (all there is when the target is met) barely
- * moves it, hundreds (under bursts) set it. Because kappa is measured at the c in force and c* divides by it, c* does not depend on
- * the c in force when the model's form holds: the loop has no gain to oscillate with. Where the form fails (misses
- * that do not fall as c rises, as under long bursts), kappa falls as c rises, so c* only rises, to the top of the
- * range.
+ * moves it, hundreds (under bursts) set it. Because kappa is measured at the c in force and c* divides by it, c*
+ * does not depend on the c in force when the model's form holds: the loop has no gain to oscillate with. Where the
+ * form fails (misses that do not fall as c rises, as under long bursts), kappa falls as c rises, so c* only rises,
+ * to the top of the range.
  *
  * <p><b>The decision</b>, at most once per {@link TuningSettings#holdNs}, within the range. c* more than a step
  * above c: c jumps to c* rounded up to a step, at once (a loss rate that rose is met in one change). c* more than

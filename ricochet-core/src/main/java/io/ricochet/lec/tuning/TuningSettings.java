@@ -60,6 +60,38 @@ public record TuningSettings(boolean enabled, double cMin, double cMax, double s
                 priorMisses);
     }
 
+    /**
+     * The setting's text form: {@code off} (c pinned as configured), {@code on} (tuned within the default range) or
+     * {@code MIN..MAX} (tuned within that range), e.g. {@code 2..10}.
+     *
+     * @throws IllegalArgumentException saying which forms are accepted
+     */
+    public static TuningSettings parse(String text) {
+        String v = text.strip();
+        if (v.equals("off")) {
+            return OFF;
+        }
+        if (v.equals("on")) {
+            return on();
+        }
+        int dots = v.indexOf("..");
+        if (dots > 0 && v.indexOf("..", dots + 2) < 0) {
+            try {
+                double min = Double.parseDouble(v.substring(0, dots));
+                return on().withRange(min, Double.parseDouble(v.substring(dots + 2)));
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+        }
+        throw new IllegalArgumentException("must be off, on or MIN..MAX (the range c is tuned in, e.g. 2..10)");
+    }
+
+    /** The text form {@link #parse} reads back: {@code off}, or {@code MIN..MAX}. */
+    @Override
+    public String toString() {
+        return enabled ? cMin + ".." + cMax : "off";
+    }
+
     private static void require(boolean ok, String key, Object value, String rule) {
         if (!ok) {
             throw new IllegalArgumentException("tuning " + key + " = " + value + ": " + rule);
