@@ -10,8 +10,9 @@ package io.ricochet.lec.tuning;
  * when the losses it counted are far (more than {@link #SIGMAS} standard deviations of a Poisson count, plus a
  * margin) above what the slow window's rate predicts for its packets, or the last epoch's losses as far below, the
  * network changed, and the slow window restarts from the fast window or the last epoch. So a step in loss is seen
- * within an epoch or two and a steady loss is averaged long. (Bursty loss at 1 %, whose epochs between bursts see
- * no loss, is within the spread of its mean rate at one epoch's thousand packets: it does not restart the window.)
+ * within an epoch or two and a steady loss is averaged long. A fall is believed only {@link #EPOCHS_AFTER_RISE}
+ * epochs after the last rise: under bursty loss (1 % in bursts of 50 is a burst every five seconds or so) the
+ * seconds between bursts are not a quieter network, and c must not come down between them.
  */
 final class Evidence {
     /** How far, in Poisson standard deviations, the fast window's losses must be from the slow one's prediction. */
@@ -19,6 +20,8 @@ final class Evidence {
     /** Losses the fast window must be off by besides, so a handful at very low loss never counts as a change. */
     static final double MARGIN = 3;
     private static final double FAST_MEMORY = 0.5;
+    /** Epochs after a rise during which no fall is believed: the quiet between bursts is not a quieter network. */
+    static final int EPOCHS_AFTER_RISE = 10;
 
     /** One exponentially weighted window of counts. */
     static final class Window {
@@ -58,6 +61,7 @@ final class Evidence {
     final Window epoch = new Window();
     private final Window[] all = {fast, slow, epoch};
     private long restarts;
+    private int epochsSinceRise = EPOCHS_AFTER_RISE;
 
     void dataReceived() {
         fast.data++;
@@ -88,9 +92,11 @@ final class Evidence {
         if (fast.losses() - expected(fast) > spread(expected(fast))) {
             slow.copy(fast);
             restarts++;
+            epochsSinceRise = 0;
             return true;
         }
-        if (epoch.packets() > 0 && expected(epoch) - epoch.losses() > spread(expected(epoch))) {
+        if (epochsSinceRise >= EPOCHS_AFTER_RISE && epoch.packets() > 0
+                && expected(epoch) - epoch.losses() > spread(expected(epoch))) {
             slow.copy(epoch);
             restarts++;
             return true;
@@ -117,5 +123,6 @@ final class Evidence {
         fast.age(FAST_MEMORY);
         slow.age(memory);
         epoch.age(0);
+        epochsSinceRise = Math.min(EPOCHS_AFTER_RISE, epochsSinceRise + 1);
     }
 }

@@ -143,6 +143,38 @@ class RateOfFireTunerTest {
         assertEquals(10, plant.last());
     }
 
+    /**
+     * 1 % loss in bursts of 50, LEC recovering 60 % of a burst: the seconds between bursts see no loss, and must not
+     * bring c down before the next burst (a gap of over ten seconds may bring it down a little).
+     */
+    @Test
+    void shouldKeepCUpBetweenBursts() {
+        RateOfFireTuner tuner = new RateOfFireTuner(TuningSettings.on(), R, g -> 5);
+        tuner.poll(0, g -> 9);
+        SplittableRandom rng = new SplittableRandom(1);
+        List<Double> afterFirstBurst = new ArrayList<>();
+        boolean burstSeen = false;
+        for (long t = 1; t <= 120; t++) {
+            boolean burst = rng.nextDouble() < 0.2;
+            for (int i = 0; i < PACKETS_PER_EPOCH; i++) {
+                if (burst && i < 50) {
+                    tuner.resolved(GROUP, rng.nextDouble() < 0.6);
+                } else {
+                    tuner.dataReceived(GROUP);
+                }
+            }
+            tuner.poll(t * SECOND, g -> 9);
+            if (burstSeen) {
+                afterFirstBurst.add(tuner.c(GROUP));
+            }
+            burstSeen |= burst;
+        }
+        List<Double> settled = afterFirstBurst.subList(4, afterFirstBurst.size());
+        assertTrue(settled.stream().allMatch(c -> c >= 8), "c came down between bursts: " + afterFirstBurst);
+        assertTrue(settled.stream().filter(c -> c == 10).count() >= 0.9 * settled.size(),
+                "c mostly at the top: " + afterFirstBurst);
+    }
+
     @Test
     void shouldBeDeterministic() {
         Plant a = new Plant(TuningSettings.on(), 8).run(50, 0.002, 1).run(50, 0.04, 0.5);
