@@ -45,6 +45,7 @@ import picocli.CommandLine;
             io.ricochet.bench.perturb.BimodalModelCommand.class,
             io.ricochet.bench.perturb.ReceiversCommand.class,
             io.ricochet.bench.regions.RegionsCommand.class,
+            io.ricochet.bench.adaptive.AdaptiveLecCommand.class,
         },
         synopsisSubcommandLabel = "COMMAND",
         description = {

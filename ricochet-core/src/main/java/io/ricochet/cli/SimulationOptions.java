@@ -14,6 +14,7 @@ import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.protocols.ProtocolTuning;
 import io.ricochet.qsm.QsmConfig;
 import io.ricochet.region.RegionPlanner;
+import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.setting.Setting;
 import io.ricochet.sim.Perturbation;
@@ -139,6 +140,11 @@ public final class SimulationOptions {
     @Option(names = "--fountain-backup", paramLabel = "on|off", arity = "1",
             converter = OnOff.Converter.class)
     private OnOff fountainBackup;
+
+    @Option(names = "--rate-of-fire-tuning", paramLabel = "off|on|MIN..MAX", defaultValue = "off",
+            description = "With --protocol ricochet: tune each group's c from the losses each node sees, within "
+                    + "MIN..MAX (on: 2..10), or keep --c (off) (default: ${DEFAULT-VALUE}).")
+    private String rateOfFireTuning;
 
     @Option(names = "--rate-per-node", paramLabel = "PPS", defaultValue = "1000",
             description = "Data packets per second arriving at each node (default: ${DEFAULT-VALUE}).")
@@ -404,6 +410,11 @@ public final class SimulationOptions {
                 .dataCacheCapacity(dataCache)
                 .repairBufferCapacity(repairBuffer)
                 .fountainBackup(fountainBackup.isOn());
+        try {
+            builder.tuning(TuningSettings.parse(rateOfFireTuning));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--rate-of-fire-tuning " + rateOfFireTuning + ": " + e.getMessage(), e);
+        }
         try {
             return builder.build();
         } catch (IllegalArgumentException e) {

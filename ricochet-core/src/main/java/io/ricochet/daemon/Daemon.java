@@ -472,7 +472,7 @@ public final class Daemon implements LocalNode, AutoCloseable {
     /** What a scrape of the metrics endpoint shows, read on the loop. */
     private CompletableFuture<DaemonMetrics.Reading> metricsReading() {
         return onLoop(() -> new DaemonMetrics.Reading(snapshot().withApi(api.counters()), sends.size(),
-                DaemonMetrics.latencies(driver.latencies())));
+                DaemonMetrics.latencies(driver.latencies()), DaemonMetrics.rateOfFire(driver.engine())));
     }
 
     private <T> CompletableFuture<T> onLoop(Callable<T> task) {

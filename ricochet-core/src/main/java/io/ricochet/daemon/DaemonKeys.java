@@ -3,6 +3,7 @@ package io.ricochet.daemon;
 import io.ricochet.api.protocol.ApiProtocol;
 import io.ricochet.api.server.ApiAccess;
 import io.ricochet.api.server.ApiConfig;
+import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.metrics.MetricsBind;
 import io.ricochet.nak.NakSettings;
 import io.ricochet.qsm.QsmConfig;
@@ -158,6 +159,8 @@ public final class DaemonKeys {
         k.add(RicochetConfig.STABILITY_EVERY);
         k.addAll(receive());
         k.add(RicochetConfig.FOUNTAIN_BACKUP);
+        k.add(TuningSettings.TUNING);
+        k.add(TuningSettings.RANGE);
         k.add(QsmConfig.TOKEN_INTERVAL);
         k.add(QsmConfig.PARTITION_SIZE);
         k.add(QsmConfig.REGENERATION_FLOOR);

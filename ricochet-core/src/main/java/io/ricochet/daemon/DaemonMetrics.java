@@ -10,6 +10,8 @@ import io.ricochet.driver.RecoveryLatencies;
 import io.ricochet.engine.Counter;
 import io.ricochet.engine.Delivery;
 import io.ricochet.metrics.Readings;
+import io.ricochet.engine.ProtocolEngine;
+import io.ricochet.ricochet.RicochetEngine;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -54,8 +56,22 @@ final class DaemonMetrics implements MultiCollector {
      * @param stats     the STATS reply's content, API counters included
      * @param sendQueue application sends waiting in the send queue now
      * @param latency   recovery latency buckets by label value
+     * @param rateOfFire with rate-of-fire tuning on, each group's c now; empty when off
      */
-    record Reading(NodeStats stats, int sendQueue, Map<String, Readings.Buckets> latency) {
+    record Reading(NodeStats stats, int sendQueue, Map<String, Readings.Buckets> latency,
+                   Map<Integer, Double> rateOfFire) {
+        Reading(NodeStats stats, int sendQueue, Map<String, Readings.Buckets> latency) {
+            this(stats, sendQueue, latency, Map.of());
+        }
+    }
+
+    /** Each group's tuned rate-of-fire c, on the engine's thread; empty unless a Ricochet engine tunes it. */
+    static Map<Integer, Double> rateOfFire(ProtocolEngine engine) {
+        Map<Integer, Double> cs = new LinkedHashMap<>();
+        if (engine instanceof RicochetEngine ricochet) {
+            ricochet.tuning().forEach(g -> cs.put(g.group(), g.c()));
+        }
+        return cs;
     }
 
     private final Supplier<CompletableFuture<Reading>> read;
@@ -126,6 +142,12 @@ final class DaemonMetrics implements MultiCollector {
                 + "(packets, bytes, entries)", buffers);
         out.gauge("ricochet_daemon_groups", "groups this node is a member of", s.groups().size());
         gms(out, s.gms() == null ? Map.of() : s.gms());
+        if (!r.rateOfFire().isEmpty()) {
+            Map<Labels, Double> cs = new LinkedHashMap<>();
+            r.rateOfFire().forEach((group, c) -> cs.put(Readings.label("group", Integer.toString(group)), c));
+            out.gauge("ricochet_daemon_rate_of_fire_c", "with rate-of-fire-tuning on: the repairs this node sends per "
+                    + "data packet it receives in the group (LEC's c), as tuned now", cs);
+        }
         out.histogram("ricochet_daemon_recovery_latency_seconds", "time from a loss's discovery to its recovery, by "
                 + "how it came back: lec (XOR of repairs), nak (retransmission), late (the data itself, reordered)",
                 "how", r.latency());

@@ -14,6 +14,7 @@ import io.ricochet.metrics.MetricsBind;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.protocols.ProtocolTuning;
 import io.ricochet.qsm.QsmConfig;
+import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.setting.Setting;
 import java.net.InetAddress;
@@ -71,6 +72,8 @@ public final class DaemonSettings {
                 .nakTimeoutNs(millis("nak-timeout-ms")).nakRetryNs(millis("nak-retry-ms"))
                 .nakMaxAttempts(integer("nak-max-attempts")).nakRateLimit(integer("nak-rate-limit"))
                 .fountainBackup(onOff("fountain-backup"))
+                .tuning(onOff("rate-of-fire-tuning") ? parse("rate-of-fire-range", TuningSettings::parse)
+                        : TuningSettings.OFF)
                 .sessionDelayNs(millis("session-delay-ms")).stabilityIntervalNs(millis("stability-interval-ms"))
                 .stabilityEvery(integer("stability-every")).sendWindow(integer("send-window"))
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))

@@ -170,7 +170,7 @@ final class EngineDriver implements Outbox, Bundler.Engine, Landing.Engine {
 
     /** One datagram of a batch, lent for the call: the engine may keep it (a data packet's cached copy). */
     private byte[] toEngine(byte[] frame, int length) {
-        if (injector.drop(frame, 0)) {
+        if (injector.drop(frame, 0, nowNs)) {
             counters.increment(DaemonCounter.INJECTED_DROPS);
             PacketId id = injector.droppedData(frame, 0, length);
             if (id != null) {

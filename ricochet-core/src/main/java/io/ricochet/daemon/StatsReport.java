@@ -5,8 +5,11 @@ import io.ricochet.driver.LatencyStats;
 import io.ricochet.driver.RecoveryLatencies;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.ProtocolEngine;
+import io.ricochet.lec.tuning.GroupTuning;
+import io.ricochet.ricochet.RicochetEngine;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Builds a daemon's {@link NodeStats} from its driver, on the engine's event loop. */
@@ -44,7 +47,26 @@ final class StatsReport {
         }
         return new NodeStats(id.node(), id.incarnation(), id.protocol(), id.transport(), id.authentication(),
                 id.socketReceiveBufferGranted(), counters, xors, latencies(driver.latencies()), buffers, groups,
-                members, null, gms, takenAtNs, takenAtEpochMs);
+                members, null, gms, takenAtNs, takenAtEpochMs, rateOfFire(engine));
+    }
+
+    /** With rate-of-fire tuning on: each group's (r, c, stagger) and why c is what it is; null when off. */
+    static Map<Integer, String> rateOfFire(ProtocolEngine engine) {
+        if (!(engine instanceof RicochetEngine ricochet) || !ricochet.config().tuning().enabled()) {
+            return null;
+        }
+        Map<Integer, String> lines = new LinkedHashMap<>();
+        int r = ricochet.config().r();
+        int stagger = ricochet.config().stagger();
+        for (GroupTuning g : ricochet.tuning()) {
+            String lec = Double.isNaN(g.lecShare()) ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * g.lecShare());
+            String seen = Double.isNaN(g.lossRate()) ? ""
+                    : String.format(Locale.ROOT, " (loss %.3f %%, LEC %s, %s evidence)", 100 * g.lossRate(), lec,
+                            g.ownEvidence() ? "group's" : "node's");
+            lines.put(g.group(), String.format(Locale.ROOT, "r %d, c %.1f, stagger %d: %s%s", r, g.c(), stagger,
+                    g.reason().description(), seen));
+        }
+        return lines;
     }
 
     private static NodeStats.Latencies latencies(RecoveryLatencies r) {

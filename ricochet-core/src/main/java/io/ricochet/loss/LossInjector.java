@@ -39,9 +39,14 @@ public final class LossInjector {
      * then {@link #droppedData}.
      */
     public boolean drop(byte[] frame, int offset) {
+        return drop(frame, offset, 0);
+    }
+
+    /** As {@link #drop(byte[], int)}, for a frame arriving at {@code nowNs} (a model changing over time needs it). */
+    public boolean drop(byte[] frame, int offset, long nowNs) {
         int type = frame[offset + HeaderFlyweight.TYPE_OFFSET];
         int source = Bytes.getInt(frame, offset + HeaderFlyweight.SOURCE_OFFSET);
-        return applies(type, source, self, scope) && model.shouldDrop();
+        return applies(type, source, self, scope) && model.shouldDrop(nowNs);
     }
 
     /** The id of a dropped frame if it is a data frame long enough to carry one, else null. */

@@ -23,6 +23,17 @@ public interface LossModel {
     boolean shouldDrop();
 
     /**
+     * Considers the next arriving packet, arriving at {@code nowNs}. Models that do not change over time (all but
+     * {@link PhasedLossModel}) ignore the time: this is exactly {@link #shouldDrop()}.
+     *
+     * @param nowNs the driver's time of the arrival
+     * @return {@code true} if the packet is lost and must not be delivered
+     */
+    default boolean shouldDrop(long nowNs) {
+        return shouldDrop();
+    }
+
+    /**
      * A model that never drops a packet.
      *
      * @return a stateless model whose {@link #shouldDrop()} always returns {@code false}

@@ -1,6 +1,8 @@
 package io.ricochet.loss;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.regex.Pattern;
 
@@ -16,6 +18,9 @@ import java.util.regex.Pattern;
  *   </li>
  *   <li>{@code markov:L:m}: Gilbert model with loss rate {@code L} and mean burst {@code m} ({@link MarkovLossModel}).
  *   </li>
+ *   <li>{@code phases:S@SPEC;S@SPEC;...}: loss that changes over time ({@link PhasedLossModel}), each SPEC one of the
+ *       forms above ruling for S seconds from the first packet, the last one for ever after, e.g.
+ *       {@code phases:20@uniform:0.001;20@bursty:0.01:50;20@uniform:0.05;20@uniform:0.001}.</li>
  * </ul>
  * {@code L} is a decimal probability in [0, 1), {@code b} an integer {@code >= 1}, {@code m} a decimal {@code >= 1}
  * with {@code L <= m/(m+1)}. {@link #toString()} gives the canonical form, which {@link #parse(String)} maps back to
@@ -33,7 +38,8 @@ public final class LossSpec {
         NONE("none", ""),
         UNIFORM("uniform", ":L"),
         BURSTY("bursty", ":L:b"),
-        MARKOV("markov", ":L:m");
+        MARKOV("markov", ":L:m"),
+        PHASES("phases", ":S@SPEC;S@SPEC...");
 
         private final String cliName;
         private final String form;
@@ -58,16 +64,57 @@ public final class LossSpec {
     }
 
     private static final LossSpec NONE = new LossSpec(Kind.NONE, 0, 1);
+    private static final String PHASES_PREFIX = "phases:";
+
+    /** One phase of a {@code phases:} spec: {@code spec} rules for {@code seconds}. */
+    public record Phase(double seconds, LossSpec spec) {
+        public Phase {
+            Objects.requireNonNull(spec, "spec");
+            if (!(seconds > 0 && seconds <= 86_400) || spec.kind == Kind.PHASES) {
+                throw new IllegalArgumentException("a phase lasts (0, 86400] seconds and is not itself phased: "
+                        + seconds + "@" + spec);
+            }
+        }
+    }
 
     private final Kind kind;
     private final double rate;
     private final double burst;
+    /** The schedule of a {@code phases:} spec; empty for every other kind. */
+    private final List<Phase> phases;
 
     private LossSpec(Kind kind, double rate, double burst) {
+        this(kind, rate, burst, List.of());
+    }
+
+    private LossSpec(Kind kind, double rate, double burst, List<Phase> phases) {
         this.kind = kind;
         this.rate = rate + 0.0;
         this.burst = burst;
+        this.phases = List.copyOf(phases);
         newModel(0); // the model constructors own the parameter rules: building one validates this spec
+    }
+
+    /**
+     * The spec {@code phases:...}: {@code phases} in order, from the first packet, the last for ever after. Its
+     * {@link #rate()} is the duration-weighted mean of the phases' rates (the last phase counted for its seconds).
+     */
+    public static LossSpec phases(List<Phase> phases) {
+        if (phases.isEmpty()) {
+            throw new IllegalArgumentException("a phased loss model needs at least one phase");
+        }
+        double seconds = 0;
+        double lost = 0;
+        for (Phase p : phases) {
+            seconds += p.seconds();
+            lost += p.seconds() * p.spec().rate();
+        }
+        return new LossSpec(Kind.PHASES, lost / seconds, 1, phases);
+    }
+
+    /** The phases of a {@code phases:} spec, in order; empty for every other kind. */
+    public List<Phase> phaseList() {
+        return phases;
     }
 
     /** The spec {@code none}: no packet is ever dropped. */
@@ -114,6 +161,9 @@ public final class LossSpec {
             throw new IllegalArgumentException("loss model is missing; " + USAGE);
         }
         String spec = text.strip();
+        if (spec.regionMatches(true, 0, PHASES_PREFIX, 0, PHASES_PREFIX.length())) {
+            return parsePhases(spec);
+        }
         String[] parts = spec.split(":", -1);
         Kind kind = Kind.named(parts[0]);
         if (kind == null) {
@@ -135,7 +185,26 @@ public final class LossSpec {
             case UNIFORM -> uniform(rate);
             case BURSTY -> bursty(rate, parseBurst(parts[2], spec));
             case MARKOV -> markov(rate, parseMeanBurst(parts[2], rate, spec));
+            case PHASES -> parsePhases(spec);
         };
+    }
+
+    private static LossSpec parsePhases(String spec) {
+        List<Phase> phases = new ArrayList<>();
+        for (String part : spec.substring(PHASES_PREFIX.length()).split(";", -1)) {
+            int at = part.indexOf('@');
+            String seconds = at < 0 ? "" : part.substring(0, at).strip();
+            if (at < 0 || !DECIMAL.matcher(seconds).matches()) {
+                throw new IllegalArgumentException("phase '" + part + "' in '" + spec + "' must be SECONDS@MODEL, e.g. "
+                        + "20@uniform:0.001; " + USAGE);
+            }
+            LossSpec model = parse(part.substring(at + 1));
+            if (model.kind == Kind.PHASES) {
+                throw new IllegalArgumentException("phase '" + part + "' in '" + spec + "' may not be phased itself");
+            }
+            phases.add(new Phase(Double.parseDouble(seconds), model));
+        }
+        return phases(phases);
     }
 
     private static double parseRate(String text, String spec) {
@@ -184,7 +253,19 @@ public final class LossSpec {
             case UNIFORM -> new UniformLossModel(rate, seed);
             case BURSTY -> new ExactBurstLossModel(rate, (int) burst, seed);
             case MARKOV -> new MarkovLossModel(rate, burst, seed);
+            case PHASES -> phasedModel(seed);
         };
+    }
+
+    private LossModel phasedModel(long seed) {
+        java.util.SplittableRandom seeds = new java.util.SplittableRandom(seed);
+        long[] durationsNs = new long[phases.size()];
+        List<LossModel> models = new ArrayList<>();
+        for (int i = 0; i < phases.size(); i++) {
+            durationsNs[i] = Math.max(1, (long) (phases.get(i).seconds() * 1e9));
+            models.add(phases.get(i).spec().newModel(seeds.nextLong()));
+        }
+        return new PhasedLossModel(durationsNs, models);
     }
 
     /** The kind's command-line name: {@code none}, {@code uniform}, {@code bursty} or {@code markov}. */
@@ -214,6 +295,8 @@ public final class LossSpec {
             case NONE -> kind.cliName;
             case UNIFORM -> kind.cliName + ":" + format(rate);
             case BURSTY, MARKOV -> kind.cliName + ":" + format(rate) + ":" + format(burst);
+            case PHASES -> PHASES_PREFIX + String.join(";", phases.stream()
+                    .map(p -> format(p.seconds()) + "@" + p.spec()).toList());
         };
     }
 
@@ -225,11 +308,12 @@ public final class LossSpec {
     @Override
     public boolean equals(Object other) {
         return other instanceof LossSpec that && kind == that.kind
-                && Double.compare(rate, that.rate) == 0 && Double.compare(burst, that.burst) == 0;
+                && Double.compare(rate, that.rate) == 0 && Double.compare(burst, that.burst) == 0
+                && phases.equals(that.phases);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(kind, rate, burst);
+        return Objects.hash(kind, rate, burst, phases);
     }
 }

@@ -1,5 +1,6 @@
 package io.ricochet.ricochet;
 
+import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.nak.NakSettings;
 import io.ricochet.setting.Setting;
 import io.ricochet.setting.Setting.Agreement;
@@ -46,11 +47,15 @@ import java.util.Objects;
  * @param fountainBackup         with NAK on: NAKs for a run of a sender's packets longer than stagger x r are
  *                               answered with LT-coded symbols of the run multicast to the group (the fountain backup
  *                               behind LEC, docs/design/fountain.md section 6); off by default
+ * @param tuning                 rate-of-fire tuning: each group's c set by a controller from the losses this node sees
+ *                               ({@code lec.tuning}); {@link TuningSettings#OFF} by default, keeping every c as
+ *                               configured
  */
 public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGroup, int stagger,
                            NakSettings nakSettings, int maxPayload, int dataCacheCapacity, int retransmitCapacity,
                            int repairBufferCapacity, int streamWindow, long sessionDelayNs, int maxFrameLength,
-                           long stabilityIntervalNs, int stabilityEvery, int sendWindow, boolean fountainBackup) {
+                           long stabilityIntervalNs, int stabilityEvery, int sendWindow, boolean fountainBackup,
+                           TuningSettings tuning) {
 
     /** Rate-of-fire r. */
     public static final Setting R = Setting.integer("r", 8, "rate-of-fire r: data packets XORed into one repair")
@@ -165,6 +170,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         require(STABILITY_EVERY.allows(stabilityEvery), "stability-every", stabilityEvery,
                 "must be 0 (off) or positive");
         require(SEND_WINDOW.allows(sendWindow), "send-window", sendWindow, "must be 0 (off) or positive");
+        require(tuning != null, "tuning", "null", "must be given (TuningSettings.OFF for none)");
         if (fountainBackup) {
             require(nakSettings.nakEnabled(), "fountain-backup", "on",
                     "needs the NAK layer (nak on): the fountain answers NAKs");
@@ -234,6 +240,7 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
         private int stabilityEvery;
         private int sendWindow;
         private boolean fountainBackup = FOUNTAIN_BACKUP.onDefault();
+        private TuningSettings tuning = TuningSettings.OFF;
 
         private Builder() {
             super(DEFAULT_LEC_GIVE_UP_MS * MS, NakSettings.NAK_RATE_LIMIT.intDefault());
@@ -326,10 +333,16 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
             return this;
         }
 
+        /** Rate-of-fire tuning ({@link TuningSettings#OFF} by default). */
+        public Builder tuning(TuningSettings v) {
+            tuning = v;
+            return this;
+        }
+
         public RicochetConfig build() {
             return new RicochetConfig(r, defaultC, cByGroup, stagger, nakSettings(), maxPayload, dataCacheCapacity,
                     retransmitCapacity, repairBufferCapacity, streamWindow, sessionDelayNs, maxFrameLength,
-                    stabilityIntervalNs, stabilityEvery, sendWindow, fountainBackup);
+                    stabilityIntervalNs, stabilityEvery, sendWindow, fountainBackup, tuning);
         }
     }
 }

@@ -23,6 +23,8 @@ import io.ricochet.lec.MultiGroupView;
 import io.ricochet.lec.PacketSource;
 import io.ricochet.lec.RepairBins;
 import io.ricochet.lec.RepairPlan;
+import io.ricochet.lec.tuning.GroupTuning;
+import io.ricochet.lec.tuning.RateOfFireTuner;
 import io.ricochet.nak.FailedSenderTails;
 import io.ricochet.nak.JoinPoints;
 import io.ricochet.nak.NakCounter;
@@ -39,6 +41,7 @@ import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 import io.ricochet.wire.RepairFlyweight;
 import io.ricochet.wire.StableFlyweight;
+import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
 import org.agrona.collections.Long2LongHashMap;
@@ -92,7 +95,11 @@ public final class RicochetEngine
     private final PacketRefFlyweight ref = new PacketRefFlyweight();
     private final StableFlyweight stable = new StableFlyweight();
     private final PacketRefFlyweight outRef = new PacketRefFlyweight().wrap(frame, 0);
+    /** Sets each group's c from the losses seen (rate-of-fire tuning); null when tuning is off. */
+    private final RateOfFireTuner tuner;
     private long planVersion = -1;
+    /** A tuned c changed since the plan was computed. */
+    private boolean planStale;
 
     /**
      * @param self   this node's id
@@ -120,39 +127,41 @@ public final class RicochetEngine
         this.seals = seals;
         this.config = config;
         this.counters = new Counters(RicochetProtocol.counters(config.fountainBackup()));
-        this.outbox = outbox;
-        this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
+        this.tuner = config.tuning().enabled() ? new RateOfFireTuner(config.tuning(), config.r(), config::c) : null;
+        this.outbox = tuner == null ? outbox : new GiveUpWatch(outbox, tuner);
+        this.dataSender = new DataSender(self, config.maxPayload(), counters, this.outbox);
         this.view = new MultiGroupView(self);
         this.bins = new RepairBins(self, config.r(), config.stagger(), config.maxPayload(), seals.length(), rng,
-                counters, outbox);
+                counters, this.outbox);
         this.lec = new LecReceiver(config.repairBufferCapacity(), config.maxPayload(), seals.length(), counters, this);
         this.streams = new StreamTable(config.streamWindow());
-        this.losses = new NakRequester(self, config.nakSettings(), counters, outbox, streams,
+        this.losses = new NakRequester(self, config.nakSettings(), counters, this.outbox, streams,
                 config.maxPayload());
         this.responder = new NakResponder(self, config.retransmitCapacity(), config.nakSettings().giveUpAfterNs(),
-                config.nakSettings().rateLimit(), config.maxPayload(), true, dataSender::sentTo, counters, outbox);
+                config.nakSettings().rateLimit(), config.maxPayload(), true, dataSender::sentTo, counters,
+                this.outbox);
         if (config.stabilityEnabled()) {
             this.stability = new StabilityReporter(self, config.stabilityIntervalNs(),
-                    config.stabilityEvery(), counters, outbox, streams);
+                    config.stabilityEvery(), counters, this.outbox, streams);
             this.resolvedByMembers = new Stability(self, view::members);
             responder.useStability(resolvedByMembers, config.sendWindow());
         } else {
             this.stability = null;
             this.resolvedByMembers = null;
         }
-        this.tails = new FailedSenderTails(self, counters, outbox, streams, losses);
+        this.tails = new FailedSenderTails(self, counters, this.outbox, streams, losses);
         this.retireAfterNs = config.nakSettings().departedStreamNs();
         this.roster = view::isListed;
-        this.joinPoints = new JoinPoints(self, counters, outbox);
+        this.joinPoints = new JoinPoints(self, counters, this.outbox);
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
-        this.admission = new Admission<>(dataCache, outbox, losses, this::account, counters);
-        this.wakes = new WakeRequests(outbox);
+        this.admission = new Admission<>(dataCache, this.outbox, losses, this::account, counters);
+        this.wakes = new WakeRequests(this.outbox);
         if (config.fountainBackup()) {
             this.fountainSender = new FountainSender(self, config.stagger() * config.r(),
                     FountainFlyweight.maxPackets(config.maxPayload(), config.maxFrameLength()), config.maxPayload(),
-                    FOUNTAIN_GATHER_NS, config.nakSettings().rateLimit(), responder.buffer(), counters, outbox,
+                    FOUNTAIN_GATHER_NS, config.nakSettings().rateLimit(), responder.buffer(), counters, this.outbox,
                     responder::answer);
             responder.useFountain(fountainSender);
             this.fountainReceiver = new FountainReceiver(FOUNTAIN_DECODERS, FountainFlyweight.MAX_PACKETS, counters,
@@ -250,6 +259,9 @@ public final class RicochetEngine
         }
         if (node == self) {
             joinedAt.remove(group);
+            if (tuner != null) {
+                tuner.forget(group);
+            }
             responder.forgetGroup(group);
             if (sessions != null) {
                 sessions.left(group);
@@ -289,9 +301,10 @@ public final class RicochetEngine
 
     private void ensurePlan() {
         long version = view.version();
-        if (version != planVersion) {
+        if (version != planVersion || planStale) {
             planVersion = version;
-            bins.apply(RepairPlan.compute(view.regions(), view::groupSize, config::c));
+            planStale = false;
+            bins.apply(RepairPlan.compute(view.regions(), view::groupSize, tuner == null ? config::c : tuner::c));
         }
     }
 
@@ -404,6 +417,9 @@ public final class RicochetEngine
             stability.delivered(stream, nowNs);
         }
         if (channel == Channel.DATA) {
+            if (tuner != null && tuner.poll(nowNs, view::groupSize)) {
+                planStale = true;
+            }
             ensurePlan();
             bins.add(id.origin(), id.group(), id.seqno(), payload, offset, length, payload, sealOffset);
         }
@@ -436,7 +452,13 @@ public final class RicochetEngine
         }
         counters.increment(EngineCounter.DELIVERED);
         if (!losses.resolve(id)) {
+            if (tuner != null && channel == Channel.DATA) {
+                tuner.dataReceived(id.group());
+            }
             return Delivery.DIRECT;
+        }
+        if (tuner != null) {
+            tuner.resolved(id.group(), channel == Channel.XOR || channel == Channel.XOR_COMBINED);
         }
         switch (channel) {
             case XOR_COMBINED:
@@ -730,6 +752,16 @@ public final class RicochetEngine
     }
 
     // ---------------------------------------------------------------- introspection
+
+    /** Each group's rate-of-fire and why: tuned ones with the tuner's reason; empty when tuning is off. */
+    public List<GroupTuning> tuning() {
+        return tuner == null ? List.of() : tuner.snapshot();
+    }
+
+    /** The c this node's repair bins use for {@code group} now (the tuned one, or the configured one). */
+    public double rateOfFire(int group) {
+        return tuner == null ? config.c(group) : tuner.c(group);
+    }
 
     /** Losses waiting for recovery now. */
     public int pendingLosses() {

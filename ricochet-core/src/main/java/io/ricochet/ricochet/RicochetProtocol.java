@@ -65,6 +65,16 @@ public final class RicochetProtocol implements ProtocolFactory {
 
     @Override
     public Map<String, Object> parameters() {
+        if (config.tuning().enabled()) {
+            // Only with tuning on, so runs without it keep their results byte for byte.
+            Map<String, Object> p = new java.util.LinkedHashMap<>(Map.of("r", config.r(), "c", config.defaultC(),
+                    "stagger", config.stagger(), "nak", config.nakSettings().nakEnabled()));
+            if (config.fountainBackup()) {
+                p.put("fountainBackup", true);
+            }
+            p.put("rateOfFireTuning", config.tuning().toString());
+            return p;
+        }
         if (config.fountainBackup()) {
             return Map.of("r", config.r(), "c", config.defaultC(), "stagger", config.stagger(),
                     "nak", config.nakSettings().nakEnabled(), "fountainBackup", true);

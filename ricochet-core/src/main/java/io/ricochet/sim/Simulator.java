@@ -217,7 +217,7 @@ public final class Simulator {
     }
 
     private void arrive(int node, byte[] frame) {
-        if (injectors[node].drop(frame, 0)) {
+        if (injectors[node].drop(frame, 0, queue.nowNs())) {
             PacketId id = injectors[node].droppedData(frame, 0, frame.length);
             if (id != null) {
                 stats.dropped(node, id, queue.nowNs());

@@ -3,8 +3,14 @@ package io.ricochet.daemon;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
+import io.prometheus.metrics.model.snapshots.MetricSnapshots;
+import io.ricochet.api.NodeStats;
 import io.ricochet.driver.LatencyStats;
 import io.ricochet.metrics.Readings;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 
 /** The daemon's recovery latencies as Prometheus buckets: every recording in exactly one bucket, sum in seconds. */
@@ -28,5 +34,23 @@ class DaemonMetricsTest {
         expected[expected.length - 1] = 1;
         assertArrayEquals(expected, buckets.counts());
         assertEquals(30.0818, buckets.sum(), 0.01);
+    }
+
+    @Test
+    void shouldShowEachGroupsTunedRateOfFireAsAGaugeOnlyWhenTuned() {
+        NodeStats stats = new NodeStats(4, 1, "ricochet", "epoll", "HMAC", 0,
+                Map.of(), 0, null, Map.of(), List.of(7), Map.of(), null, null);
+        DaemonMetrics.Reading tuned = new DaemonMetrics.Reading(stats, 0, Map.of(), Map.of(7, 3.5));
+        MetricSnapshots on = new DaemonMetrics(
+                () -> CompletableFuture.completedFuture(tuned), List.of()).collect();
+        GaugeSnapshot c = on.stream()
+                .filter(m -> m.getMetadata().getName().equals("ricochet_daemon_rate_of_fire_c"))
+                .map(m -> (GaugeSnapshot) m).findFirst().orElseThrow();
+        assertEquals(3.5, c.getDataPoints().get(0).getValue());
+        assertEquals("7", c.getDataPoints().get(0).getLabels().get("group"));
+        DaemonMetrics.Reading plain = new DaemonMetrics.Reading(stats, 0, Map.of());
+        assertEquals(0, new DaemonMetrics(() -> CompletableFuture.completedFuture(plain),
+                List.of()).collect().stream()
+                .filter(m -> m.getMetadata().getName().equals("ricochet_daemon_rate_of_fire_c")).count());
     }
 }

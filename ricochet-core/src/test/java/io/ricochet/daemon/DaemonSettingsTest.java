@@ -172,6 +172,20 @@ class DaemonSettingsTest {
     }
 
     @Test
+    void shouldTuneTheRateOfFireOnlyWhenAskedWithinTheRangeGiven() {
+        assertEquals(io.ricochet.lec.tuning.TuningSettings.OFF,
+                DaemonSettings.resolve(null, null, flags("node-id", "1")).engine().tuning(), "off by default");
+        io.ricochet.lec.tuning.TuningSettings on = DaemonSettings.resolve(null, null, flags("node-id", "1",
+                "rate-of-fire-tuning", "on", "rate-of-fire-range", "3..7")).engine().tuning();
+        assertTrue(on.enabled());
+        assertEquals(3, on.cMin());
+        assertEquals(7, on.cMax());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(null,
+                null, flags("node-id", "1", "rate-of-fire-tuning", "on", "rate-of-fire-range", "7..3")));
+        assertTrue(e.getMessage().startsWith("rate-of-fire-range = 7..3"), e.getMessage());
+    }
+
+    @Test
     void shouldNameTheOnOffKeyWhoseValueIsNeither() {
         for (io.ricochet.setting.Setting key : DaemonSettings.KEYS.values()) {
             String value = key.defaultText();

@@ -1,0 +1,33 @@
+package io.ricochet.bench.adaptive;
+
+import io.ricochet.lec.tuning.TuningSettings;
+import io.ricochet.protocols.ProtocolChoice;
+import io.ricochet.ricochet.RicochetConfig;
+
+/**
+ * One protocol compared: Ricochet with a fixed or a tuned rate-of-fire, or SRM. Every one runs with its NAK layer on,
+ * so every loss is recovered in the end and the latency of all recoveries compares.
+ */
+enum Variant {
+    ADAPTIVE("adaptive LEC, stagger 1", ProtocolChoice.RICOCHET, 1, true),
+    FIXED_STAGGER_1("fixed (8, 5), stagger 1", ProtocolChoice.RICOCHET, 1, false),
+    FIXED_STAGGER_6("fixed (8, 5), stagger 6", ProtocolChoice.RICOCHET, 6, false),
+    SRM("SRM-style NAK", ProtocolChoice.SRM, 1, false);
+
+    final String label;
+    final ProtocolChoice protocol;
+    final int stagger;
+    final boolean tuned;
+
+    Variant(String label, ProtocolChoice protocol, int stagger, boolean tuned) {
+        this.label = label;
+        this.protocol = protocol;
+        this.stagger = stagger;
+        this.tuned = tuned;
+    }
+
+    RicochetConfig engine(int payload) {
+        return RicochetConfig.builder().r(8).c(5).stagger(stagger).nakEnabled(true).maxPayload(payload)
+                .tuning(tuned ? TuningSettings.on() : TuningSettings.OFF).build();
+    }
+}

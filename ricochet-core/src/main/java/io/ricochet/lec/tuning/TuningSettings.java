@@ -1,0 +1,113 @@
+package io.ricochet.lec.tuning;
+
+import io.ricochet.setting.Setting;
+
+/**
+ * How a node tunes each group's rate-of-fire c ({@link RateOfFireController}). Off by default: every group then
+ * keeps the configured c, exactly as without tuning.
+ *
+ * @param enabled        whether c is tuned at all
+ * @param cMin           the lowest c a group may be given
+ * @param cMax           the highest c a group may be given
+ * @param step           c moves in multiples of this; going down, one step per change
+ * @param targetResidual the target: losses LEC leaves to the NAK layer, per data packet received (the paper's
+ *                       operating point, (8, 5) at 1 % uniform loss recovering 99 % by LEC, leaves 1e-4)
+ * @param epochNs        how often evidence is aged and decisions are taken
+ * @param holdNs         the least time between two changes of one group's c (rate limit)
+ * @param memory         the weight the slow evidence window keeps at each epoch, in (0, 1): 0.98 remembers about
+ *                       fifty epochs (a change of the loss rate restarts it, see {@code Evidence})
+ * @param minPackets     the evidence (data packets received, losses included) needed before any decision; a group
+ *                       with less of its own decides on the whole node's evidence
+ * @param priorMisses    how many LEC misses count as much as the model: the measured efficiency is trusted in the
+ *                       proportion misses / (misses + priorMisses). At the target LEC misses about 0.1 packet a
+ *                       second whatever the loss rate, so a few misses more or less must not move c
+ */
+public record TuningSettings(boolean enabled, double cMin, double cMax, double step, double targetResidual,
+                             long epochNs, long holdNs, double memory, long minPackets, double priorMisses) {
+    /** The daemon's switch (docs/design/lec.md, "Rate-of-fire that tunes itself"). */
+    public static final Setting TUNING = Setting.onOff("rate-of-fire-tuning", false,
+            "on: each group's c is tuned within rate-of-fire-range from the losses this node sees, aiming at 1e-4 "
+                    + "losses left to NAK per data packet at the least repair traffic; off: c stays as c sets it")
+            .details("Members need not agree: each node's c only sets how many repairs it sends "
+                    + "(docs/design/lec.md, \"Rate-of-fire that tunes itself\"; measured in "
+                    + "docs/results/adaptive-lec/summary.md)");
+    /** The range c is tuned in. */
+    public static final Setting RANGE = Setting.text("rate-of-fire-range", "2..10",
+            "with rate-of-fire-tuning on: MIN..MAX, the range c is tuned in");
+
+    /** Tuning off: every group keeps its configured c. */
+    public static final TuningSettings OFF = new TuningSettings(false, 2, 10, 0.5, 1e-4, 1_000_000_000L,
+            2_000_000_000L, 0.98, 2_000, 20);
+
+    public TuningSettings {
+        require(cMin >= 0 && cMin <= cMax && cMax <= 64, "c range", cMin + ".." + cMax,
+                "must be 0 <= min <= max <= 64");
+        require(step > 0 && step <= cMax - cMin + 1, "c step", step, "must be positive and at most the range + 1");
+        require(targetResidual > 0 && targetResidual < 1, "target residual", targetResidual, "must be in (0, 1)");
+        require(epochNs > 0, "epoch", epochNs, "must be positive");
+        require(holdNs >= epochNs, "hold", holdNs, "must be at least one epoch");
+        require(memory > 0 && memory < 1, "memory", memory, "must be in (0, 1)");
+        require(minPackets >= 1, "min packets", minPackets, "must be at least 1");
+        require(priorMisses >= 0, "prior misses", priorMisses, "must be 0 or more");
+    }
+
+    /** The defaults, on. */
+    public static TuningSettings on() {
+        return OFF.withEnabled(true);
+    }
+
+    public TuningSettings withEnabled(boolean on) {
+        return new TuningSettings(on, cMin, cMax, step, targetResidual, epochNs, holdNs, memory, minPackets,
+                priorMisses);
+    }
+
+    /** These settings with c tuned within {@code min..max}. */
+    public TuningSettings withRange(double min, double max) {
+        return new TuningSettings(enabled, min, max, step, targetResidual, epochNs, holdNs, memory, minPackets,
+                priorMisses);
+    }
+
+    /** These settings aiming at {@code residual} losses left to NAK per data packet. */
+    public TuningSettings withTarget(double residual) {
+        return new TuningSettings(enabled, cMin, cMax, step, residual, epochNs, holdNs, memory, minPackets,
+                priorMisses);
+    }
+
+    /**
+     * The setting's text form: {@code off} (c pinned as configured), {@code on} (tuned within the default range) or
+     * {@code MIN..MAX} (tuned within that range), e.g. {@code 2..10}.
+     *
+     * @throws IllegalArgumentException saying which forms are accepted
+     */
+    public static TuningSettings parse(String text) {
+        String v = text.strip();
+        if (v.equals("off")) {
+            return OFF;
+        }
+        if (v.equals("on")) {
+            return on();
+        }
+        int dots = v.indexOf("..");
+        if (dots > 0 && v.indexOf("..", dots + 2) < 0) {
+            try {
+                double min = Double.parseDouble(v.substring(0, dots));
+                return on().withRange(min, Double.parseDouble(v.substring(dots + 2)));
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+        }
+        throw new IllegalArgumentException("must be off, on or MIN..MAX (the range c is tuned in, e.g. 2..10)");
+    }
+
+    /** The text form {@link #parse} reads back: {@code off}, or {@code MIN..MAX}. */
+    @Override
+    public String toString() {
+        return enabled ? cMin + ".." + cMax : "off";
+    }
+
+    private static void require(boolean ok, String key, Object value, String rule) {
+        if (!ok) {
+            throw new IllegalArgumentException("tuning " + key + " = " + value + ": " + rule);
+        }
+    }
+}
