@@ -177,13 +177,26 @@ final class ChildMembers {
     static final int HEAP_MB_PER_MEMBER = 512;
 
     /**
+     * The collector options the package's daemon unit runs with (scripts/systemd/ricochetd.service: ZGC, pauses under
+     * a millisecond), given to a process of Ricochet members so that the harness measures what ships. Under the JVM's
+     * default (G1) the members paused 26-88 ms with their packet stores live, and the p99 at 35 000 msgs/s was about
+     * three times ZGC's; JGroups' members keep the default, which measured the same as ZGC for them
+     * (docs/results.md, "The members' collector").
+     */
+    static final List<String> RICOCHET_JVM_OPTIONS = List.of("-Xms256m", "-XX:+UseZGC", "-XX:MetaspaceSize=96m");
+
+    /**
      * The command line of the process of {@code members}: this JVM's java and class path, a heap of
-     * {@link #HEAP_MB_PER_MEMBER} per member, the options of {@link #MEMBER_JAVA_OPTS} if set, the member command
-     * with a plan per member.
+     * {@link #HEAP_MB_PER_MEMBER} per member, for Ricochet's members the daemon unit's collector
+     * ({@link #RICOCHET_JVM_OPTIONS}), the options of {@link #MEMBER_JAVA_OPTS} if set (after them, so they win), the
+     * member command with a plan per member.
      */
     static List<String> command(List<MemberPlan> members) throws IOException {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> command = new ArrayList<>(List.of(java, "-Xmx" + HEAP_MB_PER_MEMBER * members.size() + "m"));
+        if (members.stream().anyMatch(m -> m.system() == SystemKind.RICOCHET)) {
+            command.addAll(RICOCHET_JVM_OPTIONS);
+        }
         String extra = System.getenv(MEMBER_JAVA_OPTS);
         if (extra != null && !extra.isBlank()) {
             command.addAll(List.of(extra.strip().split("\\s+")));

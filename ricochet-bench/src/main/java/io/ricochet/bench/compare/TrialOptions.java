@@ -11,7 +11,8 @@ public final class TrialOptions {
     @Option(names = "--packaging", paramLabel = "P", split = ",", defaultValue = "processes,inprocess",
             converter = PackagingConverter.class,
             description = "processes (one JVM per member), inprocess (all members in one JVM), or both; "
-                    + "every trial in fresh JVMs, 512 MB of heap per member "
+                    + "every trial in fresh JVMs, 512 MB of heap per member (Ricochet's with its daemon unit's "
+                    + "ZGC, JGroups' with the JVM's default G1) "
                     + "(default: ${DEFAULT-VALUE})")
     List<Packaging> packagings;
 
