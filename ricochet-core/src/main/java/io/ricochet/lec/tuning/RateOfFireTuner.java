@@ -1,11 +1,11 @@
 package io.ricochet.lec.tuning;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.IntToDoubleFunction;
 import java.util.function.IntUnaryOperator;
+import org.agrona.collections.Int2ObjectHashMap;
 
 /**
  * A node's rate-of-fire tuning: one {@link RateOfFireController} per group it receives in, fed by the engine with
@@ -25,17 +25,20 @@ public final class RateOfFireTuner {
     private final TuningSettings settings;
     private final int r;
     private final IntToDoubleFunction configuredC;
-    private final Map<Integer, Group> groups = new TreeMap<>();
+    /** By group id, without boxing: read for every data packet and recovery when tuning is on. */
+    private final Int2ObjectHashMap<Group> groups = new Int2ObjectHashMap<>();
     private final Evidence node = new Evidence();
     private long nextEpochNs;
     private boolean started;
 
     private static final class Group {
+        final int id;
         final RateOfFireController controller;
         final Evidence own = new Evidence();
         boolean ownEvidence;
 
-        Group(RateOfFireController controller) {
+        Group(int id, RateOfFireController controller) {
+            this.id = id;
             this.controller = controller;
         }
     }
@@ -57,7 +60,7 @@ public final class RateOfFireTuner {
     private Group group(int group) {
         Group g = groups.get(group);
         if (g == null) {
-            g = new Group(new RateOfFireController(settings, r, configuredC.applyAsDouble(group), nextEpochNs));
+            g = new Group(group, new RateOfFireController(settings, r, configuredC.applyAsDouble(group), nextEpochNs));
             groups.put(group, g);
         }
         return g;
@@ -100,12 +103,11 @@ public final class RateOfFireTuner {
         nextEpochNs = nowNs + settings.epochNs();
         node.detectChange();
         boolean changed = false;
-        for (Map.Entry<Integer, Group> e : groups.entrySet()) {
-            Group g = e.getValue();
+        for (Group g : groups.values()) {
             g.own.detectChange();
             g.ownEvidence = g.own.slow.packets() >= settings.minPackets();
             Evidence.Window evidence = g.ownEvidence ? g.own.slow : node.slow;
-            changed |= g.controller.decide(nowNs, evidence, groupSize.applyAsInt(e.getKey()) + 1);
+            changed |= g.controller.decide(nowNs, evidence, groupSize.applyAsInt(g.id) + 1);
             g.own.age(settings.memory());
         }
         node.age(settings.memory());
@@ -121,8 +123,10 @@ public final class RateOfFireTuner {
 
     /** Every group's c and why, by group. */
     public List<GroupTuning> snapshot() {
-        List<GroupTuning> out = new ArrayList<>(groups.size());
-        groups.forEach((id, g) -> out.add(new GroupTuning(id, g.controller.c(), g.controller.reason(),
+        List<Group> byId = new ArrayList<>(groups.values());
+        byId.sort(Comparator.comparingInt(g -> g.id));
+        List<GroupTuning> out = new ArrayList<>(byId.size());
+        byId.forEach(g -> out.add(new GroupTuning(g.id, g.controller.c(), g.controller.reason(),
                 g.controller.lossRate(), g.controller.lecShare(), g.controller.wanted(), g.ownEvidence)));
         return out;
     }
