@@ -92,12 +92,18 @@ final class FakeReplica implements AutoCloseable {
                 return;
             }
             accepted.incrementAndGet();
+            // Listed before the greeting: a test that closes this replica once the link is up must close this session.
+            sessions.add(session);
+            if (server.isClosed()) {
+                closeQuietly(session); // closed while this session was being accepted
+                return;
+            }
             ControlMessage hello = greeting.get();
             if (hello != null && (!write(session, hello) || hello instanceof Redirect)) {
+                sessions.remove(session);
                 closeQuietly(session);
                 continue;
             }
-            sessions.add(session);
             Thread reader = new Thread(() -> read(session), "fake-replica-session");
             reader.setDaemon(true);
             reader.start();
