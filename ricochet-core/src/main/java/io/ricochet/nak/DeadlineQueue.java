@@ -37,6 +37,16 @@ final class DeadlineQueue<T> {
         return queue.pollFirst();
     }
 
+    /** The earliest deadline's entry, due or not, or null. */
+    Entry<T> head() {
+        return queue.peekFirst();
+    }
+
+    /** Drops the earliest deadline's entry (a cancelled one its owner recognised). */
+    void dropHead() {
+        queue.pollFirst();
+    }
+
     long nextDeadlineNs() {
         Entry<T> head = queue.peekFirst();
         return head == null ? Long.MAX_VALUE : head.deadlineNs();

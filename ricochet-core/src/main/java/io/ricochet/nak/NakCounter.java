@@ -11,6 +11,9 @@ public enum NakCounter implements Counter {
     GONE_RECEIVED(22, "'gone' answers received"),
     SESSIONS_SENT(33, "idle-stream announcements of the highest seqno sent (NAK layer)"),
     SESSIONS_RECEIVED(34, "idle-stream announcements received"),
+    SESSION_FRAMES_SENT(253, "datagrams that carried this node's idle-stream announcements (SESSION, or SESSIONS: "
+            + "those of several groups with the same members in one)"),
+    SESSION_FRAMES_RECEIVED(254, "datagrams of idle-stream announcements received (SESSION and SESSIONS)"),
     NAKS_RATE_LIMITED(35, "NAKs held back by the node's NAK rate limit (each waits its turn; not an attempt)"),
     TAILS_SENT(38, "highest seqnos seen of a failed sender, multicast to its groups (the crashed sender's tail)"),
     TAILS_RECEIVED(39, "failed senders' tails received from other members"),

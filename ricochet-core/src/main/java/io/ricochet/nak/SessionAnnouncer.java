@@ -19,6 +19,11 @@ import java.util.Map;
  * L^5, and the doubling spreads them over a burst of loss (delay 50 ms: at 50, 150, 350, 750 and 1550 ms, inside
  * the time a sender keeps its packets for NAKs). Cost: at most five 28-byte multicasts per burst, none while a
  * stream is busy.
+ *
+ * <p>{@link #announceEarly} lets an announcement go with another that is due, once it has waited at least half its
+ * wait: the engine uses it for groups with the same members as the due one, whose announcements then share its
+ * datagram ({@code SessionBatch}) where each would otherwise be due at its own moment. An announcement goes at most
+ * half its wait early (the first 25 to 50 ms after the burst with delay 50 ms), never late.
  */
 public final class SessionAnnouncer {
     /** Announcements of one idle stream, each after twice the wait of the one before. */
@@ -38,8 +43,10 @@ public final class SessionAnnouncer {
     /** One queue per announcement: queue k holds the streams waiting delay * 2^k for announcement k + 1. */
     private final List<DeadlineQueue<long[]>> queues = new ArrayList<>();
     private final Map<Integer, long[]> lastSend = new HashMap<>();
+    private final long delayNs;
 
     public SessionAnnouncer(long delayNs) {
+        this.delayNs = delayNs;
         for (int k = 0; k < ANNOUNCEMENTS; k++) {
             queues.add(new DeadlineQueue<>(delayNs << k));
         }
@@ -55,18 +62,38 @@ public final class SessionAnnouncer {
 
     /** Announces every stream due at {@code nowNs}: its last send or last announcement was long enough ago. */
     public void poll(long nowNs, Handler handler) {
-        for (DeadlineQueue<long[]> queue : queues) {
+        for (int k = 0; k < ANNOUNCEMENTS; k++) {
+            DeadlineQueue<long[]> queue = queues.get(k);
             for (DeadlineQueue.Entry<long[]> due = queue.pollDue(nowNs); due != null; due = queue.pollDue(nowNs)) {
-                long[] state = due.item();
-                if (state[DEADLINE] != due.deadlineNs()) {
-                    continue; // sent again, or left, since it was queued
-                }
-                handler.announce((int) state[GROUP], state[SEQNO], nowNs);
-                state[MADE]++;
-                state[DEADLINE] = state[MADE] < ANNOUNCEMENTS ? queues.get((int) state[MADE]).add(state, nowNs)
-                        : Long.MIN_VALUE;
+                if (isCurrent(k, due)) {
+                    announce(due.item(), nowNs, handler);
+                } // else sent again, or left, since it was queued
             }
         }
+    }
+
+    /**
+     * Announces {@code group}'s stream now if an announcement of it is pending and has waited at least half its wait;
+     * returns whether it did.
+     */
+    public boolean announceEarly(int group, long nowNs, Handler handler) {
+        long[] state = lastSend.get(group);
+        if (state == null || state[MADE] >= ANNOUNCEMENTS || state[DEADLINE] == Long.MIN_VALUE) {
+            return false;
+        }
+        long halfWait = (delayNs << state[MADE]) / 2;
+        if (state[DEADLINE] - halfWait - nowNs > 0) {
+            return false;
+        }
+        announce(state, nowNs, handler);
+        return true;
+    }
+
+    private void announce(long[] state, long nowNs, Handler handler) {
+        handler.announce((int) state[GROUP], state[SEQNO], nowNs);
+        state[MADE]++;
+        state[DEADLINE] = state[MADE] < ANNOUNCEMENTS ? queues.get((int) state[MADE]).add(state, nowNs)
+                : Long.MIN_VALUE;
     }
 
     /** Forgets a group this node left. */
@@ -77,11 +104,23 @@ public final class SessionAnnouncer {
         }
     }
 
+    /** The earliest deadline of an announcement still to be made (cancelled ones are dropped here). */
     public long nextDeadlineNs() {
         long next = Long.MAX_VALUE;
-        for (DeadlineQueue<long[]> queue : queues) {
+        for (int k = 0; k < ANNOUNCEMENTS; k++) {
+            DeadlineQueue<long[]> queue = queues.get(k);
+            for (DeadlineQueue.Entry<long[]> head = queue.head(); head != null && !isCurrent(k, head);
+                    head = queue.head()) {
+                queue.dropHead();
+            }
             next = Math.min(next, queue.nextDeadlineNs());
         }
         return next;
+    }
+
+    /** True if {@code entry} of queue {@code k} is its stream's pending announcement (not sent again or left since). */
+    private static boolean isCurrent(int k, DeadlineQueue.Entry<long[]> entry) {
+        long[] state = entry.item();
+        return state[DEADLINE] == entry.deadlineNs() && state[MADE] == k;
     }
 }

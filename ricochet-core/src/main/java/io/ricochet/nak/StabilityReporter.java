@@ -5,7 +5,7 @@ import io.ricochet.engine.Outbox;
 import io.ricochet.engine.StreamTable;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.HeaderFlyweight;
-import io.ricochet.wire.StableFlyweight;
+import io.ricochet.wire.StreamListFlyweight;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -13,8 +13,8 @@ import java.util.TreeMap;
 /**
  * The receiver's half of {@link Stability}: every {@code intervalNs}, the streams that delivered a packet since the
  * last round tell their senders how far they are resolved (their windows' bases) and how far they have received (the
- * progress a sender's send window counts from), if either moved: one
- * {@link FrameType#STABLE} per sender with an entry per group ({@link StableFlyweight}). So reports cost at most one
+ * progress a sender's send window counts from), if either moved: one {@link FrameType#STABLE} per sender with an
+ * entry per group ({@link StreamListFlyweight}). So reports cost at most one
  * small frame per sender per interval, whatever the number of groups, and nothing while streams are idle. At high
  * rates a round is also due once {@code every} packets were delivered since the last one: a sender whose
  * retransmit buffer holds a few hundred packets then learns of its receivers' progress long before the interval
@@ -33,7 +33,7 @@ public final class StabilityReporter {
     /** Streams marked since the last round, by sender (in id order, so rounds are deterministic). */
     private final TreeMap<Integer, List<StreamTable.Stream>> marked = new TreeMap<>();
     private final byte[] frame = new byte[HeaderFlyweight.STANDARD_FRAME_LENGTH];
-    private final StableFlyweight out = new StableFlyweight().wrap(frame, 0);
+    private final StreamListFlyweight out = new StreamListFlyweight().wrap(frame, 0);
     private long nextNs = Long.MAX_VALUE;
 
     /**

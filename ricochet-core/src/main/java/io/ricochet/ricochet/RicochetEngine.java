@@ -40,7 +40,7 @@ import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
 import io.ricochet.wire.RepairFlyweight;
-import io.ricochet.wire.StableFlyweight;
+import io.ricochet.wire.StreamListFlyweight;
 import java.util.List;
 import java.util.Map;
 import java.util.random.RandomGenerator;
@@ -69,6 +69,7 @@ public final class RicochetEngine
     private final NakRequester losses;
     private final NakResponder responder;
     private final SessionAnnouncer sessions;
+    private final SessionBatch sessionBatch;
     /** Streams of senders that were in a group before this node: not started before their join point. */
     private final JoinPoints joinPoints;
     /** Per group this node is in: its next seqno there when its join took effect (what FROM_ITS_JOIN asks). */
@@ -88,13 +89,11 @@ public final class RicochetEngine
     private final FountainSender fountainSender;
     private final FountainReceiver fountainReceiver;
     private final FountainFlyweight fountain = new FountainFlyweight();
-    private final byte[] frame = new byte[PacketRefFlyweight.LENGTH];
     private final HeaderFlyweight header = new HeaderFlyweight();
     private final DataFlyweight data = new DataFlyweight();
     private final RepairFlyweight repair = new RepairFlyweight();
     private final PacketRefFlyweight ref = new PacketRefFlyweight();
-    private final StableFlyweight stable = new StableFlyweight();
-    private final PacketRefFlyweight outRef = new PacketRefFlyweight().wrap(frame, 0);
+    private final StreamListFlyweight stable = new StreamListFlyweight();
     /** Sets each group's c from the losses seen (rate-of-fire tuning); null when tuning is off. */
     private final RateOfFireTuner tuner;
     private long planVersion = -1;
@@ -154,6 +153,7 @@ public final class RicochetEngine
         this.roster = view::isListed;
         this.joinPoints = new JoinPoints(self, counters, this.outbox);
         this.sessions = config.sessionsEnabled() ? new SessionAnnouncer(config.sessionDelayNs()) : null;
+        this.sessionBatch = new SessionBatch(self, view, this.outbox, config.maxFrameLength());
         this.dataCache = new PacketStore(config.dataCacheCapacity(), config.maxPayload(), counters,
                 EngineCounter.DATA_CACHE_EVICTIONS);
         this.admission = new Admission<>(dataCache, this.outbox, losses, this::account, counters);
@@ -339,6 +339,9 @@ public final class RicochetEngine
                 break;
             case FrameType.SESSION:
                 onSession(ref.wrap(buffer, offset), nowNs);
+                break;
+            case FrameType.SESSIONS:
+                onSessions(stable.wrap(buffer, offset), nowNs);
                 break;
             case FrameType.TAIL:
                 PacketRefFlyweight tail = ref.wrap(buffer, offset);
@@ -639,12 +642,35 @@ public final class RicochetEngine
         if (session.origin() == self && session.source() == self) {
             return; // this node's own announcement, looped back by the multicast socket
         }
-        counters.increment(NakCounter.SESSIONS_RECEIVED);
+        counters.increment(NakCounter.SESSION_FRAMES_RECEIVED);
         if (session.origin() != session.source() || session.origin() == self) {
+            counters.increment(NakCounter.SESSIONS_RECEIVED);
             counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
-        if (!view.isMember(session.group())) {
+        onAnnouncement(session.origin(), session.group(), session.seqno(), nowNs);
+    }
+
+    /** Several groups' announcements in one frame: each entry is taken as that group's SESSION. */
+    private void onSessions(StreamListFlyweight sessions, long nowNs) {
+        if (sessions.origin() == self && sessions.source() == self) {
+            return; // this node's own announcements, looped back by the multicast socket
+        }
+        counters.increment(NakCounter.SESSION_FRAMES_RECEIVED);
+        if (sessions.origin() != sessions.source() || sessions.origin() == self) {
+            counters.add(NakCounter.SESSIONS_RECEIVED, sessions.count());
+            counters.increment(EngineCounter.INVALID_PACKETS);
+            return;
+        }
+        for (int i = 0, count = sessions.count(); i < count; i++) {
+            onAnnouncement(sessions.origin(), sessions.group(i), sessions.seqno(i), nowNs);
+        }
+    }
+
+    /** {@code origin} announced that it sent up to {@code seqno} in {@code group}, and nothing since. */
+    private void onAnnouncement(int origin, int group, long seqno, long nowNs) {
+        counters.increment(NakCounter.SESSIONS_RECEIVED);
+        if (!view.isMember(group)) {
             counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
@@ -652,32 +678,32 @@ public final class RicochetEngine
         // first seen from it would start at its seqno, and the data before it (read later, or lost) would be taken
         // for history and never delivered nor reported. A stream this node expects (its sender's join point is in)
         // is already in the table.
-        StreamTable.Stream stream = streams.find(session.origin(), session.group());
+        StreamTable.Stream stream = streams.find(origin, group);
         if (stream == null) {
-            if (joinPoints.isAwaited(session.origin(), session.group())) {
-                joinPoints.await(session.origin(), session.group(), session.seqno(), nowNs);
+            if (joinPoints.isAwaited(origin, group)) {
+                joinPoints.await(origin, group, seqno, nowNs);
             }
             return;
         }
-        if (stream.window().isJump(session.seqno())) {
+        if (stream.window().isJump(seqno)) {
             counters.increment(EngineCounter.OUT_OF_WINDOW);
             return;
         }
-        discoverUpTo(stream, session.seqno(), nowNs);
+        discoverUpTo(stream, seqno, nowNs);
     }
 
+    /** An announcement the {@link SessionAnnouncer} found due: sent with the others of its poll. */
     @Override
     public void announce(int group, long highestSeqno, long nowNs) {
         if (!view.isMember(group)) {
             return;
         }
-        int length = outRef.write(FrameType.SESSION, self, self, group, highestSeqno);
         counters.increment(NakCounter.SESSIONS_SENT);
-        outbox.multicast(group, frame, 0, length);
+        sessionBatch.add(group, highestSeqno);
     }
 
     /** A member's word on how far it resolved this node's streams: each entry counts if it is a member there. */
-    private void onStable(StableFlyweight report) {
+    private void onStable(StreamListFlyweight report) {
         counters.increment(NakCounter.STABLES_RECEIVED);
         if (report.origin() != self) {
             counters.increment(EngineCounter.INVALID_PACKETS); // About another node's streams: not for us.
@@ -707,6 +733,7 @@ public final class RicochetEngine
         });
         if (sessions != null) {
             sessions.poll(nowNs, this);
+            counters.add(NakCounter.SESSION_FRAMES_SENT, sessionBatch.flush(nowNs, sessions, this));
         }
         if (stability != null) {
             stability.poll(nowNs);

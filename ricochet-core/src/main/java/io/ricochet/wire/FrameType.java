@@ -34,7 +34,7 @@ public final class FrameType {
      * A receiver's word to a sender that it has resolved (delivered or given up) every packet of the sender's stream
      * in the group below the seqno, so it will never NAK them: once every member said so, the sender may drop them
      * from its retransmit buffer before their time is up. Unicast to the sender, one entry per group:
-     * {@link StableFlyweight}.
+     * {@link StreamListFlyweight}.
      */
     public static final int STABLE = 10;
 
@@ -56,6 +56,13 @@ public final class FrameType {
      * (its next one), with the probe's nonce: {@link PacketRefFlyweight} ({@link PacketRefFlyweight#JOIN_LENGTH}).
      */
     public static final int JOIN_POINT = 13;
+
+    /**
+     * Several SESSIONs of one sender in one frame: its highest seqno in each listed group, multicast to one of them
+     * whose members are exactly those of every group listed ({@link StreamListFlyweight}, flags 0). A receiver takes
+     * each entry as the SESSION of that group, and ignores the entries of groups it is not in.
+     */
+    public static final int SESSIONS = 14;
 
     /**
      * Control frames of the other protocols (SRM, sender-based FEC, pbcast, QSM) use ids reserved per protocol below;
@@ -112,11 +119,12 @@ public final class FrameType {
     }
 
     /**
-     * True for frames that tell how far a stream went without carrying any of it (SESSION, TAIL): a receiver that
-     * reads one before the data it announces takes that data for lost, so a batch is best read data first.
+     * True for frames that tell how far a stream went without carrying any of it (SESSION, SESSIONS, TAIL): a
+     * receiver that reads one before the data it announces takes that data for lost, so a batch is best read data
+     * first.
      */
     public static boolean isProgressAnnouncement(int type) {
-        return type == SESSION || type == TAIL;
+        return type == SESSION || type == SESSIONS || type == TAIL;
     }
 
     /** True for an id reserved to another protocol's control frames. */
@@ -125,7 +133,7 @@ public final class FrameType {
     }
 
     /** Highest id in use by Ricochet's own frames; its ids are dense from 1. */
-    public static final int MAX = JOIN_POINT;
+    public static final int MAX = SESSIONS;
 
     private FrameType() {
     }
@@ -162,6 +170,8 @@ public final class FrameType {
                 return "JOIN_PROBE";
             case JOIN_POINT:
                 return "JOIN_POINT";
+            case SESSIONS:
+                return "SESSIONS";
             case QSM_TOKEN:
                 return "QSM_TOKEN";
             case QSM_REPAIR:

@@ -44,7 +44,9 @@ public final class FrameValidator {
             case FrameType.JOIN_POINT:
                 return checkRef(buffer, offset, length);
             case FrameType.STABLE:
-                return checkStable(buffer, offset, length);
+                return checkStreamList(buffer, offset, length, StreamListFlyweight.PROGRESS);
+            case FrameType.SESSIONS:
+                return checkStreamList(buffer, offset, length, 0);
             case FrameType.REPAIR:
                 return checkRepair(buffer, offset, length);
             case FrameType.FOUNTAIN:
@@ -107,22 +109,23 @@ public final class FrameValidator {
         return Bytes.getLong(b, off + PacketRefFlyweight.SEQNO_OFFSET) < 0 ? Verdict.BAD_FIELD : Verdict.OK;
     }
 
-    private static Verdict checkStable(byte[] b, int off, int length) {
-        if (length < StableFlyweight.ENTRIES_OFFSET) {
+    /** A STABLE or SESSIONS frame: {@code allowedFlags} are the flags its type may carry. */
+    private static Verdict checkStreamList(byte[] b, int off, int length, int allowedFlags) {
+        if (length < StreamListFlyweight.ENTRIES_OFFSET) {
             return Verdict.BAD_LENGTH;
         }
-        int flags = Bytes.getUnsignedShort(b, off + StableFlyweight.FLAGS_OFFSET);
-        if ((flags & ~StableFlyweight.PROGRESS) != 0) {
+        int flags = Bytes.getUnsignedShort(b, off + StreamListFlyweight.FLAGS_OFFSET);
+        if ((flags & ~allowedFlags) != 0) {
             return Verdict.BAD_FIELD;
         }
-        int count = Bytes.getUnsignedShort(b, off + StableFlyweight.COUNT_OFFSET);
-        if (count < 1 || count > StableFlyweight.maxEntries(flags)
-                || length != StableFlyweight.lengthOf(count, flags)) {
+        int count = Bytes.getUnsignedShort(b, off + StreamListFlyweight.COUNT_OFFSET);
+        if (count < 1 || count > StreamListFlyweight.maxEntries(flags)
+                || length != StreamListFlyweight.lengthOf(count, flags)) {
             return Verdict.BAD_LENGTH;
         }
-        int entryLength = StableFlyweight.entryLength(flags);
+        int entryLength = StreamListFlyweight.entryLength(flags);
         for (int i = 0; i < count; i++) {
-            int e = off + StableFlyweight.ENTRIES_OFFSET + i * entryLength;
+            int e = off + StreamListFlyweight.ENTRIES_OFFSET + i * entryLength;
             long seqno = Bytes.getLong(b, e + 4);
             if (seqno < 0 || (flags != 0 && Bytes.getLong(b, e + 12) < seqno)) {
                 return Verdict.BAD_FIELD;

@@ -6,6 +6,7 @@ import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
 import io.ricochet.wire.RepairFlyweight;
+import io.ricochet.wire.StreamListFlyweight;
 import java.util.Arrays;
 
 /** Builds frames for scripted engine tests; payloads come from {@link Payloads} so recoveries can be checked. */
@@ -36,11 +37,22 @@ public final class Frames {
 
     /** A STABLE from {@code source} to {@code id.origin()}: resolved below {@code id.seqno()} in {@code id.group()}. */
     public static byte[] stable(int source, PacketId id) {
-        byte[] frame = new byte[io.ricochet.wire.StableFlyweight.lengthOf(1,
-                io.ricochet.wire.StableFlyweight.PROGRESS)];
-        io.ricochet.wire.StableFlyweight st = new io.ricochet.wire.StableFlyweight().wrap(frame, 0);
+        byte[] frame = new byte[StreamListFlyweight.lengthOf(1, StreamListFlyweight.PROGRESS)];
+        StreamListFlyweight st = new StreamListFlyweight().wrap(frame, 0);
         st.begin(source, id.origin());
         st.add(id.group(), id.seqno(), id.seqno());
+        st.finish();
+        return frame;
+    }
+
+    /** A SESSIONS from {@code source}: for each id, its highest seqno in the id's group (the ids' origin unused). */
+    public static byte[] sessions(int source, PacketId... ids) {
+        byte[] frame = new byte[StreamListFlyweight.lengthOf(ids.length)];
+        StreamListFlyweight st = new StreamListFlyweight().wrap(frame, 0);
+        st.beginSessions(source);
+        for (PacketId id : ids) {
+            st.add(id.group(), id.seqno());
+        }
         st.finish();
         return frame;
     }

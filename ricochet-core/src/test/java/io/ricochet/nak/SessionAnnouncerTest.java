@@ -1,6 +1,8 @@
 package io.ricochet.nak;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -53,5 +55,36 @@ class SessionAnnouncerTest {
         assertEquals(List.of(), heard, "busy stream and left group: nothing");
         run(announcer, 1_040, 1_050);
         assertEquals(List.of("1:990@1040"), heard);
+    }
+
+    @Test
+    void shouldAnnounceEarlyOnlyAStreamThatWaitedAtLeastHalfItsWait() {
+        SessionAnnouncer announcer = new SessionAnnouncer(DELAY);
+        SessionAnnouncer.Handler hear = (group, seqno, nowNs) -> heard.add(group + ":" + seqno + "@" + nowNs / MS);
+        announcer.sent(1, 10, 0);
+        assertFalse(announcer.announceEarly(1, 24 * MS, hear), "24 of its 50 ms");
+        assertTrue(announcer.announceEarly(1, 25 * MS, hear), "25 of 50");
+        assertFalse(announcer.announceEarly(1, 25 * MS, hear), "just announced: the repeat waits 100 ms from now");
+        assertFalse(announcer.announceEarly(1, 74 * MS, hear));
+        assertTrue(announcer.announceEarly(1, 75 * MS, hear), "50 of its 100");
+        assertFalse(announcer.announceEarly(2, 75 * MS, hear), "a group it never sent to");
+        run(announcer, 76, 5_000);
+        assertEquals(List.of("1:10@25", "1:10@75", "1:10@275", "1:10@675", "1:10@1475"), heard,
+                "the schedule goes on from the early announcements, five in all");
+        assertFalse(announcer.announceEarly(1, 5_000 * MS, hear), "all five made");
+    }
+
+    @Test
+    void shouldNotAnnounceEarlyAStreamThatSentAgainOrWhoseGroupWasLeft() {
+        SessionAnnouncer announcer = new SessionAnnouncer(DELAY);
+        SessionAnnouncer.Handler hear = (group, seqno, nowNs) -> heard.add(group + ":" + seqno + "@" + nowNs / MS);
+        announcer.sent(1, 10, 0);
+        announcer.sent(1, 11, 20 * MS);
+        assertFalse(announcer.announceEarly(1, 40 * MS, hear), "20 of 50 since its last send");
+        announcer.sent(2, 5, 0);
+        announcer.left(2);
+        assertFalse(announcer.announceEarly(2, 40 * MS, hear));
+        run(announcer, 0, 70);
+        assertEquals(List.of("1:11@70"), heard, "the stale queue entries are skipped");
     }
 }

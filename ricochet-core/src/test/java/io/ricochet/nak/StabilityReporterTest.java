@@ -10,7 +10,7 @@ import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.engine.StreamTable;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
-import io.ricochet.wire.StableFlyweight;
+import io.ricochet.wire.StreamListFlyweight;
 import org.junit.jupiter.api.Test;
 
 class StabilityReporterTest {
@@ -32,10 +32,10 @@ class StabilityReporterTest {
         reporter.delivered(stream, nowNs);
     }
 
-    private StableFlyweight sent(int i) {
+    private StreamListFlyweight sent(int i) {
         byte[] frame = out.sent.get(i).frame();
         assertEquals(FrameValidator.Verdict.OK, FrameValidator.check(frame, 0, frame.length));
-        return new StableFlyweight().wrap(frame, 0);
+        return new StreamListFlyweight().wrap(frame, 0);
     }
 
     @Test
@@ -51,7 +51,7 @@ class StabilityReporterTest {
 
         reporter.poll(20 * MS);
         assertEquals(2, out.sent.size(), "one frame per sender, however many deliveries and groups");
-        StableFlyweight toTwo = sent(0);
+        StreamListFlyweight toTwo = sent(0);
         assertEquals(FrameType.STABLE, toTwo.type());
         assertEquals(2, out.sent.get(0).to(), "unicast to the sender");
         assertEquals(2, toTwo.origin());
@@ -69,7 +69,7 @@ class StabilityReporterTest {
         deliver(2, 7, 9, 30 * MS);
         reporter.poll(50 * MS);
         assertEquals(3, out.sent.size());
-        StableFlyweight progressed = sent(2);
+        StreamListFlyweight progressed = sent(2);
         assertEquals(1, progressed.count());
         assertEquals(5, progressed.seqno(0), "still resolved below 5: seqnos 5 to 8 are missing");
         assertEquals(10, progressed.progress(0), "every seqno below 10 arrived or is known missing");
@@ -82,13 +82,13 @@ class StabilityReporterTest {
 
     @Test
     void aSenderWithMoreGroupsThanOneFrameHoldsGetsSeveralFrames() {
-        int groups = StableFlyweight.MAX_PROGRESS_ENTRIES + 3;
+        int groups = StreamListFlyweight.MAX_PROGRESS_ENTRIES + 3;
         for (int g = 0; g < groups; g++) {
             deliver(2, 100 + g, 0, 0);
         }
         reporter.poll(20 * MS);
         assertEquals(2, out.sent.size());
-        assertEquals(StableFlyweight.MAX_PROGRESS_ENTRIES, sent(0).count());
+        assertEquals(StreamListFlyweight.MAX_PROGRESS_ENTRIES, sent(0).count());
         assertEquals(3, sent(1).count());
     }
 

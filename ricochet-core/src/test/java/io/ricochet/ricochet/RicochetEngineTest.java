@@ -18,9 +18,11 @@ import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.lec.LecCounter;
 import io.ricochet.nak.NakCounter;
+import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.PacketRefFlyweight;
+import io.ricochet.wire.StreamListFlyweight;
 import java.util.List;
 import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
@@ -319,6 +321,66 @@ class RicochetEngineTest {
         receive(ref(FrameType.SESSION, 2, id(SELF, G, 3)), 0);
         assertEquals(1, count(EngineCounter.INVALID_PACKETS), "another node announcing this node's stream");
         assertEquals(0, count(EngineCounter.LOSSES_DETECTED));
+    }
+
+    @Test
+    void shouldAnnounceTheIdleStreamsOfGroupsWithTheSameMembersInOneFrame() {
+        start();
+        int sameMembers = G + 1;
+        int fewer = G + 2;
+        for (int node = 1; node <= 4; node++) {
+            engine.onMembership(MembershipEvent.join(sameMembers, node), 0);
+        }
+        engine.onMembership(MembershipEvent.join(fewer, SELF), 0);
+        engine.onMembership(MembershipEvent.join(fewer, 2), 0);
+        byte[] p = Frames.payload(id(SELF, G, 0));
+        engine.send(G, p, 0, p.length, 0);
+        engine.send(sameMembers, p, 0, p.length, 10 * MS);
+        engine.send(sameMembers, p, 0, p.length, 20 * MS);
+        engine.send(fewer, p, 0, p.length, 30 * MS);
+        engine.onTimer(49 * MS);
+        assertEquals(0, count(NakCounter.SESSION_FRAMES_SENT), "nothing due yet");
+        engine.onTimer(50 * MS);
+
+        List<RecordingOutbox.Sent> together = out.sentOfType(FrameType.SESSIONS);
+        assertEquals(1, together.size(), "G due, the group of the same members has waited over half its wait");
+        assertEquals(G, together.get(0).to(), "multicast to one of the groups");
+        StreamListFlyweight entries = new StreamListFlyweight().wrap(together.get(0).frame(), 0);
+        assertEquals(SELF, entries.origin());
+        assertEquals(2, entries.count());
+        assertEquals(List.of(G + ":0", sameMembers + ":1"),
+                List.of(entries.group(0) + ":" + entries.seqno(0), entries.group(1) + ":" + entries.seqno(1)));
+        assertEquals(0, out.sentOfType(FrameType.SESSION).size(), "the group of other members waits its own turn");
+        engine.onTimer(80 * MS);
+        assertEquals(1, out.sentOfType(FrameType.SESSION).size(), "then goes alone");
+        assertEquals(fewer, out.sentOfType(FrameType.SESSION).get(0).to());
+        assertEquals(3, count(NakCounter.SESSIONS_SENT));
+        assertEquals(2, count(NakCounter.SESSION_FRAMES_SENT));
+    }
+
+    @Test
+    void shouldTakeEachEntryOfASessionsFrameAsItsGroupsAnnouncement() {
+        start();
+        int other = G + 1;
+        for (int node = 1; node <= 4; node++) {
+            engine.onMembership(MembershipEvent.join(other, node), 0);
+        }
+        receive(data(2, G, 0), 0);
+        receive(data(2, other, 0), 0);
+        receive(Frames.sessions(2, id(2, G, 3), id(2, other, 2), id(2, G + 50, 9)), 0);
+        assertEquals(5, count(EngineCounter.LOSSES_DETECTED), "seqnos 1-3 in G and 1-2 in the other group");
+        assertEquals(1, count(EngineCounter.NON_MEMBER), "the entry of a group this node is not in");
+        assertEquals(3, count(NakCounter.SESSIONS_RECEIVED));
+        assertEquals(1, count(NakCounter.SESSION_FRAMES_RECEIVED));
+
+        byte[] looped = Frames.sessions(SELF, id(SELF, G, 7));
+        receive(looped, 0);
+        assertEquals(1, count(NakCounter.SESSION_FRAMES_RECEIVED), "its own, looped back: not read");
+        byte[] forged = Frames.sessions(2, id(SELF, G, 7));
+        Bytes.putInt(forged, StreamListFlyweight.ORIGIN_OFFSET, 3);
+        receive(forged, 0);
+        assertEquals(1, count(EngineCounter.INVALID_PACKETS), "node 2 announcing node 3's streams");
+        assertEquals(5, count(EngineCounter.LOSSES_DETECTED));
     }
 
     @Test

@@ -349,6 +349,34 @@ class FlyweightRoundTripTest {
     }
 
     @Test
+    void shouldWriteSessionsFrameInExactByteLayout() {
+        byte[] expected = {
+            0x52, 0x43, 0x01,                               // magic, version
+            0x0E,                                           // type SESSIONS
+            0x00, 0x2C,                                     // frame length 44
+            0x00, 0x00,                                     // flags
+            0x00, 0x00, 0x00, 0x03,                         // source (the announcer)
+            0x00, 0x00, 0x00, 0x03,                         // original sender: the announcer
+            0x00, 0x02,                                     // count 2
+            0x00, 0x00,                                     // flags: no progress
+            0x00, 0x00, 0x01, 0x00,                         // group 256
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x2A, // its highest sequence number, 42
+            0x00, 0x00, 0x01, 0x01,                         // group 257
+            0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x00, 0x07, // 7
+        };
+        byte[] buf = filled(OFFSET + expected.length + SLACK);
+
+        StreamListFlyweight sessions = new StreamListFlyweight().wrap(buf, OFFSET);
+        sessions.beginSessions(3);
+        sessions.add(256, 42L);
+        sessions.add(257, 7L);
+        int len = sessions.finish();
+
+        assertArrayEquals(expected, Arrays.copyOfRange(buf, OFFSET, OFFSET + len));
+        assertValidExactly(buf, OFFSET, len);
+    }
+
+    @Test
     void shouldWriteRepairFrameInExactByteLayout() {
         byte[] expected = {
             0x52, 0x43, 0x01,                               // magic, version

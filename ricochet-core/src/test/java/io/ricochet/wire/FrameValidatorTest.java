@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.wire.FrameValidator.Verdict;
 import java.util.Arrays;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -213,39 +214,40 @@ class FrameValidatorTest {
 
     @Test
     void aStableFrameHoldsOneToMaxEntriesOfNonNegativeSeqnosAndNothingElse() {
-        byte[] frame = new byte[StableFlyweight.lengthOf(2, StableFlyweight.PROGRESS)];
-        StableFlyweight st = new StableFlyweight().wrap(frame, 0);
+        byte[] frame = new byte[StreamListFlyweight.lengthOf(2, StreamListFlyweight.PROGRESS)];
+        StreamListFlyweight st = new StreamListFlyweight().wrap(frame, 0);
         st.begin(8, 4);
         assertTrue(st.add(5, 6L, 9L));
         assertTrue(st.add(7, 0L, 0L));
         assertEquals(frame.length, st.finish());
         assertEquals(Verdict.OK, check(frame));
-        assertEquals(StableFlyweight.PROGRESS, st.flags());
+        assertEquals(StreamListFlyweight.PROGRESS, st.flags());
         assertEquals(6L, st.seqno(0));
         assertEquals(9L, st.progress(0));
         assertEquals(7, st.group(1));
 
-        byte[] empty = new byte[StableFlyweight.lengthOf(0, StableFlyweight.PROGRESS)];
-        new StableFlyweight().wrap(empty, 0).begin(8, 4);
-        new StableFlyweight().wrap(empty, 0).finish();
+        byte[] empty = new byte[StreamListFlyweight.lengthOf(0, StreamListFlyweight.PROGRESS)];
+        new StreamListFlyweight().wrap(empty, 0).begin(8, 4);
+        new StreamListFlyweight().wrap(empty, 0).finish();
         assertEquals(Verdict.BAD_LENGTH, check(empty), "no entry");
-        byte[] longer = Arrays.copyOf(frame, frame.length + StableFlyweight.PROGRESS_ENTRY_LENGTH);
+        byte[] longer = Arrays.copyOf(frame, frame.length + StreamListFlyweight.PROGRESS_ENTRY_LENGTH);
         Bytes.putShort(longer, HeaderFlyweight.FRAME_LENGTH_OFFSET, longer.length);
         assertEquals(Verdict.BAD_LENGTH, check(longer), "count 2, room for 3");
         byte[] negative = frame.clone();
-        Bytes.putLong(negative, StableFlyweight.ENTRIES_OFFSET + StableFlyweight.PROGRESS_ENTRY_LENGTH + 4, -1L);
+        int secondEntry = StreamListFlyweight.ENTRIES_OFFSET + StreamListFlyweight.PROGRESS_ENTRY_LENGTH;
+        Bytes.putLong(negative, secondEntry + 4, -1L);
         assertEquals(Verdict.BAD_FIELD, check(negative));
         byte[] behind = frame.clone();
-        Bytes.putLong(behind, StableFlyweight.ENTRIES_OFFSET + 12, 5L);
+        Bytes.putLong(behind, StreamListFlyweight.ENTRIES_OFFSET + 12, 5L);
         assertEquals(Verdict.BAD_FIELD, check(behind), "progress below the resolved seqno");
         byte[] unknownFlag = frame.clone();
-        Bytes.putShort(unknownFlag, StableFlyweight.FLAGS_OFFSET, StableFlyweight.PROGRESS | 2);
+        Bytes.putShort(unknownFlag, StreamListFlyweight.FLAGS_OFFSET, StreamListFlyweight.PROGRESS | 2);
         assertEquals(Verdict.BAD_FIELD, check(unknownFlag), "a flag this node does not know");
-        byte[] full = new byte[StableFlyweight.lengthOf(StableFlyweight.MAX_PROGRESS_ENTRIES,
-                StableFlyweight.PROGRESS)];
-        StableFlyweight f = new StableFlyweight().wrap(full, 0);
+        byte[] full = new byte[StreamListFlyweight.lengthOf(StreamListFlyweight.MAX_PROGRESS_ENTRIES,
+                StreamListFlyweight.PROGRESS)];
+        StreamListFlyweight f = new StreamListFlyweight().wrap(full, 0);
         f.begin(8, 4);
-        for (int i = 0; i < StableFlyweight.MAX_PROGRESS_ENTRIES; i++) {
+        for (int i = 0; i < StreamListFlyweight.MAX_PROGRESS_ENTRIES; i++) {
             assertTrue(f.add(i, i, i + 1));
         }
         assertFalse(f.add(99, 99, 99), "a frame holds MAX_PROGRESS_ENTRIES");
@@ -255,16 +257,48 @@ class FrameValidatorTest {
     }
 
     @Test
+    void aSessionsFrameHoldsOneToMaxEntriesOfNonNegativeSeqnosWithoutProgress() {
+        byte[] frame = new byte[StreamListFlyweight.lengthOf(2)];
+        StreamListFlyweight st = new StreamListFlyweight().wrap(frame, 0);
+        st.beginSessions(8);
+        assertTrue(st.add(5, 6L));
+        assertTrue(st.add(7, 0L));
+        assertEquals(frame.length, st.finish());
+        assertEquals(Verdict.OK, check(frame));
+        assertEquals(FrameType.SESSIONS, st.type());
+        assertEquals(8, st.origin(), "the announcer's own streams");
+        assertEquals(List.of(5, 7), List.of(st.group(0), st.group(1)));
+        assertEquals(6L, st.seqno(0));
+
+        byte[] withProgress = frame.clone();
+        Bytes.putShort(withProgress, StreamListFlyweight.FLAGS_OFFSET, StreamListFlyweight.PROGRESS);
+        assertEquals(Verdict.BAD_FIELD, check(withProgress), "progress is a STABLE's only");
+        byte[] negative = frame.clone();
+        Bytes.putLong(negative, StreamListFlyweight.ENTRIES_OFFSET + StreamListFlyweight.ENTRY_LENGTH + 4, -1L);
+        assertEquals(Verdict.BAD_FIELD, check(negative));
+        byte[] full = new byte[StreamListFlyweight.lengthOf(StreamListFlyweight.MAX_ENTRIES)];
+        StreamListFlyweight f = new StreamListFlyweight().wrap(full, 0);
+        f.beginSessions(8);
+        for (int i = 0; i < StreamListFlyweight.MAX_ENTRIES; i++) {
+            assertTrue(f.add(i, i));
+        }
+        assertFalse(f.add(99, 99), "a standard frame holds no more");
+        assertEquals(full.length, f.finish());
+        assertEquals(Verdict.OK, check(full));
+        assertTrue(full.length <= HeaderFlyweight.STANDARD_FRAME_LENGTH);
+    }
+
+    @Test
     void aStableFrameWithoutProgressHasTwelveByteEntriesAndReadsItsSeqnoAsProgress() {
-        byte[] frame = new byte[StableFlyweight.lengthOf(2)];
-        StableFlyweight st = new StableFlyweight().wrap(frame, 0);
+        byte[] frame = new byte[StreamListFlyweight.lengthOf(2)];
+        StreamListFlyweight st = new StreamListFlyweight().wrap(frame, 0);
         st.begin(8, 4);
-        Bytes.putShort(frame, StableFlyweight.FLAGS_OFFSET, 0);
-        Bytes.putShort(frame, StableFlyweight.COUNT_OFFSET, 2);
-        Bytes.putInt(frame, StableFlyweight.ENTRIES_OFFSET, 5);
-        Bytes.putLong(frame, StableFlyweight.ENTRIES_OFFSET + 4, 6L);
-        Bytes.putInt(frame, StableFlyweight.ENTRIES_OFFSET + StableFlyweight.ENTRY_LENGTH, 7);
-        Bytes.putLong(frame, StableFlyweight.ENTRIES_OFFSET + StableFlyweight.ENTRY_LENGTH + 4, 3L);
+        Bytes.putShort(frame, StreamListFlyweight.FLAGS_OFFSET, 0);
+        Bytes.putShort(frame, StreamListFlyweight.COUNT_OFFSET, 2);
+        Bytes.putInt(frame, StreamListFlyweight.ENTRIES_OFFSET, 5);
+        Bytes.putLong(frame, StreamListFlyweight.ENTRIES_OFFSET + 4, 6L);
+        Bytes.putInt(frame, StreamListFlyweight.ENTRIES_OFFSET + StreamListFlyweight.ENTRY_LENGTH, 7);
+        Bytes.putLong(frame, StreamListFlyweight.ENTRIES_OFFSET + StreamListFlyweight.ENTRY_LENGTH + 4, 3L);
         assertEquals(frame.length, st.finish());
         assertEquals(Verdict.OK, check(frame));
         assertEquals(7, st.group(1));

@@ -181,11 +181,11 @@ class WireFuzzTest {
                 break;
             }
             case FrameType.STABLE: {
-                StableFlyweight st = new StableFlyweight().wrap(buf, off);
+                StreamListFlyweight st = new StreamListFlyweight().wrap(buf, off);
                 int count = st.count();
-                require((st.flags() & ~StableFlyweight.PROGRESS) == 0, "stable flags");
-                require(count >= 1 && count <= StableFlyweight.maxEntries(st.flags()), "stable count");
-                require(StableFlyweight.lengthOf(count, st.flags()) == len, "stable length");
+                require((st.flags() & ~StreamListFlyweight.PROGRESS) == 0, "stable flags");
+                require(count >= 1 && count <= StreamListFlyweight.maxEntries(st.flags()), "stable count");
+                require(StreamListFlyweight.lengthOf(count, st.flags()) == len, "stable length");
                 sink += st.origin();
                 for (int i = 0; i < count; i++) {
                     sink += st.group(i);
@@ -371,9 +371,9 @@ class WireFuzzTest {
                 return frame;
             }
             case FrameType.STABLE: {
-                int count = 1 + rnd.nextInt(StableFlyweight.MAX_PROGRESS_ENTRIES);
-                byte[] frame = new byte[StableFlyweight.lengthOf(count, StableFlyweight.PROGRESS)];
-                StableFlyweight st = new StableFlyweight().wrap(frame, 0);
+                int count = 1 + rnd.nextInt(StreamListFlyweight.MAX_PROGRESS_ENTRIES);
+                byte[] frame = new byte[StreamListFlyweight.lengthOf(count, StreamListFlyweight.PROGRESS)];
+                StreamListFlyweight st = new StreamListFlyweight().wrap(frame, 0);
                 st.begin(rnd.nextInt(), rnd.nextInt());
                 for (int i = 0; i < count; i++) {
                     long resolved = seqno(rnd);
