@@ -61,10 +61,15 @@ public final class RicochetClient implements AutoCloseable {
     private volatile String refusal;
     private volatile ApiReply.HelloReply hello;
 
-    private RicochetClient(FrameSocket socket, ClientOptions options, String address) {
+    /**
+     * @param inbox made before the connection is opened: its class starts the logging framework, which can take
+     *              seconds in a cold JVM on a busy host, and the daemon closes a connection that says no HELLO within
+     *              5 s (docs/api.md, "Session")
+     */
+    private RicochetClient(FrameSocket socket, Inbox inbox, ClientOptions options, String address) {
         this.socket = socket;
         this.options = options;
-        this.inbox = new Inbox(options.queueCapacity());
+        this.inbox = inbox;
         this.reader = new Thread(this::readLoop, "ricochet-client-" + address);
         this.reader.setDaemon(true);
     }
@@ -94,12 +99,13 @@ public final class RicochetClient implements AutoCloseable {
 
     private static RicochetClient tcp(String host, int port, ClientOptions options) {
         String address = host + ":" + port;
+        Inbox inbox = new Inbox(options.queueCapacity());
         Socket raw = new Socket();
         RicochetClient client;
         try {
             raw.setTcpNoDelay(true);
             raw.connect(new InetSocketAddress(host, port), (int) options.connectTimeout().toMillis());
-            client = new RicochetClient(FrameSocket.of(raw), options, address);
+            client = new RicochetClient(FrameSocket.of(raw), inbox, options, address);
         } catch (IOException e) {
             closeQuietly(raw);
             String why = e instanceof UnknownHostException ? "unknown host " + host : e.getMessage();
@@ -135,11 +141,12 @@ public final class RicochetClient implements AutoCloseable {
 
     private static RicochetClient unix(Path socket, ClientOptions options) {
         String address = "unix:" + socket;
+        Inbox inbox = new Inbox(options.queueCapacity());
         SocketChannel channel = null;
         RicochetClient client;
         try {
             channel = SocketChannel.open(UnixDomainSocketAddress.of(socket));
-            client = new RicochetClient(FrameSocket.of(channel), options, address);
+            client = new RicochetClient(FrameSocket.of(channel), inbox, options, address);
         } catch (IOException | UnsupportedOperationException e) {
             if (channel != null) {
                 closeQuietly(channel);
