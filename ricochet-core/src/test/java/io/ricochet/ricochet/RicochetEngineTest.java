@@ -17,6 +17,8 @@ import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.lec.LecCounter;
+import io.ricochet.lec.tuning.GroupTuning;
+import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.nak.NakCounter;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.DataFlyweight;
@@ -381,6 +383,24 @@ class RicochetEngineTest {
         receive(forged, 0);
         assertEquals(1, count(EngineCounter.INVALID_PACKETS), "node 2 announcing node 3's streams");
         assertEquals(5, count(EngineCounter.LOSSES_DETECTED));
+    }
+
+    @Test
+    void shouldNotTakeALateArrivalForALossLecFailedToRecoverWhenTuning() {
+        TuningSettings decideOnFewPackets =
+                new TuningSettings(true, 2, 10, 0.5, 1e-4, 1_000 * MS, 1_000 * MS, 0.98, 3, 20);
+        start(RicochetConfig.builder().tuning(decideOnFewPackets).build());
+        receive(data(2, G, 0), 10 * MS);
+        receive(data(2, G, 2), 10 * MS);
+        assertEquals(1, count(EngineCounter.LOSSES_DETECTED), "seqno 1, by the gap");
+        receive(data(2, G, 1), 20 * MS);
+        assertEquals(1, count(EngineCounter.LATE_ARRIVALS), "then it came itself");
+        receive(data(2, G, 3), 1_100 * MS); // the tuner decides once an epoch, on the data that arrives after it
+        receive(data(2, G, 4), 2_200 * MS);
+
+        GroupTuning g = engine.tuning().stream().filter(t -> t.group() == G).findFirst().orElseThrow();
+        assertEquals(0.0, g.lossRate(), "packets received, none lost");
+        assertTrue(Double.isNaN(g.lecShare()), "no loss for LEC to recover, none it failed");
     }
 
     @Test
