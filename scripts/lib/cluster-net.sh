@@ -109,7 +109,7 @@ EOF
 
 # nft_loss_count NS: packets the loss rule dropped (0 if there is no rule).
 nft_loss_count() {
-    ip netns exec "$1" nft list table netdev "$NFT_TABLE" 2>/dev/null \
+    { ip netns exec "$1" nft list table netdev "$NFT_TABLE" 2>/dev/null || true; } \
         | awk '/counter packets/ {for (i = 1; i < NF; i++) if ($i == "packets") n += $(i + 1)} END {print n + 0}'
 }
 

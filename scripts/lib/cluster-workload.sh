@@ -174,8 +174,8 @@ cmd_run_workload() {
     if [[ -n "$loss" && "$loss" != "$RC_INJECT_LOSS" ]]; then
         daemons_restart "$RUN_DIR" "$loss" "for --inject-loss $loss; they ran with $RC_INJECT_LOSS"
     elif ((${RC_WORKLOADS:-0} > 0 && !reuse)); then
-        # A daemon that rejoins a group restarts its stream there at seqno 0, and its peers may still hold
-        # packets of the previous workload under the same ids: fresh daemons keep the check meaningful.
+        # Every workload starts from the same state: fresh streams, caches and counters. (Before the daemons
+        # continued a sender's seqnos across a leave and a rejoin, reused daemons also broke the check.)
         daemons_restart "$RUN_DIR" "$RC_INJECT_LOSS" \
             "they ran a workload already: fresh streams for a clean check; --reuse-daemons skips this"
     fi

@@ -23,7 +23,7 @@ class ClusterOptionsTest {
             Map.of("RICOCHET_CHECK_CLASSPATH", System.getProperty("java.class.path"));
 
     @ParameterizedTest
-    @ValueSource(strings = {"up", "run-workload", "exec", "perturb", "status", "down"})
+    @ValueSource(strings = {"up", "run-workload", "exec", "perturb", "link-loss", "status", "down"})
     void shouldAnswerHelpOfEachCommandWithItsOwnUsage(String command) throws Exception {
         for (String help : List.of("--help", "-h")) {
             ScriptRun run = ScriptRun.of(Map.of(), "cluster", command, help);
@@ -56,6 +56,25 @@ class ClusterOptionsTest {
             ScriptRun run = ScriptRun.of(Map.of(), "cluster", args.toArray(String[]::new));
             assertEquals(2, run.exitCode(), c.getKey());
             assertEquals(c.getValue() + "\nTry 'scripts/cluster perturb --help'.\n", run.err());
+        }
+    }
+
+    @Test
+    void shouldRefuseABadLinkLossBeforeTouchingAnyRule() throws Exception {
+        Map<String, String> cases = Map.of(
+                "", "cluster: link-loss: how much? PERMILLE per mille of the multicast, e.g. scripts/cluster "
+                        + "link-loss 10 (1 %), or 0 to remove the loss",
+                "1001", "cluster: PERMILLE '1001': must be an integer in 0..1000",
+                "10 20", "cluster: link-loss: one PERMILLE, e.g. scripts/cluster link-loss 10",
+                "10 --nodes 1,x", "cluster: --nodes '1,x': node numbers separated by commas, e.g. --nodes 1,3");
+        for (Map.Entry<String, String> c : cases.entrySet()) {
+            List<String> args = new java.util.ArrayList<>(List.of("link-loss"));
+            if (!c.getKey().isEmpty()) {
+                args.addAll(List.of(c.getKey().split(" ")));
+            }
+            ScriptRun run = ScriptRun.of(Map.of(), "cluster", args.toArray(String[]::new));
+            assertEquals(2, run.exitCode(), c.getKey());
+            assertEquals(c.getValue() + "\nTry 'scripts/cluster link-loss --help'.\n", run.err());
         }
     }
 
