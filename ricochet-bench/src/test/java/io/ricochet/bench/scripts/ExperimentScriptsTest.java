@@ -13,7 +13,7 @@ class ExperimentScriptsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"jmh", "core-results", "protocol-results", "rx-paths", "vs-jgroups", "cluster-vs-sim",
-        "daemon-groups", "daemon-overload", "daemon-throughput", "cluster-perturb", "headline"})
+        "daemon-groups", "daemon-overload", "daemon-throughput", "cluster-perturb", "headline", "adaptive-lec-cluster"})
     void shouldPrintUsageAndWriteNothing(String script) throws Exception {
         Path docs = ScriptRun.root().resolve("docs/results");
         String before = snapshot(docs);
