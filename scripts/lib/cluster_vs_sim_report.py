@@ -31,12 +31,12 @@ losses = c("INJECTED_DROPS")             # injected drops of data packets: the s
 lec = lat["lecRecoveryLatencyMs"]["count"]
 nak = lat["nakRecoveryLatencyMs"]["count"]
 # Control as SimStats counts it: every frame that is neither data nor a repair, once per receiver. NAKs,
-# retransmissions and GONE answers are unicast; a SESSION announcement is multicast to the other members.
-control = c("NAKS_SENT") + c("RETRANSMITS_SENT") + c("GONE_SENT") + c("SESSIONS_SENT") * receivers
-# The same from the receiving side, as a check. A daemon reads its own multicasts back (loopback), so
-# SESSIONS_RECEIVED holds its own announcements too (the engine counts them, then discards them as invalid).
-control_received = (c("NAKS_RECEIVED") + c("RETRANSMITS_RECEIVED") + c("GONE_RECEIVED") + c("SESSIONS_RECEIVED")
-                    - c("SESSIONS_SENT"))
+# retransmissions and GONE answers are unicast; announcements are multicast to the other members, several groups'
+# in one frame (SESSIONS) when the groups have the same members: frames, not announcements, are the messages.
+control = c("NAKS_SENT") + c("RETRANSMITS_SENT") + c("GONE_SENT") + c("SESSION_FRAMES_SENT") * receivers
+# The same from the receiving side, as a check (a daemon drops its own multicasts, looped back, before its engine).
+control_received = (c("NAKS_RECEIVED") + c("RETRANSMITS_RECEIVED") + c("GONE_RECEIVED")
+                    + c("SESSION_FRAMES_RECEIVED"))
 
 def per_node_s(x, secs):
     return round(x / n / secs, 3)
@@ -108,9 +108,12 @@ row("XORs per data packet (BIN_XORS / DATA_RECEIVED)",
 row("control messages per node per second", per_node_s(control, send_s), lambda s: s["controlPerNodePerSecond"],
     "NAKs, retransmissions, GONE and SESSIONs, once per receiver; real: per second of sending, simulator: per "
     "second of traffic (seconds + 1 s drain)")
-row("  of which SESSION announcements", per_node_s(c("SESSIONS_SENT") * receivers, send_s),
+row("  of which announcement frames (SESSION, SESSIONS)", per_node_s(c("SESSION_FRAMES_SENT") * receivers, send_s),
+    lambda s: per_node_s(s["counters"].get("SESSION_FRAMES_SENT", 0) * sim_receivers(s), sim_traffic_s(s)),
+    "simulator: frames sent x mean receivers per send")
+row("  the announcements they carry", per_node_s(c("SESSIONS_SENT") * receivers, send_s),
     lambda s: per_node_s(s["counters"].get("SESSIONS_SENT", 0) * sim_receivers(s), sim_traffic_s(s)),
-    "simulator: sessions sent x mean receivers per send")
+    "one per group and idle stream; several share a frame when their groups have the same members")
 row("repairs sent per node per second", per_node_s(c("REPAIRS_SENT"), send_s),
     lambda s: per_node_s(s["counters"].get("REPAIRS_SENT", 0), sim_traffic_s(s)))
 row("NAKs sent", c("NAKS_SENT"), lambda s: s["counters"].get("NAKS_SENT", 0))
