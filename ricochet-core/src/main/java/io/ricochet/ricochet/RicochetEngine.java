@@ -644,32 +644,36 @@ public final class RicochetEngine
     // ---------------------------------------------------------------- NAK layer
 
     private void onSession(PacketRefFlyweight session, long nowNs) {
-        if (session.origin() == self && session.source() == self) {
-            return; // this node's own announcement, looped back by the multicast socket
+        if (isOwnersAnnouncement(session.origin(), session.source(), 1)) {
+            onAnnouncement(session.origin(), session.group(), session.seqno(), nowNs);
         }
-        counters.increment(NakCounter.SESSION_FRAMES_RECEIVED);
-        if (session.origin() != session.source() || session.origin() == self) {
-            counters.increment(NakCounter.SESSIONS_RECEIVED);
-            counters.increment(EngineCounter.INVALID_PACKETS);
-            return;
-        }
-        onAnnouncement(session.origin(), session.group(), session.seqno(), nowNs);
     }
 
     /** Several groups' announcements in one frame: each entry is taken as that group's SESSION. */
     private void onSessions(StreamListFlyweight sessions, long nowNs) {
-        if (sessions.origin() == self && sessions.source() == self) {
-            return; // this node's own announcements, looped back by the multicast socket
+        if (isOwnersAnnouncement(sessions.origin(), sessions.source(), sessions.count())) {
+            for (int i = 0, count = sessions.count(); i < count; i++) {
+                onAnnouncement(sessions.origin(), sessions.group(i), sessions.seqno(i), nowNs);
+            }
+        }
+    }
+
+    /**
+     * True for an announcement frame of {@code entries} announcements that its sender made of its own streams; false,
+     * uncounted, for this node's own looped back by the multicast socket, and false, counted invalid, for one about
+     * another node's streams.
+     */
+    private boolean isOwnersAnnouncement(int origin, int source, int entries) {
+        if (origin == self && source == self) {
+            return false;
         }
         counters.increment(NakCounter.SESSION_FRAMES_RECEIVED);
-        if (sessions.origin() != sessions.source() || sessions.origin() == self) {
-            counters.add(NakCounter.SESSIONS_RECEIVED, sessions.count());
+        if (origin != source || origin == self) {
+            counters.add(NakCounter.SESSIONS_RECEIVED, entries);
             counters.increment(EngineCounter.INVALID_PACKETS);
-            return;
+            return false;
         }
-        for (int i = 0, count = sessions.count(); i < count; i++) {
-            onAnnouncement(sessions.origin(), sessions.group(i), sessions.seqno(i), nowNs);
-        }
+        return true;
     }
 
     /** {@code origin} announced that it sent up to {@code seqno} in {@code group}, and nothing since. */
