@@ -1,15 +1,18 @@
 package io.ricochet.cli;
 
 import io.ricochet.api.NodeStats;
+import io.ricochet.api.RateOfFireLine;
 import io.ricochet.cli.StatsSource.Sample;
 import io.ricochet.daemon.DaemonCounter;
 import io.ricochet.driver.LatencyStats;
 import io.ricochet.engine.CounterRole;
 import io.ricochet.engine.EngineCounter;
 import java.util.ArrayList;
+import java.util.DoubleSummaryStatistics;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
@@ -18,11 +21,13 @@ import java.util.TreeMap;
  */
 final class TopView {
     static final List<String> HEADER = List.of("NODE", "IN/s", "OUT/s", "REP-IN/s", "REP-OUT/s", "LOSS/s", "REP%",
-            "NAK%", "LOST", "P50ms", "P99ms", "RXBUF", "DROP/s", "GMS", "FAILED");
+            "NAK%", "LOST", "P50ms", "P99ms", "RXBUF", "DROP/s", "GMS", "FAILED", "R/C/ST");
     static final String LEGEND = "IN/OUT data packets, REP repairs (LEC's or FEC's), LOSS losses detected, "
             + "REP%/NAK% how this interval's recoveries were made,\nLOST given up (total), P50/P99 discovery to "
             + "recovery since start, RXBUF receive-buffer packets, DROP its random drops,\nGMS partitions up/all and "
-            + "highest term, FAILED members the GMS reported failed (total)";
+            + "highest term, FAILED members the GMS reported failed (total),\n"
+            + "R/C/ST with rate-of-fire tuning on: LEC's r, the lowest-highest c of the node's groups as tuned now, "
+            + "and the stagger (ricochet stats: each group's, and why)";
     private static final String NONE = "-";
     private static final double PERCENT = 100.0;
 
@@ -69,7 +74,27 @@ final class TopView {
                 measured ? millis(latency.p50()) : NONE, measured ? millis(latency.p99()) : NONE,
                 s.buffers() == null ? NONE : compact(s.buffers().getOrDefault("rxBufferPackets", 0L)),
                 rate(rates, DaemonCounter.RX_BUFFER_RANDOM_DROPS), gms(s.gms()),
-                total(s, DaemonCounter.MEMBER_FAILURES.name())), null);
+                total(s, DaemonCounter.MEMBER_FAILURES.name()), rateOfFire(s.rateOfFire())), null);
+    }
+
+    /**
+     * The node's rate-of-fire over its groups, {@code r/c/stagger} with a range where its groups differ
+     * ({@code 8/2.5-6/1}); "-" with tuning off (the stats then carry none) or before any group was seen.
+     */
+    static String rateOfFire(Map<Integer, String> lines) {
+        List<RateOfFireLine> parsed = lines == null ? List.of() : lines.values().stream()
+                .map(RateOfFireLine::parse).flatMap(Optional::stream).toList();
+        if (parsed.isEmpty()) {
+            return NONE;
+        }
+        return range(parsed.stream().mapToDouble(RateOfFireLine::r).summaryStatistics()) + "/"
+                + range(parsed.stream().mapToDouble(RateOfFireLine::c).summaryStatistics()) + "/"
+                + range(parsed.stream().mapToDouble(RateOfFireLine::stagger).summaryStatistics());
+    }
+
+    private static String range(DoubleSummaryStatistics values) {
+        String low = compact(values.getMin());
+        return values.getMin() == values.getMax() ? low : low + "-" + compact(values.getMax());
     }
 
     /** The rows under {@link #HEADER}, columns aligned (the node left, figures right). */

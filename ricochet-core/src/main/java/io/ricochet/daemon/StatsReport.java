@@ -1,6 +1,7 @@
 package io.ricochet.daemon;
 
 import io.ricochet.api.NodeStats;
+import io.ricochet.api.RateOfFireLine;
 import io.ricochet.driver.LatencyStats;
 import io.ricochet.driver.RecoveryLatencies;
 import io.ricochet.engine.EngineCounter;
@@ -63,8 +64,7 @@ final class StatsReport {
             String seen = Double.isNaN(g.lossRate()) ? ""
                     : String.format(Locale.ROOT, " (loss %.3f %%, LEC %s, %s evidence)", 100 * g.lossRate(), lec,
                             g.ownEvidence() ? "group's" : "node's");
-            lines.put(g.group(), String.format(Locale.ROOT, "r %d, c %.1f, stagger %d: %s%s", r, g.c(), stagger,
-                    g.reason().description(), seen));
+            lines.put(g.group(), new RateOfFireLine(r, g.c(), stagger, g.reason().description() + seen).text());
         }
         return lines;
     }

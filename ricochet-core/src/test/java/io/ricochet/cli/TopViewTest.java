@@ -24,7 +24,7 @@ class TopViewTest {
         TopView.Row row = TopView.row(SampleStats.at(0, busy(1)), SampleStats.at(2 * SECOND_NS, busy(3)));
 
         assertEquals(List.of("3", "2.5k", "100", "45", "50", "20", "75", "25", "1", "1.25", "31.5", "12", "0",
-                "2/2 t4", "2"), row.cells());
+                "2/2 t4", "2", "-"), row.cells());
     }
 
     @Test
@@ -48,8 +48,27 @@ class TopViewTest {
 
         TopView.Row row = TopView.row(null, SampleStats.at(SECOND_NS, bare));
 
-        assertEquals(List.of("9", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-"),
+        assertEquals(List.of("9", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-", "-"),
                 row.cells());
+    }
+
+    @Test
+    void shouldShowTheRateOfFireOfATunedNodeAsItsGroupsRangeOfC() {
+        String why = ": target met (loss 0.100 %, LEC 91.0 %, node's evidence)";
+        NodeStats tuned = withRateOfFire(busy(1), Map.of(7, "r 8, c 3.0, stagger 1" + why,
+                9, "r 8, c 6.5, stagger 1" + why, 11, "r 8, c 4.0, stagger 1" + why));
+        NodeStats even = withRateOfFire(busy(1), Map.of(7, "r 8, c 5.0, stagger 2" + why));
+
+        assertEquals("8/3-6.5/1", TopView.row(null, SampleStats.at(0, tuned)).cells().get(15));
+        assertEquals("8/5/2", TopView.row(null, SampleStats.at(0, even)).cells().get(15));
+        assertEquals("-", TopView.rateOfFire(Map.of()), "tuning on, no group seen yet");
+        assertEquals("-", TopView.rateOfFire(Map.of(7, "c five")), "a line of another format shows nothing");
+    }
+
+    private static NodeStats withRateOfFire(NodeStats s, Map<Integer, String> lines) {
+        return new NodeStats(s.node(), s.incarnation(), s.protocol(), s.transport(), s.authentication(),
+                s.socketReceiveBufferGranted(), s.counters(), s.xorsPerDataPacket(), s.daemon(), s.buffers(),
+                s.groups(), s.members(), s.api(), s.gms(), s.takenAtNs(), s.takenAtEpochMs(), lines);
     }
 
     @Test
@@ -60,9 +79,9 @@ class TopViewTest {
 
         assertEquals(""
                 + "NODE  IN/s  OUT/s  REP-IN/s  REP-OUT/s  LOSS/s  REP%  NAK%  LOST  P50ms  P99ms  RXBUF  DROP/s  "
-                + "   GMS  FAILED\n"
+                + "   GMS  FAILED  R/C/ST\n"
                 + "3        0      0         0          0       0     -     -     1   1.25   31.5     12       0  "
-                + "2/2 t4       2\n"
+                + "2/2 t4       2       -\n"
                 + "unix:/run/n2.sock  unreachable: cannot connect\n", TopView.table(List.of(up, down)));
     }
 
