@@ -6,7 +6,7 @@ Usage: perf script -i perf.data --comm THREAD | perf_breakdown.py [--micros-per-
 Reads `perf script` output (call graphs: record with `perf record -g`; Java frames need the JVM's perf map,
 -XX:+UnlockDiagnosticVMOptions -XX:+DumpPerfMapAtExit). Each sample goes to the first category whose marker is one of
 its frames, in this order: sending (sendmmsg/sendmsg/writev/TCP send), receiving (recvmmsg/recvmsg/read), waiting
-(epoll), waking another thread (eventfd), the protocol engine (io.ricochet.ricochet / lec / nak / engine), the rest of
+(epoll), waking another thread (eventfd), the protocol engine (io.ricochet.lecnak / lec / nak / engine), the rest of
 the project's code, Netty, other. With --micros-per-packet X (the thread's CPU per packet, measured apart) it also
 prints each category's share of X.
 """
@@ -19,7 +19,7 @@ CATEGORIES = [
     ("receive (recvmmsg)", ("recvmmsg", "recvmsg", "IOUtil.read")),
     ("wait (epoll)", ("epoll_wait", "epoll_pwait")),
     ("wake another thread (eventfd)", ("EventFD", "eventfd")),
-    ("protocol engine", ("io.ricochet.ricochet.", "io.ricochet.lec.", "io.ricochet.nak.", "io.ricochet.engine.")),
+    ("protocol engine", ("io.ricochet.lecnak.", "io.ricochet.lec.", "io.ricochet.nak.", "io.ricochet.engine.")),
     ("daemon and API code", ("io.ricochet.",)),
     ("Netty", ("io.netty.",)),
 ]

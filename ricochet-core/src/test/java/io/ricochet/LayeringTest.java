@@ -26,7 +26,7 @@ class LayeringTest {
     private static final String SETTING = "io.ricochet.setting..";
     /** The sans-I/O protocol code: engines and everything they are built from. */
     private static final String[] PROTOCOL = {"io.ricochet.engine..", "io.ricochet.lec..", "io.ricochet.nak..",
-        "io.ricochet.ricochet..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
+        "io.ricochet.lecnak..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
         "io.ricochet.ipmc..", "io.ricochet.qsm..", "io.ricochet.wire..", "io.ricochet.loss..",
         "io.ricochet.fountain.."};
 
@@ -112,10 +112,10 @@ class LayeringTest {
     void shouldKeepTheTwoDriversApart() {
         check(noClasses().that().resideInAPackage("io.ricochet.daemon..").should().dependOnClassesThat()
                 .resideInAPackage("io.ricochet.sim..")
-                .because("what both drivers share lives in driver and loss"));
+                .because("what both drivers share lives in latency, membership and loss"));
         check(noClasses().that().resideInAPackage("io.ricochet.sim..").should().dependOnClassesThat()
                 .resideInAPackage("io.ricochet.daemon..")
-                .because("what both drivers share lives in driver and loss"));
+                .because("what both drivers share lives in latency, membership and loss"));
     }
 
     @Test

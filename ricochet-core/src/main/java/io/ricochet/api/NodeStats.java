@@ -2,8 +2,8 @@ package io.ricochet.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.ricochet.driver.LatencyStats;
 import io.ricochet.engine.Counter;
+import io.ricochet.latency.LatencyStats;
 import java.util.List;
 import java.util.Map;
 

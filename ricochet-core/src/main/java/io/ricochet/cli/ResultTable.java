@@ -1,8 +1,8 @@
 package io.ricochet.cli;
 
-import io.ricochet.driver.LatencyStats;
 import io.ricochet.engine.Counter;
 import io.ricochet.engine.CounterRole;
+import io.ricochet.latency.LatencyStats;
 import io.ricochet.nak.NakCounter;
 import io.ricochet.sim.SimResult;
 import java.util.Locale;

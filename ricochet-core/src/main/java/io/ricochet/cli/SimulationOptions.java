@@ -1,8 +1,9 @@
 package io.ricochet.cli;
 
-import io.ricochet.support.OnOff;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.ricochet.engine.ProtocolFactory;
+import io.ricochet.lec.tuning.TuningSettings;
+import io.ricochet.lecnak.RicochetConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.nak.NakSettings;
@@ -14,13 +15,12 @@ import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.protocols.ProtocolTuning;
 import io.ricochet.qsm.QsmConfig;
 import io.ricochet.region.RegionPlanner;
-import io.ricochet.lec.tuning.TuningSettings;
-import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.setting.Setting;
 import io.ricochet.sim.Perturbation;
 import io.ricochet.sim.SimConfig;
 import io.ricochet.sim.Workload;
 import io.ricochet.srm.SrmConfig;
+import io.ricochet.support.OnOff;
 import io.ricochet.workload.WorkloadJson;
 import io.ricochet.workload.WorkloadPlan;
 import java.nio.file.Path;

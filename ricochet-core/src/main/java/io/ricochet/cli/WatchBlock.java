@@ -2,7 +2,7 @@ package io.ricochet.cli;
 
 import io.ricochet.api.NodeStats;
 import io.ricochet.cli.StatsSource.Sample;
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;

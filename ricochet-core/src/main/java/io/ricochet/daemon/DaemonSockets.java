@@ -1,6 +1,6 @@
 package io.ricochet.daemon;
 
-import io.ricochet.driver.GroupSockets;
+import io.ricochet.membership.GroupSockets;
 import java.net.InetSocketAddress;
 
 /**

@@ -2,12 +2,12 @@ package io.ricochet.daemon;
 
 import io.ricochet.api.NodeStats;
 import io.ricochet.api.RateOfFireLine;
-import io.ricochet.driver.LatencyStats;
-import io.ricochet.driver.RecoveryLatencies;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.ProtocolEngine;
+import io.ricochet.latency.LatencyStats;
+import io.ricochet.latency.RecoveryLatencies;
 import io.ricochet.lec.tuning.GroupTuning;
-import io.ricochet.ricochet.RicochetEngine;
+import io.ricochet.lecnak.RicochetEngine;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;

@@ -1,7 +1,7 @@
 package io.ricochet.sim;
 
-import io.ricochet.driver.LatencyStats;
 import io.ricochet.engine.Counter;
+import io.ricochet.latency.LatencyStats;
 import java.util.List;
 import java.util.Map;
 

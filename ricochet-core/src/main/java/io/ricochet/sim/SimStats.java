@@ -1,12 +1,12 @@
 package io.ricochet.sim;
 
-import io.ricochet.driver.RecoveryLatencies;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.engine.StreamTable;
+import io.ricochet.latency.RecoveryLatencies;
 import io.ricochet.wire.FrameType;
 import java.util.ArrayList;
 import java.util.BitSet;

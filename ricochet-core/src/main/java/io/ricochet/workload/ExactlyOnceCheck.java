@@ -1,6 +1,6 @@
 package io.ricochet.workload;
 
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;

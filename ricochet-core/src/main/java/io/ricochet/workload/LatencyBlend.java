@@ -1,6 +1,6 @@
 package io.ricochet.workload;
 
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 
 /**
  * Latency summaries of several daemons combined. When every daemon sent its histogram, the nodes' recordings are

@@ -1,6 +1,6 @@
 package io.ricochet.workload;
 
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 import java.nio.ByteBuffer;
 import java.util.Base64;
 import java.util.zip.DataFormatException;

@@ -1,7 +1,7 @@
 package io.ricochet.workload;
 
 import io.ricochet.api.NodeStats;
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.SortedMap;

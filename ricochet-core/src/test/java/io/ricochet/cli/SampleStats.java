@@ -3,7 +3,7 @@ package io.ricochet.cli;
 import io.ricochet.api.NodeStats;
 import io.ricochet.cli.StatsSource.Sample;
 import io.ricochet.client.ApiAddress;
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

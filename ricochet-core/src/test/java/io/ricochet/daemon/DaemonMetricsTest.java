@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.ricochet.api.NodeStats;
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 import io.ricochet.metrics.Readings;
 import java.util.List;
 import java.util.Map;

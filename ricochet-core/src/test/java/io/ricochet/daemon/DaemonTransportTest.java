@@ -16,7 +16,7 @@ import io.netty.channel.socket.DatagramPacket;
 import io.ricochet.auth.FrameGuard;
 import io.ricochet.control.GroupView;
 import io.ricochet.control.ViewRegion;
-import io.ricochet.driver.ViewReconciler;
+import io.ricochet.membership.ViewReconciler;
 import java.net.DatagramSocket;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;

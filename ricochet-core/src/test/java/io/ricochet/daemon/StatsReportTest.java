@@ -7,12 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.lec.tuning.TuningSettings;
-import io.ricochet.ricochet.RicochetConfig;
-import io.ricochet.ricochet.RicochetEngine;
+import io.ricochet.lecnak.RicochetConfig;
+import io.ricochet.lecnak.RicochetEngine;
 import java.util.SplittableRandom;
 
 import io.ricochet.api.NodeStats;
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

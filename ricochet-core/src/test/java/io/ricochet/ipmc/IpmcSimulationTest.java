@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Counter;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.lecnak.RicochetConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
-import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.sim.SimConfig;
 import io.ricochet.sim.SimResult;
 import io.ricochet.sim.Simulator;

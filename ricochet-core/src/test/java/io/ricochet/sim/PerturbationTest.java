@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Delivery;
+import io.ricochet.lecnak.RicochetConfig;
+import io.ricochet.lecnak.RicochetProtocol;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.pbcast.PbcastProtocol;
-import io.ricochet.ricochet.RicochetConfig;
-import io.ricochet.ricochet.RicochetProtocol;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.Delivery;
-import io.ricochet.ricochet.RicochetConfig;
-import io.ricochet.ricochet.RicochetProtocol;
+import io.ricochet.lecnak.RicochetConfig;
+import io.ricochet.lecnak.RicochetProtocol;
 import io.ricochet.wire.FrameType;
 import java.util.ArrayList;
 import java.util.List;

@@ -9,11 +9,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.lec.LecCounter;
+import io.ricochet.lecnak.RicochetConfig;
+import io.ricochet.lecnak.RicochetProtocol;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.nak.NakCounter;
-import io.ricochet.ricochet.RicochetConfig;
-import io.ricochet.ricochet.RicochetProtocol;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

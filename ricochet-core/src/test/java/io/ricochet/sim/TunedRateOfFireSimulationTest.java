@@ -8,11 +8,11 @@ import io.ricochet.engine.EngineCounter;
 import io.ricochet.lec.LecCounter;
 import io.ricochet.lec.tuning.GroupTuning;
 import io.ricochet.lec.tuning.TuningSettings;
+import io.ricochet.lecnak.RicochetConfig;
+import io.ricochet.lecnak.RicochetEngine;
+import io.ricochet.lecnak.RicochetProtocol;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
-import io.ricochet.ricochet.RicochetConfig;
-import io.ricochet.ricochet.RicochetEngine;
-import io.ricochet.ricochet.RicochetProtocol;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,8 +1,8 @@
 package io.ricochet.workload;
 
 import io.ricochet.daemon.DaemonCounter;
-import io.ricochet.driver.LatencyStats;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.latency.LatencyStats;
 import io.ricochet.lec.LecCounter;
 import java.util.List;
 import java.util.Map;

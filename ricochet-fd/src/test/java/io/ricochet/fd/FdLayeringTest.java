@@ -21,11 +21,11 @@ class FdLayeringTest {
      * ({@code io.ricochet.wire}: its HEARTBEAT) and their authentication ({@code io.ricochet.auth}) it shares.
      */
     private static final String[] PACKET_PATH = {"io.ricochet.engine..", "io.ricochet.lec..", "io.ricochet.nak..",
-        "io.ricochet.ricochet..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
+        "io.ricochet.lecnak..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
         "io.ricochet.ipmc..", "io.ricochet.qsm..", "io.ricochet.fountain..", "io.ricochet.loss..",
-        "io.ricochet.protocols..", "io.ricochet.daemon..", "io.ricochet.sim..", "io.ricochet.driver..",
-        "io.ricochet.api..", "io.ricochet.client..", "io.ricochet.workload..", "io.ricochet.gms..",
-        "io.ricochet.bench.."};
+        "io.ricochet.protocols..", "io.ricochet.daemon..", "io.ricochet.sim..",
+        "io.ricochet.latency..", "io.ricochet.membership..", "io.ricochet.api..", "io.ricochet.client..",
+        "io.ricochet.workload..", "io.ricochet.gms..", "io.ricochet.bench.."};
 
     private static final JavaClasses FD = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.ricochet.fd");

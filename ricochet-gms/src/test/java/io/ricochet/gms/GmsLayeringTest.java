@@ -19,11 +19,11 @@ class GmsLayeringTest {
      * drivers of an engine (daemon, simulator), the local API and its clients; and the other modules.
      */
     private static final String[] PACKET_PATH = {"io.ricochet.engine..", "io.ricochet.lec..", "io.ricochet.nak..",
-        "io.ricochet.ricochet..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
+        "io.ricochet.lecnak..", "io.ricochet.srm..", "io.ricochet.fec..", "io.ricochet.pbcast..",
         "io.ricochet.ipmc..", "io.ricochet.qsm..", "io.ricochet.fountain..", "io.ricochet.loss..",
         "io.ricochet.protocols..", "io.ricochet.wire..", "io.ricochet.daemon..", "io.ricochet.sim..",
-        "io.ricochet.driver..", "io.ricochet.api..", "io.ricochet.client..", "io.ricochet.workload..",
-        "io.ricochet.fd..", "io.ricochet.bench.."};
+        "io.ricochet.latency..", "io.ricochet.membership..", "io.ricochet.api..", "io.ricochet.client..",
+        "io.ricochet.workload..", "io.ricochet.fd..", "io.ricochet.bench.."};
 
     private static final JavaClasses GMS = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("io.ricochet.gms");

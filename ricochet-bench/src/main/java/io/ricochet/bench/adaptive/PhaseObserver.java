@@ -3,7 +3,7 @@ package io.ricochet.bench.adaptive;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.lec.tuning.GroupTuning;
-import io.ricochet.ricochet.RicochetEngine;
+import io.ricochet.lecnak.RicochetEngine;
 import io.ricochet.sim.SimObserver;
 import io.ricochet.sim.Simulator;
 import io.ricochet.wire.FrameType;

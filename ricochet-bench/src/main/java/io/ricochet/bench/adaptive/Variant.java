@@ -1,8 +1,8 @@
 package io.ricochet.bench.adaptive;
 
 import io.ricochet.lec.tuning.TuningSettings;
+import io.ricochet.lecnak.RicochetConfig;
 import io.ricochet.protocols.ProtocolChoice;
-import io.ricochet.ricochet.RicochetConfig;
 
 /**
  * One protocol compared: Ricochet with a fixed or a tuned rate-of-fire, or SRM. Every one runs with its NAK layer on,

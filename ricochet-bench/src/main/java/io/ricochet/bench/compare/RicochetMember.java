@@ -128,7 +128,7 @@ final class RicochetMember implements GroupMember {
 
     /** The daemon's payload under {@code settings} (its default unless set). */
     static int payload(Map<String, String> settings) {
-        String value = settings.getOrDefault("payload", io.ricochet.ricochet.RicochetConfig.PAYLOAD.defaultText());
+        String value = settings.getOrDefault("payload", io.ricochet.lecnak.RicochetConfig.PAYLOAD.defaultText());
         try {
             return Integer.parseInt(value.strip());
         } catch (NumberFormatException e) {

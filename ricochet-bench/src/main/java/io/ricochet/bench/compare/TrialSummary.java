@@ -1,6 +1,6 @@
 package io.ricochet.bench.compare;
 
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 import io.ricochet.workload.LatencyHistogram;
 import java.util.List;
 

@@ -1,6 +1,6 @@
 package io.ricochet.bench.experiment;
 
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 import io.ricochet.sim.SimResult;
 import java.util.function.ToDoubleFunction;
 

@@ -1,9 +1,9 @@
 package io.ricochet.bench.experiment;
 
+import io.ricochet.lecnak.RicochetConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.protocols.ProtocolChoice;
-import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.sim.SimConfig;
 
 /**

@@ -1,8 +1,8 @@
 package io.ricochet.bench.perturb;
 
-import io.ricochet.driver.LatencyStats;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.PacketId;
+import io.ricochet.latency.LatencyStats;
 import io.ricochet.sim.SimObserver;
 import io.ricochet.wire.FrameType;
 import java.util.HashMap;

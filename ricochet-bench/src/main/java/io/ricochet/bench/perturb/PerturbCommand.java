@@ -4,7 +4,7 @@ import io.ricochet.bench.OptionChecks;
 import io.ricochet.bench.experiment.FigureOptions;
 import io.ricochet.bench.experiment.MarkdownTable;
 import io.ricochet.bench.experiment.Plots;
-import io.ricochet.driver.LatencyStats;
+import io.ricochet.latency.LatencyStats;
 import io.ricochet.sim.SimResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,8 +15,8 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 import org.knowm.xchart.internal.chartpart.Chart;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 

@@ -48,7 +48,8 @@ class ClientsSystemTest {
         assertTrue(entries.contains("io/ricochet/api/protocol/ApiFrameCodec.class"), "the protocol in the jar");
         List<String> foreign = entries.stream()
                 .filter(n -> !n.startsWith("io/ricochet/client/") && !n.startsWith("io/ricochet/api/")
-                        && !n.equals("io/ricochet/engine/Counter.class") && !n.startsWith("io/ricochet/driver/Latency"))
+                        && !n.equals("io/ricochet/engine/Counter.class")
+                        && !n.startsWith("io/ricochet/latency/Latency"))
                 .collect(Collectors.toList());
         assertEquals(List.of(), foreign, "only the client, the API and their relocated libraries");
         assertTrue(entries.stream().noneMatch(n -> n.startsWith("io/ricochet/api/server/")), "no API server");

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.fountain.LtEncoder;
-import io.ricochet.ricochet.RicochetProtocol;
+import io.ricochet.lecnak.RicochetProtocol;
 import io.ricochet.wire.FountainFlyweight;
 import java.util.Arrays;
 import java.util.HashMap;

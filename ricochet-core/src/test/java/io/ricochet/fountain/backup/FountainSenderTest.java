@@ -10,7 +10,7 @@ import io.ricochet.engine.PacketId;
 import io.ricochet.engine.PacketStore;
 import io.ricochet.engine.RecordingOutbox;
 import io.ricochet.fountain.LtDecoder;
-import io.ricochet.ricochet.RicochetProtocol;
+import io.ricochet.lecnak.RicochetProtocol;
 import io.ricochet.wire.FountainFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;

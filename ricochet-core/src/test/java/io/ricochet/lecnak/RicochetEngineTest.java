@@ -1,4 +1,4 @@
-package io.ricochet.ricochet;
+package io.ricochet.lecnak;
 
 import static io.ricochet.engine.Frames.data;
 import static io.ricochet.engine.Frames.id;

@@ -1,4 +1,4 @@
-package io.ricochet.ricochet;
+package io.ricochet.lecnak;
 
 import io.ricochet.engine.Admission;
 import io.ricochet.engine.Counters;
@@ -34,8 +34,8 @@ import io.ricochet.nak.SessionAnnouncer;
 import io.ricochet.nak.Stability;
 import io.ricochet.nak.StabilityReporter;
 import io.ricochet.wire.DataFlyweight;
-import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FountainFlyweight;
+import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;

@@ -1,4 +1,4 @@
-package io.ricochet.ricochet;
+package io.ricochet.lecnak;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

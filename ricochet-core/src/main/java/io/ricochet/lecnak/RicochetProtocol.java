@@ -1,4 +1,4 @@
-package io.ricochet.ricochet;
+package io.ricochet.lecnak;
 
 import io.ricochet.engine.Counter;
 import io.ricochet.engine.Counters;

@@ -1,4 +1,4 @@
-package io.ricochet.ricochet;
+package io.ricochet.lecnak;
 
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.Outbox;

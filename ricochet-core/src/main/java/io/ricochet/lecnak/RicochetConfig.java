@@ -1,4 +1,4 @@
-package io.ricochet.ricochet;
+package io.ricochet.lecnak;
 
 import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.nak.NakSettings;

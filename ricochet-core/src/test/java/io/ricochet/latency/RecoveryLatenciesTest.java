@@ -1,4 +1,4 @@
-package io.ricochet.driver;
+package io.ricochet.latency;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,4 +1,4 @@
-package io.ricochet.driver;
+package io.ricochet.latency;
 
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.PacketId;

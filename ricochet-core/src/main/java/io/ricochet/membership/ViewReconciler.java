@@ -1,4 +1,4 @@
-package io.ricochet.driver;
+package io.ricochet.membership;
 
 import io.ricochet.engine.MembershipEvent;
 import java.net.InetSocketAddress;

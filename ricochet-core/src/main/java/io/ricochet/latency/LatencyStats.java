@@ -1,4 +1,4 @@
-package io.ricochet.driver;
+package io.ricochet.latency;
 
 import java.nio.ByteBuffer;
 import java.util.Base64;

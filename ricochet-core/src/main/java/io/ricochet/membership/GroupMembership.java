@@ -1,4 +1,4 @@
-package io.ricochet.driver;
+package io.ricochet.membership;
 
 import java.util.ArrayList;
 import java.util.HashMap;
