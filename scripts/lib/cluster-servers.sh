@@ -85,13 +85,19 @@ daemon_flags() {
     local k="$1"
     local -a extra=()
     read -r -a extra <<<"$RC_DAEMON_ARGS"
-    local rack
+    local rack next detectors
     rack="$(rack_of "$k")"
-    # The detectors that may ping node K: its rack's, and the standby that takes the rack over if that one fails.
-    # Their heartbeats are answered only at these addresses (docs/design/security.md, "Bound to the receiver").
+    # The detectors that may ping node K, as GMS partition 0 hands racks over (docs/design/failure-detection.md,
+    # "Takeover"): its rack's; the standby, which takes the rack while that one is down; and the next rack's, which
+    # takes it when the standby is down too (at start-up, before the standby runs, say). Their heartbeats are
+    # answered only at these addresses (docs/design/security.md, "Bound to the receiver"); a detector missing here
+    # gets no answer and reports the node failed.
+    detectors="rack-$rack@$(rack_fd_addr "$rack"):$FD_PORT,standby-1@$(standby_fd_addr):$FD_PORT"
+    next=$((rack % RC_RACKS + 1))
+    ((next == rack)) || detectors+=",rack-$next@$(rack_fd_addr "$next"):$FD_PORT"
     DAEMON_FLAGS=(--node-id "$k" --rack "$rack" --interface v0 --address "$(node_addr "$k")"
         --unicast-port "$UNICAST_PORT" --api-tcp on --api-bind 127.0.0.1 --api-port "$API_PORT" --gms "$(gms_list)"
-        --failure-detectors "rack-$rack@$(rack_fd_addr "$rack"):$FD_PORT,standby-1@$(standby_fd_addr):$FD_PORT"
+        --failure-detectors "$detectors"
         --seed "$k" --inject-loss "$RC_INJECT_LOSS" --stats-interval 10 "${extra[@]}")
 }
 
@@ -137,6 +143,13 @@ daemons_start() {
 fds_start() {
     local dir="$1" r k count watched=""
     local -a tls
+    # The standby first: until a rack's own detector runs, GMS partition 0 gives the rack to a live standby, which
+    # every daemon lists; started last, the racks would go to each other's detectors meanwhile.
+    mapfile -t tls < <(tls_args "$dir" standby-1)
+    java_in "$dir" fd-standby-1 "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id standby-1 \
+        --bind "$(standby_fd_addr):$FD_PORT" --standby --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" \
+        --gms "$(gms_list)" --key-file "$dir/cluster.key" "${tls[@]}" --watched-by "top-1@$(top_fd_addr):$FD_PORT"
+    watched="standby-1@$(standby_fd_addr):$FD_PORT"
     for ((r = 1; r <= RC_RACKS; r++)); do
         mapfile -t tls < <(tls_args "$dir" "rack-$r")
         java_in "$dir" "fd-rack-$r" "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id "rack-$r" \
@@ -145,11 +158,6 @@ fds_start() {
             --watched-by "top-1@$(top_fd_addr):$FD_PORT"
         watched+="${watched:+,}rack-$r@$(rack_fd_addr "$r"):$FD_PORT"
     done
-    mapfile -t tls < <(tls_args "$dir" standby-1)
-    java_in "$dir" fd-standby-1 "$(svc_ns)" 0 "$SERVER_JAVA_OPTS" "$FD_JAR" --id standby-1 \
-        --bind "$(standby_fd_addr):$FD_PORT" --standby --interval-ms "$RC_FD_INTERVAL" --miss "$RC_FD_MISS" \
-        --gms "$(gms_list)" --key-file "$dir/cluster.key" "${tls[@]}" --watched-by "top-1@$(top_fd_addr):$FD_PORT"
-    watched+=",standby-1@$(standby_fd_addr):$FD_PORT"
     # The top-level detector starts once the detectors it watches answer: started beside them, it could ping
     # them before their JVMs are up and report them failed (then recovered) for nothing.
     for ((r = 1; r <= RC_RACKS; r++)); do
