@@ -5,6 +5,7 @@ import io.ricochet.engine.Counters;
 import io.ricochet.engine.DataSender;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.GroupRoster;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
@@ -22,11 +23,8 @@ import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
 import io.ricochet.wire.PacketRefFlyweight;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Sender-based FEC (Ricochet paper, section 3.1) as a sans-I/O engine: for every r data packets a sender
@@ -45,15 +43,14 @@ public final class FecEngine implements ProtocolEngine {
     private final FecConfig config;
     private final Counters counters = new Counters(FecProtocol.COUNTERS);
     private final DataSender dataSender;
-    private final Set<Integer> groups = new HashSet<>();
-    private final Map<Integer, Set<Integer>> members = new HashMap<>();
+    private final GroupRoster members;
     private final StreamTable streams;
     private final PacketStore dataCache;
     private final NakRequester losses;
     private final FailedSenderTails tails;
     private final long retireAfterNs;
     /** The member lists as {@link StreamTable} asks them, made once (not a new method reference per packet). */
-    private final StreamTable.Roster roster = this::isListed;
+    private final StreamTable.Roster roster;
     private final BlockSender sender;
     private final NakResponder responder;
     private final WakeRequests wakes;
@@ -71,6 +68,8 @@ public final class FecEngine implements ProtocolEngine {
      */
     public FecEngine(int self, FecConfig config, Outbox outbox) {
         this.self = self;
+        this.members = new GroupRoster(self);
+        this.roster = members::isListed;
         this.config = config;
         this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
         this.streams = new StreamTable(config.streamWindow());
@@ -108,7 +107,7 @@ public final class FecEngine implements ProtocolEngine {
 
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
-        long seqno = dataSender.send(groups.contains(group), group, payload, offset, length);
+        long seqno = dataSender.send(members.isMember(group), group, payload, offset, length);
         responder.sent(group, seqno, payload, offset, length, nowNs);
         sender.sent(group, seqno, payload, offset, length, nowNs);
         requestWake(nowNs);
@@ -125,26 +124,23 @@ public final class FecEngine implements ProtocolEngine {
         if (node == self) {
             // Our seqnos continue if we leave and come back: this process is one incarnation.
             if (join) {
-                groups.add(group);
+                members.join(group, self);
             } else {
-                groups.remove(group);
+                members.leave(group, self);
                 sender.left(group);
                 streams.retireGroup(group, nowNs + retireAfterNs);
             }
         } else if (join) {
-            boolean fresh = members.computeIfAbsent(group, g -> new HashSet<>()).add(node);
-            if (streams.joined(node, group, event.incarnation(), fresh, groups.contains(group)) != null) {
+            boolean fresh = members.join(group, node);
+            if (streams.joined(node, group, event.incarnation(), fresh, members.isMember(group)) != null) {
                 repairs.dropStream(node, group);
             }
         } else {
             if (event.kind() == MembershipEvent.Kind.FAIL) {
-                tails.senderFailed(group, node, groups.contains(group));
+                tails.senderFailed(group, node, members.isMember(group));
             }
             streams.retire(node, group, nowNs + retireAfterNs);
-            Set<Integer> listed = members.get(group);
-            if (listed != null) {
-                listed.remove(node);
-            }
+            members.leave(group, node);
         }
     }
 
@@ -176,7 +172,7 @@ public final class FecEngine implements ProtocolEngine {
                 break;
             case FrameType.NAK:
                 PacketRefFlyweight nak = ref.wrap(buffer, offset);
-                if (isListed(nak.group(), nak.source())) {
+                if (members.isListed(nak.group(), nak.source())) {
                     responder.onNak(nak, nowNs);
                 } else {
                     counters.increment(EngineCounter.NON_MEMBER); // Only a member of the group may ask.
@@ -187,7 +183,7 @@ public final class FecEngine implements ProtocolEngine {
                 break;
             case FrameType.TAIL:
                 PacketRefFlyweight tail = ref.wrap(buffer, offset);
-                tails.onTail(tail, groups.contains(tail.group()), nowNs);
+                tails.onTail(tail, members.isMember(tail.group()), nowNs);
                 break;
             default:
                 counters.increment(EngineCounter.INVALID_PACKETS); // Another protocol's frame.
@@ -197,7 +193,7 @@ public final class FecEngine implements ProtocolEngine {
     }
 
     private void onData(DataFlyweight packet, Channel channel, long nowNs) {
-        if (!Admission.acceptable(packet, channel == Channel.RETRANSMIT, groups.contains(packet.group()),
+        if (!Admission.acceptable(packet, channel == Channel.RETRANSMIT, members.isMember(packet.group()),
                 config.maxPayload(), counters)) {
             return;
         }
@@ -216,7 +212,7 @@ public final class FecEngine implements ProtocolEngine {
             counters.increment(EngineCounter.INVALID_PACKETS);
             return;
         }
-        if (!groups.contains(incoming.group())) {
+        if (!members.isMember(incoming.group())) {
             counters.increment(EngineCounter.NON_MEMBER);
             return;
         }
@@ -271,11 +267,6 @@ public final class FecEngine implements ProtocolEngine {
     /** The stream of (origin, group), created only for a sender the GMS lists in the group; null (counted) if none. */
     private StreamTable.Stream stream(int origin, int group, long seqno) {
         return streams.getOrCreateListed(origin, group, seqno, roster, counters);
-    }
-
-    private boolean isListed(int group, int node) {
-        Set<Integer> listed = members.get(group);
-        return listed != null && listed.contains(node);
     }
 
     /** A new packet is being delivered: counts it and what it recovered. */

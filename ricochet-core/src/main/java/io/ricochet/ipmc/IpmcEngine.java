@@ -5,6 +5,7 @@ import io.ricochet.engine.Counters;
 import io.ricochet.engine.DataSender;
 import io.ricochet.engine.Delivery;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.GroupRoster;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.ProtocolEngine;
@@ -15,10 +16,7 @@ import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;
 import io.ricochet.wire.HeaderFlyweight;
-import java.util.HashMap;
-import java.util.HashSet;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * Plain IP multicast for one node, sans I/O: {@link #send} multicasts the shared DATA frame once; a DATA frame that
@@ -42,10 +40,9 @@ public final class IpmcEngine implements ProtocolEngine {
     private final Outbox outbox;
     private final Counters counters = new Counters(IpmcProtocol.COUNTERS);
     private final DataSender dataSender;
-    private final Set<Integer> groups = new HashSet<>();
-    private final Map<Integer, Set<Integer>> members = new HashMap<>();
+    private final GroupRoster members;
     private final StreamTable streams = new StreamTable(STREAM_WINDOW);
-    private final StreamTable.Roster roster = this::isListed;
+    private final StreamTable.Roster roster;
     private final WakeRequests wakes;
     private final HeaderFlyweight header = new HeaderFlyweight();
     private final DataFlyweight data = new DataFlyweight();
@@ -57,6 +54,8 @@ public final class IpmcEngine implements ProtocolEngine {
      */
     public IpmcEngine(int self, int maxPayload, Outbox outbox) {
         this.self = self;
+        this.members = new GroupRoster(self);
+        this.roster = members::isListed;
         this.maxPayload = maxPayload;
         this.outbox = outbox;
         this.dataSender = new DataSender(self, maxPayload, counters, outbox);
@@ -75,7 +74,7 @@ public final class IpmcEngine implements ProtocolEngine {
 
     @Override
     public long send(int group, byte[] payload, int offset, int length, long nowNs) {
-        return dataSender.send(groups.contains(group), group, payload, offset, length);
+        return dataSender.send(members.isMember(group), group, payload, offset, length);
     }
 
     @Override
@@ -101,21 +100,18 @@ public final class IpmcEngine implements ProtocolEngine {
         boolean join = event.kind() == MembershipEvent.Kind.JOIN;
         if (node == self) {
             if (join) {
-                groups.add(group);
+                members.join(group, self);
             } else {
-                groups.remove(group);
+                members.leave(group, self);
                 streams.retireGroup(group, nowNs + RETIRE_AFTER_NS);
             }
         } else if (join) {
-            boolean fresh = members.computeIfAbsent(group, g -> new HashSet<>()).add(node);
+            boolean fresh = members.join(group, node);
             // A restarted sender's old stream is simply replaced: there is no other state to drop.
-            streams.joined(node, group, event.incarnation(), fresh, groups.contains(group));
+            streams.joined(node, group, event.incarnation(), fresh, members.isMember(group));
         } else {
             streams.retire(node, group, nowNs + RETIRE_AFTER_NS);
-            Set<Integer> listed = members.get(group);
-            if (listed != null) {
-                listed.remove(node);
-            }
+            members.leave(group, node);
         }
         wakes.request(nextDeadlineNs(), nowNs);
     }
@@ -128,7 +124,7 @@ public final class IpmcEngine implements ProtocolEngine {
             return;
         }
         DataFlyweight packet = data.wrap(buffer, offset);
-        if (!Admission.acceptable(packet, false, groups.contains(packet.group()), maxPayload, counters)) {
+        if (!Admission.acceptable(packet, false, members.isMember(packet.group()), maxPayload, counters)) {
             return;
         }
         if (packet.origin() == self) {
@@ -160,11 +156,6 @@ public final class IpmcEngine implements ProtocolEngine {
         counters.increment(EngineCounter.DELIVERED);
         outbox.deliver(packet.origin(), packet.group(), seqno, packet.buffer(), packet.payloadOffset(),
                 packet.payloadLength(), Delivery.DIRECT);
-    }
-
-    private boolean isListed(int group, int node) {
-        Set<Integer> listed = members.get(group);
-        return listed != null && listed.contains(node);
     }
 
     @Override

@@ -1,78 +1,60 @@
 package io.ricochet.lec;
 
+import io.ricochet.engine.GroupRoster;
 import java.util.ArrayList;
-import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
- * A node's multi-group view (paper, section 4.2.3): per-group member lists from membership events, with the node
- * itself excluded, divided into regions, the populated disjoint intersections of the groups this node is in.
- * Regions are recomputed lazily after a change, in O(sum of group sizes).
+ * A node's multi-group view (paper, section 4.2.3): who is in which group ({@link GroupRoster}), divided into
+ * regions, the populated disjoint intersections of the groups this node is in. Regions are recomputed lazily after
+ * a change, in O(sum of group sizes).
  */
 public final class MultiGroupView {
-    private final int self;
-    private final Map<Integer, Set<Integer>> members = new HashMap<>();
-    private final Set<Integer> myGroups = new TreeSet<>();
+    private final GroupRoster roster;
     private List<NeighbourRegion> regions = List.of();
     private boolean dirty;
     private long version;
 
     public MultiGroupView(int self) {
-        this.self = self;
+        this.roster = new GroupRoster(self);
     }
 
     /** Adds {@code node} to {@code group}; returns false if it was already there. */
     public boolean join(int group, int node) {
         dirty = true;
-        if (node == self) {
-            return myGroups.add(group);
-        }
-        return members.computeIfAbsent(group, g -> new TreeSet<>()).add(node);
+        return roster.join(group, node);
     }
 
     /** Removes {@code node} from {@code group}; returns false if it was not there. */
     public boolean leave(int group, int node) {
         dirty = true;
-        if (node == self) {
-            return myGroups.remove(group);
-        }
-        Set<Integer> set = members.get(group);
-        boolean removed = set != null && set.remove(node);
-        if (set != null && set.isEmpty()) {
-            members.remove(group);
-        }
-        return removed;
+        return roster.leave(group, node);
     }
 
     public boolean isMember(int group) {
-        return myGroups.contains(group);
+        return roster.isMember(group);
     }
 
     /** True if {@code node} (not this node) is currently listed in {@code group}. */
     public boolean isListed(int group, int node) {
-        Set<Integer> set = members.get(group);
-        return set != null && set.contains(node);
+        return roster.isListed(group, node);
     }
 
     /** Members of {@code group} other than this node, ascending. */
     public Set<Integer> members(int group) {
-        Set<Integer> listed = members.get(group);
-        return listed == null ? Collections.emptySet() : Collections.unmodifiableSet(listed);
+        return roster.others(group);
     }
 
     public Set<Integer> myGroups() {
-        return Collections.unmodifiableSet(myGroups);
+        return roster.groups();
     }
 
     /** Members of {@code group} other than this node. */
     public int groupSize(int group) {
-        Set<Integer> set = members.get(group);
-        return set == null ? 0 : set.size();
+        return roster.othersCount(group);
     }
 
     /** Incremented every time the regions are recomputed after a change. */
@@ -94,8 +76,8 @@ public final class MultiGroupView {
         dirty = false;
         version++;
         Map<Integer, List<Integer>> groupsOfNode = new TreeMap<>();
-        for (int group : myGroups) {
-            for (int node : members.getOrDefault(group, Set.of())) {
+        for (int group : roster.groups()) {
+            for (int node : roster.others(group)) {
                 groupsOfNode.computeIfAbsent(node, n -> new ArrayList<>()).add(group);
             }
         }

@@ -1,7 +1,9 @@
 package io.ricochet.membership;
 
+import io.ricochet.engine.GroupRoster;
 import io.ricochet.engine.MembershipEvent;
 import java.net.InetSocketAddress;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,7 +15,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Turns what the GMS pushes (a group's full view on join or reconnect, and single member events) into the engine's
  * membership events and this node's socket joins and leaves, and keeps the addresses the engine's frames go to.
- * Its own record ({@link GroupMembership}) is kept in step with every event handed to the engine, so the daemon
+ * Its own record (a {@link GroupRoster}) is kept in step with every event handed to the engine, so the daemon
  * can answer "am I in G?" whatever protocol runs. Owned by the engine's thread. The daemon drives it from the GMS;
  * a simulation can drive it with views of its own and sockets that do nothing.
  */
@@ -23,7 +25,7 @@ public final class ViewReconciler {
     private final int self;
     private final GroupSockets transport;
     private final Consumer<MembershipEvent> engine;
-    private final GroupMembership membership;
+    private final GroupRoster membership;
     private final Map<Integer, InetSocketAddress> addresses = new HashMap<>();
     /** Where this node listens for each group: the group's address, or its region's. */
     private final Map<Integer, InetSocketAddress> multicastOf = new HashMap<>();
@@ -40,7 +42,7 @@ public final class ViewReconciler {
         this.self = self;
         this.transport = transport;
         this.engine = engine;
-        this.membership = new GroupMembership(self);
+        this.membership = new GroupRoster(self);
     }
 
     /**
@@ -73,7 +75,7 @@ public final class ViewReconciler {
                         incarnations.getOrDefault(m.getKey(), 0L)));
             }
         }
-        for (int listed : membership.others(group)) {
+        for (int listed : new ArrayList<>(membership.others(group))) { // a copy: leaving changes it
             if (!members.containsKey(listed)) {
                 toEngine(MembershipEvent.leave(group, listed));
             }
@@ -129,12 +131,12 @@ public final class ViewReconciler {
 
     /** The groups this node is in, ascending. */
     public List<Integer> myGroups() {
-        return membership.myGroups();
+        return new ArrayList<>(membership.groups());
     }
 
     /** The other members of {@code group}, ascending. */
     public List<Integer> others(int group) {
-        return membership.others(group);
+        return new ArrayList<>(membership.others(group));
     }
 
     /** Where this node listens for {@code group}, or null if no view of it arrived. */

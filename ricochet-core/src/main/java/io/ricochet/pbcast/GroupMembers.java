@@ -1,68 +1,58 @@
 package io.ricochet.pbcast;
 
+import io.ricochet.engine.GroupRoster;
 import java.util.Map;
-import java.util.NavigableSet;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.random.RandomGenerator;
 
 /**
- * Per-group member lists (self excluded) from the membership events, the groups this node belongs to, and the
- * random choices made among members: gossip targets and Pbcast-local's neighbour. Iteration orders are sorted, so
- * a seeded generator gives the same choices on every run.
+ * Who is in which group ({@link GroupRoster}, with each group's other members as an array kept until it changes),
+ * and the random choices made among members: gossip targets and Pbcast-local's neighbour. Iteration orders are
+ * sorted, so a seeded generator gives the same choices on every run.
  */
 final class GroupMembers {
     private final int self;
-    private final Map<Integer, NavigableSet<Integer>> others = new TreeMap<>();
+    private final GroupRoster roster;
     private final Map<Integer, int[]> snapshots = new TreeMap<>();
-    private final NavigableSet<Integer> joined = new TreeSet<>();
     private int[] scratch = new int[16];
 
     GroupMembers(int self) {
         this.self = self;
+        this.roster = new GroupRoster(self);
     }
 
     /** Adds {@code node} to {@code group}; returns true if it was not listed. */
     boolean join(int group, int node) {
-        if (node == self) {
-            return joined.add(group);
+        if (node != self) {
+            snapshots.remove(group);
         }
-        snapshots.remove(group);
-        return others.computeIfAbsent(group, g -> new TreeSet<>()).add(node);
+        return roster.join(group, node);
     }
 
     void leave(int group, int node) {
-        if (node == self) {
-            joined.remove(group);
-            return;
-        }
-        NavigableSet<Integer> members = others.get(group);
-        if (members != null && members.remove(node)) {
+        if (roster.leave(group, node) && node != self) {
             snapshots.remove(group);
         }
     }
 
     /** True if {@code node} (not this node) is listed in {@code group}. */
     boolean contains(int group, int node) {
-        NavigableSet<Integer> members = others.get(group);
-        return members != null && members.contains(node);
+        return roster.isListed(group, node);
     }
 
     boolean isMember(int group) {
-        return joined.contains(group);
+        return roster.isMember(group);
     }
 
     /** The groups this node is a member of, ascending. */
     Iterable<Integer> groups() {
-        return joined;
+        return roster.groups();
     }
 
     /** The other members of {@code group}, ascending; do not modify. */
     int[] others(int group) {
-        return snapshots.computeIfAbsent(group, g -> {
-            NavigableSet<Integer> members = others.get(g);
-            return members == null ? new int[0] : members.stream().mapToInt(Integer::intValue).toArray();
-        });
+        return snapshots.computeIfAbsent(group,
+                g -> roster.others(g).stream().mapToInt(Integer::intValue).toArray());
     }
 
     /**

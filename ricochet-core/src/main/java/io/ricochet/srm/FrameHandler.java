@@ -2,6 +2,7 @@ package io.ricochet.srm;
 
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.GroupRoster;
 import io.ricochet.engine.PacketId;
 import io.ricochet.engine.StreamTable;
 import io.ricochet.wire.DataFlyweight;
@@ -22,7 +23,7 @@ final class FrameHandler {
 
     private final int self;
     private final int maxPayload;
-    private final GroupMembers members;
+    private final GroupRoster members;
     private final StreamTable streams;
     private final RequestTable requests;
     private final RepairTable repairs;
@@ -35,7 +36,7 @@ final class FrameHandler {
     private final SrmRepairFlyweight repair = new SrmRepairFlyweight();
     private final SrmSessionFlyweight session = new SrmSessionFlyweight();
 
-    FrameHandler(int self, int maxPayload, GroupMembers members, StreamTable streams, RequestTable requests,
+    FrameHandler(int self, int maxPayload, GroupRoster members, StreamTable streams, RequestTable requests,
                  RepairTable repairs, Receiver receiver, Holder holder, Counters counters) {
         this.self = self;
         this.maxPayload = maxPayload;
@@ -144,7 +145,7 @@ final class FrameHandler {
         }
         for (int i = 0, count = frame.count(); i < count; i++) {
             int sender = frame.entrySender(i);
-            if (sender != self && members.contains(group, sender)) {
+            if (sender != self && members.isListed(group, sender)) {
                 reveal(streams.find(sender, group), frame.entrySeqno(i), nowNs);
             }
         }

@@ -1,5 +1,6 @@
 package io.ricochet.srm;
 
+import io.ricochet.engine.GroupRoster;
 import io.ricochet.engine.StreamTable;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,14 +15,14 @@ import java.util.NavigableSet;
 final class SessionWriter {
     private final int self;
     private final boolean reportsHeard;
-    private final GroupMembers members;
+    private final GroupRoster members;
     private final StreamTable streams;
     private final SrmSessionFlyweight out;
     /** Group -> the last sender listed, for groups too big for one message. */
     private final Map<Integer, Integer> cursors = new HashMap<>();
     private int count;
 
-    SessionWriter(int self, boolean reportsHeard, GroupMembers members, StreamTable streams, byte[] frame) {
+    SessionWriter(int self, boolean reportsHeard, GroupRoster members, StreamTable streams, byte[] frame) {
         this.self = self;
         this.reportsHeard = reportsHeard;
         this.members = members;
@@ -33,7 +34,7 @@ final class SessionWriter {
     int write(int group, long highestSent) {
         count = 0;
         if (reportsHeard) {
-            NavigableSet<Integer> all = members.of(group);
+            NavigableSet<Integer> all = members.others(group); // not this node: it has no stream of its own
             Integer cursor = cursors.remove(group);
             if (cursor == null) {
                 addAll(group, all);
@@ -52,7 +53,7 @@ final class SessionWriter {
                 cursors.put(group, out.entrySender(count - 1));
                 return;
             }
-            StreamTable.Stream stream = sender == self ? null : streams.find(sender, group);
+            StreamTable.Stream stream = streams.find(sender, group);
             if (stream != null && stream.window().highest() >= 0) {
                 out.entry(count++, sender, stream.window().highest());
             }

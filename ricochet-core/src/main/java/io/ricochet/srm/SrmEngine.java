@@ -3,6 +3,7 @@ package io.ricochet.srm;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.DataSender;
 import io.ricochet.engine.EngineCounter;
+import io.ricochet.engine.GroupRoster;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.engine.Outbox;
 import io.ricochet.engine.PacketId;
@@ -27,7 +28,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
     private final Outbox outbox;
     private final Counters counters = new Counters(SrmProtocol.COUNTERS);
     private final DataSender dataSender;
-    private final GroupMembers members;
+    private final GroupRoster members;
     private final StreamTable streams;
     private final RequestTable requests;
     private final RepairTable repairs;
@@ -53,7 +54,7 @@ public final class SrmEngine implements ProtocolEngine, RequestTable.Handler, Re
         this.config = config;
         this.outbox = outbox;
         this.dataSender = new DataSender(self, config.maxPayload(), counters, outbox);
-        this.members = new GroupMembers(self);
+        this.members = new GroupRoster(self);
         this.streams = new StreamTable(config.streamWindow());
         this.wakes = new WakeRequests(outbox);
         this.requests = new RequestTable(config, rng, counters);
