@@ -1,20 +1,20 @@
 package io.ricochet.daemon;
 
-import io.ricochet.control.DetectorAddresses;
 import io.ricochet.api.server.ApiAccess;
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.api.server.GroupAccess;
 import io.ricochet.auth.Authentication;
-import io.ricochet.control.GmsAddresses;
+import io.ricochet.control.link.GmsAddresses;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.control.verdict.DetectorAddresses;
+import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.metrics.MetricsBind;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.protocols.ProtocolTuning;
 import io.ricochet.qsm.QsmConfig;
-import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.ricochet.RicochetConfig;
 import io.ricochet.setting.Setting;
 import java.net.InetAddress;
