@@ -16,8 +16,9 @@ import org.junit.jupiter.api.Test;
 /**
  * The layering of ricochet-core, stated as rules over its compiled main classes (ArchUnit). The protocol packages
  * are sans-I/O and deterministic; {@code wire} is the bottom layer and {@code engine} the shared protocol layer just
- * above it; the local API does not know the daemon; the control protocol does not know the engine; the two drivers
- * of the engine (the daemon and the simulator) do not know each other; and no two packages depend on each other.
+ * above it; the local API does not know the daemon; the control protocol does not know the engine, and its
+ * messages and codec do not know its links; the two drivers of the engine (the daemon and the simulator) do not
+ * know each other; and no two packages depend on each other.
  */
 class LayeringTest {
     /** Agrona's primitive-keyed collections, which the packet path may use (its pom entry says why). */
@@ -106,6 +107,17 @@ class LayeringTest {
                 .resideInAnyPackage("io.ricochet.engine..", "io.ricochet.daemon..", "io.ricochet.cli..",
                         "io.ricochet.sim..")
                 .because("the GMS speaks the control protocol without knowing the engine; the daemon translates"));
+    }
+
+    @Test
+    void shouldKeepTheControlMessagesAndTheirBytesBelowTheLinks() {
+        check(noClasses().that().resideInAnyPackage("io.ricochet.control.message..", "io.ricochet.control.codec..")
+                .should().dependOnClassesThat()
+                .resideInAnyPackage("io.ricochet.control.link..", "io.ricochet.control.verdict..")
+                .because("the GMS and every client share the messages and their bytes; the sessions build on them"));
+        check(noClasses().that().resideInAPackage("io.ricochet.control.link..").should().dependOnClassesThat()
+                .resideInAPackage("io.ricochet.control.verdict..")
+                .because("a detector's verdicts and watch list ride on the links, not the reverse"));
     }
 
     @Test

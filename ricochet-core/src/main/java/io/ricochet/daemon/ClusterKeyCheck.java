@@ -2,7 +2,7 @@ package io.ricochet.daemon;
 
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.ClusterKeys;
-import io.ricochet.control.KeyFingerprint;
+import io.ricochet.control.message.KeyFingerprint;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;

@@ -3,15 +3,16 @@ package io.ricochet.daemon;
 import io.ricochet.api.server.ApiConfig;
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.DatagramAuth;
-import io.ricochet.control.DetectorAddresses;
-import io.ricochet.control.GmsAddresses;
+import io.ricochet.control.link.GmsAddresses;
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.control.verdict.DetectorAddresses;
 import io.ricochet.lecnak.RicochetConfig;
 import io.ricochet.loss.LossScope;
 import io.ricochet.loss.LossSpec;
 import io.ricochet.metrics.MetricsBind;
 import io.ricochet.protocols.ProtocolChoice;
 import io.ricochet.protocols.ProtocolTuning;
+
 import io.ricochet.setting.Setting;
 import io.ricochet.wire.HeaderFlyweight;
 import java.net.InetAddress;

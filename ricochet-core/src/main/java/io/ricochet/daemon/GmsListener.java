@@ -1,12 +1,12 @@
 package io.ricochet.daemon;
 
 import io.ricochet.api.NodeStats;
-import io.ricochet.control.ErrorCode;
-import io.ricochet.control.GroupView;
-import io.ricochet.control.MemberEvent;
-import io.ricochet.control.MemberEventKind;
-import io.ricochet.control.MembershipListener;
-import io.ricochet.control.ViewRegion;
+import io.ricochet.control.link.MembershipListener;
+import io.ricochet.control.message.ErrorCode;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.MemberEvent;
+import io.ricochet.control.message.MemberEventKind;
+import io.ricochet.control.message.ViewRegion;
 import io.ricochet.engine.MembershipEvent;
 import java.net.InetSocketAddress;
 import java.util.HashMap;

@@ -1,9 +1,9 @@
 package io.ricochet.daemon;
 
-import io.ricochet.control.DetectorAddresses;
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
+import io.ricochet.control.verdict.DetectorAddresses;
 import io.ricochet.support.RateLimitedLog;
 import io.ricochet.wire.Bytes;
 import io.ricochet.wire.FrameType;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.auth.Authentication;
 import io.ricochet.auth.ClusterKeys;
-import io.ricochet.control.KeyFingerprint;
+import io.ricochet.control.message.KeyFingerprint;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.util.List;

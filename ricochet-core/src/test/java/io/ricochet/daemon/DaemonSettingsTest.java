@@ -1,11 +1,11 @@
 package io.ricochet.daemon;
 
-import io.ricochet.control.DetectorAddresses;
+import io.ricochet.control.verdict.DetectorAddresses;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.control.GmsAddresses;
+import io.ricochet.control.link.GmsAddresses;
 import java.net.InetSocketAddress;
 import java.util.HashMap;
 import java.util.List;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.ricochet.control.GroupView;
-import io.ricochet.control.MemberEvent;
-import io.ricochet.control.MemberEventKind;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.MemberEvent;
+import io.ricochet.control.message.MemberEventKind;
 import io.ricochet.engine.Counters;
 import io.ricochet.engine.MembershipEvent;
 import io.ricochet.lecnak.RicochetConfig;
@@ -106,9 +106,9 @@ class GmsListenerTest {
 
     @Test
     void shouldSayTheDaemonMustStopWhenTheGmsRefusesItsKeysAndNotForOtherRefusals() {
-        listener.onError(0, io.ricochet.control.ErrorCode.PROTOCOL_MISMATCH, "group 4 runs another protocol");
+        listener.onError(0, io.ricochet.control.message.ErrorCode.PROTOCOL_MISMATCH, "group 4 runs another protocol");
         assertFalse(listener.keyMismatch().isDone());
-        listener.onError(0, io.ricochet.control.ErrorCode.KEY_MISMATCH, "node 1 refused: its key 1 differs");
+        listener.onError(0, io.ricochet.control.message.ErrorCode.KEY_MISMATCH, "node 1 refused: its key 1 differs");
         assertEquals("node 1 refused: its key 1 differs", listener.keyMismatch().getNow(null));
     }
 }

@@ -1,6 +1,6 @@
 package io.ricochet.daemon;
 
-import io.ricochet.control.DetectorAddresses;
+import io.ricochet.control.verdict.DetectorAddresses;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;

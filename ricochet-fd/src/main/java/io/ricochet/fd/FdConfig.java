@@ -1,7 +1,7 @@
 package io.ricochet.fd;
 
 import io.ricochet.auth.Authentication;
-import io.ricochet.control.DetectorAddresses;
+import io.ricochet.control.verdict.DetectorAddresses;
 import io.ricochet.metrics.MetricsBind;
 import java.net.InetSocketAddress;
 import java.util.HashMap;

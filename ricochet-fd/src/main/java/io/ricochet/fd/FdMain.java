@@ -1,14 +1,14 @@
 package io.ricochet.fd;
 
-import io.ricochet.support.OnOff;
 import io.ricochet.auth.Authentication;
-import io.ricochet.control.DetectorAddresses;
-import io.ricochet.control.GmsAddresses;
-import io.ricochet.control.Watch;
+import io.ricochet.control.link.GmsAddresses;
+import io.ricochet.control.message.Watch;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.control.verdict.DetectorAddresses;
 import io.ricochet.metrics.MetricsOptions;
+import io.ricochet.support.OnOff;
 import io.ricochet.support.ProjectVersion;
 import io.ricochet.support.UsageErrorHandler;
 import java.net.InetSocketAddress;
@@ -19,8 +19,8 @@ import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;

@@ -2,14 +2,14 @@ package io.ricochet.fd;
 
 import io.netty.bootstrap.Bootstrap;
 import io.netty.channel.Channel;
-import io.ricochet.auth.FrameGuard;
 import io.netty.channel.ChannelFuture;
 import io.netty.channel.EventLoop;
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.socket.nio.NioDatagramChannel;
-import io.ricochet.control.FailureReporter;
-import io.ricochet.control.WatchList;
+import io.ricochet.auth.FrameGuard;
+import io.ricochet.control.message.WatchList;
 import io.ricochet.control.tls.CertificateExpiry;
+import io.ricochet.control.verdict.FailureReporter;
 import io.ricochet.metrics.MetricsEndpoint;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -1,9 +1,9 @@
 package io.ricochet.fd;
 
 import io.netty.channel.EventLoopGroup;
-import io.ricochet.control.FailureReporter;
-import io.ricochet.control.GmsFailureReporter;
 import io.ricochet.control.tls.TlsSettings;
+import io.ricochet.control.verdict.FailureReporter;
+import io.ricochet.control.verdict.GmsFailureReporter;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.slf4j.Logger;

@@ -7,7 +7,7 @@ import io.netty.channel.socket.DatagramPacket;
 import io.ricochet.auth.BadTagLog;
 import io.ricochet.auth.DatagramAuth;
 import io.ricochet.auth.FrameGuard;
-import io.ricochet.control.DetectorAddresses;
+import io.ricochet.control.verdict.DetectorAddresses;
 import io.ricochet.support.RateLimitedLog;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;

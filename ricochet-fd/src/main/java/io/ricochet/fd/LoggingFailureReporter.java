@@ -1,7 +1,7 @@
 package io.ricochet.fd;
 
-import io.ricochet.control.FailureReporter;
-import io.ricochet.control.GmsAddresses;
+import io.ricochet.control.link.GmsAddresses;
+import io.ricochet.control.verdict.FailureReporter;
 import java.net.InetSocketAddress;
 import java.util.List;
 import org.slf4j.Logger;

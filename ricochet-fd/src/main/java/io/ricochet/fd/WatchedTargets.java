@@ -1,6 +1,6 @@
 package io.ricochet.fd;
 
-import io.ricochet.control.WatchList;
+import io.ricochet.control.message.WatchList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.ricochet.control.DetectorAddresses;
-import io.ricochet.control.WatchList;
+import io.ricochet.control.message.WatchList;
+import io.ricochet.control.verdict.DetectorAddresses;
 import io.ricochet.wire.DataFlyweight;
 import io.ricochet.wire.FrameType;
 import io.ricochet.wire.FrameValidator;

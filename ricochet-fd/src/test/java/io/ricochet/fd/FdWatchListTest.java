@@ -2,10 +2,10 @@ package io.ricochet.fd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.ricochet.control.NodeFailed;
-import io.ricochet.control.NodeRecovered;
-import io.ricochet.control.Watch;
-import io.ricochet.control.WatchList;
+import io.ricochet.control.message.NodeFailed;
+import io.ricochet.control.message.NodeRecovered;
+import io.ricochet.control.message.Watch;
+import io.ricochet.control.message.WatchList;
 import io.ricochet.control.tls.TlsSettings;
 import java.util.ArrayList;
 import java.util.HashSet;

@@ -1,6 +1,6 @@
 package io.ricochet.fd;
 
-import io.ricochet.control.FailureReporter;
+import io.ricochet.control.verdict.FailureReporter;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 

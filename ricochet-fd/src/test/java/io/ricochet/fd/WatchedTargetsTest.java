@@ -3,7 +3,7 @@ package io.ricochet.fd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.ricochet.control.WatchList;
+import io.ricochet.control.message.WatchList;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;

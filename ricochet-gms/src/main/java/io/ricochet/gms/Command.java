@@ -2,17 +2,17 @@ package io.ricochet.gms;
 
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.ricochet.control.ControlCodec;
-import io.ricochet.control.ControlDecodeException;
-import io.ricochet.control.ControlMessage;
-import io.ricochet.control.DetectorFailed;
-import io.ricochet.control.DetectorRecovered;
-import io.ricochet.control.Join;
-import io.ricochet.control.Leave;
-import io.ricochet.control.NodeFailed;
-import io.ricochet.control.NodeRecovered;
-import io.ricochet.control.Register;
-import io.ricochet.control.Watch;
+import io.ricochet.control.codec.ControlCodec;
+import io.ricochet.control.codec.ControlDecodeException;
+import io.ricochet.control.message.ControlMessage;
+import io.ricochet.control.message.DetectorFailed;
+import io.ricochet.control.message.DetectorRecovered;
+import io.ricochet.control.message.Join;
+import io.ricochet.control.message.Leave;
+import io.ricochet.control.message.NodeFailed;
+import io.ricochet.control.message.NodeRecovered;
+import io.ricochet.control.message.Register;
+import io.ricochet.control.message.Watch;
 import java.util.Objects;
 
 /**

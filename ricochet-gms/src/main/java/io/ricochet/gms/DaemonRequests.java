@@ -2,12 +2,12 @@ package io.ricochet.gms;
 
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
-import io.ricochet.control.ControlMessage;
-import io.ricochet.control.ErrorCode;
-import io.ricochet.control.Join;
-import io.ricochet.control.Leave;
-import io.ricochet.control.Partitioning;
-import io.ricochet.control.Register;
+import io.ricochet.control.link.Partitioning;
+import io.ricochet.control.message.ControlMessage;
+import io.ricochet.control.message.ErrorCode;
+import io.ricochet.control.message.Join;
+import io.ricochet.control.message.Leave;
+import io.ricochet.control.message.Register;
 import java.util.HashSet;
 import java.util.Set;
 import org.slf4j.Logger;

@@ -1,13 +1,13 @@
 package io.ricochet.gms;
 
 import io.netty.channel.Channel;
-import io.ricochet.control.DetectorFailed;
-import io.ricochet.control.DetectorRecovered;
-import io.ricochet.control.NodeFailed;
-import io.ricochet.control.ErrorCode;
-import io.ricochet.control.NodeRecovered;
-import io.ricochet.control.Partitioning;
-import io.ricochet.control.Watch;
+import io.ricochet.control.link.Partitioning;
+import io.ricochet.control.message.DetectorFailed;
+import io.ricochet.control.message.DetectorRecovered;
+import io.ricochet.control.message.ErrorCode;
+import io.ricochet.control.message.NodeFailed;
+import io.ricochet.control.message.NodeRecovered;
+import io.ricochet.control.message.Watch;
 
 /**
  * The GMS in its role towards failure detectors, at the leader: NODE_FAILED and NODE_RECOVERED go into the Raft

@@ -1,7 +1,7 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.ErrorReply;
-import io.ricochet.control.GroupView;
+import io.ricochet.control.message.ErrorReply;
+import io.ricochet.control.message.GroupView;
 
 /**
  * What applying one committed {@link Command} asks of the replica that holds the sessions (the leader), in order.
@@ -25,7 +25,7 @@ sealed interface Effect {
     }
 
     /** Send {@code list} to detector {@code detector}. */
-    record SendWatchList(String detector, io.ricochet.control.WatchList list) implements Effect {
+    record SendWatchList(String detector, io.ricochet.control.message.WatchList list) implements Effect {
     }
 
     /** Answer the request of {@code session} with {@code error}; nothing changed beyond the effects before it. */

@@ -1,7 +1,7 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.KeyFingerprint;
-import io.ricochet.control.Partitioning;
+import io.ricochet.control.link.Partitioning;
+import io.ricochet.control.message.KeyFingerprint;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.metrics.MetricsBind;
 import java.net.InetSocketAddress;

@@ -1,10 +1,10 @@
 package io.ricochet.gms;
 
-import io.ricochet.support.OnOff;
-import io.ricochet.control.KeyFingerprint;
+import io.ricochet.control.message.KeyFingerprint;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsOptions;
 import io.ricochet.metrics.MetricsOptions;
+import io.ricochet.support.OnOff;
 import io.ricochet.support.ProjectVersion;
 import io.ricochet.support.UsageSetup;
 import java.io.IOException;
@@ -16,8 +16,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.stream.IntStream;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;

@@ -1,7 +1,7 @@
 package io.ricochet.gms;
 
 /**
- * A request the GMS will not carry out, with the {@link io.ricochet.control.ErrorCode} and the message of the
+ * A request the GMS will not carry out, with the {@link io.ricochet.control.message.ErrorCode} and the message of the
  * ERROR reply the requester gets. Nothing changed when it is thrown.
  */
 final class GmsRefusal extends Exception {

@@ -1,7 +1,7 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.GroupView;
-import io.ricochet.control.ViewRegion;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.ViewRegion;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collections;

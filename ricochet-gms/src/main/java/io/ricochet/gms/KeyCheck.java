@@ -1,8 +1,8 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.ErrorCode;
-import io.ricochet.control.KeyFingerprint;
-import io.ricochet.control.Register;
+import io.ricochet.control.message.ErrorCode;
+import io.ricochet.control.message.KeyFingerprint;
+import io.ricochet.control.message.Register;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.Ipv4;
-import io.ricochet.control.Partitioning;
+import io.ricochet.control.codec.Ipv4;
+import io.ricochet.control.link.Partitioning;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;

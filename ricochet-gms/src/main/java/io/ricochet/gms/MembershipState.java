@@ -1,11 +1,11 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.ErrorCode;
-import io.ricochet.control.GroupView;
-import io.ricochet.control.MemberEvent;
-import io.ricochet.control.MemberEventKind;
-import io.ricochet.control.Partitioning;
-import io.ricochet.control.ViewRegion;
+import io.ricochet.control.link.Partitioning;
+import io.ricochet.control.message.ErrorCode;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.MemberEvent;
+import io.ricochet.control.message.MemberEventKind;
+import io.ricochet.control.message.ViewRegion;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collections;

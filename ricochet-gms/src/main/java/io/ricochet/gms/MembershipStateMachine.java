@@ -1,7 +1,7 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.ControlDecodeException;
-import io.ricochet.control.Partitioning;
+import io.ricochet.control.codec.ControlDecodeException;
+import io.ricochet.control.link.Partitioning;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;

@@ -1,6 +1,6 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.WatchList;
+import io.ricochet.control.message.WatchList;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.Collections;

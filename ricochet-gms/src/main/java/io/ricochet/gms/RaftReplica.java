@@ -1,6 +1,6 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.Partitioning;
+import io.ricochet.control.link.Partitioning;
 import io.ricochet.control.tls.PeerIdentity;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -15,8 +15,8 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.apache.ratis.RaftConfigKeys;
-import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.conf.Parameters;
+import org.apache.ratis.conf.RaftProperties;
 import org.apache.ratis.grpc.GrpcConfigKeys;
 import org.apache.ratis.grpc.GrpcTlsConfig;
 import org.apache.ratis.protocol.ClientId;

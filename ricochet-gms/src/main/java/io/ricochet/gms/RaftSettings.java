@@ -20,7 +20,7 @@ public record RaftSettings(int electionTimeoutMs, long snapshotEvery, int pendin
     /**
      * Bytes of requests a partition's leader holds uncommitted at once ({@code raft.server.write.byte-limit}, its
      * default): far more than {@link #DEFAULT_PENDING_REQUESTS} requests take (a JOIN is a few dozen bytes), and
-     * more than the largest one ({@link io.ricochet.control.ControlCodec#MAX_FRAME_BYTES} and a header).
+     * more than the largest one ({@link io.ricochet.control.codec.ControlCodec#MAX_FRAME_BYTES} and a header).
      */
     public static final int PENDING_BYTES = 64 << 20;
     /** The defaults: 500 ms election timeout, a snapshot every 10 000 entries, 4096 pending requests. */

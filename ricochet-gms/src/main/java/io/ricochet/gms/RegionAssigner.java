@@ -1,7 +1,7 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.GroupView;
-import io.ricochet.control.ViewRegion;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.ViewRegion;
 import io.ricochet.region.Region;
 import io.ricochet.region.RegionPlan;
 import io.ricochet.region.RegionPlanner;

@@ -1,6 +1,6 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.Ipv4;
+import io.ricochet.control.codec.Ipv4;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.Objects;

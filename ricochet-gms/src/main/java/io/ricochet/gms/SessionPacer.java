@@ -2,7 +2,7 @@ package io.ricochet.gms;
 
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
-import io.ricochet.control.ControlMessage;
+import io.ricochet.control.message.ControlMessage;
 import java.util.ArrayDeque;
 
 /**

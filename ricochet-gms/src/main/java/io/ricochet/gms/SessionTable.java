@@ -2,9 +2,9 @@ package io.ricochet.gms;
 
 import io.netty.channel.Channel;
 import io.netty.util.AttributeKey;
-import io.ricochet.control.ControlMessage;
-import io.ricochet.control.GroupView;
-import io.ricochet.control.WatchList;
+import io.ricochet.control.message.ControlMessage;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.WatchList;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.HashMap;

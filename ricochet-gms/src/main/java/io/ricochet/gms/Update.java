@@ -1,7 +1,7 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.GroupView;
-import io.ricochet.control.MemberEvent;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.MemberEvent;
 import java.util.List;
 
 /**

@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.embedded.EmbeddedChannel;
-import io.ricochet.control.ControlMessage;
-import io.ricochet.control.ErrorCode;
-import io.ricochet.control.Join;
-import io.ricochet.control.Leave;
-import io.ricochet.control.Partitioning;
+import io.ricochet.control.link.Partitioning;
+import io.ricochet.control.message.ControlMessage;
+import io.ricochet.control.message.ErrorCode;
+import io.ricochet.control.message.Join;
+import io.ricochet.control.message.Leave;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

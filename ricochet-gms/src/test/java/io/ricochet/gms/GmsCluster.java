@@ -2,10 +2,10 @@ package io.ricochet.gms;
 
 import com.google.common.net.InetAddresses;
 import io.netty.channel.EventLoopGroup;
-import io.ricochet.control.TcpChannels;
-import io.ricochet.control.GmsAddresses;
-import io.ricochet.control.GmsClient;
-import io.ricochet.control.Partitioning;
+import io.ricochet.control.link.GmsAddresses;
+import io.ricochet.control.link.GmsClient;
+import io.ricochet.control.link.Partitioning;
+import io.ricochet.control.link.TcpChannels;
 import io.ricochet.control.tls.TlsSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;

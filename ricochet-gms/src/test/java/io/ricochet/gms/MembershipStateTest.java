@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.net.InetAddresses;
-import io.ricochet.control.ErrorCode;
-import io.ricochet.control.GroupView;
-import io.ricochet.control.MemberEvent;
-import io.ricochet.control.MemberEventKind;
-import io.ricochet.control.Partitioning;
+import io.ricochet.control.link.Partitioning;
+import io.ricochet.control.message.ErrorCode;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.MemberEvent;
+import io.ricochet.control.message.MemberEventKind;
 import java.net.Inet4Address;
 import java.net.InetSocketAddress;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.ricochet.gms;
 
-import io.ricochet.control.GroupView;
-import io.ricochet.control.MemberEvent;
-import io.ricochet.control.MemberEventKind;
-import io.ricochet.control.MembershipListener;
+import io.ricochet.control.link.MembershipListener;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.MemberEvent;
+import io.ricochet.control.message.MemberEventKind;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Map;
@@ -14,7 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * Records everything a {@link io.ricochet.control.GmsClient} hears, in order, for tests polling from another
+ * Records everything a {@link io.ricochet.control.link.GmsClient} hears, in order, for tests polling from another
  * thread; {@link #members} replays it the way docs/design/membership.md tells a daemon to: a view at or above
  * the held view id replaces the group, an event above it is applied, anything older is ignored.
  */

@@ -5,12 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.net.InetAddresses;
-import io.ricochet.control.GroupView;
-import io.ricochet.control.Join;
-import io.ricochet.control.Leave;
-import io.ricochet.control.Partitioning;
-import io.ricochet.control.Register;
-import io.ricochet.control.ViewRegion;
+import io.ricochet.control.link.Partitioning;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.Join;
+import io.ricochet.control.message.Leave;
+import io.ricochet.control.message.Register;
+import io.ricochet.control.message.ViewRegion;
 import java.net.Inet4Address;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;

@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.common.net.InetAddresses;
 import io.netty.channel.EventLoopGroup;
-import io.ricochet.control.TcpChannels;
-import io.ricochet.control.GmsClient;
+import io.ricochet.control.link.GmsClient;
+import io.ricochet.control.link.TcpChannels;
 import io.ricochet.control.tls.TlsSettings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -95,7 +95,7 @@ class ReplicatedGmsTest {
             return replicas.get(newLeader - 1).controlAddress(0).equals(s[0]) && (long) s[1] > termBefore;
         });
         for (int g : new int[] {EVEN, ODD}) {
-            assertTrue(one.count(io.ricochet.control.MemberEventKind.JOIN, g, 3) <= 1,
+            assertTrue(one.count(io.ricochet.control.message.MemberEventKind.JOIN, g, 3) <= 1,
                     "node 1 heard node 3's JOIN at most once (else in a view): " + one);
         }
 
@@ -123,7 +123,8 @@ class ReplicatedGmsTest {
         RecordingListener two = new RecordingListener();
         client(2, two, EVEN);
         Await.until("node 2 in with node 1", () -> two.members(EVEN).equals(Set.of(1, 2)));
-        Await.until("the churn committed", () -> one.count(io.ricochet.control.MemberEventKind.LEAVE, 1298, 1) == 1);
+        Await.until("the churn committed",
+                () -> one.count(io.ricochet.control.message.MemberEventKind.LEAVE, 1298, 1) == 1);
         clients.forEach(GmsClient::close);
         clients.clear();
         for (int id = 1; id <= 3; id++) {

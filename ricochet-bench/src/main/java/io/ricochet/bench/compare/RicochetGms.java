@@ -1,6 +1,6 @@
 package io.ricochet.bench.compare;
 
-import io.ricochet.control.Partitioning;
+import io.ricochet.control.link.Partitioning;
 import io.ricochet.control.tls.PeerIdentity;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.gms.GmsConfig;

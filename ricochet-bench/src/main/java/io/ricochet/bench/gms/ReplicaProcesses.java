@@ -1,10 +1,10 @@
 package io.ricochet.bench.gms;
 
-import io.ricochet.control.ControlCodec;
-import io.ricochet.control.ControlDecodeException;
-import io.ricochet.control.ControlMessage;
-import io.ricochet.control.Serving;
 import io.netty.buffer.Unpooled;
+import io.ricochet.control.codec.ControlCodec;
+import io.ricochet.control.codec.ControlDecodeException;
+import io.ricochet.control.message.ControlMessage;
+import io.ricochet.control.message.Serving;
 import java.io.DataInputStream;
 import java.io.IOException;
 import java.net.InetAddress;

@@ -1,7 +1,7 @@
 package io.ricochet.bench.load;
 
 import io.ricochet.client.ApiAddress;
-import io.ricochet.control.GmsAddresses;
+import io.ricochet.control.link.GmsAddresses;
 import io.ricochet.support.ParsingConverter;
 import java.net.InetSocketAddress;
 import java.util.List;

@@ -1,9 +1,9 @@
 package io.ricochet.bench.load;
 
-import io.ricochet.control.GroupView;
-import io.ricochet.control.MemberEvent;
-import io.ricochet.control.MemberEventKind;
-import io.ricochet.control.MembershipListener;
+import io.ricochet.control.link.MembershipListener;
+import io.ricochet.control.message.GroupView;
+import io.ricochet.control.message.MemberEvent;
+import io.ricochet.control.message.MemberEventKind;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Map;

@@ -2,7 +2,7 @@ package io.ricochet.bench.transport;
 
 import io.ricochet.api.server.ApiCounter;
 import io.ricochet.client.ApiAddress;
-import io.ricochet.control.Partitioning;
+import io.ricochet.control.link.Partitioning;
 import io.ricochet.control.tls.TlsSettings;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.daemon.DaemonConfig;

@@ -5,10 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.ricochet.bench.transport.QuietListener;
 import io.ricochet.api.NodeStats;
-import io.ricochet.control.FailureReporter;
-import io.ricochet.control.Partitioning;
+import io.ricochet.bench.transport.QuietListener;
+import io.ricochet.control.link.Partitioning;
+import io.ricochet.control.verdict.FailureReporter;
 import io.ricochet.daemon.Daemon;
 import io.ricochet.daemon.DaemonConfig;
 import io.ricochet.daemon.DaemonSettings;

@@ -3,9 +3,9 @@ package io.ricochet.bench.system;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufUtil;
 import io.netty.buffer.Unpooled;
-import io.ricochet.control.ControlCodec;
-import io.ricochet.control.ControlDecodeException;
-import io.ricochet.control.ControlMessage;
+import io.ricochet.control.codec.ControlCodec;
+import io.ricochet.control.codec.ControlDecodeException;
+import io.ricochet.control.message.ControlMessage;
 import io.ricochet.control.tls.TestCertificates;
 import java.io.DataInputStream;
 import java.io.EOFException;
@@ -64,7 +64,7 @@ final class ControlForger implements AutoCloseable {
      */
     ControlMessage receive() throws ControlDecodeException {
         ControlMessage message = read();
-        while (message instanceof io.ricochet.control.GmsStatus) {
+        while (message instanceof io.ricochet.control.message.GmsStatus) {
             message = read();
         }
         return message;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.auth.ClusterKeys;
 import io.ricochet.cli.CliRun;
-import io.ricochet.control.KeyFingerprint;
+import io.ricochet.control.message.KeyFingerprint;
 import io.ricochet.control.tls.TestCertificates;
 import io.ricochet.gms.GmsCounter;
 import io.ricochet.gms.GmsServer;
