@@ -206,7 +206,7 @@ cmd_run_workload() {
     # Every daemon is in its groups; let the GMS's pushes of the last joins reach every member, then start.
     sleep 1
     touch "$wl/go"
-    say "all $RC_NODES nodes joined their groups; sending for ${seconds}s, then settling ${settle}s"
+    say "all $RC_NODES nodes joined their groups; sending for ${seconds}s, then settling until deliveries stop for ${settle}s"
     local -a pids=()
     for ((k = 1; k <= RC_NODES; k++)); do
         pids+=("$(proc_pid "$RUN_DIR" "workload-node-$k")")

@@ -40,10 +40,11 @@ import picocli.CommandLine.Spec;
             "Runs a checkable multicast workload through the local Ricochet daemon, or plans or checks one.",
             "",
             "Run (default): joins --groups, waits until the daemon is in all of them (and for --start-file), sends "
-                + "--rate messages/s to groups drawn at random for --seconds, keeps receiving for --settle-seconds, "
-                + "and writes to --out what it sent (seqnos per group), what it received per (origin, group), "
-                + "duplicates, corrupt payloads, LOST notices and the daemon's stats before and after. Every "
-                + "payload encodes (origin, group, index, send time) and a pattern each receiver verifies.",
+                + "--rate messages/s to groups drawn at random for --seconds, keeps receiving until deliveries stop "
+                + "for --settle-seconds, and writes to --out what it sent (seqnos per group), what it received per "
+                + "(origin, group), duplicates, corrupt payloads, LOST notices and the daemon's stats before and "
+                + "after. Every payload encodes (origin, group, index, send time) and a pattern each receiver "
+                + "verifies.",
             "",
             "--make-plan: deals --nodes nodes into --degree of --total-groups groups each (seeded, sizes balanced), "
                 + "writes the plan to --out and prints one line per node: 'NODE G1,G2,...'.",
@@ -104,7 +105,8 @@ public final class WorkloadCommand implements Callable<Integer> {
     private long tag;
 
     @Option(names = "--settle-seconds", paramLabel = "T", defaultValue = "3",
-            description = "Keep receiving this long after the last send (default: ${DEFAULT-VALUE}).")
+            description = "After the last send, keep receiving until no delivery came for T seconds (at most 10 T): "
+                    + "other nodes' last sends and late recoveries arrive meanwhile (default: ${DEFAULT-VALUE}).")
     private double settleSeconds;
 
     @Option(names = "--start-file", paramLabel = "FILE",

@@ -28,6 +28,10 @@ public final class WorkloadRunner {
     private static final long POLL_MS = 200;
     private static final double RAMP_START = 0.1;
 
+    /** The settle wait ends at most this many settle times after the last send. */
+    private static final int SETTLE_CAP = 10;
+    /** How often the settle wait looks at the delivery count. */
+    private static final long SETTLE_POLL_NS = 100_000_000L;
     private final RicochetClient client;
     private final WorkloadSettings settings;
     private final PrintWriter log;
@@ -155,14 +159,12 @@ public final class WorkloadRunner {
         return Math.max(1, Math.round(NS_PER_S / (settings.rate() * share)));
     }
 
+    /** Keeps receiving until deliveries stop for the settle time ({@link SettleWait}). */
     private void settle() throws InterruptedException {
-        long startNs = System.nanoTime();
-        long endNs = startNs + Math.round(settings.settleSeconds() * NS_PER_S);
-        say("sent %d; settling %s s for late recoveries", sentCount(), plain(settings.settleSeconds()));
-        while (System.nanoTime() < endNs) {
-            TimeUnit.NANOSECONDS.sleep(Math.min(endNs - System.nanoTime(), PROGRESS_NS));
-            progress();
-        }
+        say("sent %d; settling until no delivery for %s s (at most %s s) for late recoveries and other nodes' last "
+                + "sends", sentCount(), plain(settings.settleSeconds()), plain(SETTLE_CAP * settings.settleSeconds()));
+        new SettleWait(Math.round(settings.settleSeconds() * NS_PER_S), SETTLE_CAP, SETTLE_POLL_NS)
+                .await(System::nanoTime, recorder::delivered, TimeUnit.NANOSECONDS::sleep, this::progress);
     }
 
     private void progress() {

@@ -18,7 +18,7 @@ import java.util.Map;
  * @param payload        bytes per message, at least {@link PayloadCodec#HEADER_LENGTH}
  * @param seed           seeds the choice of group for each message
  * @param tag            identifies this run on every node; packets with another tag are stale
- * @param settleSeconds  how long to keep receiving after the last send
+ * @param settleSeconds  after the last send, how long deliveries must stop before receiving ends
  * @param startFile      if not null, sending starts once this file exists (a barrier across nodes)
  * @param joinTimeout    how long to wait for the daemon to be in every group, and for the start file
  */
