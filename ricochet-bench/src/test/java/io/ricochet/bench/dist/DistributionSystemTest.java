@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ricochet.support.Directories;
 import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
@@ -13,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.jar.Attributes;
 import java.util.jar.JarFile;
+import java.util.spi.ToolProvider;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
@@ -78,6 +81,40 @@ class DistributionSystemTest {
                     assertFalse(classPath.contains("jackson") || classPath.contains("HdrHistogram"),
                             program + " names only what the server uses: " + classPath);
                 }
+            }
+        }
+    }
+
+    /**
+     * The GMS and the detectors run without the daemon's code: their class paths name ricochet-common (the control
+     * protocol, frames, authentication) and not ricochet-core (daemon, engines, simulator, API, CLI), and jdeps finds
+     * nothing any program's jars use missing from its class path.
+     */
+    @Test
+    void serversRunWithoutTheDaemonsCodeAndEveryProgramHasWhatItUses() throws IOException {
+        Path lib = Release.tarballHome().resolve("lib");
+        ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow();
+        for (String program : JARS) {
+            String classPath;
+            try (JarFile jar = new JarFile(lib.resolve(program).toFile())) {
+                classPath = jar.getManifest().getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
+            }
+            List<String> entries = List.of(classPath.split(" "));
+            boolean server = !program.equals("ricochet.jar");
+            assertEquals(server, entries.stream().noneMatch(e -> e.startsWith("ricochet-core-")),
+                    program + ": ricochet-core only for the daemon and its tools: " + classPath);
+            assertTrue(entries.stream().anyMatch(e -> e.startsWith("ricochet-common-")), program + ": " + classPath);
+            // Each of the project's jars on the class path (the program's own and ricochet-common, and core for
+            // the daemon) against the rest of it: the libraries' own optional dependencies are not the question.
+            for (String ours : entries.stream().filter(e -> e.startsWith("ricochet")).collect(Collectors.toList())) {
+                String others = entries.stream().filter(e -> !e.equals(ours)).map(e -> lib.resolve(e).toString())
+                        .collect(Collectors.joining(java.io.File.pathSeparator));
+                StringWriter out = new StringWriter();
+                int exit = jdeps.run(new PrintWriter(out), new PrintWriter(out), "--multi-release", "17",
+                        "--missing-deps", "-cp", others, lib.resolve(ours).toString());
+                assertEquals(0, exit, out.toString());
+                assertEquals("", out.toString().strip(), program + ": what " + ours + " uses is missing from "
+                        + "its class path");
             }
         }
     }
