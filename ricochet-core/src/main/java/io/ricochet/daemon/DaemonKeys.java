@@ -27,6 +27,11 @@ import java.util.Map;
  */
 public final class DaemonKeys {
     /** This node's id. */
+    /** The largest TCP or UDP port. */
+    private static final long MAX_PORT = 65_535;
+    /** The API's timeouts' upper bound, in the settings' milliseconds. */
+    private static final long API_MAX_TIMEOUT_MS = ApiConfig.MAX_TIMEOUT.toMillis();
+
     public static final Setting NODE_ID = Setting.required("node-id", Type.INTEGER,
             "this node's id, unique in the cluster")
             .details("What its HEARTBEAT_ACKs carry, and what a failure detector's --members lists")
@@ -230,7 +235,8 @@ public final class DaemonKeys {
         return List.of(
             Setting.text("api-bind", ApiConfig.DEFAULT_BIND_ADDRESS, "address of the local API (keep it on loopback)")
                 .details("The TCP listener's, when api-tcp is on; TCP has no authentication"),
-            Setting.integer("api-port", ApiProtocol.DEFAULT_PORT, "TCP port of the local API (0 = any free port)"),
+            Setting.integer("api-port", ApiProtocol.DEFAULT_PORT, "TCP port of the local API (0 = any free port)")
+                .range(0, MAX_PORT),
             API_QUEUE_BYTES,
             Setting.text("api-unix-socket", "",
                 "absolute path of a Unix domain socket the local API also listens on (empty = none); its file mode "
@@ -242,13 +248,15 @@ public final class DaemonKeys {
                     + "own)").details("The sample config sets ricochet"),
             Setting.integer("api-max-connections", ApiConfig.DEFAULT_MAX_CONNECTIONS,
                 "local API connections open at once; one more is refused (LIMIT_EXCEEDED)")
-                .details("See docs/api.md, \"Limits\""),
+                .details("See docs/api.md, \"Limits\"").range(1, ApiConfig.MAX_COUNT_LIMIT),
             Setting.millis("api-hello-timeout-ms", ApiConfig.DEFAULT_HELLO_TIMEOUT.toMillis(),
-                "a local API connection must say HELLO within this"),
+                "a local API connection must say HELLO within this").range(1, API_MAX_TIMEOUT_MS),
             Setting.millis("api-partial-frame-timeout-ms", ApiConfig.DEFAULT_PARTIAL_FRAME_TIMEOUT.toMillis(),
-                "a local API frame begun must be complete within this, or the connection is closed (idle is fine)"),
+                "a local API frame begun must be complete within this, or the connection is closed (idle is fine)")
+                .range(1, API_MAX_TIMEOUT_MS),
             Setting.integer("api-max-requests-in-flight", ApiConfig.DEFAULT_MAX_REQUESTS_IN_FLIGHT,
-                "requests one API connection may have unanswered; beyond, the daemon stops reading it"),
+                "requests one API connection may have unanswered; beyond, the daemon stops reading it")
+                .range(1, ApiConfig.MAX_COUNT_LIMIT),
             Setting.text("gms", "127.0.0.1:7100",
                 "the GMS partitions in partition order, separated by ','; each is its replicas host:port separated "
                     + "by '/' (e.g. 10.0.0.1:7100/10.0.0.2:7100/10.0.0.3:7100,10.0.0.1:7101/10.0.0.2:7101/"
@@ -295,13 +303,14 @@ public final class DaemonKeys {
                     + "SEND gets BUSY"),
             Setting.integer("max-message", MessageLimits.DEFAULT.maxMessage(),
                 "the largest message an application may send, 1.." + MessageLimits.MAX_MESSAGE + " bytes: one larger "
-                    + "than a datagram goes as fragments and is delivered whole, or reported LOST whole"),
+                    + "than a datagram goes as fragments and is delivered whole, or reported LOST whole")
+                .range(1, MessageLimits.MAX_MESSAGE),
             Setting.integer("reassembly-buffer", MessageLimits.DEFAULT.reassemblyBytes(),
                 "bytes of fragmented messages being reassembled at once (at least max-message; one sender may hold "
                     + "half, or two messages); a message that does not fit is reported LOST and counted"),
             Setting.integer("fifo-buffer", MessageLimits.DEFAULT.fifoBytes(),
                 "bytes of deliveries held back for subscribers that asked for FIFO order; past it they are delivered "
-                    + "out of order and counted (FIFO_OUT_OF_ORDER)"),
+                    + "out of order and counted (FIFO_OUT_OF_ORDER)").atLeast(0),
             SEND_RATE_LIMIT,
             Setting.text("bundle-bytes", "payload",
                 "small application messages are packed into one datagram up to this many bytes: 'payload' (the "
@@ -375,7 +384,8 @@ public final class DaemonKeys {
         return List.of(
             Setting.integer("api-max-groups-per-connection", ApiConfig.DEFAULT_MAX_GROUPS_PER_CONNECTION,
                 "groups one API connection may join; one more is refused (LIMIT_EXCEEDED); at most max-groups (when "
-                    + "max-groups is set lower and this is not set, it is max-groups)"),
+                    + "max-groups is set lower and this is not set, it is max-groups)")
+                .range(1, ApiConfig.MAX_COUNT_LIMIT),
             MAX_GROUPS);
     }
 
@@ -390,12 +400,15 @@ public final class DaemonKeys {
             Setting.integer("api-max-connections-per-uid", ApiAccess.DEFAULT_MAX_CONNECTIONS_PER_PRINCIPAL,
                 "local API connections one user may have open; one more is refused (LIMIT_EXCEEDED). The user of a "
                     + "Unix socket connection is its peer's uid; all TCP connections count as one user, 'tcp'")
-                .details("See docs/api.md, \"Access control\""),
+                .details("See docs/api.md, \"Access control\"")
+                .range(1, ApiConfig.MAX_COUNT_LIMIT),
             Setting.integer("api-max-groups-per-uid", ApiAccess.DEFAULT_MAX_GROUPS_PER_PRINCIPAL,
-                "groups one user may be in over all its API connections; one more JOIN is refused (LIMIT_EXCEEDED)"),
+                "groups one user may be in over all its API connections; one more JOIN is refused (LIMIT_EXCEEDED)")
+                .range(1, ApiConfig.MAX_COUNT_LIMIT),
             Setting.integer("api-max-sends-per-second-per-uid", 0,
                 "SENDs and TRY_SENDs one user may make per second (a bucket of one second's worth); beyond, BUSY; "
-                    + "0 = unlimited"),
+                    + "0 = unlimited")
+                .range(0, ApiAccess.MAX_SENDS_PER_SECOND),
             Setting.text("api-group-access", "",
                 "allow list per group: GROUP:uid=N,gid=N;GROUP:... (e.g. 5:uid=1000,gid=2000;7:uid=0): only those "
                     + "uids and primary gids may JOIN or SEND to a listed group (others get NOT_PERMITTED; TCP "
@@ -409,7 +422,7 @@ public final class DaemonKeys {
             Setting.integer("metrics-port", 0,
                 "TCP port of a Prometheus endpoint (GET /metrics) with this daemon's counters, buffers and recovery "
                     + "latency (0 = none)")
-                .details("See 1.5, \"Metrics\""),
+                .details("See 1.5, \"Metrics\"").range(0, MAX_PORT),
             Setting.text("metrics-address", MetricsBind.DEFAULT_ADDRESS,
                 "IP address the metrics endpoint listens on: it has no authentication, so keep it on loopback or a "
                     + "management network"));

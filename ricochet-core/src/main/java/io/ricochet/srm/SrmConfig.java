@@ -41,7 +41,8 @@ public record SrmConfig(int maxPayload, long distanceNs, double c1, double c2, d
     /** Session messages' mean interval, a setting of the simulator's (--srm-session-interval-ms). */
     public static final Setting SESSION_INTERVAL = Setting.millis("srm-session-interval-ms", 1_000,
             "with protocol srm: mean interval between a member's session messages in a group; 0 turns session "
-                    + "messages off, so losses are found only from later packets, requests and repairs");
+                    + "messages off, so losses are found only from later packets, requests and repairs")
+            .range(0, 3_600_000);
 
     public SrmConfig {
         require(maxPayload >= 1 && maxPayload <= SrmRepairFlyweight.MAX_PAYLOAD, "payload", maxPayload,
@@ -55,7 +56,7 @@ public record SrmConfig(int maxPayload, long distanceNs, double c1, double c2, d
         require(maxBackoffExponent >= 0 && maxBackoffExponent <= 20, "max-backoff-exponent", maxBackoffExponent,
                 "must be in 0..20");
         require(holdDownFactor >= 0 && holdDownFactor <= 1000, "hold-down", holdDownFactor, "must be in 0..1000");
-        require(sessionIntervalNs >= 0 && sessionIntervalNs <= 3_600_000 * MS, "session-interval", sessionIntervalNs,
+        require(SESSION_INTERVAL.allows(sessionIntervalNs / (double) MS), "session-interval", sessionIntervalNs,
                 "must be 0 (off) or positive, at most an hour");
         require(sessionIdleRounds >= 1 && sessionIdleRounds <= 1000, "session-idle-rounds", sessionIdleRounds,
                 "must be in 1..1000");
