@@ -140,7 +140,10 @@ wait_for_line() {
     local dir="$1" name="$2" regex="$3" timeout="$4" what="$5"
     local log="$dir/logs/$name.log" deadline=$((SECONDS + timeout))
     while ! grep -qE -- "$regex" "$log" 2>/dev/null; do
-        if ! proc_alive "$dir" "$name"; then
+        # Alive, not "ours": just after proc_start the PID may still be the subshell that has not yet exec'd the
+        # command (its cmdline without the run's marker); this script recorded the PID a moment ago, so it is no
+        # other process's.
+        if ! pid_alive "$(proc_pid "$dir" "$name")"; then
             tail -n 5 "$log" >&2 2>/dev/null || true
             die "$name exited before $what; see $log"
         fi
