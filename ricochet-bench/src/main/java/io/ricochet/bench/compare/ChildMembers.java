@@ -2,6 +2,7 @@ package io.ricochet.bench.compare;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ricochet.bench.BenchMain;
+import io.ricochet.bench.load.JsonFiles;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -29,7 +30,7 @@ final class ChildMembers {
     static final String READY = "READY";
     static final String GO = "GO";
     static final String RESULT = "RESULT ";
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonFiles.MAPPER;
 
     private ChildMembers() {
     }

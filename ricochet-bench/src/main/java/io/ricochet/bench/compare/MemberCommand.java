@@ -1,6 +1,7 @@
 package io.ricochet.bench.compare;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.bench.load.JsonFiles;
 import io.ricochet.daemon.LeakDetection;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -35,7 +36,7 @@ public final class MemberCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         LeakDetection.offUnlessSet(); // a member process runs its daemons as a daemon's process does
-        ObjectMapper json = new ObjectMapper();
+        ObjectMapper json = JsonFiles.MAPPER;
         List<MemberPlan> plans = new ArrayList<>();
         for (String text : planJson) {
             try {

@@ -2,6 +2,7 @@ package io.ricochet.bench.compare;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.bench.load.JsonFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -47,7 +48,7 @@ final class NetLab implements AutoCloseable {
     /** The kernel counters read per namespace: "Section.Name" of /proc/net/snmp. */
     static final List<String> SNMP = List.of("Udp.InDatagrams", "Udp.InErrors", "Udp.RcvbufErrors",
             "Ip.ReasmReqds", "Ip.ReasmOKs", "Ip.ReasmFails");
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonFiles.MAPPER;
 
     private final int members;
     private final int mtu;

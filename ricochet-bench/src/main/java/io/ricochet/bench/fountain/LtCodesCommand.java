@@ -1,14 +1,13 @@
 package io.ricochet.bench.fountain;
 
 import io.ricochet.bench.OptionChecks;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ricochet.bench.experiment.RunInfo;
+import io.ricochet.bench.load.JsonFiles;
 import io.ricochet.fec.ErasureBlock;
 import io.ricochet.fec.ReedSolomonDecoder;
 import io.ricochet.fec.ReedSolomonEncoder;
 import io.ricochet.fountain.LtDecoder;
 import io.ricochet.fountain.LtEncoder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -121,7 +120,7 @@ public final class LtCodesCommand implements Callable<Integer> {
         doc.put("speed", speed);
         doc.put("machine", RunInfo.thisMachine());
         if (out != null) {
-            Files.writeString(out, new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+            JsonFiles.write(out, doc);
         }
         return 0;
     }

@@ -1,10 +1,9 @@
 package io.ricochet.bench.gms;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import io.netty.channel.EventLoopGroup;
 import io.ricochet.bench.experiment.RunInfo;
 import io.ricochet.bench.load.HostReadings;
+import io.ricochet.bench.load.JsonFiles;
 import io.ricochet.control.link.GmsClient;
 import io.ricochet.control.link.MembershipListener;
 import io.ricochet.control.link.TcpChannels;
@@ -119,8 +118,7 @@ public final class GmsBenchCommand implements Callable<Integer> {
         if (failovers > 0) {
             results.put("failover", failover(3));
         }
-        new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(out.resolve("results.json").toFile(),
-                results);
+        JsonFiles.write(out.resolve("results.json"), results);
         String md = markdown(results);
         Files.writeString(out.resolve("results.md"), md);
         spec.commandLine().getOut().print(md);

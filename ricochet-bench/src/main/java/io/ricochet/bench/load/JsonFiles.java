@@ -11,9 +11,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 
-/** The bench's JSON output: pretty-printed with Jackson, files replaced atomically so a reader never sees half. */
+/**
+ * The bench's JSON: one mapper for what it reads and writes compactly, and its output files pretty-printed with
+ * Jackson, replaced atomically so a reader never sees half.
+ */
 public final class JsonFiles {
-    private static final ObjectWriter WRITER = new ObjectMapper().writer(new DefaultPrettyPrinter()
+    /** The mapper every bench command reads JSON with (unknown properties refused, as Jackson's default). */
+    public static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectWriter WRITER = MAPPER.writer(new DefaultPrettyPrinter()
             .withObjectIndenter(new DefaultIndenter("  ", "\n"))
             .withArrayIndenter(new DefaultIndenter("  ", "\n")));
 

@@ -13,6 +13,10 @@ import java.util.Map;
  * RETRANSMIT that answers it, from the {@link RetransmitRing}, or into GONE when the packet has left the ring, so
  * a receiver never waits on a loss. Anything else (a malformed frame, a NAK for another origin or for a group
  * this node does not send to) gets no answer and is counted. Allocates nothing per frame. Not thread-safe.
+ *
+ * <p>Not the engine's {@code nak.NakResponder}: that one keeps payloads for the NAK give-up time, paces the sender
+ * on stability and limits each requester's answers; a load generator answers every NAK at once from the frames it
+ * built, and both write their answers with the same flyweights ({@code PacketRefFlyweight}, {@code DataFlyweight}).
  */
 public final class NakAnswerer {
     private final int self;

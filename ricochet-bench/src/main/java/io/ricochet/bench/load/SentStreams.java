@@ -17,7 +17,7 @@ import java.util.Map;
  * {@link DeliveryCounter#check} takes them.
  */
 final class SentStreams {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = JsonFiles.MAPPER;
 
     private SentStreams() {
     }

@@ -1,7 +1,8 @@
 package io.ricochet.bench.overload;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import io.ricochet.bench.load.JsonFiles;
 import io.ricochet.bench.load.LoadReport;
 import io.ricochet.bench.load.SinkReport;
 import java.io.IOException;
@@ -30,8 +31,9 @@ import picocli.CommandLine.Spec;
             "",
         })
 public final class OverloadReportCommand implements Callable<Integer> {
-    private static final ObjectMapper JSON = new ObjectMapper()
-            .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    /** Reports of another build may carry more fields than these records. */
+    private static final ObjectReader JSON = JsonFiles.MAPPER.reader()
+            .without(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
 
     @Spec
     private CommandSpec spec;

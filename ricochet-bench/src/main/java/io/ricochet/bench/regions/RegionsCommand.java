@@ -1,7 +1,7 @@
 package io.ricochet.bench.regions;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.ricochet.bench.OptionChecks;
+import io.ricochet.bench.load.JsonFiles;
 import io.ricochet.region.RegionPlan;
 import io.ricochet.region.RegionPlanner;
 import java.nio.file.Path;
@@ -135,7 +135,7 @@ public final class RegionsCommand implements Callable<Integer> {
             doc.put("seed", seed);
             doc.put("sampling", sampling.name());
             doc.put("rows", rows);
-            new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(out.toFile(), doc);
+            JsonFiles.write(out, doc);
         }
         return 0;
     }

@@ -1,6 +1,6 @@
 package io.ricochet.bench.rx;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.bench.load.JsonFiles;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.NetworkInterface;
@@ -8,7 +8,6 @@ import java.net.StandardProtocolFamily;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -117,7 +116,7 @@ public final class RxPathsCommand implements Callable<Integer> {
             doc.put("seconds", seconds);
             doc.put("rcvbuf", rcvbuf);
             doc.put("results", results);
-            Files.writeString(out, new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsString(doc));
+            JsonFiles.write(out, doc);
         }
         return 0;
     }

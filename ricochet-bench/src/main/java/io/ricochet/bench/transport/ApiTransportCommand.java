@@ -1,11 +1,10 @@
 package io.ricochet.bench.transport;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.ricochet.bench.load.JsonFiles;
 import io.ricochet.bench.transport.RoundTrips.Request;
 import io.ricochet.client.ClientOptions;
 import io.ricochet.client.RicochetClient;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -165,9 +164,7 @@ public final class ApiTransportCommand implements Callable<Integer> {
         Report report = new Report("api-transport", settings(), host(), figures);
         spec.commandLine().getOut().print(table(figures));
         spec.commandLine().getOut().flush();
-        Path file = out.toAbsolutePath();
-        Files.createDirectories(file.getParent());
-        new ObjectMapper().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), report);
+        JsonFiles.write(out, report);
         err.printf("api-transport: wrote %s%n", out);
         return 0;
     }
