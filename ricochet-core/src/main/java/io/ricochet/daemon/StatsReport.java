@@ -57,14 +57,14 @@ final class StatsReport {
             return null;
         }
         Map<Integer, String> lines = new LinkedHashMap<>();
-        int r = ricochet.config().r();
         int stagger = ricochet.config().stagger();
         for (GroupTuning g : ricochet.tuning()) {
             String lec = Double.isNaN(g.lecShare()) ? "-" : String.format(Locale.ROOT, "%.1f %%", 100 * g.lecShare());
             String seen = Double.isNaN(g.lossRate()) ? ""
                     : String.format(Locale.ROOT, " (loss %.3f %%, LEC %s, %s evidence)", 100 * g.lossRate(), lec,
                             g.ownEvidence() ? "group's" : "node's");
-            lines.put(g.group(), new RateOfFireLine(r, g.c(), stagger, g.reason().description() + seen).text());
+            lines.put(g.group(), new RateOfFireLine(g.r(), g.c(), stagger, g.reason().description() + seen + "; r: "
+                    + ricochet.rateOfFireRLimit().description()).text());
         }
         return lines;
     }

@@ -18,19 +18,21 @@ public final class RepairBins {
     private static final RepairBin[] NONE = new RepairBin[0];
 
     private final int self;
-    private final int r;
+    private int r;
     private final int stagger;
     private final int maxPayload;
     private final int sealLength;
     private final RandomGenerator rng;
     private final Counters counters;
     private final Outbox outbox;
-    private final byte[] frame;
+    private byte[] frame;
     private final RepairFlyweight repair = new RepairFlyweight();
     private final long[] xors = new long[1];
     private int[] scratch = new int[16];
     private Map<GroupSet, RepairBin> bins = new HashMap<>();
     private Map<Integer, RepairBin[]> binsByGroup = new HashMap<>();
+    /** Packets added to bins so far, each once per bin it entered: the rate the bins fill at. */
+    private long adds;
 
     /**
      * @param sealLength bytes of the origin's seal each repair entry carries ({@code OriginSeals#length}; 0 for none)
@@ -47,6 +49,38 @@ public final class RepairBins {
         this.outbox = outbox;
         this.frame = new byte[RepairFlyweight.frameLength(r, maxPayload, sealLength)];
         repair.wrap(frame, 0);
+    }
+
+    /**
+     * Changes r (a tuned rate-of-fire, {@code lec.tuning}); takes effect at the next {@link #apply}, which starts
+     * every bin afresh: the partly built repairs are dropped, so their packets get fewer repairs, never a wrong one.
+     */
+    public void useR(int newR) {
+        if (newR == r) {
+            return;
+        }
+        r = newR;
+        bins = new HashMap<>();
+        binsByGroup = new HashMap<>();
+        int length = RepairFlyweight.frameLength(r, maxPayload, sealLength);
+        if (frame.length < length) {
+            frame = new byte[length];
+            repair.wrap(frame, 0);
+        }
+    }
+
+    public int r() {
+        return r;
+    }
+
+    /** Packets added to bins so far, each counted once per bin it entered. */
+    public long adds() {
+        return adds;
+    }
+
+    /** Bin instances being filled: bins times stagger. */
+    public int instances() {
+        return bins.size() * stagger;
     }
 
     /** Installs a new plan. Bins whose label survives keep their partly built repairs. */
@@ -78,6 +112,7 @@ public final class RepairBins {
     public void add(int origin, int group, long seqno, byte[] payload, int offset, int length, byte[] seal,
                     int sealOffset) {
         RepairBin[] forGroup = binsByGroup.getOrDefault(group, NONE);
+        adds += forGroup.length;
         xors[0] = 0;
         for (RepairBin bin : forGroup) {
             RepairBin.Instance full = bin.add(origin, group, seqno, payload, offset, length, seal, sealOffset, xors);

@@ -192,6 +192,15 @@ public record RicochetConfig(int r, double defaultC, Map<Integer, Double> cByGro
     }
 
     /**
+     * The largest r whose full repair (entries with seals of {@code sealLength} bytes, payloads of {@code maxPayload})
+     * fits one frame of {@code maxFrameLength}, at most {@link RepairFlyweight#MAX_ENTRIES}: how far a tuned r may go.
+     */
+    public static int maxR(int maxPayload, int sealLength, int maxFrameLength) {
+        int room = maxFrameLength - RepairFlyweight.frameLength(0, maxPayload, sealLength);
+        return Math.max(0, Math.min(RepairFlyweight.MAX_ENTRIES, room / (RepairFlyweight.ENTRY_LENGTH + sealLength)));
+    }
+
+    /**
      * Checks that a repair of {@code r} entries, each with a seal of {@code sealLength} bytes (0 in an
      * unauthenticated cluster), over payloads of {@code maxPayload} bytes fits one frame of {@code maxFrameLength}.
      *

@@ -24,6 +24,7 @@ import io.ricochet.lec.PacketSource;
 import io.ricochet.lec.RepairBins;
 import io.ricochet.lec.RepairPlan;
 import io.ricochet.lec.tuning.GroupTuning;
+import io.ricochet.lec.tuning.RLimit;
 import io.ricochet.lec.tuning.RateOfFireTuner;
 import io.ricochet.nak.FailedSenderTails;
 import io.ricochet.nak.JoinPoints;
@@ -126,12 +127,13 @@ public final class RicochetEngine
         this.seals = seals;
         this.config = config;
         this.counters = new Counters(RicochetProtocol.counters(config.fountainBackup()));
-        this.tuner = config.tuning().enabled() ? new RateOfFireTuner(config.tuning(), config.r(), config::c) : null;
+        this.tuner = config.tuning().enabled() ? new RateOfFireTuner(config.tuning(), config.r(),
+                RicochetConfig.maxR(config.maxPayload(), seals.length(), config.maxFrameLength()), config::c) : null;
         this.outbox = tuner == null ? outbox : new GiveUpWatch(outbox, tuner);
         this.dataSender = new DataSender(self, config.maxPayload(), counters, this.outbox);
         this.view = new MultiGroupView(self);
-        this.bins = new RepairBins(self, config.r(), config.stagger(), config.maxPayload(), seals.length(), rng,
-                counters, this.outbox);
+        this.bins = new RepairBins(self, tuner == null ? config.r() : tuner.r(), config.stagger(), config.maxPayload(),
+                seals.length(), rng, counters, this.outbox);
         this.lec = new LecReceiver(config.repairBufferCapacity(), config.maxPayload(), seals.length(), counters, this);
         this.streams = new StreamTable(config.streamWindow());
         this.losses = new NakRequester(self, config.nakSettings(), counters, this.outbox, streams,
@@ -304,6 +306,9 @@ public final class RicochetEngine
         if (version != planVersion || planStale) {
             planVersion = version;
             planStale = false;
+            if (tuner != null) {
+                bins.useR(tuner.r());
+            }
             bins.apply(RepairPlan.compute(view.regions(), view::groupSize, tuner == null ? config::c : tuner::c));
         }
     }
@@ -420,7 +425,7 @@ public final class RicochetEngine
             stability.delivered(stream, nowNs);
         }
         if (channel == Channel.DATA) {
-            if (tuner != null && tuner.poll(nowNs, view::groupSize)) {
+            if (tuner != null && tuner.poll(nowNs, view::groupSize, bins.adds(), bins.instances())) {
                 planStale = true;
             }
             ensurePlan();
@@ -792,6 +797,16 @@ public final class RicochetEngine
     /** Each group's rate-of-fire and why: tuned ones with the tuner's reason; empty when tuning is off. */
     public List<GroupTuning> tuning() {
         return tuner == null ? List.of() : tuner.snapshot();
+    }
+
+    /** The r this node's repair bins use now (the tuned one, or the configured one). */
+    public int rateOfFireR() {
+        return bins.r();
+    }
+
+    /** What holds the tuned r where it is; null when tuning is off. */
+    public RLimit rateOfFireRLimit() {
+        return tuner == null ? null : tuner.rLimit();
     }
 
     /** The c this node's repair bins use for {@code group} now (the tuned one, or the configured one). */

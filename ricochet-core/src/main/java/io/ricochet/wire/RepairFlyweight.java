@@ -42,7 +42,7 @@ public final class RepairFlyweight extends HeaderFlyweight {
     public static final int ENTRY_SEQNO_OFFSET = 8;
     public static final int ENTRY_LENGTH_OFFSET = 16;
     /** Most data packets one repair may name; bounds the rate-of-fire r. */
-    public static final int MAX_ENTRIES = 16;
+    public static final int MAX_ENTRIES = 32;
     /** Longest seal an entry may carry. */
     public static final int MAX_SEAL_LENGTH = 32;
 

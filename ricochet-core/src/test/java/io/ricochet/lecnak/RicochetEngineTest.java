@@ -388,7 +388,7 @@ class RicochetEngineTest {
     @Test
     void shouldNotTakeALateArrivalForALossLecFailedToRecoverWhenTuning() {
         TuningSettings decideOnFewPackets =
-                new TuningSettings(true, 2, 10, 0.5, 1e-4, 1_000 * MS, 1_000 * MS, 0.98, 3, 20);
+                new TuningSettings(true, 2, 10, 0.5, 1e-4, 0.99, 4, 24, 10 * MS, 1_000 * MS, 1_000 * MS, 0.98, 3, 20);
         start(RicochetConfig.builder().tuning(decideOnFewPackets).build());
         receive(data(2, G, 0), 10 * MS);
         receive(data(2, G, 2), 10 * MS);

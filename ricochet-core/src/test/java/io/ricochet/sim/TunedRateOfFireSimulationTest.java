@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.ricochet.cli.ResultJson;
 import io.ricochet.engine.EngineCounter;
 import io.ricochet.lec.LecCounter;
-import io.ricochet.lec.tuning.GroupTuning;
 import io.ricochet.lec.tuning.TuningSettings;
 import io.ricochet.lecnak.RicochetConfig;
 import io.ricochet.lecnak.RicochetEngine;
@@ -33,12 +32,6 @@ class TunedRateOfFireSimulationTest {
                 LossScope.DATA, seconds, 1, 1000, 512, 50_000, seed));
     }
 
-    private static List<Double> cs(Simulator sim, int nodes) {
-        return java.util.stream.IntStream.range(0, nodes)
-                .mapToObj(n -> ((RicochetEngine) sim.engine(n)).tuning())
-                .flatMap(List::stream).map(GroupTuning::c).toList();
-    }
-
     @Test
     void shouldLeaveARunUnchangedWithTuningOff() {
         SimResult plain = new Simulator(new SimConfig(16, 12, 8, new RicochetProtocol(RicochetConfig.builder()
@@ -62,10 +55,22 @@ class TunedRateOfFireSimulationTest {
                     + r.counters().get(EngineCounter.RECOVERED_BY_NAK) + r.counters().get(EngineCounter.LATE_ARRIVALS)
                     + r.counters().get(EngineCounter.UNRECOVERED));
         }
-        double quietMax = cs(quiet, 16).stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-        double lossyMin = cs(lossy, 16).stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-        assertTrue(quietMax < 5, "at 0.1 % every group's c came down from 5: " + cs(quiet, 16));
-        assertTrue(lossyMin > 5, "after 8 s at 5 % every group's c went up from 5: " + cs(lossy, 16));
+        // Repairs per data packet, c / r, over every group at every node, against fixed (8, 5)'s 0.625.
+        double quietMean = perPacket(quiet, 16).stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        double lossyMean = perPacket(lossy, 16).stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+        assertTrue(quietMean < 0.75 * 5 / 8, "at 0.1 % the repairs per packet came down: " + perPacket(quiet, 16));
+        assertTrue(lossyMean > 5 / 8.0, "after 8 s at 5 % they went up: " + perPacket(lossy, 16));
+        assertTrue(java.util.stream.IntStream.range(0, 16).allMatch(n -> engine(quiet, n).rateOfFireR() > 8),
+                "at 0.1 % r went up at every node");
+    }
+
+    private static RicochetEngine engine(Simulator sim, int node) {
+        return (RicochetEngine) sim.engine(node);
+    }
+
+    private static List<Double> perPacket(Simulator sim, int nodes) {
+        return java.util.stream.IntStream.range(0, nodes).boxed()
+                .flatMap(n -> engine(sim, n).tuning().stream()).map(g -> g.c() / g.r()).toList();
     }
 
     @Test

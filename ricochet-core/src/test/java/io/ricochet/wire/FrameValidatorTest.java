@@ -353,10 +353,10 @@ class FrameValidatorTest {
 
     @Test
     void shouldRejectRepairWithTooManyEntries() {
-        // A self-consistent repair of 17 entries (one more than MAX_ENTRIES), frame length matching.
-        byte[] seventeen = repair(new int[RepairFlyweight.MAX_ENTRIES + 1]);
-        assertEquals(RepairFlyweight.frameLength(17, 0), seventeen.length);
-        assertEquals(Verdict.BAD_FIELD, check(seventeen));
+        // A self-consistent repair of one entry more than MAX_ENTRIES, frame length matching.
+        byte[] tooMany = repair(new int[RepairFlyweight.MAX_ENTRIES + 1]);
+        assertEquals(RepairFlyweight.frameLength(RepairFlyweight.MAX_ENTRIES + 1, 0), tooMany.length);
+        assertEquals(Verdict.BAD_FIELD, check(tooMany));
         // Count byte 255 on a valid one-entry repair.
         byte[] many = repair(4);
         many[RepairFlyweight.COUNT_OFFSET] = (byte) 255;

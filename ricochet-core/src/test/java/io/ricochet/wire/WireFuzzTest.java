@@ -328,7 +328,7 @@ class WireFuzzTest {
                 int count = u8(f, 12);
                 int seal = u8(f, 13);
                 int payloadLength = u16(f, 14);
-                if (count < 1 || count > 16 || seal > 32 || 16 + (20 + seal) * count + payloadLength != n) {
+                if (count < 1 || count > 32 || seal > 32 || 16 + (20 + seal) * count + payloadLength != n) {
                     return false;
                 }
                 int longest = 0;
@@ -401,8 +401,11 @@ class WireFuzzTest {
                 return frame;
             }
             case FrameType.REPAIR: {
-                int count = 1 + rnd.nextInt(RepairFlyweight.MAX_ENTRIES);
                 int sealLength = rnd.nextBoolean() ? 0 : 1 + rnd.nextInt(RepairFlyweight.MAX_SEAL_LENGTH);
+                // As many entries as the wire allows and a standard frame holds with that seal.
+                int fit = (HeaderFlyweight.STANDARD_FRAME_LENGTH - RepairFlyweight.frameLength(0, 0, sealLength))
+                        / (RepairFlyweight.ENTRY_LENGTH + sealLength);
+                int count = 1 + rnd.nextInt(Math.min(RepairFlyweight.MAX_ENTRIES, fit));
                 int room = HeaderFlyweight.STANDARD_FRAME_LENGTH - RepairFlyweight.frameLength(count, 0, sealLength);
                 int longest = payloadLength(rnd, room);
                 byte[] frame = new byte[RepairFlyweight.frameLength(count, longest, sealLength)];

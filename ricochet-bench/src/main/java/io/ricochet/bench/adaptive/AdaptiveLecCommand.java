@@ -139,7 +139,8 @@ public final class AdaptiveLecCommand implements Callable<Integer> {
         StringBuilder csv = new StringBuilder("protocol,phase,loss,losses,lec_recovered,other_recovered,"
                 + "lec_percent,latency_p50_ms,latency_p99_ms,repair_overhead_percent,nak_retransmit_per_data\n");
         MarkdownTable table = new MarkdownTable(List.of("phase", "loss", "protocol", "losses", "LEC recovery %",
-                "latency p50 ms", "latency p99 ms", "repair overhead %", "NAK + retransmit / data", "mean c at end"));
+                "latency p50 ms", "latency p99 ms", "repair overhead %", "NAK + retransmit / data", "mean c at end",
+                "mean r at end"));
         for (int p = 0; p < PHASES.length; p++) {
             for (Run r : runs) {
                 PhaseObserver o = r.phases();
@@ -156,10 +157,13 @@ public final class AdaptiveLecCommand implements Callable<Integer> {
                 table.row(List.of(String.valueOf(p + 1), PHASES[p], r.variant().label, String.valueOf(losses),
                         f(lecPercent, 2), f(p50, 2), f(p99, 1), f(overhead, 2), f(controlPerData, 4),
                         r.variant().protocol == io.ricochet.protocols.ProtocolChoice.SRM ? "-"
-                                : f(o.binC[lastBin], 2)));
+                                : f(o.binC[lastBin], 2),
+                        r.variant().protocol == io.ricochet.protocols.ProtocolChoice.SRM ? "-"
+                                : f(o.binR[lastBin], 1)));
             }
         }
-        StringBuilder perSecond = new StringBuilder("protocol,second,mean_c,repair_overhead_percent,lec_percent\n");
+        StringBuilder perSecond =
+                new StringBuilder("protocol,second,mean_c,mean_r,repair_overhead_percent,lec_percent\n");
         Map<String, double[][]> cLines = new LinkedHashMap<>();
         Map<String, double[][]> overheadLines = new LinkedHashMap<>();
         Map<String, double[][]> lecLines = new LinkedHashMap<>();
@@ -177,8 +181,9 @@ public final class AdaptiveLecCommand implements Callable<Integer> {
                 overhead[b] = total == 0 ? 0 : 100.0 * o.binRepairs[b] / total;
                 long losses = o.binLec[b] + o.binOther[b];
                 lecPercent[b] = losses == 0 ? Double.NaN : 100.0 * o.binLec[b] / losses;
-                perSecond.append(String.format(Locale.ROOT, "%s,%d,%.3f,%.3f,%.3f%n",
-                        r.variant().name().toLowerCase(Locale.ROOT), b, cs[b], overhead[b], lecPercent[b]));
+                perSecond.append(String.format(Locale.ROOT, "%s,%d,%.3f,%.2f,%.3f,%.3f%n",
+                        r.variant().name().toLowerCase(Locale.ROOT), b, cs[b], o.binR[b], overhead[b],
+                        lecPercent[b]));
             }
             double[] zeros = new double[bins];
             if (r.variant().protocol != io.ricochet.protocols.ProtocolChoice.SRM) {

@@ -40,6 +40,8 @@ final class PhaseObserver implements SimObserver {
     final long[] binLec;
     final long[] binOther;
     final double[] binC;
+    /** Per second: the mean over nodes of the r in force (NaN when not sampled). */
+    final double[] binR;
     private long nextSampleNs;
 
     PhaseObserver(Simulator simulator, int nodes, double phaseSeconds, int phases, double totalSeconds,
@@ -65,6 +67,8 @@ final class PhaseObserver implements SimObserver {
         binOther = new long[bins];
         binC = new double[bins];
         Arrays.fill(binC, Double.NaN);
+        binR = new double[bins];
+        Arrays.fill(binR, Double.NaN);
     }
 
     private static long key(int origin, int group, long seqno) {
@@ -150,7 +154,7 @@ final class PhaseObserver implements SimObserver {
         }
     }
 
-    /** Once a second: the mean over nodes and groups of the c in force. */
+    /** Once a second: the mean over nodes and groups of the c in force, and over nodes of the r. */
     private void sample(long nowNs) {
         if (nowNs < nextSampleNs) {
             return;
@@ -162,11 +166,13 @@ final class PhaseObserver implements SimObserver {
         }
         double sum = 0;
         long count = 0;
+        double rSum = 0;
         for (int n = 0; n < nodes; n++) {
             ProtocolEngine engine = simulator.engine(n);
             if (!(engine instanceof RicochetEngine ricochet)) {
                 return;
             }
+            rSum += ricochet.rateOfFireR();
             if (ricochet.tuning().isEmpty()) {
                 sum += ricochet.config().defaultC();
                 count++;
@@ -177,6 +183,7 @@ final class PhaseObserver implements SimObserver {
             }
         }
         binC[b] = count == 0 ? Double.NaN : sum / count;
+        binR[b] = rSum / nodes;
     }
 
     /** The {@code q}-quantile (0..1) of phase {@code p}'s recovery latencies in ms; NaN if none. */

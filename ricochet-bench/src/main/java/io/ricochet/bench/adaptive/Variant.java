@@ -9,25 +9,26 @@ import io.ricochet.protocols.ProtocolChoice;
  * so every loss is recovered in the end and the latency of all recoveries compares.
  */
 enum Variant {
-    ADAPTIVE("adaptive LEC, stagger 1", ProtocolChoice.RICOCHET, 1, true),
-    FIXED_STAGGER_1("fixed (8, 5), stagger 1", ProtocolChoice.RICOCHET, 1, false),
-    FIXED_STAGGER_6("fixed (8, 5), stagger 6", ProtocolChoice.RICOCHET, 6, false),
-    SRM("SRM-style NAK", ProtocolChoice.SRM, 1, false);
+    ADAPTIVE("adaptive (r, c), stagger 1", ProtocolChoice.RICOCHET, 1, TuningSettings.on()),
+    ADAPTIVE_C("adaptive c, r = 8, stagger 1", ProtocolChoice.RICOCHET, 1, TuningSettings.on().withRRange(8, 8)),
+    FIXED_STAGGER_1("fixed (8, 5), stagger 1", ProtocolChoice.RICOCHET, 1, TuningSettings.OFF),
+    FIXED_STAGGER_6("fixed (8, 5), stagger 6", ProtocolChoice.RICOCHET, 6, TuningSettings.OFF),
+    SRM("SRM-style NAK", ProtocolChoice.SRM, 1, TuningSettings.OFF);
 
     final String label;
     final ProtocolChoice protocol;
     final int stagger;
-    final boolean tuned;
+    final TuningSettings tuning;
 
-    Variant(String label, ProtocolChoice protocol, int stagger, boolean tuned) {
+    Variant(String label, ProtocolChoice protocol, int stagger, TuningSettings tuning) {
         this.label = label;
         this.protocol = protocol;
         this.stagger = stagger;
-        this.tuned = tuned;
+        this.tuning = tuning;
     }
 
     RicochetConfig engine(int payload) {
         return RicochetConfig.builder().r(8).c(5).stagger(stagger).nakEnabled(true).maxPayload(payload)
-                .tuning(tuned ? TuningSettings.on() : TuningSettings.OFF).build();
+                .tuning(tuning).build();
     }
 }

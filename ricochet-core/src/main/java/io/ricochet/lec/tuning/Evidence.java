@@ -3,7 +3,7 @@ package io.ricochet.lec.tuning;
 /**
  * What a node saw of one group (or of all its groups) lately, in two exponentially weighted windows: a fast one
  * (a couple of epochs) and a slow one (tens of epochs), each counting data packets received, losses resolved by LEC
- * and otherwise (NAK, late arrival, given up), and the rate-of-fire in force at each resolution.
+ * and otherwise (NAK, late arrival, given up), and the rate-of-fire (r, c) in force at each resolution.
  *
  * <p>Decisions read the slow window: at 0.1 % loss a node sees about one loss a second, and only tens of seconds
  * of them estimate the loss rate well enough to keep c still. The fast window detects a change of the loss rate:
@@ -30,6 +30,8 @@ final class Evidence {
         double other;
         /** Sum of c in force at each resolved loss (so cSum / losses is the c the misses were seen under). */
         double cSum;
+        /** Sum of r in force at each resolved loss (rSum / losses is the r the misses were seen under). */
+        double rSum;
 
         double losses() {
             return lec + other;
@@ -45,6 +47,7 @@ final class Evidence {
             lec *= memory;
             other *= memory;
             cSum *= memory;
+            rSum *= memory;
         }
 
         void copy(Window from) {
@@ -52,6 +55,7 @@ final class Evidence {
             lec = from.lec;
             other = from.other;
             cSum = from.cSum;
+            rSum = from.rSum;
         }
     }
 
@@ -69,7 +73,7 @@ final class Evidence {
         epoch.data++;
     }
 
-    void resolved(boolean byLec, double c) {
+    void resolved(boolean byLec, double c, int r) {
         for (Window w : all) {
             if (byLec) {
                 w.lec++;
@@ -77,6 +81,7 @@ final class Evidence {
                 w.other++;
             }
             w.cSum += c;
+            w.rSum += r;
         }
     }
 

@@ -16,15 +16,32 @@ import org.agrona.collections.Int2ObjectHashMap;
  * less than {@link TuningSettings#minPackets} of its own evidence decides on the node's, which pools every group
  * (losses happen at the receiver, to whichever group's packet comes); a busy group decides on its own.
  *
- * <p>Only this node's c changes: in LEC each receiver decides alone how many repairs it builds per r packets, and a
- * repair lists the packets it carries, so members need not agree on c (paper, section 3.3). The caller recomputes
- * the repair plan when {@link #poll} says a c changed; the bins keep their partly built repairs, and no data packet
- * goes anywhere differently: a change cannot lose or duplicate one.
+ * <p>Only this node's (r, c) change: in LEC each receiver decides alone how many repairs it builds per r packets, and
+ * a repair lists the packets it carries, so members need not agree on either (paper, section 3.3). The caller
+ * recomputes the repair plan when {@link #poll} says something changed; with the same r the bins keep their partly
+ * built repairs, and no data packet goes anywhere differently: a change cannot lose or duplicate one.
+ *
+ * <p><b>r, for the whole node</b> (its bins mix groups, so r is the node's, not a group's). A repair of r packets
+ * costs c / r repairs per packet, and keeping LEC's misses at the target needs c proportional to
+ * {@code 1 / (1 - L)^r}, so the repairs per packet fall as r grows up to about 1 / L: at the losses LEC is meant
+ * for, the larger r the cheaper. Two things bound it: the c it needs must stay in the range (at 5 % loss r = 8 needs
+ * c of about 10), and a packet waits in a bin until r packets filled it, about {@code instances r / (2 A)} on
+ * average with A packets reaching the bins per second ({@link TuningSettings#fillWaitNs}). r is the largest meeting
+ * both; it drops at once when one fails, rises only by two or more (or to the top), at most once per hold time.
  */
 public final class RateOfFireTuner {
+    private static final double FILL_RATE_MEMORY = 0.5;
+
     private final TuningSettings settings;
-    private final int r;
+    private final int rLow;
+    private final int rHigh;
     private final IntToDoubleFunction configuredC;
+    private int r;
+    private RLimit rLimit = RLimit.CONFIGURED;
+    private long lastRChangeNs;
+    /** Packets added to repair bins per second (each packet counts once per bin it enters); NaN before a measure. */
+    private double binAddsPerSecond = Double.NaN;
+    private long lastBinAdds;
     /** By group id, without boxing: read for every data packet and recovery when tuning is on. */
     private final Int2ObjectHashMap<Group> groups = new Int2ObjectHashMap<>();
     private final Evidence node = new Evidence();
@@ -44,23 +61,26 @@ public final class RateOfFireTuner {
     }
 
     /**
-     * @param settings    the range, target and rate limits (must be enabled)
-     * @param r           rate-of-fire r
+     * @param settings    the ranges, targets and rate limits (must be enabled)
+     * @param r           the configured rate-of-fire r, where tuning starts (clamped to the range)
+     * @param rFit        the largest r a repair frame can carry: the range's top is lowered to it
      * @param configuredC each group's configured c, where its tuning starts
      */
-    public RateOfFireTuner(TuningSettings settings, int r, IntToDoubleFunction configuredC) {
+    public RateOfFireTuner(TuningSettings settings, int r, int rFit, IntToDoubleFunction configuredC) {
         if (!settings.enabled()) {
             throw new IllegalArgumentException("tuning is off: keep the configured c instead of a tuner");
         }
         this.settings = settings;
-        this.r = r;
+        this.rHigh = Math.max(1, Math.min(settings.rMax(), rFit));
+        this.rLow = Math.min(settings.rMin(), rHigh);
+        this.r = Math.min(rHigh, Math.max(rLow, r));
         this.configuredC = configuredC;
     }
 
     private Group group(int group) {
         Group g = groups.get(group);
         if (g == null) {
-            g = new Group(group, new RateOfFireController(settings, r, configuredC.applyAsDouble(group), nextEpochNs));
+            g = new Group(group, new RateOfFireController(settings, configuredC.applyAsDouble(group), nextEpochNs));
             groups.put(group, g);
         }
         return g;
@@ -76,8 +96,8 @@ public final class RateOfFireTuner {
     public void resolved(int group, boolean byLec) {
         Group g = group(group);
         double c = g.controller.c();
-        g.own.resolved(byLec, c);
-        node.resolved(byLec, c);
+        g.own.resolved(byLec, c, r);
+        node.resolved(byLec, c, r);
     }
 
     /** This node left {@code group}: its controller goes. */
@@ -86,32 +106,100 @@ public final class RateOfFireTuner {
     }
 
     /**
-     * Once an epoch: every group decides (on its own evidence or the node's) and the evidence ages. Returns true if
-     * some group's c changed, so the repair plan must be recomputed.
+     * Once an epoch: the node decides its r, every group its c (on its own evidence or the node's), and the evidence
+     * ages. Returns true if r or some group's c changed, so the repair plan must be recomputed.
      *
-     * @param groupSize members of a group other than this node
+     * @param groupSize    members of a group other than this node
+     * @param binAdds      packets added to repair bins so far (each packet once per bin it entered)
+     * @param binInstances repair bin instances the node fills (bins times stagger)
      */
-    public boolean poll(long nowNs, IntUnaryOperator groupSize) {
+    public boolean poll(long nowNs, IntUnaryOperator groupSize, long binAdds, int binInstances) {
         if (!started) {
             started = true;
             nextEpochNs = nowNs + settings.epochNs();
+            lastRChangeNs = nowNs;
+            lastBinAdds = binAdds;
             return false;
         }
         if (nowNs - nextEpochNs < 0) {
             return false;
         }
+        double perSecond = (binAdds - lastBinAdds) * 1e9 / (nowNs - nextEpochNs + settings.epochNs());
+        lastBinAdds = binAdds;
+        binAddsPerSecond = Double.isNaN(binAddsPerSecond) ? perSecond
+                : FILL_RATE_MEMORY * binAddsPerSecond + (1 - FILL_RATE_MEMORY) * perSecond;
         nextEpochNs = nowNs + settings.epochNs();
         node.detectChange();
-        boolean changed = false;
+        boolean changed = decideR(nowNs, groupSize, binInstances);
         for (Group g : groups.values()) {
             g.own.detectChange();
             g.ownEvidence = g.own.slow.packets() >= settings.minPackets();
             Evidence.Window evidence = g.ownEvidence ? g.own.slow : node.slow;
-            changed |= g.controller.decide(nowNs, evidence, groupSize.applyAsInt(g.id) + 1);
+            changed |= g.controller.decide(nowNs, evidence, groupSize.applyAsInt(g.id) + 1, r);
             g.own.age(settings.memory());
         }
         node.age(settings.memory());
         return changed;
+    }
+
+    /** The node's r (see the class comment), on its pooled evidence and the smallest group's reach. */
+    private boolean decideR(long nowNs, IntUnaryOperator groupSize, int binInstances) {
+        if (rLow == rHigh || node.slow.packets() < settings.minPackets()
+                || nowNs - lastRChangeNs < settings.holdNs()) {
+            return false;
+        }
+        int smallest = Integer.MAX_VALUE;
+        for (Group g : groups.values()) {
+            int s = groupSize.applyAsInt(g.id) + 1;
+            if (s >= 3) {
+                smallest = Math.min(smallest, s);
+            }
+        }
+        if (smallest == Integer.MAX_VALUE) {
+            return false; // no group LEC can help: r does not matter
+        }
+        double loss = node.slow.losses() / node.slow.packets();
+        double need = RateOfFireController.need(loss, settings);
+        double kappa = RateOfFireController.kappa(node.slow, loss, smallest, settings);
+        int byC = rLow;
+        for (int k = rHigh; k > rLow; k--) {
+            double q = RateOfFireController.reach(loss, k, smallest);
+            if (need <= 1 || Math.log(need) / (kappa * q) <= settings.cMax()) {
+                byC = k;
+                break;
+            }
+        }
+        // Mean wait in a bin at r = k: instances k / (2 A) seconds; the largest k within the budget.
+        int byWait = rLow;
+        if (binAddsPerSecond > 0 && binInstances > 0) {
+            double fit = 2 * binAddsPerSecond * (settings.fillWaitNs() / 1e9) / binInstances;
+            byWait = (int) Math.max(rLow, Math.min(rHigh, Math.floor(fit)));
+        }
+        int next = Math.min(byC, byWait);
+        boolean down = byC < r || byWait < r - 1;
+        boolean up = next >= r + 2 || next == rHigh && next > r;
+        rLimit = next == rHigh ? RLimit.RANGE : byC <= byWait ? RLimit.C_RANGE : RLimit.FILL_WAIT;
+        if (!down && !up || next == r) {
+            return false;
+        }
+        for (Group g : groups.values()) {
+            Evidence.Window evidence = g.ownEvidence ? g.own.slow : node.slow;
+            double groupLoss = evidence.packets() > 0 ? evidence.losses() / evidence.packets() : loss;
+            g.controller.rescale(r, next, groupLoss, groupSize.applyAsInt(g.id) + 1);
+        }
+        r = next;
+        lastRChangeNs = nowNs;
+        return true;
+    }
+
+    /** The node's r in force. */
+    public int r() {
+        return r;
+    }
+
+    /** What holds r where it is. */
+    public RLimit rLimit() {
+        return rLimit;
     }
 
     /** The c in force for {@code group} (its configured c until its controller first changes it). */
@@ -126,7 +214,7 @@ public final class RateOfFireTuner {
         List<Group> byId = new ArrayList<>(groups.values());
         byId.sort(Comparator.comparingInt(g -> g.id));
         List<GroupTuning> out = new ArrayList<>(byId.size());
-        byId.forEach(g -> out.add(new GroupTuning(g.id, g.controller.c(), g.controller.reason(),
+        byId.forEach(g -> out.add(new GroupTuning(g.id, r, g.controller.c(), g.controller.reason(),
                 g.controller.lossRate(), g.controller.lecShare(), g.controller.wanted(), g.ownEvidence)));
         return out;
     }

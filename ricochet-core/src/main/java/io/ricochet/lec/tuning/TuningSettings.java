@@ -3,8 +3,8 @@ package io.ricochet.lec.tuning;
 import io.ricochet.setting.Setting;
 
 /**
- * How a node tunes each group's rate-of-fire c ({@link RateOfFireController}). Off by default: every group then
- * keeps the configured c, exactly as without tuning.
+ * How a node tunes its rate-of-fire: each group's c ({@link RateOfFireController}) and the node's r
+ * ({@link RateOfFireTuner}). Off by default: every group then keeps the configured (r, c), exactly as without tuning.
  *
  * @param enabled        whether c is tuned at all
  * @param cMin           the lowest c a group may be given
@@ -12,6 +12,15 @@ import io.ricochet.setting.Setting;
  * @param step           c moves in multiples of this; going down, one step per change
  * @param targetResidual the target: losses LEC leaves to the NAK layer, per data packet received (the paper's
  *                       operating point, (8, 5) at 1 % uniform loss recovering 99 % by LEC, leaves 1e-4)
+ * @param targetShare    and the share of its losses LEC must recover, in [0, 1) (0.99, the same operating point;
+ *                       0 for none): at low loss the residual alone would let LEC recover much less, and each
+ *                       loss it leaves waits a NAK round trip or more
+ * @param rMin           the lowest r the node may use (r is the node's, shared by all its bins)
+ * @param rMax           the highest; the engine lowers it to what a repair frame can carry
+ *                       ({@code RicochetConfig.maxR})
+ * @param fillWaitNs     the latency budget of r: the mean time a received packet may wait in a repair bin before
+ *                       the repair carrying it goes out; r is the largest whose wait, at the rate packets reach the
+ *                       node's bins, stays within it
  * @param epochNs        how often evidence is aged and decisions are taken
  * @param holdNs         the least time between two changes of one group's c (rate limit)
  * @param memory         the weight the slow evidence window keeps at each epoch, in (0, 1): 0.98 remembers about
@@ -23,7 +32,8 @@ import io.ricochet.setting.Setting;
  *                       second whatever the loss rate, so a few misses more or less must not move c
  */
 public record TuningSettings(boolean enabled, double cMin, double cMax, double step, double targetResidual,
-                             long epochNs, long holdNs, double memory, long minPackets, double priorMisses) {
+                             double targetShare, int rMin, int rMax, long fillWaitNs, long epochNs, long holdNs,
+                             double memory, long minPackets, double priorMisses) {
     /** The daemon's switch (docs/design/lec.md, "Rate-of-fire that tunes itself"). */
     public static final Setting TUNING = Setting.onOff("rate-of-fire-tuning", false,
             "on: each group's c is tuned within rate-of-fire-range from the losses this node sees, aiming at 1e-4 "
@@ -36,14 +46,17 @@ public record TuningSettings(boolean enabled, double cMin, double cMax, double s
             "with rate-of-fire-tuning on: MIN..MAX, the range c is tuned in");
 
     /** Tuning off: every group keeps its configured c. */
-    public static final TuningSettings OFF = new TuningSettings(false, 2, 10, 0.5, 1e-4, 1_000_000_000L,
-            2_000_000_000L, 0.98, 2_000, 20);
+    public static final TuningSettings OFF = new TuningSettings(false, 2, 10, 0.5, 1e-4, 0.99, 4, 24, 25_000_000L,
+            1_000_000_000L, 2_000_000_000L, 0.98, 2_000, 20);
 
     public TuningSettings {
         require(cMin >= 0 && cMin <= cMax && cMax <= 64, "c range", cMin + ".." + cMax,
                 "must be 0 <= min <= max <= 64");
         require(step > 0 && step <= cMax - cMin + 1, "c step", step, "must be positive and at most the range + 1");
         require(targetResidual > 0 && targetResidual < 1, "target residual", targetResidual, "must be in (0, 1)");
+        require(targetShare >= 0 && targetShare < 1, "target LEC share", targetShare, "must be in [0, 1)");
+        require(rMin >= 1 && rMin <= rMax, "r range", rMin + ".." + rMax, "must be 1 <= min <= max");
+        require(fillWaitNs > 0, "bin fill wait", fillWaitNs, "must be positive");
         require(epochNs > 0, "epoch", epochNs, "must be positive");
         require(holdNs >= epochNs, "hold", holdNs, "must be at least one epoch");
         require(memory > 0 && memory < 1, "memory", memory, "must be in (0, 1)");
@@ -57,20 +70,38 @@ public record TuningSettings(boolean enabled, double cMin, double cMax, double s
     }
 
     public TuningSettings withEnabled(boolean on) {
-        return new TuningSettings(on, cMin, cMax, step, targetResidual, epochNs, holdNs, memory, minPackets,
-                priorMisses);
+        return new TuningSettings(on, cMin, cMax, step, targetResidual, targetShare, rMin, rMax, fillWaitNs, epochNs,
+                holdNs, memory, minPackets, priorMisses);
     }
 
     /** These settings with c tuned within {@code min..max}. */
     public TuningSettings withRange(double min, double max) {
-        return new TuningSettings(enabled, min, max, step, targetResidual, epochNs, holdNs, memory, minPackets,
-                priorMisses);
+        return new TuningSettings(enabled, min, max, step, targetResidual, targetShare, rMin, rMax, fillWaitNs,
+                epochNs, holdNs, memory, minPackets, priorMisses);
+    }
+
+    /** These settings with r tuned within {@code min..max} ({@code r..r} pins it). */
+    public TuningSettings withRRange(int min, int max) {
+        return new TuningSettings(enabled, cMin, cMax, step, targetResidual, targetShare, min, max, fillWaitNs,
+                epochNs, holdNs, memory, minPackets, priorMisses);
     }
 
     /** These settings aiming at {@code residual} losses left to NAK per data packet. */
     public TuningSettings withTarget(double residual) {
-        return new TuningSettings(enabled, cMin, cMax, step, residual, epochNs, holdNs, memory, minPackets,
-                priorMisses);
+        return new TuningSettings(enabled, cMin, cMax, step, residual, targetShare, rMin, rMax, fillWaitNs, epochNs,
+                holdNs, memory, minPackets, priorMisses);
+    }
+
+    /** These settings aiming at LEC recovering at least {@code share} of the losses (0: the residual alone). */
+    public TuningSettings withShare(double share) {
+        return new TuningSettings(enabled, cMin, cMax, step, targetResidual, share, rMin, rMax, fillWaitNs, epochNs,
+                holdNs, memory, minPackets, priorMisses);
+    }
+
+    /** These settings letting a packet wait {@code ns} in a repair bin on average. */
+    public TuningSettings withFillWait(long ns) {
+        return new TuningSettings(enabled, cMin, cMax, step, targetResidual, targetShare, rMin, rMax, ns, epochNs,
+                holdNs, memory, minPackets, priorMisses);
     }
 
     /**

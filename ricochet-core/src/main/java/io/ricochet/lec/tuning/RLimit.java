@@ -1,0 +1,23 @@
+package io.ricochet.lec.tuning;
+
+/** What holds a node's tuned r where it is ({@link RateOfFireTuner}). */
+public enum RLimit {
+    /** The configured r: too little evidence yet, or r is pinned (its range is one value). */
+    CONFIGURED("configured r"),
+    /** The top of the range (or the most a repair frame carries): the cheapest r allowed. */
+    RANGE("top of the r range"),
+    /** A larger r would need more c than the c range allows at the loss seen. */
+    C_RANGE("larger r would need c above its range"),
+    /** A larger r would keep packets in the repair bins longer than the fill-wait budget at this packet rate. */
+    FILL_WAIT("larger r would wait longer in the bins");
+
+    private final String description;
+
+    RLimit(String description) {
+        this.description = description;
+    }
+
+    public String description() {
+        return description;
+    }
+}
