@@ -10,7 +10,7 @@ import json, os, pathlib, re, sys, time
 out, phases, phase_seconds, groups, degree, rate, seed, command = sys.argv[1:9]
 out = pathlib.Path(out)
 loss = [int(p) for p in phases.split(",")]
-VARIANTS = (("fixed", "fixed (8, 5), the default"), ("tuned", "tuned c (rate-of-fire-tuning on)"))
+VARIANTS = (("fixed", "fixed (8, 5), the default"), ("tuned", "tuned (r, c) (rate-of-fire-tuning on)"))
 MODEL = next((l.split(":", 1)[1].strip() for l in open("/proc/cpuinfo") if l.startswith("model name")), "?")
 COUNTERS = ("DATA_SENT", "DATA_RECEIVED", "LOSSES_DETECTED", "RECOVERED_BY_XOR", "RECOVERED_BY_COMBINING",
             "RECOVERED_BY_NAK", "UNRECOVERED", "REPAIRS_SENT", "NAKS_SENT")
@@ -25,15 +25,16 @@ def totals(snap):
     return {name: sum(node["counters"].get(name, 0) for node in snap["nodes"].values()) for name in COUNTERS}
 
 
-def mean_c(snap):
-    """The mean of every group's c over the daemons (the rate-of-fire lines of 'ricochet stats'); 5.0, the default's
-    fixed c, without tuning; None if tuned daemons listed no group."""
+def mean_of(snap, name, fixed):
+    """The mean over every daemon's groups of the figure `name` (r or c) in the rate-of-fire lines of 'ricochet
+    stats' ("r 8, c 5.0, stagger 1: ..."); `fixed`, the default's, without tuning; None if tuned daemons listed no
+    group."""
     tuned = [node["rateOfFire"] for node in snap["nodes"].values() if node.get("rateOfFire") is not None]
     if not tuned:
-        return 5.0
-    cs = [float(m.group(1)) for lines in tuned for line in lines.values()
-          for m in [re.search(r"\bc ([0-9.]+)", line)] if m]
-    return round(sum(cs) / len(cs), 2) if cs else None
+        return fixed
+    xs = [float(m.group(1)) for lines in tuned for line in lines.values()
+          for m in [re.search(r"\b%s ([0-9.]+)" % name, line)] if m]
+    return round(sum(xs) / len(xs), 2) if xs else None
 
 
 def taken(snap):
@@ -61,7 +62,8 @@ for variant, label in VARIANTS:
                      "recoveredByNak": d["RECOVERED_BY_NAK"], "unrecovered": d["UNRECOVERED"],
                      "lecPercent": pct(lec, lec + d["RECOVERED_BY_NAK"]), "repairsSent": d["REPAIRS_SENT"],
                      "overheadPercent": pct(d["REPAIRS_SENT"], d["REPAIRS_SENT"] + d["DATA_RECEIVED"]),
-                     "naksSent": d["NAKS_SENT"], "meanCAtEnd": mean_c(snaps[i + 1])})
+                     "naksSent": d["NAKS_SENT"], "meanCAtEnd": mean_of(snaps[i + 1], "c", 5.0),
+                     "meanRAtEnd": mean_of(snaps[i + 1], "r", 8.0)})
     wl = json.loads((out / variant / "workload-summary.json").read_text())
     lat = wl["latencyMs"]
     report["variants"][variant] = {"label": label, "phases": rows, "verdict": wl["verdict"],
@@ -71,7 +73,8 @@ for variant, label in VARIANTS:
 
 (out / "summary.json").write_text(json.dumps(report, indent=2) + "\n")
 
-lines = ["# LEC that tunes itself on the local cluster: fixed (8, 5) against tuned c under a changing link loss", "",
+lines = ["# LEC that tunes itself on the local cluster: fixed (8, 5) against tuned (r, c) under a changing link loss",
+         "",
          "- **Date:** %s UTC; **machine:** %d cores, %s" % (time.strftime("%Y-%m-%d %H:%M", time.gmtime()),
                                                           os.cpu_count(), MODEL),
          "- **Command:** `%s`" % command,
@@ -81,17 +84,18 @@ lines = ["# LEC that tunes itself on the local cluster: fixed (8, 5) against tun
              degree, groups, rate, ", ".join(str(p) for p in loss), phase_seconds, seed),
          "- **Counters:** summed over the daemons between their answers at each phase's end (asked in parallel, they "
          "answer within seconds of each other); LEC % is LEC's share of "
-         "the recoveries (LEC + NAK); overhead is repairs / (data received + repairs); c is the mean over every "
+         "the recoveries (LEC + NAK); overhead is repairs / (data received + repairs); r and c are the means over every "
          "daemon's groups at the phase's end", "",
          "| variant | phase: loss | data received | losses found | by LEC / by NAK | LEC % | repairs sent | "
-         "overhead % | c at end |", "|---|---|---:|---:|---|---:|---:|---:|---:|"]
+         "overhead % | r at end | c at end |", "|---|---|---:|---:|---|---:|---:|---:|---:|---:|"]
 for variant, _ in VARIANTS:
     v = report["variants"][variant]
     for i, row in enumerate(v["phases"]):
-        lines.append("| %s | %d: %.1f %% | %d | %d | %d / %d | %.2f | %d | %.2f | %s |" % (
+        lines.append("| %s | %d: %.1f %% | %d | %d | %d / %d | %.2f | %d | %.2f | %s | %s |" % (
             v["label"], i + 1, row["lossPermille"] / 10.0, row["dataReceived"], row["lossesDetected"],
             row["recoveredByLec"], row["recoveredByNak"], row["lecPercent"], row["repairsSent"],
-            row["overheadPercent"], "-" if row["meanCAtEnd"] is None else "%.2f" % row["meanCAtEnd"]))
+            row["overheadPercent"], "-" if row["meanRAtEnd"] is None else "%.1f" % row["meanRAtEnd"],
+            "-" if row["meanCAtEnd"] is None else "%.2f" % row["meanCAtEnd"]))
 lines += ["", "Over the whole run (the workload's exactly-once check; its recovery latencies time injected drops only, "
           "and this run injects none):", "",
           "| variant | verdict | delivered / owed | LOST notices | end-to-end p50 / p99 / max (ms) |",

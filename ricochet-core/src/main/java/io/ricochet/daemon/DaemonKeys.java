@@ -166,6 +166,7 @@ public final class DaemonKeys {
         k.add(RicochetConfig.FOUNTAIN_BACKUP);
         k.add(TuningSettings.TUNING);
         k.add(TuningSettings.RANGE);
+        k.add(TuningSettings.R_RANGE);
         k.add(QsmConfig.TOKEN_INTERVAL);
         k.add(QsmConfig.PARTITION_SIZE);
         k.add(QsmConfig.REGENERATION_FLOOR);

@@ -73,8 +73,7 @@ public final class DaemonSettings {
                 .nakTimeoutNs(millis("nak-timeout-ms")).nakRetryNs(millis("nak-retry-ms"))
                 .nakMaxAttempts(integer("nak-max-attempts")).nakRateLimit(integer("nak-rate-limit"))
                 .fountainBackup(onOff("fountain-backup"))
-                .tuning(onOff("rate-of-fire-tuning") ? parse("rate-of-fire-range", TuningSettings::parse)
-                        : TuningSettings.OFF)
+                .tuning(onOff("rate-of-fire-tuning") ? tuning() : TuningSettings.OFF)
                 .sessionDelayNs(millis("session-delay-ms")).stabilityIntervalNs(millis("stability-interval-ms"))
                 .stabilityEvery(integer("stability-every")).sendWindow(integer("send-window"))
                 .maxPayload(integer("payload")).dataCacheCapacity(integer("data-cache"))
@@ -293,6 +292,12 @@ public final class DaemonSettings {
             throw new BadValue(key + " is required: set it with --" + key + " or in the config file");
         }
         return value;
+    }
+
+    /** With rate-of-fire-tuning on: the c range, then the r range. */
+    private TuningSettings tuning() {
+        TuningSettings c = parse("rate-of-fire-range", TuningSettings::parse);
+        return parse("rate-of-fire-r-range", c::withRRange);
     }
 
     private <T> T parse(String key, Function<String, T> parser) {

@@ -183,6 +183,18 @@ class DaemonSettingsTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(null,
                 null, flags("node-id", "1", "rate-of-fire-tuning", "on", "rate-of-fire-range", "7..3")));
         assertTrue(e.getMessage().startsWith("rate-of-fire-range = 7..3"), e.getMessage());
+        assertEquals(4, on.rMin(), "r tuned within 4..24 by default");
+        assertEquals(24, on.rMax());
+        io.ricochet.lec.tuning.TuningSettings pinned = DaemonSettings.resolve(null, null, flags("node-id", "1",
+                "rate-of-fire-tuning", "on", "rate-of-fire-r-range", "8..8")).engine().tuning();
+        assertEquals(8, pinned.rMin());
+        assertEquals(8, pinned.rMax());
+        for (String bad : new String[] {"9..8", "0..4", "4..x", "8"}) {
+            IllegalArgumentException r = assertThrows(IllegalArgumentException.class, () -> DaemonSettings.resolve(
+                    null, null, flags("node-id", "1", "rate-of-fire-tuning", "on", "rate-of-fire-r-range", bad)));
+            assertTrue(r.getMessage().startsWith("rate-of-fire-r-range = " + bad + ": must be MIN..MAX"),
+                    r.getMessage());
+        }
     }
 
     @Test

@@ -36,14 +36,19 @@ public record TuningSettings(boolean enabled, double cMin, double cMax, double s
                              double memory, long minPackets, double priorMisses) {
     /** The daemon's switch (docs/design/lec.md, "Rate-of-fire that tunes itself"). */
     public static final Setting TUNING = Setting.onOff("rate-of-fire-tuning", false,
-            "on: each group's c is tuned within rate-of-fire-range from the losses this node sees, aiming at 1e-4 "
-                    + "losses left to NAK per data packet at the least repair traffic; off: c stays as c sets it")
-            .details("Members need not agree: each node's c only sets how many repairs it sends "
-                    + "(docs/design/lec.md, \"Rate-of-fire that tunes itself\"; measured in "
+            "on: each group's c (within rate-of-fire-range) and the node's r (within rate-of-fire-r-range) are tuned "
+                    + "from the losses this node sees, aiming at LEC recovering 99 % of them and at most 1e-4 left to "
+                    + "NAK per data packet, at the least repair traffic; off: r and c stay as r and c set them")
+            .details("Members need not agree: a node's (r, c) only sets the repairs it sends, and a repair lists "
+                    + "the packets it carries (docs/design/lec.md, \"Rate-of-fire that tunes itself\"; measured in "
                     + "docs/results/adaptive-lec/summary.md)");
     /** The range c is tuned in. */
     public static final Setting RANGE = Setting.text("rate-of-fire-range", "2..10",
             "with rate-of-fire-tuning on: MIN..MAX, the range c is tuned in");
+    /** The range r is tuned in. */
+    public static final Setting R_RANGE = Setting.text("rate-of-fire-r-range", "4..24",
+            "with rate-of-fire-tuning on: MIN..MAX, the range r is tuned in (r..r pins it); the top is lowered to "
+                    + "what a repair frame carries (9 authenticated at mtu 1500 with 1 024-byte payloads)");
 
     /** Tuning off: every group keeps its configured c. */
     public static final TuningSettings OFF = new TuningSettings(false, 2, 10, 0.5, 1e-4, 0.99, 4, 24, 25_000_000L,
@@ -102,6 +107,29 @@ public record TuningSettings(boolean enabled, double cMin, double cMax, double s
     public TuningSettings withFillWait(long ns) {
         return new TuningSettings(enabled, cMin, cMax, step, targetResidual, targetShare, rMin, rMax, ns, epochNs,
                 holdNs, memory, minPackets, priorMisses);
+    }
+
+    /**
+     * These settings with r tuned within the range {@code text} gives, {@code MIN..MAX} (e.g. {@code 4..24}).
+     *
+     * @throws IllegalArgumentException saying which form is accepted
+     */
+    public TuningSettings withRRange(String text) {
+        String v = text.strip();
+        int dots = v.indexOf("..");
+        if (dots > 0 && v.indexOf("..", dots + 2) < 0) {
+            try {
+                int min = Integer.parseInt(v.substring(0, dots));
+                int max = Integer.parseInt(v.substring(dots + 2));
+                if (min >= 1 && min <= max) {
+                    return withRRange(min, max);
+                }
+            } catch (NumberFormatException e) {
+                // reported below
+            }
+        }
+        throw new IllegalArgumentException("must be MIN..MAX, whole numbers with 1 <= MIN <= MAX (the range r is "
+                + "tuned in, e.g. 4..24; 8..8 pins r at 8)");
     }
 
     /**
