@@ -10,6 +10,7 @@ import io.ricochet.engine.Delivery;
 import io.ricochet.engine.ProtocolEngine;
 import io.ricochet.latency.LatencyStats;
 import io.ricochet.latency.RecoveryLatencies;
+import io.ricochet.lec.tuning.GroupTuning;
 import io.ricochet.lecnak.RicochetEngine;
 import io.ricochet.metrics.Readings;
 import java.util.HashMap;
@@ -56,22 +57,18 @@ final class DaemonMetrics implements MultiCollector {
      * @param stats     the STATS reply's content, API counters included
      * @param sendQueue application sends waiting in the send queue now
      * @param latency   recovery latency buckets by label value
-     * @param rateOfFire with rate-of-fire tuning on, each group's c now; empty when off
+     * @param rateOfFire with rate-of-fire tuning on, each group's (r, c) now; empty when off
      */
     record Reading(NodeStats stats, int sendQueue, Map<String, Readings.Buckets> latency,
-                   Map<Integer, Double> rateOfFire) {
+                   List<GroupTuning> rateOfFire) {
         Reading(NodeStats stats, int sendQueue, Map<String, Readings.Buckets> latency) {
-            this(stats, sendQueue, latency, Map.of());
+            this(stats, sendQueue, latency, List.of());
         }
     }
 
-    /** Each group's tuned rate-of-fire c, on the engine's thread; empty unless a Ricochet engine tunes it. */
-    static Map<Integer, Double> rateOfFire(ProtocolEngine engine) {
-        Map<Integer, Double> cs = new LinkedHashMap<>();
-        if (engine instanceof RicochetEngine ricochet) {
-            ricochet.tuning().forEach(g -> cs.put(g.group(), g.c()));
-        }
-        return cs;
+    /** Each group's tuned rate-of-fire, on the engine's thread; empty unless a Ricochet engine tunes it. */
+    static List<GroupTuning> rateOfFire(ProtocolEngine engine) {
+        return engine instanceof RicochetEngine ricochet ? ricochet.tuning() : List.of();
     }
 
     private final Supplier<CompletableFuture<Reading>> read;
@@ -144,9 +141,16 @@ final class DaemonMetrics implements MultiCollector {
         gms(out, s.gms() == null ? Map.of() : s.gms());
         if (!r.rateOfFire().isEmpty()) {
             Map<Labels, Double> cs = new LinkedHashMap<>();
-            r.rateOfFire().forEach((group, c) -> cs.put(Readings.label("group", Integer.toString(group)), c));
+            Map<Labels, Integer> rs = new LinkedHashMap<>();
+            for (GroupTuning g : r.rateOfFire()) {
+                Labels group = Readings.label("group", Integer.toString(g.group()));
+                cs.put(group, g.c());
+                rs.put(group, g.r());
+            }
             out.gauge("ricochet_daemon_rate_of_fire_c", "with rate-of-fire-tuning on: the repairs this node sends per "
-                    + "data packet it receives in the group (LEC's c), as tuned now", cs);
+                    + "r data packets it receives in the group (LEC's c), as tuned now", cs);
+            out.gauge("ricochet_daemon_rate_of_fire_r", "with rate-of-fire-tuning on: the data packets XORed into one "
+                    + "repair (LEC's r), as tuned now; one per node, shown for each group", rs);
         }
         out.histogram("ricochet_daemon_recovery_latency_seconds", "time from a loss's discovery to its recovery, by "
                 + "how it came back: lec (XOR of repairs), nak (retransmission), late (the data itself, reordered)",

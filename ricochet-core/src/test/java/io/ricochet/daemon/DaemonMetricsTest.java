@@ -7,6 +7,8 @@ import io.prometheus.metrics.model.snapshots.GaugeSnapshot;
 import io.prometheus.metrics.model.snapshots.MetricSnapshots;
 import io.ricochet.api.NodeStats;
 import io.ricochet.latency.LatencyStats;
+import io.ricochet.lec.tuning.GroupTuning;
+import io.ricochet.lec.tuning.TuningReason;
 import io.ricochet.metrics.Readings;
 import java.util.List;
 import java.util.Map;
@@ -40,7 +42,8 @@ class DaemonMetricsTest {
     void shouldShowEachGroupsTunedRateOfFireAsAGaugeOnlyWhenTuned() {
         NodeStats stats = new NodeStats(4, 1, "ricochet", "epoll", "HMAC", 0,
                 Map.of(), 0, null, Map.of(), List.of(7), Map.of(), null, null);
-        DaemonMetrics.Reading tuned = new DaemonMetrics.Reading(stats, 0, Map.of(), Map.of(7, 3.5));
+        DaemonMetrics.Reading tuned = new DaemonMetrics.Reading(stats, 0, Map.of(), List.of(new GroupTuning(7, 12, 3.5,
+                TuningReason.HELD, 0.001, 0.99, 3.4, true)));
         MetricSnapshots on = new DaemonMetrics(
                 () -> CompletableFuture.completedFuture(tuned), List.of()).collect();
         GaugeSnapshot c = on.stream()
@@ -48,6 +51,10 @@ class DaemonMetricsTest {
                 .map(m -> (GaugeSnapshot) m).findFirst().orElseThrow();
         assertEquals(3.5, c.getDataPoints().get(0).getValue());
         assertEquals("7", c.getDataPoints().get(0).getLabels().get("group"));
+        GaugeSnapshot r = on.stream()
+                .filter(m -> m.getMetadata().getName().equals("ricochet_daemon_rate_of_fire_r"))
+                .map(m -> (GaugeSnapshot) m).findFirst().orElseThrow();
+        assertEquals(12, r.getDataPoints().get(0).getValue());
         DaemonMetrics.Reading plain = new DaemonMetrics.Reading(stats, 0, Map.of());
         assertEquals(0, new DaemonMetrics(() -> CompletableFuture.completedFuture(plain),
                 List.of()).collect().stream()
