@@ -31,8 +31,6 @@ public final class RepairBins {
     private int[] scratch = new int[16];
     private Map<GroupSet, RepairBin> bins = new HashMap<>();
     private Map<Integer, RepairBin[]> binsByGroup = new HashMap<>();
-    /** Packets added to bins so far, each once per bin it entered: the rate the bins fill at. */
-    private long adds;
 
     /**
      * @param sealLength bytes of the origin's seal each repair entry carries ({@code OriginSeals#length}; 0 for none)
@@ -73,16 +71,6 @@ public final class RepairBins {
         return r;
     }
 
-    /** Packets added to bins so far, each counted once per bin it entered. */
-    public long adds() {
-        return adds;
-    }
-
-    /** Bin instances being filled: bins times stagger. */
-    public int instances() {
-        return bins.size() * stagger;
-    }
-
     /** Installs a new plan. Bins whose label survives keep their partly built repairs. */
     public void apply(RepairPlan plan) {
         Map<GroupSet, RepairBin> next = new HashMap<>();
@@ -112,7 +100,6 @@ public final class RepairBins {
     public void add(int origin, int group, long seqno, byte[] payload, int offset, int length, byte[] seal,
                     int sealOffset) {
         RepairBin[] forGroup = binsByGroup.getOrDefault(group, NONE);
-        adds += forGroup.length;
         xors[0] = 0;
         for (RepairBin bin : forGroup) {
             RepairBin.Instance full = bin.add(origin, group, seqno, payload, offset, length, seal, sealOffset, xors);

@@ -34,7 +34,7 @@ final class GiveUpWatch implements Outbox {
 
     @Override
     public void lost(int origin, int group, long seqno, long discoveredNs) {
-        tuner.resolved(group, false);
+        tuner.resolved(group, false, 0);
         outbox.lost(origin, group, seqno, discoveredNs);
     }
 

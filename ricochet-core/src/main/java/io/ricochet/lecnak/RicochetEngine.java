@@ -425,7 +425,7 @@ public final class RicochetEngine
             stability.delivered(stream, nowNs);
         }
         if (channel == Channel.DATA) {
-            if (tuner != null && tuner.poll(nowNs, view::groupSize, bins.adds(), bins.instances())) {
+            if (tuner != null && tuner.poll(nowNs, view::groupSize)) {
                 planStale = true;
             }
             ensurePlan();
@@ -459,7 +459,8 @@ public final class RicochetEngine
             counters.increment(EngineCounter.DATA_RECEIVED);
         }
         counters.increment(EngineCounter.DELIVERED);
-        boolean wasMissing = losses.resolve(id);
+        long discoveredNs = losses.resolveDiscovered(id);
+        boolean wasMissing = discoveredNs != NakRequester.NOT_PENDING;
         if (tuner != null) {
             if (channel == Channel.DATA) {
                 // Data that came itself was not lost, even if it was found missing first (a late arrival: a gap, or
@@ -467,7 +468,8 @@ public final class RicochetEngine
                 // are as many as the losses, and taken for LEC's failures they made the tuner raise c at 0.1 %.
                 tuner.dataReceived(id.group());
             } else if (wasMissing) {
-                tuner.resolved(id.group(), channel == Channel.XOR || channel == Channel.XOR_COMBINED);
+                tuner.resolved(id.group(), channel == Channel.XOR || channel == Channel.XOR_COMBINED,
+                        nowNs - discoveredNs);
             }
         }
         if (!wasMissing) {

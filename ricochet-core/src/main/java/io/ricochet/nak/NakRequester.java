@@ -65,9 +65,21 @@ public final class NakRequester implements LossTracker.Handler, Admission.Losses
         return tracker.isPending(id);
     }
 
+    /** What {@link #resolveDiscovered} returns for a packet that was not a pending loss. */
+    public static final long NOT_PENDING = Long.MIN_VALUE;
+
     /** The packet arrived or was rebuilt: true if it was a pending loss (now recovered). */
     public boolean resolve(PacketId id) {
-        return tracker.resolve(id) != null;
+        return resolveDiscovered(id) != NOT_PENDING;
+    }
+
+    /**
+     * The packet arrived or was rebuilt: when it was found missing if it was a pending loss (now recovered), else
+     * {@link #NOT_PENDING}.
+     */
+    public long resolveDiscovered(PacketId id) {
+        PendingLoss loss = tracker.resolve(id);
+        return loss == null ? NOT_PENDING : loss.discoveredNs();
     }
 
     /** The sender answered GONE: the loss, if still pending, is given up at once. */

@@ -32,6 +32,8 @@ final class Evidence {
         double cSum;
         /** Sum of r in force at each resolved loss (rSum / losses is the r the misses were seen under). */
         double rSum;
+        /** Sum over the LEC recoveries of the time from the loss's discovery to its recovery, ns. */
+        double lecNs;
 
         double losses() {
             return lec + other;
@@ -48,6 +50,7 @@ final class Evidence {
             other *= memory;
             cSum *= memory;
             rSum *= memory;
+            lecNs *= memory;
         }
 
         void copy(Window from) {
@@ -56,6 +59,7 @@ final class Evidence {
             other = from.other;
             cSum = from.cSum;
             rSum = from.rSum;
+            lecNs = from.lecNs;
         }
     }
 
@@ -73,10 +77,11 @@ final class Evidence {
         epoch.data++;
     }
 
-    void resolved(boolean byLec, double c, int r) {
+    void resolved(boolean byLec, double c, int r, long latencyNs) {
         for (Window w : all) {
             if (byLec) {
                 w.lec++;
+                w.lecNs += latencyNs;
             } else {
                 w.other++;
             }

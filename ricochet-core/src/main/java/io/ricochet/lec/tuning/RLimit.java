@@ -8,8 +8,8 @@ public enum RLimit {
     RANGE("top of the r range"),
     /** A larger r would need more c than the c range allows at the loss seen. */
     C_RANGE("larger r would need c above its range"),
-    /** A larger r would keep packets in the repair bins longer than the fill-wait budget at this packet rate. */
-    FILL_WAIT("larger r would wait longer in the bins");
+    /** A larger r would make LEC's mean recovery latency exceed its target. */
+    LATENCY("larger r would make LEC recover later than its latency target");
 
     private final String description;
 

@@ -25,13 +25,15 @@ import org.agrona.collections.Int2ObjectHashMap;
  * costs c / r repairs per packet, and keeping LEC's misses at the target needs c proportional to
  * {@code 1 / (1 - L)^r}, so the repairs per packet fall as r grows up to about 1 / L: at the losses LEC is meant
  * for, the larger r the cheaper. Two things bound it: the c it needs must stay in the range (at 5 % loss r = 8 needs
- * c of about 10), and a packet waits in a bin until r packets filled it, about {@code instances r / (2 A)} on
- * average with A packets reaching the bins per second ({@link TuningSettings#fillWaitNs}). r is the largest meeting
- * both; it drops at once when one fails, rises only by two or more (or to the top), at most once per hold time.
+ * c of about 10), and latency: a lost packet waits for repairs that go out when their bins have filled with r
+ * packets, so LEC's recovery latency grows with r. The mean latency of LEC's recoveries (from discovery) is measured
+ * at the r in force and scaled in proportion to r; it must stay within {@link TuningSettings#lecLatencyNs}. r is the
+ * largest meeting both; it drops at once when one fails, rises only by two or more (or to the top), at most once per
+ * hold time.
  */
 public final class RateOfFireTuner {
-    private static final double FILL_RATE_MEMORY = 0.5;
-
+    /** LEC recoveries in the evidence before their mean latency bounds r. */
+    static final int MIN_LEC_RECOVERIES = 10;
     private final TuningSettings settings;
     private final int rLow;
     private final int rHigh;
@@ -39,9 +41,6 @@ public final class RateOfFireTuner {
     private int r;
     private RLimit rLimit = RLimit.CONFIGURED;
     private long lastRChangeNs;
-    /** Packets added to repair bins per second (each packet counts once per bin it enters); NaN before a measure. */
-    private double binAddsPerSecond = Double.NaN;
-    private long lastBinAdds;
     /** By group id, without boxing: read for every data packet and recovery when tuning is on. */
     private final Int2ObjectHashMap<Group> groups = new Int2ObjectHashMap<>();
     private final Evidence node = new Evidence();
@@ -92,12 +91,15 @@ public final class RateOfFireTuner {
         node.dataReceived();
     }
 
-    /** A loss in {@code group} was resolved: recovered by LEC, or otherwise (NAK, late, given up). */
-    public void resolved(int group, boolean byLec) {
+    /**
+     * A loss in {@code group} was resolved: recovered by LEC, or otherwise (NAK, late, given up), {@code latencyNs}
+     * after it was found missing (read for LEC's recoveries only).
+     */
+    public void resolved(int group, boolean byLec, long latencyNs) {
         Group g = group(group);
         double c = g.controller.c();
-        g.own.resolved(byLec, c, r);
-        node.resolved(byLec, c, r);
+        g.own.resolved(byLec, c, r, latencyNs);
+        node.resolved(byLec, c, r, latencyNs);
     }
 
     /** This node left {@code group}: its controller goes. */
@@ -109,28 +111,21 @@ public final class RateOfFireTuner {
      * Once an epoch: the node decides its r, every group its c (on its own evidence or the node's), and the evidence
      * ages. Returns true if r or some group's c changed, so the repair plan must be recomputed.
      *
-     * @param groupSize    members of a group other than this node
-     * @param binAdds      packets added to repair bins so far (each packet once per bin it entered)
-     * @param binInstances repair bin instances the node fills (bins times stagger)
+     * @param groupSize members of a group other than this node
      */
-    public boolean poll(long nowNs, IntUnaryOperator groupSize, long binAdds, int binInstances) {
+    public boolean poll(long nowNs, IntUnaryOperator groupSize) {
         if (!started) {
             started = true;
             nextEpochNs = nowNs + settings.epochNs();
             lastRChangeNs = nowNs;
-            lastBinAdds = binAdds;
             return false;
         }
         if (nowNs - nextEpochNs < 0) {
             return false;
         }
-        double perSecond = (binAdds - lastBinAdds) * 1e9 / (nowNs - nextEpochNs + settings.epochNs());
-        lastBinAdds = binAdds;
-        binAddsPerSecond = Double.isNaN(binAddsPerSecond) ? perSecond
-                : FILL_RATE_MEMORY * binAddsPerSecond + (1 - FILL_RATE_MEMORY) * perSecond;
         nextEpochNs = nowNs + settings.epochNs();
         node.detectChange();
-        boolean changed = decideR(nowNs, groupSize, binInstances);
+        boolean changed = decideR(nowNs, groupSize);
         for (Group g : groups.values()) {
             g.own.detectChange();
             g.ownEvidence = g.own.slow.packets() >= settings.minPackets();
@@ -143,7 +138,7 @@ public final class RateOfFireTuner {
     }
 
     /** The node's r (see the class comment), on its pooled evidence and the smallest group's reach. */
-    private boolean decideR(long nowNs, IntUnaryOperator groupSize, int binInstances) {
+    private boolean decideR(long nowNs, IntUnaryOperator groupSize) {
         if (rLow == rHigh || node.slow.packets() < settings.minPackets()
                 || nowNs - lastRChangeNs < settings.holdNs()) {
             return false;
@@ -169,16 +164,18 @@ public final class RateOfFireTuner {
                 break;
             }
         }
-        // Mean wait in a bin at r = k: instances k / (2 A) seconds; the largest k within the budget.
-        int byWait = rLow;
-        if (binAddsPerSecond > 0 && binInstances > 0) {
-            double fit = 2 * binAddsPerSecond * (settings.fillWaitNs() / 1e9) / binInstances;
-            byWait = (int) Math.max(rLow, Math.min(rHigh, Math.floor(fit)));
+        // LEC's mean recovery latency, seen at the r in force, scaled in proportion to r: the largest r within the
+        // target. Too few recoveries to measure it (a quiet network): latency sets no bound.
+        int byLatency = rHigh;
+        Evidence.Window w = node.slow;
+        if (w.lec >= MIN_LEC_RECOVERIES && w.lecNs > 0) {
+            double perR = w.lecNs / w.lec / (w.rSum / w.losses());
+            byLatency = (int) Math.max(rLow, Math.min(rHigh, Math.floor(settings.lecLatencyNs() / perR)));
         }
-        int next = Math.min(byC, byWait);
-        boolean down = byC < r || byWait < r - 1;
+        int next = Math.min(byC, byLatency);
+        boolean down = byC < r || byLatency < r - 1;
         boolean up = next >= r + 2 || next == rHigh && next > r;
-        rLimit = next == rHigh ? RLimit.RANGE : byC <= byWait ? RLimit.C_RANGE : RLimit.FILL_WAIT;
+        rLimit = next == rHigh ? RLimit.RANGE : byC <= byLatency ? RLimit.C_RANGE : RLimit.LATENCY;
         if (!down && !up || next == r) {
             return false;
         }

@@ -18,9 +18,9 @@ import io.ricochet.setting.Setting;
  * @param rMin           the lowest r the node may use (r is the node's, shared by all its bins)
  * @param rMax           the highest; the engine lowers it to what a repair frame can carry
  *                       ({@code RicochetConfig.maxR})
- * @param fillWaitNs     the latency budget of r: the mean time a received packet may wait in a repair bin before
- *                       the repair carrying it goes out; r is the largest whose wait, at the rate packets reach the
- *                       node's bins, stays within it
+ * @param lecLatencyNs   the latency target of r: the mean time from a loss's discovery to its recovery by LEC,
+ *                       which grows with r (a repair goes out when r packets filled its bin); r is the largest whose
+ *                       latency, measured at the r in force and scaled in proportion, stays within it
  * @param epochNs        how often evidence is aged and decisions are taken
  * @param holdNs         the least time between two changes of one group's c (rate limit)
  * @param memory         the weight the slow evidence window keeps at each epoch, in (0, 1): 0.98 remembers about
@@ -32,7 +32,7 @@ import io.ricochet.setting.Setting;
  *                       second whatever the loss rate, so a few misses more or less must not move c
  */
 public record TuningSettings(boolean enabled, double cMin, double cMax, double step, double targetResidual,
-                             double targetShare, int rMin, int rMax, long fillWaitNs, long epochNs, long holdNs,
+                             double targetShare, int rMin, int rMax, long lecLatencyNs, long epochNs, long holdNs,
                              double memory, long minPackets, double priorMisses) {
     /** The daemon's switch (docs/design/lec.md, "Rate-of-fire that tunes itself"). */
     public static final Setting TUNING = Setting.onOff("rate-of-fire-tuning", false,
@@ -51,7 +51,7 @@ public record TuningSettings(boolean enabled, double cMin, double cMax, double s
                     + "what a repair frame carries (9 authenticated at mtu 1500 with 1 024-byte payloads)");
 
     /** Tuning off: every group keeps its configured c. */
-    public static final TuningSettings OFF = new TuningSettings(false, 2, 10, 0.5, 1e-4, 0.99, 4, 24, 25_000_000L,
+    public static final TuningSettings OFF = new TuningSettings(false, 2, 10, 0.5, 1e-4, 0.99, 4, 24, 10_000_000L,
             1_000_000_000L, 2_000_000_000L, 0.98, 2_000, 20);
 
     public TuningSettings {
@@ -61,7 +61,7 @@ public record TuningSettings(boolean enabled, double cMin, double cMax, double s
         require(targetResidual > 0 && targetResidual < 1, "target residual", targetResidual, "must be in (0, 1)");
         require(targetShare >= 0 && targetShare < 1, "target LEC share", targetShare, "must be in [0, 1)");
         require(rMin >= 1 && rMin <= rMax, "r range", rMin + ".." + rMax, "must be 1 <= min <= max");
-        require(fillWaitNs > 0, "bin fill wait", fillWaitNs, "must be positive");
+        require(lecLatencyNs > 0, "LEC latency target", lecLatencyNs, "must be positive");
         require(epochNs > 0, "epoch", epochNs, "must be positive");
         require(holdNs >= epochNs, "hold", holdNs, "must be at least one epoch");
         require(memory > 0 && memory < 1, "memory", memory, "must be in (0, 1)");
@@ -75,36 +75,36 @@ public record TuningSettings(boolean enabled, double cMin, double cMax, double s
     }
 
     public TuningSettings withEnabled(boolean on) {
-        return new TuningSettings(on, cMin, cMax, step, targetResidual, targetShare, rMin, rMax, fillWaitNs, epochNs,
+        return new TuningSettings(on, cMin, cMax, step, targetResidual, targetShare, rMin, rMax, lecLatencyNs, epochNs,
                 holdNs, memory, minPackets, priorMisses);
     }
 
     /** These settings with c tuned within {@code min..max}. */
     public TuningSettings withRange(double min, double max) {
-        return new TuningSettings(enabled, min, max, step, targetResidual, targetShare, rMin, rMax, fillWaitNs,
+        return new TuningSettings(enabled, min, max, step, targetResidual, targetShare, rMin, rMax, lecLatencyNs,
                 epochNs, holdNs, memory, minPackets, priorMisses);
     }
 
     /** These settings with r tuned within {@code min..max} ({@code r..r} pins it). */
     public TuningSettings withRRange(int min, int max) {
-        return new TuningSettings(enabled, cMin, cMax, step, targetResidual, targetShare, min, max, fillWaitNs,
+        return new TuningSettings(enabled, cMin, cMax, step, targetResidual, targetShare, min, max, lecLatencyNs,
                 epochNs, holdNs, memory, minPackets, priorMisses);
     }
 
     /** These settings aiming at {@code residual} losses left to NAK per data packet. */
     public TuningSettings withTarget(double residual) {
-        return new TuningSettings(enabled, cMin, cMax, step, residual, targetShare, rMin, rMax, fillWaitNs, epochNs,
+        return new TuningSettings(enabled, cMin, cMax, step, residual, targetShare, rMin, rMax, lecLatencyNs, epochNs,
                 holdNs, memory, minPackets, priorMisses);
     }
 
     /** These settings aiming at LEC recovering at least {@code share} of the losses (0: the residual alone). */
     public TuningSettings withShare(double share) {
-        return new TuningSettings(enabled, cMin, cMax, step, targetResidual, share, rMin, rMax, fillWaitNs, epochNs,
+        return new TuningSettings(enabled, cMin, cMax, step, targetResidual, share, rMin, rMax, lecLatencyNs, epochNs,
                 holdNs, memory, minPackets, priorMisses);
     }
 
-    /** These settings letting a packet wait {@code ns} in a repair bin on average. */
-    public TuningSettings withFillWait(long ns) {
+    /** These settings letting LEC's recoveries take {@code ns} on average from discovery (what bounds r). */
+    public TuningSettings withLecLatency(long ns) {
         return new TuningSettings(enabled, cMin, cMax, step, targetResidual, targetShare, rMin, rMax, ns, epochNs,
                 holdNs, memory, minPackets, priorMisses);
     }

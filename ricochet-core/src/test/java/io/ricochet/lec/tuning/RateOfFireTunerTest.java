@@ -14,12 +14,14 @@ import org.junit.jupiter.api.Test;
 /**
  * The rate-of-fire controller against a model network: each epoch a node receives 1000 packets of one group of ten,
  * each lost with probability L, and each loss is recovered by LEC with probability 1 - exp(-kappa c q) at the (r, c)
- * the controller set (its neighbours run the same law and see the same loss); every packet enters one repair bin.
+ * the controller set (its neighbours run the same law and see the same loss), {@code latencyPerR} times r after it
+ * was found missing.
  * Assertions are on the (r, c) it sets. The tests of c alone pin r at 8 and aim at the residual alone (share 0), as
  * c was tuned before r was; the tests of r use the defaults.
  */
 class RateOfFireTunerTest {
     private static final long SECOND = 1_000_000_000L;
+    private static final long MS = 1_000_000L;
     private static final int GROUP = 7;
     private static final int R = 8;
     /** The most entries a repair frame carries in these tests (the wire's limit). */
@@ -36,19 +38,19 @@ class RateOfFireTunerTest {
         final List<Integer> rs = new ArrayList<>();
         final List<Long> changesNs = new ArrayList<>();
         final List<Long> rChangesNs = new ArrayList<>();
-        final int packetsPerEpoch;
+        final long latencyPerR;
         long nowNs;
-        long binAdds;
 
         Plant(TuningSettings settings, long seed) {
-            this(settings, seed, R_FIT, PACKETS_PER_EPOCH);
+            this(settings, seed, R_FIT, MS / 4);
         }
 
-        Plant(TuningSettings settings, long seed, int rFit, int packetsPerEpoch) {
+        /** LEC recovers a packet {@code latencyPerR} times r after its discovery. */
+        Plant(TuningSettings settings, long seed, int rFit, long latencyPerR) {
             tuner = new RateOfFireTuner(settings, R, rFit, g -> 5);
             rng = new SplittableRandom(seed);
-            this.packetsPerEpoch = packetsPerEpoch;
-            tuner.poll(0, g -> 9, 0, 1);
+            this.latencyPerR = latencyPerR;
+            tuner.poll(0, g -> 9);
         }
 
         /** Runs {@code epochs} one-second epochs at loss {@code loss} with LEC efficiency {@code kappa}. */
@@ -56,18 +58,17 @@ class RateOfFireTunerTest {
             for (int e = 0; e < epochs; e++) {
                 double c = tuner.c(GROUP);
                 double recover = 1 - Math.exp(-kappa * c * RateOfFireController.reach(loss, tuner.r(), 10));
-                for (int i = 0; i < packetsPerEpoch; i++) {
+                for (int i = 0; i < PACKETS_PER_EPOCH; i++) {
                     if (rng.nextDouble() < loss) {
-                        tuner.resolved(GROUP, rng.nextDouble() < recover);
+                        tuner.resolved(GROUP, rng.nextDouble() < recover, latencyPerR * tuner.r());
                     } else {
                         tuner.dataReceived(GROUP);
-                        binAdds++;
                     }
                 }
                 nowNs += SECOND;
                 double before = tuner.c(GROUP);
                 int rBefore = tuner.r();
-                boolean changed = tuner.poll(nowNs, g -> 9, binAdds, 1);
+                boolean changed = tuner.poll(nowNs, g -> 9);
                 assertEquals(changed, tuner.c(GROUP) != before || tuner.r() != rBefore,
                         "poll says whether r or c changed");
                 if (tuner.c(GROUP) != before) {
@@ -181,7 +182,7 @@ class RateOfFireTunerTest {
     @Test
     void shouldKeepCUpBetweenBursts() {
         RateOfFireTuner tuner = new RateOfFireTuner(C_ONLY, R, R_FIT, g -> 5);
-        tuner.poll(0, g -> 9, 0, 1);
+        tuner.poll(0, g -> 9);
         SplittableRandom rng = new SplittableRandom(1);
         List<Double> afterFirstBurst = new ArrayList<>();
         boolean burstSeen = false;
@@ -189,12 +190,12 @@ class RateOfFireTunerTest {
             boolean burst = rng.nextDouble() < 0.2;
             for (int i = 0; i < PACKETS_PER_EPOCH; i++) {
                 if (burst && i < 50) {
-                    tuner.resolved(GROUP, rng.nextDouble() < 0.6);
+                    tuner.resolved(GROUP, rng.nextDouble() < 0.6, MS);
                 } else {
                     tuner.dataReceived(GROUP);
                 }
             }
-            tuner.poll(t * SECOND, g -> 9, 0, 1);
+            tuner.poll(t * SECOND, g -> 9);
             if (burstSeen) {
                 afterFirstBurst.add(tuner.c(GROUP));
             }
@@ -218,20 +219,20 @@ class RateOfFireTunerTest {
     void shouldDecideOnTheNodesEvidenceForAQuietGroup() {
         IntToDoubleFunction configured = g -> 5;
         RateOfFireTuner tuner = new RateOfFireTuner(C_ONLY, R, R_FIT, configured);
-        tuner.poll(0, g -> 9, 0, 1);
+        tuner.poll(0, g -> 9);
         SplittableRandom rng = new SplittableRandom(9);
         for (long t = 1; t <= 30; t++) {
             // Group 1 is busy and sees 5 % loss with poor recovery; group 2 gets 2 packets a second.
             for (int i = 0; i < 1000; i++) {
                 if (rng.nextDouble() < 0.05) {
-                    tuner.resolved(1, rng.nextDouble() < 0.5);
+                    tuner.resolved(1, rng.nextDouble() < 0.5, MS);
                 } else {
                     tuner.dataReceived(1);
                 }
             }
             tuner.dataReceived(2);
             tuner.dataReceived(2);
-            tuner.poll(t * SECOND, g -> 9, 0, 1);
+            tuner.poll(t * SECOND, g -> 9);
         }
         List<GroupTuning> snapshot = tuner.snapshot();
         assertEquals(List.of(1, 2), snapshot.stream().map(GroupTuning::group).toList());
@@ -300,24 +301,27 @@ class RateOfFireTunerTest {
         }
     }
 
-    /** At a light load a bin fills slowly: r stays where a packet's mean wait in it is within the budget. */
+    /**
+     * Where LEC recovers slowly (bins that fill slowly: a light load), r stays where LEC's mean latency is within the
+     * target, and no lower than needed.
+     */
     @Test
-    void shouldKeepTheWaitInTheBinsWithinTheBudget() {
+    void shouldKeepLecLatencyWithinItsTarget() {
         TuningSettings settings = TuningSettings.on();
-        for (int perSecond : new int[] {200, 600, 1000, 3000}) {
-            Plant plant = new Plant(settings, 13, R_FIT, perSecond).run(90, 0.001, 1);
-            double waitNs = plant.lastR() / (2.0 * perSecond) * 1e9;
-            assertTrue(waitNs <= settings.fillWaitNs() || plant.lastR() == settings.rMin(),
-                    perSecond + " packets/s: r = " + plant.lastR() + " waits " + waitNs + " ns");
-            assertTrue(plant.lastR() + 2 > 2.0 * perSecond * settings.fillWaitNs() / 1e9
-                    || plant.lastR() == settings.rMax(), perSecond + " packets/s: r = " + plant.lastR()
-                    + " could be larger");
+        for (long perR : new long[] {MS / 10, MS / 2, MS, 2 * MS, 4 * MS}) {
+            Plant plant = new Plant(settings, 13, R_FIT, perR).run(90, 0.002, 1);
+            long latencyNs = perR * plant.lastR();
+            String what = perR + " ns per unit of r: r = " + plant.lastR() + ", LEC latency " + latencyNs + " ns";
+            assertTrue(latencyNs <= settings.lecLatencyNs() || plant.lastR() == settings.rMin(), what);
+            assertTrue(plant.lastR() + 2 > settings.lecLatencyNs() / perR || plant.lastR() == settings.rMax(),
+                    what + ": could be larger");
         }
+        assertEquals(RLimit.LATENCY, new Plant(settings, 13, R_FIT, MS).run(60, 0.002, 1).tuner.rLimit());
     }
 
     @Test
     void shouldNeverGoBeyondWhatARepairFrameCarries() {
-        Plant plant = new Plant(TuningSettings.on(), 14, 9, PACKETS_PER_EPOCH).run(60, 0.001, 1);
+        Plant plant = new Plant(TuningSettings.on(), 14, 9, MS / 4).run(60, 0.001, 1);
         assertEquals(9, plant.lastR(), "authenticated at mtu 1500 a repair carries 9 packets");
         assertEquals(RLimit.RANGE, plant.tuner.rLimit());
     }
