@@ -45,8 +45,8 @@ import picocli.CommandLine.Option;
         description = {
             "Compares LEC whose rate-of-fire tunes itself (issue 36) with fixed (8, 5) at stagger 1 and 6 and with "
                     + "SRM-style NAK, in the simulator, under loss that changes every --phase-seconds: uniform "
-                    + "0.1 %, bursty 1 % (bursts of 50), uniform 5 %, uniform 0.1 %. Every protocol runs with its NAK "
-                    + "layer.",
+                    + "0.1 %%, bursty 1 %% (bursts of 50), uniform 5 %%, uniform 0.1 %%. Every protocol runs with "
+                    + "its NAK layer.",
             "Writes OUT/adaptive-lec.csv (per phase), adaptive-lec-seconds.csv (per second), adaptive-lec.png and "
                     + "adaptive-lec.md (the table, also printed).",
             "",

@@ -32,7 +32,7 @@ import picocli.CommandLine.Spec;
                 + "max), region sizes (mean, p10, p50, p90, max), the share of a node's traffic in its 2 busiest "
                 + "regions when every group carries the same traffic (mean, p10 over nodes), and the planning time. "
                 + "The paper: 4-14 regions per node, no group in more than ~5 regions, regions of 5-10 members, "
-                + "95 % of a node's packets in 2 regions.",
+                + "95 %% of a node's packets in 2 regions.",
             "",
         })
 public final class RegionsCommand implements Callable<Integer> {

@@ -37,8 +37,8 @@ public record TuningSettings(boolean enabled, double cMin, double cMax, double s
     /** The daemon's switch (docs/design/lec.md, "Rate-of-fire that tunes itself"). */
     public static final Setting TUNING = Setting.onOff("rate-of-fire-tuning", false,
             "on: each group's c (within rate-of-fire-range) and the node's r (within rate-of-fire-r-range) are tuned "
-                    + "from the losses this node sees, aiming at LEC recovering 99 % of them and at most 1e-4 left to "
-                    + "NAK per data packet, at the least repair traffic; off: r and c stay as r and c set them")
+                    + "from the losses this node sees, aiming at LEC recovering 99 in 100 of them and at most 1e-4 "
+                    + "left to NAK per data packet, at the least repair traffic; off: r and c stay as r and c set them")
             .details("Members need not agree: a node's (r, c) only sets the repairs it sends, and a repair lists "
                     + "the packets it carries (docs/design/lec.md, \"Rate-of-fire that tunes itself\"; measured in "
                     + "docs/results/adaptive-lec/summary.md)");
