@@ -28,8 +28,7 @@ import org.agrona.collections.Int2ObjectHashMap;
  * c of about 10), and latency: a lost packet waits for repairs that go out when their bins have filled with r
  * packets, so LEC's recovery latency grows with r. The mean latency of LEC's recoveries (from discovery) is measured
  * at the r in force and scaled in proportion to r; it must stay within {@link TuningSettings#lecLatencyNs}. r is the
- * largest meeting both; it drops at once when one fails, rises only by two or more (or to the top), at most once per
- * hold time.
+ * largest meeting both; it moves only by two or more (or up to the top), at once, at most once per hold time.
  */
 public final class RateOfFireTuner {
     /** LEC recoveries in the evidence before their mean latency bounds r. */
@@ -173,7 +172,8 @@ public final class RateOfFireTuner {
             byLatency = (int) Math.max(rLow, Math.min(rHigh, Math.floor(settings.lecLatencyNs() / perR)));
         }
         int next = Math.min(byC, byLatency);
-        boolean down = byC < r || byLatency < r - 1;
+        // A band of two on either side: an estimate on the edge between r and r + 1 must not flip r back and forth.
+        boolean down = next < r - 1;
         boolean up = next >= r + 2 || next == rHigh && next > r;
         rLimit = next == rHigh ? RLimit.RANGE : byC <= byLatency ? RLimit.C_RANGE : RLimit.LATENCY;
         if (!down && !up || next == r) {

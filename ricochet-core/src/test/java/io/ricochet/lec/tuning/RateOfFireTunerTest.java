@@ -289,6 +289,18 @@ class RateOfFireTunerTest {
                 + " of the losses, fixed (8, 5) " + fixedMiss);
     }
 
+    /** Under a steady loss r settles and stays: an oscillating r would change about every hold time. */
+    @Test
+    void shouldSettleRUnderASteadyLoss() {
+        for (double loss : new double[] {0.001, 0.01, 0.05}) {
+            for (long seed = 1; seed <= 3; seed++) {
+                Plant plant = new Plant(TuningSettings.on(), seed).run(240, loss, 1);
+                long late = plant.rChangesNs.stream().filter(t -> t > 60 * SECOND).count();
+                assertTrue(late <= 1, "r kept moving at L = " + loss + " seed " + seed + ": " + plant.rChangesNs);
+            }
+        }
+    }
+
     @Test
     void shouldLowerRWhenTheLossWouldNeedCAboveItsRange() {
         Plant plant = new Plant(TuningSettings.on(), 12).run(60, 0.001, 1);
